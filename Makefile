@@ -1,0 +1,59 @@
+# whatsnew: `make run` and `make test` do all setup on a fresh Debian machine with Swift.
+SHELL := /bin/bash
+SWIFT ?= swift
+APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config
+# CI builds treat warnings as errors; set WERROR= to relax locally.
+WERROR ?= -Xswiftc -warnings-as-errors
+RUN_APP_VERSION ?= 2.14.0
+RUN_UPGRADE_FROM ?= 2.11.0
+STATE_DIR := $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/whatsnew
+
+.PHONY: deps build run test bench stress fuzz lint format format-check clean
+
+## deps: install the Debian packages the build needs (libedit, SQLite, pkg-config) when missing.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "make deps: installing$$missing"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+	else echo "make deps: need root or sudo to install:$$missing (run: apt-get install$$missing)" >&2; exit 1; fi; \
+	if ! $$SUDO apt-get install -y -qq $$missing >/dev/null 2>&1; then \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing || \
+	  { echo "make deps: apt-get could not install$$missing" >&2; exit 1; }; \
+	fi
+
+## build: debug build of everything.
+build: deps
+	$(SWIFT) build $(WERROR)
+
+## run: open the REPL on the bundled releases, as a user upgrading from $(RUN_UPGRADE_FROM).
+run: deps
+	$(SWIFT) build --product whatsnew
+	@mkdir -p "$(STATE_DIR)"
+	"$$($(SWIFT) build --show-bin-path)/whatsnew" --releases Releases --localizations Localizations \
+	  --upgrade-from $(RUN_UPGRADE_FROM) $(ARGS)
+
+## test: build with warnings as errors, run every test, then lint the shipped content.
+test: deps
+	$(SWIFT) build --build-tests $(WERROR)
+	$(SWIFT) test --skip-build --parallel
+	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
+
+## lint: check the shipped releases and translations the way CI does.
+lint: deps
+	$(SWIFT) build --product whatsnew
+	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
+
+## format: rewrite sources with the toolchain's swift-format (.swift-format); format-check only reports.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+
+format-check:
+	$(SWIFT) format lint --recursive --parallel Package.swift Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,3 @@
+import WhatsNewCore
+import WhatsNewStore
+import LineEditor
