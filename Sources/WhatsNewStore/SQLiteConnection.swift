@@ -45,6 +45,11 @@ final class SQLiteConnection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
+  /// Opens an existing database read-write (tests use it to plant old or odd data).
+  static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {
+    try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+  }
+
   deinit {
     sqlite3_close_v2(handle)
   }
