@@ -62,9 +62,14 @@ struct SeenThroughTests {
         CREATE TRIGGER seen_log_update AFTER UPDATE ON whats_new BEGIN INSERT INTO seen_log(old, new) VALUES (old.seen_through, new.seen_through); END;
         """)
     }
-    // 2.0.0 … 2.14.9: two-digit minors make text order and version order disagree.
-    let versions = (0..<150).map { Version(major: 2, minor: $0 / 10, patch: $0 % 10) }
+    // 2.0.0 … 2.39.9: two-digit minors make text order and version order disagree.
+    let versions = (0..<400).map { Version(major: 2, minor: $0 / 10, patch: $0 % 10) }
     let maximum = versions.max()!
+    // Shuffled within windows of 12, so the record keeps moving while both stores write
+    // (a full shuffle reaches the maximum early and leaves little to race over).
+    func jittered() -> [Version] {
+      stride(from: 0, to: versions.count, by: 12).flatMap { versions[$0..<min($0 + 12, versions.count)].shuffled() }
+    }
 
     func run(_ store: SettingsStore, _ order: [Version]) async throws(StoreError) -> [(asked: Version, stored: Version)] {
       var history: [(asked: Version, stored: Version)] = []
@@ -73,8 +78,8 @@ struct SeenThroughTests {
       }
       return history
     }
-    async let a = run(first, versions.shuffled())
-    async let b = run(second, versions.shuffled())
+    async let a = run(first, jittered())
+    async let b = run(second, jittered())
     let histories = try await [a, b]
 
     for history in histories {
