@@ -1,0 +1,66 @@
+/// The schema's history: ordered steps, each run as
+/// `BEGIN IMMEDIATE; <DDL>; PRAGMA user_version = N; COMMIT;`.
+///
+/// Never edit a shipped step; add a new one and bump ``SettingsStore/currentSchemaVersion``.
+enum Migrations {
+  struct Step {
+    /// The `user_version` after this step.
+    let version: Int
+    /// The app release that introduced it.
+    let release: String
+    let sql: String
+  }
+
+  static let steps: [Step] = [
+    Step(
+      version: 1, release: "2.11",
+      sql: """
+        CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE app_state(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """),
+    Step(
+      version: 2, release: "2.13",
+      sql: """
+        CREATE TABLE whats_new(id INTEGER PRIMARY KEY CHECK (id = 1), seen_through TEXT NOT NULL);
+        """),
+    Step(
+      version: 3, release: "2.14",
+      sql: """
+        CREATE TABLE guidance_seen(id TEXT PRIMARY KEY);
+        CREATE TABLE notifications(id TEXT PRIMARY KEY, weekday TEXT NOT NULL, hour INTEGER NOT NULL, minute INTEGER NOT NULL);
+        """),
+  ]
+
+  /// The tables each schema version must have, used to vet restore sources.
+  static func tables(at version: Int) -> Set<String> {
+    var tables: Set<String> = []
+    if version >= 1 { tables.formUnion(["settings", "app_state"]) }
+    if version >= 2 { tables.insert("whats_new") }
+    if version >= 3 { tables.formUnion(["guidance_seen", "notifications"]) }
+    return tables
+  }
+
+  /// Brings `connection` up to `target`, one transaction per step.
+  ///
+  /// Each step re-reads `user_version` under the write lock, so two processes opening the
+  /// same old store at once both succeed and each step runs once. Refuses (changing
+  /// nothing) a schema newer than ``SettingsStore/currentSchemaVersion``.
+  static func migrate(_ connection: SQLiteConnection, to target: Int = SettingsStore.currentSchemaVersion) throws(StoreError) {
+    for step in steps where step.version <= target {
+      try connection.writeTransaction { () throws(StoreError) in
+        let current = try connection.userVersion()
+        if current > SettingsStore.currentSchemaVersion {
+          throw StoreError.newerSchema(path: connection.path, found: current, supported: SettingsStore.currentSchemaVersion)
+        }
+        guard current < step.version else { return }
+        guard current == step.version - 1 else {
+          throw StoreError(
+            kind: .notADatabase, path: connection.path,
+            description: "\(connection.path) has schema version \(current), which whatsnew never wrote; move the file aside or restore a backup")
+        }
+        try connection.execute(step.sql)
+        try connection.execute("PRAGMA user_version = \(step.version)")
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import CSQLite
+
+/// A value bound to or read from a statement.
+enum SQLValue: Equatable {
+  case text(String)
+  case integer(Int64)
+  case null
+
+  var text: String? {
+    if case .text(let value) = self { return value }
+    return nil
+  }
+
+  var integer: Int64? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+}
+
+/// A thin owner of one `sqlite3*` handle.
+///
+/// Not `Sendable`: a connection has exactly one owner (a ``SettingsStore`` actor, or a
+/// local during open, backup and restore). Statements are prepared, bound with
+/// `SQLITE_TRANSIENT`, stepped and always finalized within one call.
+final class SQLiteConnection {
+  let handle: OpaquePointer
+  /// The path shown in error messages.
+  let path: String
+
+  /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
+  /// foreign keys. Neither touches the file; nothing is read yet.
+  init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+    var db: OpaquePointer?
+    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    guard rc == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      if let db { sqlite3_close_v2(db) }
+      throw StoreError(
+        kind: rc & 0xff == SQLITE_CANTOPEN ? .fileSystem : .sqlite(code: rc & 0xff), path: path,
+        description: "cannot open \(path): SQLite error \(rc & 0xff): \(message); check that the file is readable and writable")
+    }
+    self.handle = db
+    self.path = path
+    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  /// Opens an existing database read-write (tests use it to plant old or odd data).
+  static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {
+    try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  func error(_ code: Int32, sql: String?) -> StoreError {
+    StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+  }
+
+  /// Runs one or more statements that take no parameters (DDL, pragmas, BEGIN/COMMIT).
+  func execute(_ sql: String) throws(StoreError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+    if rc != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+      sqlite3_free(message)
+      throw StoreError.sqlite(code: rc, message: text, sql: sql, path: path)
+    }
+  }
+
+  /// Runs one statement with `arguments` and returns every row.
+  @discardableResult
+  func query(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+    var statement: OpaquePointer?
+    let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard rc == SQLITE_OK, let statement else { throw error(rc, sql: sql) }
+    defer { sqlite3_finalize(statement) }
+
+    let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    for (offset, argument) in arguments.enumerated() {
+      let index = Int32(offset + 1)
+      let bound: Int32
+      switch argument {
+      case .text(let text):
+        bound = text.utf8CString.withUnsafeBufferPointer { buffer in
+          sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(buffer.count - 1), transient)
+        }
+      case .integer(let value):
+        bound = sqlite3_bind_int64(statement, index, value)
+      case .null:
+        bound = sqlite3_bind_null(statement, index)
+      }
+      guard bound == SQLITE_OK else { throw error(bound, sql: sql) }
+    }
+
+    var rows: [[SQLValue]] = []
+    while true {
+      let step = sqlite3_step(statement)
+      if step == SQLITE_DONE { break }
+      guard step == SQLITE_ROW else { throw error(step, sql: sql) }
+      let count = sqlite3_column_count(statement)
+      var row: [SQLValue] = []
+      row.reserveCapacity(Int(count))
+      for column in 0..<count {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL:
+          row.append(.null)
+        case SQLITE_INTEGER:
+          row.append(.integer(sqlite3_column_int64(statement, column)))
+        default:
+          let bytes = Int(sqlite3_column_bytes(statement, column))
+          if let text = sqlite3_column_text(statement, column) {
+            row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: bytes), as: UTF8.self)))
+          } else {
+            row.append(.text(""))
+          }
+        }
+      }
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// The first column of the first row, or `nil` when there is no row.
+  func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> SQLValue? {
+    try query(sql, arguments).first?.first
+  }
+
+  /// `PRAGMA user_version`.
+  func userVersion() throws(StoreError) -> Int {
+    Int(try scalar("PRAGMA user_version")?.integer ?? 0)
+  }
+
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when `body` or `COMMIT` fails.
+  ///
+  /// `BEGIN IMMEDIATE` takes the write lock up front (waiting up to the busy timeout), so a
+  /// read-compare-write inside `body` cannot interleave with another connection's write.
+  @discardableResult
+  func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do throws(StoreError) {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      }
+      throw error
+    }
+  }
+
+  /// Copies the whole `main` database of `source` into this connection's `main` database
+  /// with the online backup API. The copy is one write transaction on this connection.
+  func copy(from source: SQLiteConnection) throws(StoreError) {
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw error(sqlite3_errcode(handle), sql: nil)
+    }
+    var rc: Int32
+    var attempts = 0
+    repeat {
+      rc = sqlite3_backup_step(backup, -1)
+      if rc == SQLITE_BUSY || rc == SQLITE_LOCKED {
+        // Both connections already waited their busy timeout inside the step; retry a few times.
+        attempts += 1
+        if attempts > 3 { break }
+        sqlite3_sleep(50)
+      }
+    } while rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED
+    let finish = sqlite3_backup_finish(backup)
+    if rc != SQLITE_DONE {
+      throw StoreError.sqlite(code: rc, message: String(cString: sqlite3_errstr(rc)), sql: "backup", path: path)
+    }
+    if finish != SQLITE_OK { throw error(finish, sql: "backup") }
+  }
+}
+
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

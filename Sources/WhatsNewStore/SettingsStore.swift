@@ -1,0 +1,552 @@
+public import WhatsNewCore
+import CSQLite
+import Glibc
+
+/// What the store holds as "seen through this app version".
+public enum SeenThroughRecord: Sendable, Equatable {
+  /// No record: the user has not been told about any version (a fresh store, or a store
+  /// restored from a backup made before the record existed).
+  case none
+  /// The user has been told about every release up to and including this version.
+  case version(Version)
+  /// The stored text is not a valid version; it reads as this case and the next
+  /// ``SettingsStore/advanceSeenThrough(to:)`` replaces it.
+  case unreadable(String)
+}
+
+/// A scheduled reminder as the store keeps it (e.g. the weekly review notification).
+public struct StoredNotification: Sendable, Equatable {
+  /// A stable identifier, e.g. `"weekly_review"`.
+  public var id: String
+  /// A ``Weekday`` raw value, `monday` through `sunday`.
+  public var weekday: String
+  /// 0 through 23.
+  public var hour: Int
+  /// 0 through 59.
+  public var minute: Int
+
+  /// Makes a notification; ``SettingsStore/saveNotification(_:)`` checks the values.
+  public init(id: String, weekday: String, hour: Int, minute: Int) {
+    self.id = id
+    self.weekday = weekday
+    self.hour = hour
+    self.minute = minute
+  }
+}
+
+/// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
+/// `BEGIN IMMEDIATE` for every write), safe to share between processes.
+///
+/// Opening is the app's boot gate: ``init(path:createParentDirectory:)`` creates a missing
+/// file with mode 0600, refuses files it must not touch (not SQLite, corrupt, written by a
+/// newer whatsnew) without changing a byte, and migrates older schemas to
+/// ``currentSchemaVersion``.
+///
+/// Schema (versioned with `PRAGMA user_version`):
+/// - v1 (app 2.11): `settings`, `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
+/// - v2 (app 2.13): `whats_new` (the seen-through record)
+/// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
+public actor SettingsStore {
+  /// The schema version this build writes and understands.
+  public static let currentSchemaVersion: Int = 3
+
+  /// The store's file, or `":memory:"` for an in-memory store.
+  public nonisolated let path: String
+  /// Whether the store was fresh when opened: this call created the file, or the file was an
+  /// empty database (schema 0, no tables) left by an earlier interrupted first launch.
+  /// Always `true` for an in-memory store.
+  public nonisolated let wasCreated: Bool
+
+  private let connection: SQLiteConnection
+
+  private enum Key {
+    static let onboardingComplete = "onboarding_complete"
+    static let walkthroughCompleted = "walkthrough_completed"
+    static let guidanceMigratedV1 = "guidance_migrated_v1"
+    static let firstRunGuidance = "first_run"
+  }
+
+  // MARK: Opening
+
+  /// Opens the store at `path`, creating it (mode 0600) if missing, and migrates it to
+  /// ``currentSchemaVersion``. This is the app's boot gate.
+  ///
+  /// Throws, leaving an existing file byte-for-byte unchanged, when the file is not a
+  /// SQLite database, is a SQLite database that is not a whatsnew store, or was written by a
+  /// newer whatsnew (``StoreError/Kind/newerSchema(found:supported:)``). When the parent
+  /// directory is missing it throws ``StoreError/Kind/directoryMissing`` naming the directory,
+  /// unless `createParentDirectory` is set, in which case the directory (and any missing
+  /// parents) is created with mode 0700. `":memory:"` opens an in-memory store.
+  public init(path: String, createParentDirectory: Bool = false) throws(StoreError) {
+    if path == ":memory:" {
+      try self.init(inMemory: ())
+      return
+    }
+    let opened = try Self.openFile(path: path, createParentDirectory: createParentDirectory)
+    self.init(path: path, wasCreated: opened.fresh, connection: opened.connection)
+  }
+
+  /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
+  /// Each call makes a separate database; ``path`` is `":memory:"`. Same as ``inMemory()``.
+  public init(inMemory: ()) throws(StoreError) {
+    let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try Migrations.migrate(connection)
+    self.init(path: ":memory:", wasCreated: true, connection: connection)
+  }
+
+  private init(path: String, wasCreated: Bool, connection: SQLiteConnection) {
+    self.path = path
+    self.wasCreated = wasCreated
+    self.connection = connection
+  }
+
+  /// Opens a new, empty in-memory store; same as ``init(inMemory:)``.
+  public static func inMemory() throws(StoreError) -> SettingsStore {
+    try SettingsStore(inMemory: ())
+  }
+
+  /// Creates a store file at an older `schemaVersion` (0 makes an empty file), for upgrade tests.
+  static func createForTesting(path: String, schemaVersion: Int) throws(StoreError) {
+    try createFile(path)
+    guard schemaVersion > 0 else { return }
+    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+    try connection.query("PRAGMA journal_mode = DELETE")
+    try Migrations.migrate(connection, to: schemaVersion)
+  }
+
+  private static func openFile(path: String, createParentDirectory: Bool) throws(StoreError) -> (connection: SQLiteConnection, fresh: Bool) {
+    let directory = parentDirectory(of: path)
+    if !isDirectory(directory) {
+      if createParentDirectory {
+        try makeDirectories(directory)
+      } else {
+        throw StoreError(
+          kind: .directoryMissing, path: directory,
+          description: "the directory \(directory) does not exist, so the settings store \(path) cannot be created; "
+            + "create the directory first")
+      }
+    }
+    let created = try createFile(path, allowExisting: true)
+
+    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    // Read before writing anything: a file we must refuse is left exactly as it was.
+    let version = try connection.userVersion()
+    if version > currentSchemaVersion {
+      throw StoreError.newerSchema(path: path, found: version, supported: currentSchemaVersion)
+    }
+    var fresh = created
+    if version == 0 {
+      let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.integer ?? 0
+      guard tables == 0 else {
+        throw StoreError(
+          kind: .notADatabase, path: path,
+          description: "\(path) is a SQLite database but not a whatsnew settings store (it has tables and no schema version); "
+            + "move it aside or choose another path")
+      }
+      fresh = true
+    }
+    // Rollback journal, not WAL: Debian's SQLite 3.40.1 has the WAL-reset corruption bug.
+    let mode = try connection.scalar("PRAGMA journal_mode = DELETE")?.text
+    if mode?.lowercased() != "delete" {
+      throw StoreError(
+        kind: .sqlite(code: SQLITE_BUSY), path: path,
+        description: "cannot switch \(path) to the rollback journal (journal mode is \(mode ?? "unknown")); "
+          + "close other programs using the store and try again")
+    }
+    try Migrations.migrate(connection)
+    return (connection, fresh)
+  }
+
+  // MARK: Schema
+
+  /// The store's `PRAGMA user_version` (``currentSchemaVersion`` once opened).
+  public func schemaVersion() throws(StoreError) -> Int {
+    try connection.userVersion()
+  }
+
+  /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
+  /// problem lines otherwise.
+  public func integrityCheck() throws(StoreError) -> [String] {
+    let lines = try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
+    return lines == ["ok"] ? [] : lines
+  }
+
+  // MARK: Settings
+
+  /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
+  /// or the stored value is one the setting does not accept.
+  public func setting(_ setting: Setting) throws(StoreError) -> String {
+    let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(setting.spec.storageKey)])?.text
+    if let stored, setting.accepts(stored) { return stored }
+    return setting.defaultValue
+  }
+
+  /// Every setting with its value as ``setting(_:)`` reads it (defaults filled in).
+  public func allSettings() throws(StoreError) -> [Setting: String] {
+    var stored: [String: String] = [:]
+    for row in try connection.query("SELECT key, value FROM settings") {
+      if let key = row[0].text, let value = row[1].text { stored[key] = value }
+    }
+    var result: [Setting: String] = [:]
+    for setting in Setting.allCases {
+      if let value = stored[setting.spec.storageKey], setting.accepts(value) {
+        result[setting] = value
+      } else {
+        result[setting] = setting.defaultValue
+      }
+    }
+    return result
+  }
+
+  /// Stores `value` for `setting` under its ``SettingSpec/storageKey``.
+  ///
+  /// Throws ``StoreError/Kind/invalidValue`` (storing nothing) when the setting does not
+  /// accept `value`.
+  public func setSetting(_ setting: Setting, to value: String) throws(StoreError) {
+    guard setting.accepts(value) else {
+      throw StoreError(
+        kind: .invalidValue, path: path,
+        description: "the setting \(setting.rawValue) does not accept \"\(value)\"; use one of \(setting.kind.values.joined(separator: ", "))")
+    }
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query(
+        "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [.text(setting.spec.storageKey), .text(value)])
+    }
+  }
+
+  // MARK: Seen-through record
+
+  /// The "seen through this app version" record.
+  public func seenThrough() throws(StoreError) -> SeenThroughRecord {
+    try readSeenThrough()
+  }
+
+  /// Moves the record forward to `version`: stores `max(stored, version)` in one
+  /// `BEGIN IMMEDIATE` transaction (the read, compare and write all happen under the write
+  /// lock, so concurrent callers in other processes can never move it backwards).
+  /// An unreadable stored value is replaced.
+  ///
+  /// - Returns: the version stored afterwards.
+  @discardableResult
+  public func advanceSeenThrough(to version: Version) throws(StoreError) -> Version {
+    try connection.writeTransaction { () throws(StoreError) in try advance(to: version) }
+  }
+
+  /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
+  public func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      if let version {
+        try writeSeenThrough(version)
+      } else {
+        try connection.query("DELETE FROM whats_new")
+      }
+    }
+  }
+
+  private func readSeenThrough() throws(StoreError) -> SeenThroughRecord {
+    guard let text = try connection.scalar("SELECT seen_through FROM whats_new WHERE id = 1")?.text else { return .none }
+    if let version = Version(text) { return .version(version) }
+    return .unreadable(text)
+  }
+
+  private func writeSeenThrough(_ version: Version) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO whats_new(id, seen_through) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET seen_through = excluded.seen_through",
+      [.text(version.description)])
+  }
+
+  /// The forward-only step; call inside a write transaction.
+  private func advance(to version: Version) throws(StoreError) -> Version {
+    if case .version(let stored) = try readSeenThrough(), stored >= version { return stored }
+    try writeSeenThrough(version)
+    return version
+  }
+
+  // MARK: Onboarding
+
+  /// Whether the onboarding wizard has been completed.
+  public func isOnboardingComplete() throws(StoreError) -> Bool {
+    try flag(Key.onboardingComplete)
+  }
+
+  /// Marks onboarding complete and advances the seen-through record to `seenThrough`
+  /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
+  public func completeOnboarding(seenThrough version: Version) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+    }
+  }
+
+  /// Seeds a fresh store for a user upgrading from an older app (`--upgrade-from`), in one
+  /// transaction: onboarding complete, the record advanced to `seenThrough` (on a fresh store
+  /// that is exactly `seenThrough`; it never moves an existing record backwards), and the
+  /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
+  public func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+      try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
+    }
+  }
+
+  // MARK: Guidance
+
+  /// The ids of the guidances (tours, popovers) the user has seen.
+  ///
+  /// Runs the legacy migration first, once: when the legacy `walkthrough_completed` flag is
+  /// true and `guidance_migrated_v1` is not set, `first_run` is added to the set and the flag
+  /// is set, in one transaction. The legacy flag itself is never written.
+  public func guidanceSeenIDs() throws(StoreError) -> Set<String> {
+    if try needsGuidanceMigration() {
+      try connection.writeTransaction { () throws(StoreError) in
+        guard try needsGuidanceMigration() else { return }  // another process got there first
+        try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(Key.firstRunGuidance)])
+        try setFlag(Key.guidanceMigratedV1, true)
+      }
+    }
+    return Set(try connection.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text })
+  }
+
+  private func needsGuidanceMigration() throws(StoreError) -> Bool {
+    guard try flag(Key.walkthroughCompleted) else { return false }
+    return try !flag(Key.guidanceMigratedV1)
+  }
+
+  /// Records that the user has seen the guidance `id` (idempotent).
+  public func markGuidanceSeen(_ id: String) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(id)])
+    }
+  }
+
+  /// Forgets that the guidance `id` was seen, or every guidance when `id` is `nil`.
+  /// The legacy migration does not run again afterwards.
+  public func resetGuidance(_ id: String?) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      if let id {
+        try connection.query("DELETE FROM guidance_seen WHERE id = ?", [.text(id)])
+      } else {
+        try connection.query("DELETE FROM guidance_seen")
+      }
+    }
+  }
+
+  /// The legacy walkthrough flag and whether the guidance migration has run.
+  public func legacyGuidanceFlags() throws(StoreError) -> (walkthroughCompleted: Bool, migratedV1: Bool) {
+    (try flag(Key.walkthroughCompleted), try flag(Key.guidanceMigratedV1))
+  }
+
+  /// Writes the legacy `walkthrough_completed` flag. Only for seeding and tests: the app
+  /// never writes it otherwise.
+  public func setLegacyWalkthroughCompleted(_ value: Bool) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.walkthroughCompleted, value) }
+  }
+
+  private func flag(_ key: String) throws(StoreError) -> Bool {
+    try connection.scalar("SELECT value FROM app_state WHERE key = ?", [.text(key)])?.text == "true"
+  }
+
+  private func setFlag(_ key: String, _ value: Bool) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO app_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(key), .text(value ? "true" : "false")])
+  }
+
+  // MARK: Notifications
+
+  /// The scheduled notification `id`, or `nil`.
+  public func notification(id: String) throws(StoreError) -> StoredNotification? {
+    try connection.query("SELECT id, weekday, hour, minute FROM notifications WHERE id = ?", [.text(id)])
+      .first.map(Self.notification(from:))
+  }
+
+  /// Every scheduled notification, ordered by id.
+  public func allNotifications() throws(StoreError) -> [StoredNotification] {
+    try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))
+  }
+
+  /// Saves `notification`, replacing one with the same id.
+  ///
+  /// Throws ``StoreError/Kind/invalidValue`` for an empty id, a weekday that is not
+  /// `monday`…`sunday`, an hour outside 0…23 or a minute outside 0…59.
+  public func saveNotification(_ notification: StoredNotification) throws(StoreError) {
+    var problems: [String] = []
+    if notification.id.isEmpty { problems.append("the id is empty") }
+    if Weekday(rawValue: notification.weekday) == nil {
+      problems.append("\"\(notification.weekday)\" is not a weekday (use monday through sunday)")
+    }
+    if !(0...23).contains(notification.hour) { problems.append("hour \(notification.hour) is not within 0 to 23") }
+    if !(0...59).contains(notification.minute) { problems.append("minute \(notification.minute) is not within 0 to 59") }
+    guard problems.isEmpty else {
+      throw StoreError(
+        kind: .invalidValue, path: path,
+        description: "cannot save the notification \"\(notification.id)\": \(problems.joined(separator: "; "))")
+    }
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query(
+        """
+        INSERT INTO notifications(id, weekday, hour, minute) VALUES (?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour, minute = excluded.minute
+        """,
+        [.text(notification.id), .text(notification.weekday), .integer(Int64(notification.hour)), .integer(Int64(notification.minute))])
+    }
+  }
+
+  /// Deletes the notification `id`; deleting one that does not exist is not an error.
+  public func deleteNotification(id: String) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query("DELETE FROM notifications WHERE id = ?", [.text(id)])
+    }
+  }
+
+  private static func notification(from row: [SQLValue]) -> StoredNotification {
+    StoredNotification(
+      id: row[0].text ?? "", weekday: row[1].text ?? "",
+      hour: Int(row[2].integer ?? -1), minute: Int(row[3].integer ?? -1))
+  }
+
+  // MARK: Backup and restore
+
+  /// Writes a consistent copy of the whole store to a new file at `destination` (mode 0600)
+  /// with SQLite's online backup API; other processes may keep using the store meanwhile.
+  ///
+  /// Refuses (``StoreError/Kind/destinationExists``) to overwrite an existing file unless it
+  /// is empty (so a file made by `mktemp` works); throws ``StoreError/Kind/directoryMissing``
+  /// when its directory does not exist. A failed backup removes the file it created.
+  public func backup(to destination: String) throws(StoreError) {
+    let directory = Self.parentDirectory(of: destination)
+    guard Self.isDirectory(directory) else {
+      throw StoreError(
+        kind: .directoryMissing, path: directory,
+        description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
+    }
+    let created = try Self.createFile(destination, allowExisting: false, allowEmpty: true)
+    do throws(StoreError) {
+      let target = try SQLiteConnection(path: destination, flags: SQLITE_OPEN_READWRITE)
+      try target.copy(from: connection)
+    } catch {
+      if created { unlink(destination) }
+      throw error
+    }
+  }
+
+  /// Replaces the whole store with the backup at `source`.
+  ///
+  /// The backup is opened read-only and vetted first: it must be a SQLite database that
+  /// passes `PRAGMA integrity_check`, with a whatsnew schema between 1 and
+  /// ``currentSchemaVersion`` and that schema's tables. It is then copied into a temporary
+  /// in-memory database, migrated there to ``currentSchemaVersion``, and copied into the live
+  /// store with the backup API, which replaces the live data in one write transaction.
+  /// A backup from before the seen-through record existed (schema 1) restores with no
+  /// record (``SeenThroughRecord/none``), so that user gets the tour.
+  ///
+  /// Any failure before the final copy leaves the live store untouched; an unusable file is
+  /// refused with ``StoreError/Kind/notABackup`` or ``StoreError/Kind/newerSchema(found:supported:)``.
+  public func restore(from source: String) throws(StoreError) {
+    func refuse(_ reason: String) -> StoreError {
+      StoreError(
+        kind: .notABackup, path: source,
+        description: "\(source) is not a whatsnew backup: \(reason); nothing was restored")
+    }
+    var info = stat()
+    guard stat(source, &info) == 0 else { throw refuse(errorText(errno)) }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw refuse("it is not a regular file") }
+
+    let backup: SQLiteConnection
+    let version: Int
+    do throws(StoreError) {
+      backup = try SQLiteConnection(path: source, flags: SQLITE_OPEN_READONLY)
+      version = try backup.userVersion()
+    } catch {
+      throw refuse(error.reason ?? error.description)
+    }
+    if version > Self.currentSchemaVersion {
+      throw StoreError(
+        kind: .newerSchema(found: version, supported: Self.currentSchemaVersion), path: source,
+        description: "\(source) was written by a newer whatsnew (schema \(version), this one knows \(Self.currentSchemaVersion)); "
+          + "upgrade whatsnew to restore it; nothing was restored")
+    }
+    guard version >= 1 else { throw refuse("it holds no whatsnew schema (schema version 0)") }
+
+    let pageSize: Int64
+    do throws(StoreError) {
+      let problems = try backup.query("PRAGMA integrity_check").compactMap { $0.first?.text }
+      guard problems == ["ok"] else {
+        throw refuse("the integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
+      }
+      let tables = Set(try backup.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
+      let missing = Migrations.tables(at: version).subtracting(tables)
+      guard missing.isEmpty else {
+        throw refuse("schema \(version) needs the tables \(missing.sorted().joined(separator: ", ")), which are missing")
+      }
+      pageSize = try backup.scalar("PRAGMA page_size")?.integer ?? 4096
+    } catch where error.kind == .notABackup {
+      throw error
+    } catch {
+      throw refuse(error.reason ?? error.description)
+    }
+
+    // Migrate a private copy, never the backup file itself.
+    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try copy.execute("PRAGMA page_size = \(pageSize)")
+    do throws(StoreError) {
+      try copy.copy(from: backup)
+    } catch {
+      throw refuse(error.reason ?? error.description)
+    }
+    try Migrations.migrate(copy)
+
+    // One write transaction on the live store: all of the backup, or none of it.
+    try connection.copy(from: copy)
+  }
+
+  // MARK: Files
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let directory = String(path[..<slash])
+    return directory.isEmpty ? "/" : directory
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// `mkdir -p` with mode 0700 for each directory it creates.
+  static func makeDirectories(_ directory: String) throws(StoreError) {
+    if isDirectory(directory) { return }
+    let parent = parentDirectory(of: directory)
+    if parent != directory && parent != "." { try makeDirectories(parent) }
+    if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+      throw StoreError.fileSystem("cannot create the directory", path: directory, errno: errno)
+    }
+  }
+
+  /// Creates `path` with mode 0600 (`O_CREAT | O_EXCL`).
+  ///
+  /// - Returns: `true` when the file was created; `false` when it already existed and
+  ///   `allowExisting` (or, for an empty file, `allowEmpty`) permits that.
+  @discardableResult
+  static func createFile(_ path: String, allowExisting: Bool = false, allowEmpty: Bool = false) throws(StoreError) -> Bool {
+    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      fchmod(fd, 0o600)  // in case the umask took bits away from 0600
+      close(fd)
+      return true
+    }
+    let code = errno
+    guard code == EEXIST else { throw StoreError.fileSystem("cannot create", path: path, errno: code) }
+    if allowExisting { return false }
+    var info = stat()
+    if allowEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
+      chmod(path, 0o600)
+      return false
+    }
+    throw StoreError(
+      kind: .destinationExists, path: path,
+      description: "\(path) already exists; choose a new file name or remove the old file first")
+  }
+}

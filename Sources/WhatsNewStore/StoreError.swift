@@ -1,0 +1,85 @@
+/// The one error type of `WhatsNewStore`.
+///
+/// `description` is written for people: it starts in lowercase, names the file and the
+/// cause, and suggests a fix where there is one. SQLite failures keep SQLite's own words
+/// in the GRDB style, e.g.
+/// ``SQLite error 19: UNIQUE constraint failed: notifications.id - while executing `INSERT …` ``,
+/// prefixed with the store's path.
+///
+/// Match on ``kind`` to react in code; show ``description`` to people.
+public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// What went wrong, for code that reacts to it.
+  public enum Kind: Sendable, Equatable {
+    /// The directory that should hold the store (or a backup) does not exist.
+    case directoryMissing
+    /// A file-system call failed (creating a file or directory, a missing file).
+    case fileSystem
+    /// The store file is not a SQLite database, is corrupt, or is not a whatsnew store.
+    case notADatabase
+    /// The store was written by a newer whatsnew with a schema this one does not know.
+    case newerSchema(found: Int, supported: Int)
+    /// Any other SQLite failure; `code` is SQLite's primary result code.
+    case sqlite(code: Int32)
+    /// A value that the setting or notification does not accept.
+    case invalidValue
+    /// A restore source that is not a usable whatsnew backup (the live store is untouched).
+    case notABackup
+    /// A backup destination that already holds data.
+    case destinationExists
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The file or directory concerned, when there is one.
+  public var path: String?
+  /// The message for people.
+  public var description: String
+  /// SQLite's own words for the cause, when SQLite reported it (e.g. "file is not a database").
+  var reason: String? = nil
+
+  /// Makes an error. The module's own errors come from internal helpers that word the message.
+  public init(kind: Kind, path: String?, description: String) {
+    self.kind = kind
+    self.path = path
+    self.description = description
+  }
+}
+
+extension StoreError {
+  /// Formats a SQLite failure like GRDB does: "SQLite error N: message - while executing `sql`".
+  static func sqlite(code: Int32, message: String, sql: String?, path: String) -> StoreError {
+    let primary = code & 0xff
+    var text = "SQLite error \(primary): \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    var error: StoreError
+    if primary == 11 /* SQLITE_CORRUPT */ || primary == 26 /* SQLITE_NOTADB */ {
+      error = StoreError(
+        kind: .notADatabase, path: path,
+        description: "\(path) is not a usable whatsnew settings store: \(message) (\(text)); "
+          + "move the file aside to start fresh, or restore a backup")
+    } else {
+      error = StoreError(kind: .sqlite(code: primary), path: path, description: "\(path): \(text)")
+    }
+    error.reason = message
+    return error
+  }
+
+  static func newerSchema(path: String, found: Int, supported: Int) -> StoreError {
+    StoreError(
+      kind: .newerSchema(found: found, supported: supported), path: path,
+      description: "\(path) was written by a newer whatsnew (schema \(found), this one knows \(supported)); "
+        + "upgrade whatsnew to open it (the file was not changed)")
+  }
+
+  static func fileSystem(_ what: String, path: String, errno code: Int32, kind: Kind = .fileSystem) -> StoreError {
+    StoreError(kind: kind, path: path, description: "\(what) \(path): \(errorText(code))")
+  }
+}
+
+import Glibc
+
+func errorText(_ code: Int32) -> String {
+  guard let text = strerror(code) else { return "error \(code)" }
+  let message = String(cString: text)
+  return message.prefix(1).lowercased() + message.dropFirst()
+}

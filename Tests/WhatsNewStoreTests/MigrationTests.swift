@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+@testable import WhatsNewStore
+
+@Suite("migrating older stores")
+struct MigrationTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test("every older schema upgrades to the current one with all tables", arguments: [0, 1, 2])
+  func upgradesToCurrent(from schema: Int) async throws {
+    let path = directory.path("settings.sqlite")
+    try SettingsStore.createForTesting(path: path, schemaVersion: schema)
+    try withRawConnection(path) { raw throws(StoreError) in #expect(try raw.userVersion() == schema) }
+
+    let store = try SettingsStore(path: path)
+    #expect(try await store.schemaVersion() == 3)
+    #expect(store.wasCreated == (schema == 0))
+    #expect(try await store.integrityCheck() == [])
+    try withRawConnection(path) { raw throws(StoreError) in
+      let tables = Set(try raw.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
+      #expect(tables == Migrations.tables(at: 3))
+    }
+  }
+
+  @Test("a 2.11 store (schema 1) keeps its settings and flags and gets no seen record")
+  func fromV1() async throws {
+    let path = directory.path("settings.sqlite")
+    try SettingsStore.createForTesting(path: path, schemaVersion: 1)
+    try withRawConnection(path) { raw throws(StoreError) in
+      try raw.execute(
+        """
+        INSERT INTO settings(key, value) VALUES ('app.theme', 'dark'), ('review.weekday', 'friday');
+        INSERT INTO app_state(key, value) VALUES ('onboarding_complete', 'true'), ('walkthrough_completed', 'true');
+        """)
+    }
+
+    let store = try SettingsStore(path: path)
+    #expect(store.wasCreated == false)
+    #expect(try await store.setting(.theme) == "dark")
+    #expect(try await store.setting(.reviewWeekday) == "friday")
+    #expect(try await store.setting(.units) == "metric")
+    #expect(try await store.isOnboardingComplete())
+    #expect(try await store.seenThrough() == .none)
+    #expect(try await store.allNotifications() == [])
+    // The legacy walkthrough flag carries over to guidance.
+    #expect(try await store.guidanceSeenIDs() == ["first_run"])
+  }
+
+  @Test("a 2.13 store (schema 2) keeps its seen record and settings")
+  func fromV2() async throws {
+    let path = directory.path("settings.sqlite")
+    try SettingsStore.createForTesting(path: path, schemaVersion: 2)
+    try withRawConnection(path) { raw throws(StoreError) in
+      try raw.execute(
+        """
+        INSERT INTO settings(key, value) VALUES ('workout.view', 'inline');
+        INSERT INTO app_state(key, value) VALUES ('onboarding_complete', 'true');
+        INSERT INTO whats_new(id, seen_through) VALUES (1, '2.13.1');
+        """)
+    }
+
+    let store = try SettingsStore(path: path)
+    #expect(try await store.schemaVersion() == 3)
+    #expect(try await store.setting(.workoutView) == "inline")
+    #expect(try await store.isOnboardingComplete())
+    #expect(try await store.seenThrough() == .version(version("2.13.1")))
+    #expect(try await store.guidanceSeenIDs() == [])
+    let flags = try await store.legacyGuidanceFlags()
+    #expect(flags.walkthroughCompleted == false && flags.migratedV1 == false)
+  }
+
+  @Test("two stores opening one old file at once both succeed and migrate it once")
+  func concurrentUpgrade() async throws {
+    let path = directory.path("settings.sqlite")
+    try SettingsStore.createForTesting(path: path, schemaVersion: 1)
+    async let first = Task { () throws(StoreError) -> Int in try await SettingsStore(path: path).schemaVersion() }.value
+    async let second = Task { () throws(StoreError) -> Int in try await SettingsStore(path: path).schemaVersion() }.value
+    #expect(try await [first, second] == [3, 3])
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+@testable import WhatsNewStore
+
+@Suite("settings, onboarding, guidance and notifications")
+struct SettingsTests {
+  let directory: TemporaryDirectory
+  let path: String
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    path = directory.path("settings.sqlite")
+  }
+
+  @Test("a setting reads its default until set, then round-trips across reopening")
+  func roundTrip() async throws {
+    let store = try SettingsStore(path: path)
+    for setting in Setting.allCases {
+      #expect(try await store.setting(setting) == setting.defaultValue)
+    }
+    try await store.setSetting(.theme, to: "dark")
+    try await store.setSetting(.reviewWeekday, to: "monday")
+    try await store.setSetting(.theme, to: "light")
+
+    let reopened = try SettingsStore(path: path)
+    #expect(try await reopened.setting(.theme) == "light")
+    #expect(try await reopened.setting(.reviewWeekday) == "monday")
+    let all = try await reopened.allSettings()
+    #expect(all.count == Setting.allCases.count)
+    #expect(all[.theme] == "light")
+    #expect(all[.units] == "metric")
+    // Stored under the spec's storage key.
+    try withRawConnection(path) { raw throws(StoreError) in
+      #expect(try raw.scalar("SELECT value FROM settings WHERE key = 'app.theme'")?.text == "light")
+    }
+  }
+
+  @Test("a value the setting does not accept is refused and nothing is stored")
+  func rejectsInvalid() async throws {
+    let store = try SettingsStore(path: path)
+    try await store.setSetting(.theme, to: "dark")
+    let error = await storeError { () throws(StoreError) in try await store.setSetting(.theme, to: "blue") }
+    #expect(error?.kind == .invalidValue)
+    #expect(error?.description.contains("theme") == true)
+    #expect(error?.description.contains("blue") == true)
+    #expect(try await store.setting(.theme) == "dark")
+  }
+
+  @Test("a stored value the setting does not accept reads as the default")
+  func invalidStoredReadsDefault() async throws {
+    let store = try SettingsStore(path: path)
+    try withRawConnection(path) { raw throws(StoreError) in
+      try raw.execute("INSERT INTO settings(key, value) VALUES ('app.theme', 'blue'), ('rest.haptics', 'false')")
+    }
+    #expect(try await store.setting(.theme) == "system")
+    #expect(try await store.setting(.restTimerHaptics) == "false")
+    let all = try await store.allSettings()
+    #expect(all[.theme] == "system")
+    #expect(all[.restTimerHaptics] == "false")
+  }
+
+  @Test("completeOnboarding writes onboarding and the record in one transaction")
+  func completeOnboardingIsAtomic() async throws {
+    let store = try SettingsStore(path: path)
+    // Make the seen-through write fail: the onboarding write before it must roll back.
+    try withRawConnection(path) { raw throws(StoreError) in
+      try raw.execute("CREATE TRIGGER boom BEFORE INSERT ON whats_new BEGIN SELECT RAISE(ABORT, 'boom'); END")
+    }
+    let error = await storeError { () throws(StoreError) in try await store.completeOnboarding(seenThrough: version("2.14.0")) }
+    #expect(error?.kind == .sqlite(code: 19))
+    #expect(error?.description.contains("SQLite error 19: boom - while executing `INSERT INTO whats_new") == true)
+    #expect(try await store.isOnboardingComplete() == false)
+    #expect(try await store.seenThrough() == .none)
+
+    try withRawConnection(path) { raw throws(StoreError) in try raw.execute("DROP TRIGGER boom") }
+    try await store.completeOnboarding(seenThrough: version("2.14.0"))
+    #expect(try await store.isOnboardingComplete())
+    #expect(try await store.seenThrough() == .version(version("2.14.0")))
+  }
+
+  @Test("completeOnboarding never moves the record backwards")
+  func completeOnboardingForwardOnly() async throws {
+    let store = try SettingsStore.inMemory()
+    try await store.advanceSeenThrough(to: version("2.15.0"))
+    try await store.completeOnboarding(seenThrough: version("2.14.0"))
+    #expect(try await store.isOnboardingComplete())
+    #expect(try await store.seenThrough() == .version(version("2.15.0")))
+  }
+
+  @Test("seedExistingUser marks onboarding, the record and the legacy flag")
+  func seedExistingUser() async throws {
+    let store = try SettingsStore(path: path)
+    try await store.seedExistingUser(seenThrough: version("2.11.0"), legacyWalkthroughCompleted: true)
+    #expect(try await store.isOnboardingComplete())
+    #expect(try await store.seenThrough() == .version(version("2.11.0")))
+    let flags = try await store.legacyGuidanceFlags()
+    #expect(flags.walkthroughCompleted && !flags.migratedV1)
+  }
+
+  @Test("the legacy walkthrough flag migrates to guidance once, and never again after a reset")
+  func legacyGuidanceMigration() async throws {
+    let store = try SettingsStore(path: path)
+    try await store.setLegacyWalkthroughCompleted(true)
+    try await store.markGuidanceSeen("finance_intro")
+
+    #expect(try await store.guidanceSeenIDs() == ["first_run", "finance_intro"])
+    var flags = try await store.legacyGuidanceFlags()
+    #expect(flags.walkthroughCompleted && flags.migratedV1)
+
+    try await store.resetGuidance(nil)
+    #expect(try await store.guidanceSeenIDs() == [])
+    // Another process sees the same: the migration does not run again.
+    let other = try SettingsStore(path: path)
+    #expect(try await other.guidanceSeenIDs() == [])
+    flags = try await other.legacyGuidanceFlags()
+    #expect(flags.walkthroughCompleted && flags.migratedV1)
+  }
+
+  @Test("without the legacy flag nothing migrates")
+  func noLegacyFlag() async throws {
+    let store = try SettingsStore.inMemory()
+    #expect(try await store.guidanceSeenIDs() == [])
+    let flags = try await store.legacyGuidanceFlags()
+    #expect(!flags.walkthroughCompleted && !flags.migratedV1)
+  }
+
+  @Test("guidance ids are marked once and reset one at a time or all together")
+  func guidanceSeen() async throws {
+    let store = try SettingsStore.inMemory()
+    try await store.markGuidanceSeen("a")
+    try await store.markGuidanceSeen("a")
+    try await store.markGuidanceSeen("b")
+    try await store.markGuidanceSeen("c")
+    #expect(try await store.guidanceSeenIDs() == ["a", "b", "c"])
+    try await store.resetGuidance("b")
+    #expect(try await store.guidanceSeenIDs() == ["a", "c"])
+    try await store.resetGuidance(nil)
+    #expect(try await store.guidanceSeenIDs() == [])
+  }
+
+  @Test("notifications save, replace, list in id order and delete")
+  func notifications() async throws {
+    let store = try SettingsStore(path: path)
+    let review = StoredNotification(id: "weekly_review", weekday: "sunday", hour: 18, minute: 30)
+    let workout = StoredNotification(id: "a_workout", weekday: "monday", hour: 7, minute: 0)
+    try await store.saveNotification(review)
+    try await store.saveNotification(workout)
+    #expect(try await store.notification(id: "weekly_review") == review)
+    #expect(try await store.notification(id: "nope") == nil)
+
+    var moved = review
+    moved.weekday = "friday"
+    moved.hour = 9
+    try await store.saveNotification(moved)
+    let reopened = try SettingsStore(path: path)
+    #expect(try await reopened.allNotifications() == [workout, moved])
+
+    try await reopened.deleteNotification(id: "a_workout")
+    try await reopened.deleteNotification(id: "a_workout")
+    #expect(try await reopened.allNotifications() == [moved])
+  }
+
+  @Test(
+    "invalid notifications are refused",
+    arguments: [
+      StoredNotification(id: "", weekday: "monday", hour: 1, minute: 1),
+      StoredNotification(id: "x", weekday: "funday", hour: 1, minute: 1),
+      StoredNotification(id: "x", weekday: "monday", hour: 24, minute: 1),
+      StoredNotification(id: "x", weekday: "monday", hour: 1, minute: 60),
+      StoredNotification(id: "x", weekday: "monday", hour: -1, minute: 0),
+    ])
+  func invalidNotification(_ notification: StoredNotification) async throws {
+    let store = try SettingsStore.inMemory()
+    let error = await storeError { () throws(StoreError) in try await store.saveNotification(notification) }
+    #expect(error?.kind == .invalidValue)
+    #expect(try await store.allNotifications() == [])
+  }
+}
