@@ -1,0 +1,108 @@
+/// One page of the tour, with the release that announced it.
+public struct FlowPage: Hashable, Sendable {
+  /// The version whose release file holds the page.
+  public var release: Version
+  /// The page, with superseded blocks already removed.
+  public var page: Page
+
+  /// Creates a flow page.
+  public init(release: Version, page: Page) {
+    self.release = release
+    self.page = page
+  }
+}
+
+/// The pages a user should see after updating, in the order to show them.
+///
+/// A release takes part when `seenThrough < release.version <= current` (every release
+/// up to `current` when `seenThrough` is `nil`). Pages and blocks whose `supersededIn`
+/// is at or below `current` are removed, and a page left without blocks is removed
+/// without costing anything. The cap is spent newest release first, each release
+/// giving its leading pages in file order; the result reads oldest release first.
+/// A downgrade (`seenThrough > current`) shows nothing.
+///
+/// Runs in linear time when `releases` is already sorted by version (as
+/// ``ReleaseLibrary/load(manifest:manifestDisplayPath:files:directoryDisplayPath:englishKeys:)``
+/// returns them) and stops reading pages once the cap is spent.
+///
+/// ```swift
+/// let pages = selectFlow(releases: releases, seenThrough: Version("2.11.0"), current: Version("2.14.0")!)
+/// // up to six pages, 2.12.x pages before 2.13.x pages before 2.14.0 pages
+/// ```
+///
+/// - Parameters:
+///   - releases: every loaded release, in any order (ascending is fastest).
+///   - seenThrough: the version the user has seen announcements through, or `nil` if none.
+///   - current: the running app version.
+///   - cap: the most pages to show; zero or less shows nothing.
+public func selectFlow(releases: [Release], seenThrough: Version?, current: Version, cap: Int = 6) -> [FlowPage] {
+  guard cap > 0 else { return [] }
+  if let seenThrough, seenThrough >= current { return [] }
+
+  func takesPart(_ version: Version) -> Bool {
+    version <= current && (seenThrough.map { version > $0 } ?? true)
+  }
+
+  // Indices of the participating releases, newest first.
+  var newestFirst: [Int] = []
+  var isAscending = true
+  for index in releases.indices.dropFirst() where releases[index].version < releases[index - 1].version {
+    isAscending = false
+    break
+  }
+  if isAscending {
+    var index = releases.count - 1
+    while index >= 0 {
+      let version = releases[index].version
+      if let seenThrough, version <= seenThrough { break }
+      if version <= current { newestFirst.append(index) }
+      index -= 1
+    }
+  } else {
+    newestFirst = releases.indices.filter { takesPart(releases[$0].version) }
+    newestFirst.sort { releases[$0].version > releases[$1].version }
+  }
+
+  // Spend the cap newest release first; each group keeps file order.
+  var groups: [[FlowPage]] = []
+  var taken = 0
+  for index in newestFirst where taken < cap {
+    let release = releases[index]
+    var group: [FlowPage] = []
+    for page in release.pages {
+      guard taken < cap else { break }
+      if let visible = visiblePage(page, asOf: current) {
+        group.append(FlowPage(release: release.version, page: visible))
+        taken += 1
+      }
+    }
+    if !group.isEmpty { groups.append(group) }
+  }
+  var result: [FlowPage] = []
+  result.reserveCapacity(taken)
+  for group in groups.reversed() { result.append(contentsOf: group) }
+  return result
+}
+
+/// One release's pages as a user on `asOf` would see them: superseded pages and blocks
+/// removed, pages left empty removed, no cap.
+///
+/// For previewing a release from a debug menu, before or after its version ships.
+///
+/// ```swift
+/// previewRelease(release, asOf: Version("2.15.0")!)   // without what 2.15.0 supersedes
+/// ```
+public func previewRelease(_ release: Release, asOf: Version) -> [FlowPage] {
+  release.pages.compactMap { page in visiblePage(page, asOf: asOf).map { FlowPage(release: release.version, page: $0) } }
+}
+
+/// The page without blocks superseded at `current`, or `nil` when nothing is left.
+private func visiblePage(_ page: Page, asOf current: Version) -> Page? {
+  if let superseded = page.supersededIn, superseded <= current { return nil }
+  guard page.blocks.contains(where: { $0.supersededIn.map { $0 <= current } ?? false }) else {
+    return page.blocks.isEmpty ? nil : page
+  }
+  var visible = page
+  visible.blocks.removeAll { $0.supersededIn.map { $0 <= current } ?? false }
+  return visible.blocks.isEmpty ? nil : visible
+}

@@ -1,0 +1,100 @@
+/// A language the app ships translations for.
+///
+/// ```swift
+/// Language(tag: "pt_BR.UTF-8")   // .ptBR
+/// Language(tag: "es-419")        // .es
+/// Language(tag: "pt_PT")         // nil: only Brazilian Portuguese is translated
+/// Language.resolve(flag: nil, environment: ["LANG": "ru_RU.UTF-8"])   // .ru
+/// ```
+public enum Language: String, CaseIterable, Sendable, Hashable {
+  case en
+  case es
+  case nl
+  case ptBR = "pt-BR"
+  case ru
+
+  /// Reads a BCP 47 tag or a POSIX locale name: `pt-BR`, `pt_BR`, `pt-br`, `es`,
+  /// `es_MX`, `es-419`, `nl_NL.UTF-8`, `ru_RU.UTF-8@euro`.
+  ///
+  /// The language subtag decides (any region of `en`, `es`, `nl` or `ru` is accepted).
+  /// Portuguese needs the region `BR`: plain `pt` and `pt_PT` give `nil`, because
+  /// European Portuguese readers are better served by the English fallback than by
+  /// Brazilian spelling presented as theirs. `C`, `POSIX` and unknown languages give `nil`.
+  public init?(tag: String) {
+    var text = Substring(tag.trimmingASCIIWhitespace())
+    if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
+    let subtags = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+    guard let language = subtags.first else { return nil }
+    switch language {
+    case "en": self = .en
+    case "es": self = .es
+    case "nl": self = .nl
+    case "ru": self = .ru
+    case "pt":
+      // The region may follow a script subtag: pt-Latn-BR.
+      guard subtags.dropFirst().contains("br") else { return nil }
+      self = .ptBR
+    default: return nil
+    }
+  }
+
+  /// The `.lproj` directory holding the language's `Localizable.strings`: `pt-BR.lproj`.
+  public var directoryName: String { "\(rawValue).lproj" }
+
+  /// The language's name in itself, for a language picker: `Português (Brasil)`.
+  public var nativeName: String {
+    switch self {
+    case .en: "English"
+    case .es: "Español"
+    case .nl: "Nederlands"
+    case .ptBR: "Português (Brasil)"
+    case .ru: "Русский"
+    }
+  }
+
+  /// Picks the language from a `--locale` flag and the environment.
+  ///
+  /// 1. A `flag` that names a supported language wins.
+  /// 2. Otherwise the locale is the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`
+  ///    (POSIX precedence). If it is unset, `C` or `POSIX`, the result is English.
+  /// 3. Otherwise, as GNU gettext does, the colon-separated `LANGUAGE` list is tried
+  ///    first, then the locale itself; the first supported language wins.
+  /// 4. Anything else (`fr_FR`) is English.
+  ///
+  /// ```swift
+  /// Language.resolve(flag: "nl", environment: ["LANG": "ru_RU.UTF-8"])                  // .nl
+  /// Language.resolve(flag: nil, environment: ["LC_ALL": "", "LANG": "pt_BR.UTF-8"])     // .ptBR
+  /// Language.resolve(flag: nil, environment: ["LANGUAGE": "es:en", "LANG": "fr_FR"])    // .es
+  /// Language.resolve(flag: nil, environment: ["LANGUAGE": "es", "LANG": "C"])           // .en
+  /// ```
+  public static func resolve(flag: String?, environment: [String: String]) -> Language {
+    if let flag, let language = Language(tag: flag) { return language }
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
+      .compactMap { environment[$0]?.trimmingASCIIWhitespace() }
+      .first { !$0.isEmpty }
+    guard let locale else { return .en }
+    let base = locale.split(separator: ".").first.map(String.init) ?? locale
+    if base == "C" || base == "POSIX" { return .en }
+    if let priorities = environment["LANGUAGE"] {
+      for entry in priorities.split(separator: ":") {
+        if let language = Language(tag: String(entry)) { return language }
+      }
+    }
+    return Language(tag: locale) ?? .en
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and newlines.
+  func trimmingASCIIWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(self[first...last])
+  }
+
+  /// The string without leading and trailing Unicode whitespace.
+  func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(self[first...last])
+  }
+}

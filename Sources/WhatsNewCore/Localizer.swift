@@ -1,0 +1,127 @@
+/// Looks up translated text and fills in its placeholders.
+///
+/// Lookup order: the table for ``language``, then the English table, then
+/// `builtInEnglish` (the app's compiled-in strings), then the key itself, so a missing
+/// translation shows something readable and never crashes. A translation that is
+/// empty or only whitespace counts as missing.
+///
+/// Placeholders: `%@` takes the next argument, `%1$@` and `%2$@` take arguments by
+/// position, `%d` (and `%i`, `%s`, `%ld`, `%lld`) are treated like `%@`, `%%` is a
+/// percent sign. A missing argument renders as nothing; anything else after `%` is
+/// kept as written.
+///
+/// ```swift
+/// let localizer = Localizer(language: .es, tables: [.es: ["ui.hello": "Hola, %@"]], builtInEnglish: [:])
+/// localizer.text("ui.hello", "Ana")        // "Hola, Ana"
+/// localizer.text("ui.missing")              // "ui.missing"
+/// ```
+public struct Localizer: Sendable {
+  /// The language text is looked up in first.
+  public var language: Language
+  private let tables: [Language: [String: String]]
+  private let builtInEnglish: [String: String]
+
+  /// Creates a localizer.
+  ///
+  /// - Parameters:
+  ///   - language: the user's language.
+  ///   - tables: the tables that could be read, by language.
+  ///   - builtInEnglish: English text compiled into the app, used when even the English table lacks a key.
+  public init(language: Language, tables: [Language: [String: String]], builtInEnglish: [String: String]) {
+    self.language = language
+    self.tables = tables
+    self.builtInEnglish = builtInEnglish
+  }
+
+  /// The text for `key` with `arguments` filled in.
+  public func text(_ key: String, _ arguments: String...) -> String {
+    text(key, arguments: arguments)
+  }
+
+  /// The text for `key` with `arguments` filled in.
+  public func text(_ key: String, arguments: [String]) -> String {
+    Self.format(template(for: key), arguments: arguments)
+  }
+
+  /// Whether English text exists for `key`, in the English table or built in.
+  public func hasEnglish(_ key: String) -> Bool {
+    usable(tables[.en]?[key]) != nil || usable(builtInEnglish[key]) != nil
+  }
+
+  /// The same tables in another language.
+  public func with(language: Language) -> Localizer {
+    var copy = self
+    copy.language = language
+    return copy
+  }
+
+  private func template(for key: String) -> String {
+    usable(tables[language]?[key]) ?? usable(tables[.en]?[key]) ?? usable(builtInEnglish[key]) ?? key
+  }
+
+  private func usable(_ text: String?) -> String? {
+    guard let text, text.contains(where: { !$0.isWhitespace }) else { return nil }
+    return text
+  }
+
+  /// Fills `%@`, `%1$@`, `%d` and `%%` placeholders in `template`.
+  ///
+  /// ```swift
+  /// Localizer.format("%2$@ %1$@", arguments: ["a", "b"])   // "b a"
+  /// Localizer.format("100%% %@", arguments: [])             // "100% "
+  /// ```
+  public static func format(_ template: String, arguments: [String]) -> String {
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+    let scalars = Array(template.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var nextSequential = 0
+    var index = 0
+    let conversions: Set<Unicode.Scalar> = ["@", "d", "i", "s", "u"]
+    while index < scalars.count {
+      let scalar = scalars[index]
+      guard scalar == "%" else {
+        result.append(scalar)
+        index += 1
+        continue
+      }
+      var cursor = index + 1
+      if cursor < scalars.count, scalars[cursor] == "%" {
+        result.append("%")
+        index = cursor + 1
+        continue
+      }
+      // Optional position: digits followed by `$`.
+      var position: Int?
+      var digitsEnd = cursor
+      var number = 0
+      while digitsEnd < scalars.count, (48...57).contains(scalars[digitsEnd].value), number < 1_000 {
+        number = number * 10 + Int(scalars[digitsEnd].value - 48)
+        digitsEnd += 1
+      }
+      if digitsEnd > cursor, digitsEnd < scalars.count, scalars[digitsEnd] == "$" {
+        position = number
+        cursor = digitsEnd + 1
+      }
+      // Optional length modifiers: l, ll.
+      while cursor < scalars.count, scalars[cursor] == "l", cursor - index < 8 { cursor += 1 }
+      guard cursor < scalars.count, conversions.contains(scalars[cursor]) else {
+        // Not a placeholder we know: keep the `%` and carry on after it.
+        result.append("%")
+        index += 1
+        continue
+      }
+      let argumentIndex: Int
+      if let position {
+        argumentIndex = position - 1
+      } else {
+        argumentIndex = nextSequential
+        nextSequential += 1
+      }
+      if argumentIndex >= 0, argumentIndex < arguments.count {
+        result.append(contentsOf: arguments[argumentIndex].unicodeScalars)
+      }
+      index = cursor + 1
+    }
+    return String(result)
+  }
+}

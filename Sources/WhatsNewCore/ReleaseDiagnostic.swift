@@ -1,0 +1,67 @@
+/// One thing a release file, the manifest or the release directory got wrong, and what
+/// was done about it.
+///
+/// ```swift
+/// let diagnostic = ReleaseDiagnostic(
+///   file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting",
+///   message: "unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped",
+///   severity: .dropped)
+/// diagnostic.description
+/// // Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped
+/// ```
+public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How much a diagnostic cost.
+  public enum Severity: String, Sendable, Hashable, CaseIterable {
+    /// Something was left out: an option, item, block, page or the whole release.
+    case dropped
+    /// Nothing was left out (an unknown field, a duplicate key, an unregistered file).
+    case warning
+  }
+
+  /// The file as people should see it, like `Releases/2.13.1.json`.
+  public var file: String
+  /// Where in the file, like `pages[1].blocks[2].options[0].value`; empty for the whole file.
+  public var path: String
+  /// What was wrong, the rule, and what was dropped.
+  public var message: String
+  /// Whether something was dropped.
+  public var severity: Severity
+
+  /// Creates a diagnostic.
+  public init(file: String, path: String, message: String, severity: Severity) {
+    self.file = file
+    self.path = path
+    self.message = message
+    self.severity = severity
+  }
+
+  /// `file: path: message`, or `file: message` when the path is empty.
+  public var description: String {
+    path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+  }
+}
+
+/// Quoting of untrusted text inside messages.
+enum Quote {
+  /// `'text'` with control, format and non-ASCII-space characters written as `\u{XX}`,
+  /// shortened to `limit` characters, so a hostile file cannot paint the terminal.
+  static func quoted(_ text: String, limit: Int = 80) -> String {
+    var result = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count >= limit {
+        result += "…"
+        break
+      }
+      count += 1
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default:
+        if scalar == "'" || scalar == "\\" { result += "\\" }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return "'\(result)'"
+  }
+}

@@ -1,0 +1,66 @@
+/// "Did you mean" suggestions for misspelled names.
+///
+/// Distance is the optimal string alignment variant of Damerau–Levenshtein (insert,
+/// delete, substitute, or swap two neighbours, each costing one), computed on
+/// characters, ignoring case.
+///
+/// ```swift
+/// Suggestion.closest(to: "workoutVeiw", in: ["workoutView", "theme"])   // "workoutView"
+/// Suggestion.closest(to: "banana", in: ["workoutView", "theme"])        // nil
+/// ```
+public enum Suggestion {
+  /// The candidate nearest to `word`, or `nil` when none is within `maxDistance`.
+  ///
+  /// - Parameters:
+  ///   - word: what the user or file wrote.
+  ///   - candidates: the known names, in order of preference; ties go to the earlier one.
+  ///   - maxDistance: the largest distance still suggested; by default `max(1, word.count / 3)`.
+  public static func closest(to word: String, in candidates: some Sequence<String>, maxDistance: Int? = nil) -> String? {
+    let target = Array(word.lowercased())
+    guard !target.isEmpty else { return nil }
+    let limit = maxDistance ?? max(1, target.count / 3)
+    guard limit >= 0 else { return nil }
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let other = Array(candidate.lowercased())
+      guard abs(other.count - target.count) <= limit else { continue }
+      let distance = distance(target, other)
+      if distance <= limit, distance < (best?.distance ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.candidate
+  }
+
+  /// The optimal string alignment distance between `a` and `b`, case-insensitive.
+  ///
+  /// ```swift
+  /// Suggestion.distance("ab", "ba")   // 1: one transposition
+  /// ```
+  public static func distance(_ a: String, _ b: String) -> Int {
+    distance(Array(a.lowercased()), Array(b.lowercased()))
+  }
+
+  private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    let width = b.count + 1
+    var previousPrevious = [Int](repeating: 0, count: width)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: width)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          value = min(value, previousPrevious[j - 2] + 1)
+        }
+        current[j] = value
+      }
+      swap(&previousPrevious, &previous)
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,150 @@
+/// Word wrapping, padding and truncation by display width (see ``DisplayWidth``).
+///
+/// ```swift
+/// TextLayout.wrap("the quick brown fox", width: 10)   // ["the quick", "brown fox"]
+/// TextLayout.pad("Привет", toWidth: 8)                // "Привет  "
+/// TextLayout.truncate("漢字漢字", toWidth: 5)          // "漢字…"
+/// ```
+public enum TextLayout {
+  /// Splits `text` into lines at most `width` columns wide.
+  ///
+  /// Each `\n` (or `\r\n`) starts a new paragraph, and every paragraph gives at least one
+  /// line, so blank lines are kept (`"a\n\nb"` gives `["a", "", "b"]`). Lines break at
+  /// spaces, which are dropped at the break (runs of spaces inside a line become one);
+  /// they may also break before or after any wide (CJK) character. A word wider than
+  /// `width` is broken between characters. A width below 1 counts as 1; a character
+  /// wider than the whole width gets a line of its own.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(1, width)
+    var lines: [String] = []
+    let normalized = text.contains("\r") ? text.replacingCarriageReturns() : text
+    for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+      wrapParagraph(paragraph, width: width, into: &lines)
+    }
+    return lines
+  }
+
+  /// `text` followed by spaces up to `width` columns; unchanged when already as wide.
+  public static func pad(_ text: String, toWidth width: Int) -> String {
+    let missing = width - DisplayWidth.of(text)
+    return missing > 0 ? text + String(repeating: " ", count: missing) : text
+  }
+
+  /// `text` cut to at most `width` columns, ending in "…" when anything was cut.
+  ///
+  /// ```swift
+  /// TextLayout.truncate("hello", toWidth: 4)   // "hel…"
+  /// TextLayout.truncate("hello", toWidth: 5)   // "hello"
+  /// ```
+  public static func truncate(_ text: String, toWidth width: Int) -> String {
+    guard width > 0 else { return "" }
+    if DisplayWidth.of(text) <= width { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let characterWidth = DisplayWidth.of(character)
+      if used + characterWidth + 1 > width { break }
+      result.append(character)
+      used += characterWidth
+    }
+    return result + "…"
+  }
+
+  /// A piece that cannot be split at a space: a run of narrow characters or one wide character.
+  private struct Piece {
+    var text: Substring
+    var width: Int
+    var spaceBefore: Bool
+  }
+
+  private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+    var line = ""
+    var lineWidth = 0
+    var lineIsEmpty = true
+
+    func flush() {
+      lines.append(line)
+      line = ""
+      lineWidth = 0
+      lineIsEmpty = true
+    }
+
+    for piece in pieces(of: paragraph) {
+      let separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
+      if lineWidth + separator + piece.width <= width {
+        if separator == 1 { line += " " }
+        line += piece.text
+        lineWidth += separator + piece.width
+        lineIsEmpty = false
+        continue
+      }
+      if !lineIsEmpty { flush() }
+      if piece.width <= width {
+        line += piece.text
+        lineWidth = piece.width
+        lineIsEmpty = false
+        continue
+      }
+      // Too wide for any line: break between characters.
+      for character in piece.text {
+        let characterWidth = DisplayWidth.of(character)
+        if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
+        line.append(character)
+        lineWidth += characterWidth
+        lineIsEmpty = false
+      }
+    }
+    flush()
+  }
+
+  private static func pieces(of paragraph: Substring) -> [Piece] {
+    var pieces: [Piece] = []
+    var start: Substring.Index?
+    var runWidth = 0
+    var spaceBefore = false
+    var index = paragraph.startIndex
+    while index < paragraph.endIndex {
+      let character = paragraph[index]
+      let next = paragraph.index(after: index)
+      if character == " " || character == "\t" {
+        if let runStart = start {
+          pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
+          start = nil
+          runWidth = 0
+        }
+        spaceBefore = true
+      } else {
+        let characterWidth = DisplayWidth.of(character)
+        if characterWidth == 2 {
+          if let runStart = start {
+            pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
+            spaceBefore = false
+            start = nil
+            runWidth = 0
+          }
+          pieces.append(Piece(text: paragraph[index..<next], width: 2, spaceBefore: spaceBefore))
+          spaceBefore = false
+        } else {
+          if start == nil { start = index }
+          runWidth += characterWidth
+        }
+      }
+      index = next
+    }
+    if let runStart = start {
+      pieces.append(Piece(text: paragraph[runStart..<paragraph.endIndex], width: runWidth, spaceBefore: spaceBefore))
+    }
+    return pieces
+  }
+}
+
+extension String {
+  /// `\r\n` and lone `\r` as `\n`.
+  fileprivate func replacingCarriageReturns() -> String {
+    var result = ""
+    for character in self {
+      if character == "\r\n" || character == "\r" { result.append("\n") } else { result.append(character) }
+    }
+    return result
+  }
+}
