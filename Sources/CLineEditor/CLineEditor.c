@@ -209,18 +209,19 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
   wn_editor *editor = wn_editor_of(el);
   *out = L'\0';
   for (;;) {
+    if (wn_resized) {
+      /* libedit's own handler only catches the first resize of a read. */
+      wn_resized = 0;
+      el_resize(el);
+    }
+    /* Queued messages before Ctrl-C, so they land above the line even then. */
+    wn_flush_pending(editor);
     if (wn_interrupted) {
       wn_interrupted = 0;
       editor->stop = WN_STOP_INTERRUPT;
       errno = EINTR;
       return -1;
     }
-    if (wn_resized) {
-      /* libedit's own handler only catches the first resize of a read. */
-      wn_resized = 0;
-      el_resize(el);
-    }
-    wn_flush_pending(editor);
 
     struct pollfd pollers[2] = {
       {.fd = editor->in_fd, .events = POLLIN, .revents = 0},
