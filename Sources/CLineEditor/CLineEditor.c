@@ -1,3 +1,573 @@
+/*
+ * CLineEditor.c: the libedit calls behind the Swift LineEditor module.
+ *
+ * How a read works:
+ *   wn_editor_read_line -> el_gets -> wn_read_char (our EL_GETCFN) -> poll() on
+ *   stdin and a self-pipe. The pipe is written by the SIGINT/SIGWINCH handlers and
+ *   by wn_editor_print_above, so the reading thread wakes up for all three even
+ *   when the signal was delivered to another thread.
+ *
+ * Why the read function is ours and not libedit's:
+ *   - messages from other threads must be printed above the prompt mid-read;
+ *   - Ctrl-C must end el_gets even when another thread took the signal;
+ *   - a lone Esc key must end the read (an Esc byte with nothing after it within
+ *     WN_ESCAPE_TIMEOUT_MS); arrow keys and Alt-x arrive as one burst and pass on.
+ *
+ * el_gets ends when the read function returns 0 or -1, and then reports NULL
+ * with a count of -1 (a Ctrl-D on an empty line gives a count of 0). The reason
+ * is kept in editor->stop so the caller never has to guess from errno.
+ */
+#define _GNU_SOURCE
 #include "CLineEditor.h"
+
+#include <errno.h>
+#include <fcntl.h>
 #include <histedit.h>
-int wn_line_editor_placeholder(void) { return 0; }
+#include <locale.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <wchar.h>
+
+/* How long an Esc byte waits for the rest of an escape sequence. */
+#define WN_ESCAPE_TIMEOUT_MS 40
+
+/* Why the current el_gets call stopped, when our read function stopped it. */
+enum { WN_STOP_NONE, WN_STOP_INTERRUPT, WN_STOP_ESCAPE, WN_STOP_EOF, WN_STOP_ERROR };
+
+struct wn_editor {
+  EditLine *el;
+  History *history;
+  FILE *out;            /* libedit's output stream (stdout) */
+  int in_fd;            /* 0 */
+  int out_fd;           /* 1 */
+  int wake_read;        /* self-pipe, both ends non-blocking */
+  int wake_write;
+  char *prompt;         /* current prompt, UTF-8 with \1-delimited invisible parts */
+  int prompt_rows;      /* newlines in the prompt */
+  int prompt_width;     /* visible width of the prompt's last line */
+  mbstate_t decoder;    /* UTF-8 -> wchar_t state between input bytes */
+  int stop;             /* WN_STOP_ */
+  wn_complete_fn complete;
+  void *complete_context;
+  struct sigaction old_sigint;
+  struct sigaction old_sigwinch;
+
+  pthread_mutex_t lock; /* guards the fields below */
+  int reading;          /* inside wn_editor_read_line */
+  char *pending;        /* queued text for print_above, each part ending in \n */
+  size_t pending_length;
+};
+
+/* Signal state is process-wide by nature. */
+static volatile sig_atomic_t wn_interrupted = 0;
+static volatile sig_atomic_t wn_resized = 0;
+static volatile sig_atomic_t wn_wake_fd = -1;
+
+/* Flag-only handler (async-signal-safe): remember and wake the reading thread. */
+static void wn_on_signal(int signo) {
+  int saved_errno = errno;
+  if (signo == SIGINT) wn_interrupted = 1;
+  if (signo == SIGWINCH) wn_resized = 1;
+  int fd = wn_wake_fd;
+  if (fd >= 0) {
+    char byte = 's';
+    ssize_t ignored = write(fd, &byte, 1);
+    (void)ignored;
+  }
+  errno = saved_errno;
+}
+
+static wn_editor *wn_editor_of(EditLine *el) {
+  void *data = NULL;
+  el_get(el, EL_CLIENTDATA, &data);
+  return (wn_editor *)data;
+}
+
+/* ---- display helpers ---------------------------------------------------- */
+
+int wn_terminal_columns(int fd) {
+  struct winsize size;
+  if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  return size.ws_col;
+}
+
+static int wn_columns(wn_editor *editor) {
+  int columns = wn_terminal_columns(editor->out_fd);
+  return columns > 0 ? columns : 80;
+}
+
+/* Cells libedit uses for a character: control characters are shown as ^X. */
+static int wn_char_width(wchar_t c) {
+  if (c < 0x20 || c == 0x7f) return 2;
+  int width = wcwidth(c);
+  return width < 0 ? 1 : width;
+}
+
+/* Measures the prompt: newlines and the visible width of its last line. */
+static void wn_measure_prompt(wn_editor *editor) {
+  const char *p = editor->prompt;
+  size_t left = strlen(p);
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  int invisible = 0, rows = 0, width = 0;
+  while (left > 0) {
+    wchar_t c;
+    size_t used = mbrtowc(&c, p, left, &state);
+    if (used == (size_t)-1 || used == (size_t)-2) { /* bad UTF-8: count a byte */
+      memset(&state, 0, sizeof state);
+      used = 1;
+      c = L'?';
+    } else if (used == 0) {
+      break;
+    }
+    p += used;
+    left -= used;
+    if (c == L'\1') { invisible = !invisible; continue; }
+    if (invisible) continue;
+    if (c == L'\n') { rows += 1; width = 0; continue; }
+    width += wn_char_width(c);
+  }
+  editor->prompt_rows = rows;
+  editor->prompt_width = width;
+}
+
+/* Screen row, counted from the prompt's first row, of `end` in the line. */
+static int wn_row_of(wn_editor *editor, int up_to_cursor) {
+  const LineInfoW *line = el_wline(editor->el);
+  long width = editor->prompt_width;
+  const wchar_t *end = up_to_cursor ? line->cursor : line->lastchar;
+  for (const wchar_t *c = line->buffer; c < end; c++) width += wn_char_width(*c);
+  return editor->prompt_rows + (int)(width / wn_columns(editor));
+}
+
+/* Writes UTF-8 text with every \n as \r\n (the terminal is in raw mode). */
+static void wn_write_lines(FILE *out, const char *text) {
+  for (const char *c = text; *c; c++) {
+    if (*c == '\n' && (c == text || c[-1] != '\r')) fputc('\r', out);
+    fputc(*c, out);
+  }
+}
+
+/* Takes the queued print_above text (caller frees), or NULL. */
+static char *wn_take_pending_locked(wn_editor *editor) {
+  char *text = editor->pending;
+  editor->pending = NULL;
+  editor->pending_length = 0;
+  return text;
+}
+
+/*
+ * On the reading thread, inside el_gets: clears the prompt and the edited line
+ * (which may wrap over several rows), prints the queued text, and has libedit
+ * draw the prompt and the partial line again below it.
+ */
+static void wn_flush_pending(wn_editor *editor) {
+  pthread_mutex_lock(&editor->lock);
+  char *text = wn_take_pending_locked(editor);
+  pthread_mutex_unlock(&editor->lock);
+  if (text == NULL) return;
+
+  int row = wn_row_of(editor, 1);
+  if (row > 0) fprintf(editor->out, "\x1b[%dA", row);
+  fputs("\r\x1b[J", editor->out);
+  wn_write_lines(editor->out, text);
+  free(text);
+  fflush(editor->out);
+  el_set(editor->el, EL_REFRESH); /* forgets the old display and redraws */
+  fflush(editor->out);
+}
+
+static void wn_drain_wake_pipe(wn_editor *editor) {
+  char buffer[64];
+  while (read(editor->wake_read, buffer, sizeof buffer) > 0) {
+  }
+}
+
+/* 1 when `fd` has input within `milliseconds`, 0 when not, -1 when a signal came. */
+static int wn_wait_for_input(int fd, int milliseconds) {
+  struct pollfd poller = {.fd = fd, .events = POLLIN, .revents = 0};
+  int ready = poll(&poller, 1, milliseconds);
+  if (ready < 0) return -1;
+  return ready > 0;
+}
+
+/* ---- the read function (EL_GETCFN) ---------------------------------------- */
+
+/*
+ * Reads one character for libedit: returns 1 with *out set, 0 at end of input,
+ * or -1 (errno EINTR for Ctrl-C) to make el_gets stop. Decodes UTF-8 with
+ * mbrtowc, so LC_CTYPE must be a UTF-8 locale.
+ */
+static int wn_read_char(EditLine *el, wchar_t *out) {
+  wn_editor *editor = wn_editor_of(el);
+  *out = L'\0';
+  for (;;) {
+    if (wn_resized) {
+      /* libedit's own handler only catches the first resize of a read. */
+      wn_resized = 0;
+      el_resize(el);
+    }
+    /* Queued messages before Ctrl-C, so they land above the line even then. */
+    wn_flush_pending(editor);
+    if (wn_interrupted) {
+      wn_interrupted = 0;
+      editor->stop = WN_STOP_INTERRUPT;
+      errno = EINTR;
+      return -1;
+    }
+
+    struct pollfd pollers[2] = {
+      {.fd = editor->in_fd, .events = POLLIN, .revents = 0},
+      {.fd = editor->wake_read, .events = POLLIN, .revents = 0},
+    };
+    if (poll(pollers, 2, -1) < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      editor->stop = WN_STOP_ERROR;
+      return -1;
+    }
+    if (pollers[1].revents != 0) {
+      wn_drain_wake_pipe(editor);
+      continue; /* back to the top: signal flags and queued messages */
+    }
+    if (pollers[0].revents == 0) continue;
+    if (pollers[0].revents & POLLNVAL) {
+      editor->stop = WN_STOP_EOF;
+      return 0;
+    }
+
+    unsigned char byte;
+    ssize_t count = read(editor->in_fd, &byte, 1);
+    if (count == 0) {
+      editor->stop = WN_STOP_EOF;
+      return 0;
+    }
+    if (count < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      editor->stop = WN_STOP_ERROR;
+      return -1;
+    }
+
+    if (byte == 0x1b && mbsinit(&editor->decoder)) {
+      int more = wn_wait_for_input(editor->in_fd, WN_ESCAPE_TIMEOUT_MS);
+      if (more < 0) continue; /* a signal: the top of the loop handles it */
+      if (more == 0) {
+        editor->stop = WN_STOP_ESCAPE;
+        errno = 0;
+        return -1;
+      }
+      *out = L'\x1b'; /* the start of an arrow key or an Alt-key */
+      return 1;
+    }
+
+    wchar_t c;
+    size_t used = mbrtowc(&c, (const char *)&byte, 1, &editor->decoder);
+    if (used == (size_t)-2) continue; /* more bytes of this character to come */
+    if (used == (size_t)-1) {         /* invalid UTF-8: show U+FFFD, start over */
+      memset(&editor->decoder, 0, sizeof editor->decoder);
+      *out = (wchar_t)0xFFFD;
+      return 1;
+    }
+    *out = used == 0 ? L'\0' : c;
+    return 1;
+  }
+}
+
+/* ---- prompt and completion -------------------------------------------------- */
+
+static char *wn_prompt(EditLine *el) {
+  wn_editor *editor = wn_editor_of(el);
+  static char empty[] = "";
+  return editor != NULL && editor->prompt != NULL ? editor->prompt : empty;
+}
+
+/* Bound to Tab: hands the text before the cursor to the Swift completer. */
+static unsigned char wn_complete(EditLine *el, int ch) {
+  (void)ch;
+  wn_editor *editor = wn_editor_of(el);
+  if (editor == NULL || editor->complete == NULL) return CC_ERROR;
+  const LineInfo *line = el_line(el);
+  char *before = strndup(line->buffer, (size_t)(line->cursor - line->buffer));
+  if (before == NULL) return CC_ERROR;
+  int result = editor->complete(editor->complete_context, before);
+  free(before);
+  switch (result) {
+  case WN_COMPLETE_INSERTED: return CC_REFRESH;
+  case WN_COMPLETE_LISTED: return CC_REFRESH; /* already redrawn by the listing */
+  default: return CC_ERROR;                   /* beep */
+  }
+}
+
+void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context) {
+  editor->complete = callback;
+  editor->complete_context = context;
+}
+
+int wn_editor_insert(wn_editor *editor, const char *text) {
+  return el_insertstr(editor->el, text) == 0 ? 0 : -1;
+}
+
+void wn_editor_show_listing(wn_editor *editor, const char *text) {
+  int below = wn_row_of(editor, 0) - wn_row_of(editor, 1);
+  if (below > 0) fprintf(editor->out, "\x1b[%dB", below);
+  fputs("\r\n", editor->out);
+  wn_write_lines(editor->out, text);
+  if (text[0] != '\0' && text[strlen(text) - 1] != '\n') fputs("\r\n", editor->out);
+  fflush(editor->out);
+  el_set(editor->el, EL_REFRESH);
+  fflush(editor->out);
+}
+
+/* ---- life cycle -------------------------------------------------------------- */
+
+void wn_activate_utf8_locale(void) {
+  const char *name = setlocale(LC_CTYPE, "");
+  if (name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) {
+    setlocale(LC_CTYPE, "C.UTF-8");
+  }
+}
+
+wn_editor *wn_editor_create(const char *program_name, int history_size) {
+  /* Before el_init: libedit decides at init whether the charset is UTF-8. */
+  const char *current = setlocale(LC_CTYPE, NULL);
+  if (current == NULL || strcmp(current, "C") == 0 || strcmp(current, "POSIX") == 0) {
+    wn_activate_utf8_locale();
+  }
+
+  wn_editor *editor = calloc(1, sizeof *editor);
+  if (editor == NULL) return NULL;
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+    free(editor);
+    return NULL;
+  }
+  editor->wake_read = pipe_fds[0];
+  editor->wake_write = pipe_fds[1];
+  editor->in_fd = fileno(stdin);
+  editor->out_fd = fileno(stdout);
+  editor->out = stdout;
+  pthread_mutex_init(&editor->lock, NULL);
+
+  HistEvent event;
+  editor->history = history_init();
+  editor->el = el_init(program_name, stdin, stdout, stderr);
+  if (editor->history == NULL || editor->el == NULL) {
+    if (editor->el != NULL) el_end(editor->el);
+    if (editor->history != NULL) history_end(editor->history);
+    close(editor->wake_read);
+    close(editor->wake_write);
+    pthread_mutex_destroy(&editor->lock);
+    free(editor);
+    return NULL;
+  }
+  history(editor->history, &event, H_SETSIZE, history_size > 0 ? history_size : 1000);
+  history(editor->history, &event, H_SETUNIQUE, 1);
+
+  EditLine *el = editor->el;
+  el_set(el, EL_CLIENTDATA, (void *)editor);
+  el_set(el, EL_EDITOR, "emacs");
+  el_set(el, EL_SIGNAL, 1);
+  el_set(el, EL_PROMPT_ESC, wn_prompt, '\1');
+  el_set(el, EL_HIST, history, editor->history);
+  el_set(el, EL_GETCFN, wn_read_char);
+  el_set(el, EL_ADDFN, "wn-complete", "Complete the word before the cursor", wn_complete);
+  el_set(el, EL_BIND, "^I", "wn-complete", NULL);
+
+  /* No SA_RESTART: a signal must interrupt poll() on the reading thread. */
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = wn_on_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGINT, &action, &editor->old_sigint);
+  sigaction(SIGWINCH, &action, &editor->old_sigwinch);
+  wn_wake_fd = editor->wake_write;
+  return editor;
+}
+
+void wn_editor_destroy(wn_editor *editor) {
+  if (editor == NULL) return;
+  if (wn_wake_fd == editor->wake_write) wn_wake_fd = -1;
+  sigaction(SIGINT, &editor->old_sigint, NULL);
+  sigaction(SIGWINCH, &editor->old_sigwinch, NULL);
+  el_end(editor->el);
+  history_end(editor->history);
+  close(editor->wake_read);
+  close(editor->wake_write);
+  pthread_mutex_destroy(&editor->lock);
+  free(editor->pending);
+  free(editor->prompt);
+  free(editor);
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+static int wn_is_blank(const char *text) {
+  for (; *text; text++) {
+    if (*text != ' ' && *text != '\t') return 0;
+  }
+  return 1;
+}
+
+int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) {
+  *line_out = NULL;
+  char *copy = strdup(prompt);
+  if (copy != NULL) {
+    free(editor->prompt);
+    editor->prompt = copy;
+    wn_measure_prompt(editor);
+  }
+
+  /* A Ctrl-C pressed while the app was busy does not cancel this read. */
+  wn_drain_wake_pipe(editor);
+  wn_interrupted = 0;
+  wn_wake_fd = editor->wake_write;
+  editor->stop = WN_STOP_NONE;
+  memset(&editor->decoder, 0, sizeof editor->decoder);
+
+  pthread_mutex_lock(&editor->lock);
+  editor->reading = 1;
+  pthread_mutex_unlock(&editor->lock);
+
+  int count = 0;
+  const char *line = el_gets(editor->el, &count);
+  int saved_errno = errno;
+
+  int status;
+  if (line != NULL && count > 0) {
+    size_t length = strlen(line);
+    if (length > 0 && line[length - 1] == '\n') length--;
+    if (length > 0 && line[length - 1] == '\r') length--;
+    *line_out = strndup(line, length);
+    status = *line_out != NULL ? WN_READ_LINE : WN_READ_END;
+    if (*line_out != NULL && !wn_is_blank(*line_out)) {
+      HistEvent event;
+      history(editor->history, &event, H_ENTER, *line_out);
+    }
+  } else if (count == 0) {
+    status = WN_READ_END; /* Ctrl-D on an empty line */
+  } else {
+    switch (editor->stop) {
+    case WN_STOP_INTERRUPT: status = WN_READ_INTERRUPTED; break;
+    case WN_STOP_ESCAPE: status = WN_READ_ESCAPE; break;
+    case WN_STOP_EOF:
+    case WN_STOP_ERROR: status = WN_READ_END; break;
+    default: status = saved_errno == EINTR ? WN_READ_INTERRUPTED : WN_READ_END; break;
+    }
+  }
+
+  /* Text queued after the last wake-up is printed now, below the read line. */
+  pthread_mutex_lock(&editor->lock);
+  editor->reading = 0;
+  char *late = wn_take_pending_locked(editor);
+  if (late != NULL) {
+    if (status != WN_READ_LINE) fputs("\n", editor->out);
+    fputs(late, editor->out);
+    fflush(editor->out);
+    free(late);
+  }
+  pthread_mutex_unlock(&editor->lock);
+  return status;
+}
+
+void wn_editor_print_above(wn_editor *editor, const char *text) {
+  size_t length = strlen(text);
+  int needs_newline = length == 0 || text[length - 1] != '\n';
+  pthread_mutex_lock(&editor->lock);
+  if (!editor->reading) {
+    /* Under the lock, so it cannot interleave with a read starting. */
+    fputs(text, editor->out);
+    if (needs_newline) fputc('\n', editor->out);
+    fflush(editor->out);
+    pthread_mutex_unlock(&editor->lock);
+    return;
+  }
+  size_t grown = editor->pending_length + length + (size_t)needs_newline;
+  char *pending = realloc(editor->pending, grown + 1);
+  if (pending != NULL) {
+    memcpy(pending + editor->pending_length, text, length);
+    if (needs_newline) pending[grown - 1] = '\n';
+    pending[grown] = '\0';
+    editor->pending = pending;
+    editor->pending_length = grown;
+    char byte = 'm';
+    ssize_t ignored = write(editor->wake_write, &byte, 1);
+    (void)ignored;
+  }
+  pthread_mutex_unlock(&editor->lock);
+}
+
+/* ---- history files ----------------------------------------------------------- */
+
+int wn_editor_load_history(wn_editor *editor, const char *path) {
+  HistEvent event;
+  return history(editor->history, &event, H_LOAD, path);
+}
+
+/* mkdir -p with mode 0700 for the directories that are missing. 0 or errno. */
+static int wn_make_directories(const char *directory) {
+  char *path = strdup(directory);
+  if (path == NULL) return ENOMEM;
+  int result = 0;
+  for (char *c = path + 1; ; c++) {
+    if (*c != '/' && *c != '\0') continue;
+    char saved = *c;
+    *c = '\0';
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+      result = errno;
+      break;
+    }
+    *c = saved;
+    if (saved == '\0') break;
+  }
+  free(path);
+  return result;
+}
+
+int wn_editor_save_history(wn_editor *editor, const char *path) {
+  /* The directory part of path ("." when there is none). */
+  const char *slash = strrchr(path, '/');
+  char *directory = slash == NULL ? strdup(".")
+                  : slash == path ? strdup("/")
+                  : strndup(path, (size_t)(slash - path));
+  if (directory == NULL) return ENOMEM;
+  int result = wn_make_directories(directory);
+  if (result != 0) {
+    free(directory);
+    return result;
+  }
+
+  /* H_SAVE truncates its file in place: save to a temporary file, then rename. */
+  size_t size = strlen(directory) + sizeof "/.history-XXXXXX";
+  char *temporary = malloc(size);
+  if (temporary == NULL) {
+    free(directory);
+    return ENOMEM;
+  }
+  snprintf(temporary, size, "%s/.history-XXXXXX", directory);
+  free(directory);
+  int fd = mkostemp(temporary, O_CLOEXEC); /* mode 0600 */
+  if (fd < 0) {
+    result = errno;
+    free(temporary);
+    return result;
+  }
+  close(fd);
+
+  HistEvent event;
+  errno = 0;
+  if (history(editor->history, &event, H_SAVE, temporary) < 0) {
+    result = errno != 0 ? errno : EIO;
+  } else if (chmod(temporary, 0600) != 0 || rename(temporary, path) != 0) {
+    result = errno;
+  }
+  if (result != 0) unlink(temporary);
+  free(temporary);
+  return result;
+}

@@ -1,5 +1,100 @@
 #ifndef CLINEEDITOR_H
 #define CLINEEDITOR_H
-/* Placeholder; the line-editor shim is filled in by the LineEditor work. */
-int wn_line_editor_placeholder(void);
+
+/*
+ * CLineEditor: a small, non-variadic C interface over libedit for the Swift
+ * `LineEditor` module. It is the only code in whatsnew that touches libedit.
+ *
+ * Everything here is plain C that Swift can call: libedit's el_set/el_get and
+ * history() are variadic, and `stdin`/`stdout` are not usable from Swift 6.
+ *
+ * Threading: one thread reads (wn_editor_read_line and everything it calls back
+ * into); wn_editor_print_above may be called from any thread. Only one editor
+ * should exist at a time, because the SIGINT/SIGWINCH handlers are process-wide.
+ */
+
+/* An interactive editor: an EditLine, its History, a wake-up pipe and a queue. */
+typedef struct wn_editor wn_editor;
+
+/* Results of wn_editor_read_line. */
+#define WN_READ_LINE 0        /* a line was entered; *line_out holds it */
+#define WN_READ_INTERRUPTED 1 /* Ctrl-C: the partly typed line is dropped */
+#define WN_READ_ESCAPE 2      /* a lone Esc key */
+#define WN_READ_END 3         /* Ctrl-D on an empty line, or the input closed */
+
+/* What a completion callback did (its return value). */
+#define WN_COMPLETE_NOTHING 0  /* nothing to insert or list: the editor beeps */
+#define WN_COMPLETE_INSERTED 1 /* text was inserted with wn_editor_insert */
+#define WN_COMPLETE_LISTED 2   /* a listing was shown with wn_editor_show_listing */
+
+/*
+ * Called on Tab with the UTF-8 text between the start of the line and the
+ * cursor. It runs on the reading thread, inside wn_editor_read_line, and may call
+ * wn_editor_insert or wn_editor_show_listing. Returns a WN_COMPLETE_ value.
+ */
+typedef int (*wn_complete_fn)(void *context, const char *line_before_cursor);
+
+/*
+ * Creates an editor over the standard streams (emacs bindings, prompt escapes
+ * delimited by \1, libedit signal handling, Tab bound to the completion callback)
+ * with a history of at most `history_size` unique-in-a-row entries. Makes sure
+ * LC_CTYPE is not "C"/"POSIX" first (libedit drops non-ASCII bytes there) and
+ * installs flag-only SIGINT and SIGWINCH handlers (no SA_RESTART), keeping the
+ * previous ones for wn_editor_destroy. Returns NULL when libedit cannot start.
+ */
+wn_editor *wn_editor_create(const char *program_name, int history_size);
+
+/* Ends libedit and the history, restores the previous signal handlers, frees. */
+void wn_editor_destroy(wn_editor *editor);
+
+/* Sets the Tab completion callback and the context pointer passed to it. */
+void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context);
+
+/*
+ * Shows `prompt` (UTF-8; invisible parts such as colour codes between \1
+ * characters) and reads one line with editing. Returns a WN_READ_ value; for
+ * WN_READ_LINE, *line_out is a malloc'd UTF-8 copy of the line without its line
+ * ending (free it with free()), and a line with a non-blank character is entered
+ * into the history. After WN_READ_INTERRUPTED and WN_READ_ESCAPE the cursor is
+ * still on the edited line.
+ */
+int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out);
+
+/* Inserts UTF-8 text at the cursor (from a completion callback). 0 or -1. */
+int wn_editor_insert(wn_editor *editor, const char *text);
+
+/*
+ * From a completion callback: prints `text` (UTF-8, lines separated by \n) below
+ * the edited line, then redraws the prompt and the line under it.
+ */
+void wn_editor_show_listing(wn_editor *editor, const char *text);
+
+/*
+ * Thread-safe. Shows `text` (UTF-8, may hold several lines) above the prompt: when
+ * a read is in progress the text is queued and the reading thread is woken to
+ * clear the edited lines, print it and redraw the prompt with the partial line;
+ * otherwise it is printed at once. A final newline is added when missing.
+ */
+void wn_editor_print_above(wn_editor *editor, const char *text);
+
+/* Loads history entries saved by wn_editor_save_history. Count, or -1. */
+int wn_editor_load_history(wn_editor *editor, const char *path);
+
+/*
+ * Saves the history to `path` without ever truncating the old file in place:
+ * creates the missing directories (mode 0700), writes a temporary file (mode
+ * 0600) in the same directory and rename()s it over `path`. Returns 0, or an
+ * errno value describing the failure.
+ */
+int wn_editor_save_history(wn_editor *editor, const char *path);
+
+/* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
+int wn_terminal_columns(int fd);
+
+/*
+ * setlocale(LC_CTYPE, ""), falling back to "C.UTF-8" when the result is "C" or
+ * "POSIX" (or when the environment names a locale that does not exist).
+ */
+void wn_activate_utf8_locale(void);
+
 #endif

@@ -1,0 +1,185 @@
+import CLineEditor
+import Glibc
+
+/// The interactive line editor over libedit, used only when standard input and
+/// standard output are terminals (see ``Terminal/isInteractive()``).
+///
+/// It offers emacs-style editing, a history (persisted with ``saveHistory()``),
+/// Tab completion through the `completer`, Ctrl-C (``LineInput/interrupted``),
+/// Ctrl-D on an empty line (``LineInput/endOfInput``), a lone Esc key
+/// (``LineInput/escape``) and messages printed above the prompt from any thread
+/// (``printAbove(_:)``).
+///
+/// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
+/// time; the completer runs on that thread, inside `nextLine`. ``printAbove(_:)``
+/// may be called from any thread. Only one editor should exist at a time: it
+/// installs process-wide SIGINT and SIGWINCH handlers (flag-only, so Ctrl-C does
+/// not stop the process while the editor exists; it only ends a read in progress)
+/// and restores the previous handlers when it goes away.
+public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
+  /// The libedit editor; `nil` when libedit could not start (then lines are read
+  /// from standard input without editing).
+  private let editor: OpaquePointer?
+  private let historyFile: String?
+  private let completer: @Sendable (_ lineBeforeCursor: String) -> [String]
+  private lazy var fallback = ScriptLineSource(fileDescriptor: 0)
+
+  /// The most entries the history keeps.
+  static let historySize: Int32 = 1000
+
+  /// Starts libedit on the standard streams.
+  ///
+  /// - Parameters:
+  ///   - programName: the name libedit uses for `~/.editrc` sections.
+  ///   - historyFile: where ``saveHistory()`` writes the history; it is loaded now
+  ///     when it exists. `nil` keeps the history in memory only.
+  ///   - completer: given the text before the cursor, returns the candidates for
+  ///     its last (partial) word; ``CompletionEngine`` filters them and decides
+  ///     what to insert or list.
+  ///
+  /// Makes sure `LC_CTYPE` is a UTF-8 locale first when it is `C`/`POSIX` (see
+  /// ``Terminal/activateUTF8Locale()``).
+  public init(
+    programName: String,
+    historyFile: String?,
+    completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String]
+  ) {
+    self.editor = wn_editor_create(programName, Self.historySize)
+    self.historyFile = historyFile
+    self.completer = completer
+    guard let editor else { return }
+    if let historyFile, access(historyFile, R_OK) == 0 {
+      _ = wn_editor_load_history(editor, historyFile)
+    }
+    wn_editor_set_completer(
+      editor,
+      { context, lineBeforeCursor in
+        guard let context, let lineBeforeCursor else { return WN_COMPLETE_NOTHING }
+        let owner = Unmanaged<InteractiveLineEditor>.fromOpaque(context).takeUnretainedValue()
+        return owner.complete(lineBeforeCursor: String(cString: lineBeforeCursor))
+      },
+      Unmanaged.passUnretained(self).toOpaque()
+    )
+  }
+
+  deinit {
+    wn_editor_destroy(editor)
+  }
+
+  /// Shows `prompt` and reads one edited line; blocks until the user ends it.
+  ///
+  /// ANSI escape sequences in `prompt` (colours) do not count toward its width.
+  /// After ``LineInput/interrupted`` and ``LineInput/escape`` the cursor is still
+  /// on the edited line: print a newline before prompting again. Lines with a
+  /// non-blank character are added to the history.
+  public func nextLine(prompt: String) -> LineInput {
+    guard let editor else {
+      print(prompt, terminator: "")
+      fflush(nil)
+      return fallback.nextLine(prompt: prompt)
+    }
+    var line: UnsafeMutablePointer<CChar>?
+    let status = PromptMarkup.markingInvisibleParts(of: prompt).withCString {
+      wn_editor_read_line(editor, $0, &line)
+    }
+    switch status {
+    case WN_READ_LINE:
+      guard let line else { return .endOfInput }
+      defer { free(line) }
+      return .line(String(cString: line))
+    case WN_READ_INTERRUPTED:
+      return .interrupted
+    case WN_READ_ESCAPE:
+      return .escape
+    default:
+      return .endOfInput
+    }
+  }
+
+  /// Shows `text` (it may hold several lines) above the prompt at once, also while
+  /// the user is typing: the prompt and the partly typed line are drawn again
+  /// below it. When no read is in progress the text is just printed. A final
+  /// newline is added when missing. Thread-safe.
+  public func printAbove(_ text: String) {
+    guard let editor else {
+      print(text)
+      return
+    }
+    wn_editor_print_above(editor, text)
+  }
+
+  /// Writes the history to the history file, if there is one, ignoring failures
+  /// (use ``writeHistory()`` to see them).
+  public func saveHistory() {
+    try? writeHistory()
+  }
+
+  /// Writes the history to the history file, if there is one: to a temporary file
+  /// in the same directory (mode 0600), then renamed over it, so a failure never
+  /// leaves a truncated history. Missing directories are created with mode 0700.
+  ///
+  /// - Throws: ``LineEditorError/cannotSaveHistory(path:reason:)``.
+  public func writeHistory() throws(LineEditorError) {
+    guard let editor, let historyFile else { return }
+    let result = wn_editor_save_history(editor, historyFile)
+    if result != 0 {
+      throw .cannotSaveHistory(path: historyFile, reason: String(cString: strerror(result)))
+    }
+  }
+
+  /// Tab: runs the completer and inserts or lists through the C shim.
+  private func complete(lineBeforeCursor: String) -> Int32 {
+    guard let editor else { return WN_COMPLETE_NOTHING }
+    let partial = CompletionEngine.partialWord(in: lineBeforeCursor)
+    let result = CompletionEngine.complete(partialWord: partial, candidates: completer(lineBeforeCursor))
+    if !result.insert.isEmpty {
+      return wn_editor_insert(editor, result.insert) == 0 ? WN_COMPLETE_INSERTED : WN_COMPLETE_NOTHING
+    }
+    if !result.listing.isEmpty {
+      let width = Terminal.columns() ?? 80
+      wn_editor_show_listing(editor, CompletionEngine.layout(result.listing, width: width))
+      return WN_COMPLETE_LISTED
+    }
+    return WN_COMPLETE_NOTHING
+  }
+}
+
+/// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`).
+enum PromptMarkup {
+  /// Wraps each ANSI escape sequence (CSI such as colours, and OSC) of `prompt` in
+  /// `\u{1}` characters so it does not count toward the prompt's width. A prompt
+  /// that already contains `\u{1}` is returned as it is.
+  static func markingInvisibleParts(of prompt: String) -> String {
+    if prompt.unicodeScalars.contains("\u{1}") { return prompt }
+    let scalars = Array(prompt.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "\u{1B}", index + 1 < scalars.count else {
+        result.append(scalars[index])
+        index += 1
+        continue
+      }
+      var end = index + 1
+      if scalars[end] == "[" {
+        // CSI: parameters and intermediates, then one final byte 0x40-0x7E.
+        end += 1
+        while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
+        end = min(end + 1, scalars.count)
+      } else if scalars[end] == "]" {
+        // OSC: up to BEL or ESC \.
+        end += 1
+        while end < scalars.count, scalars[end] != "\u{7}", scalars[end] != "\u{1B}" { end += 1 }
+        if end < scalars.count, scalars[end] == "\u{1B}" { end += 1 }
+        end = min(end + 1, scalars.count)
+      } else {
+        end += 1  // a two-character escape
+      }
+      result.append("\u{1}")
+      result.append(contentsOf: scalars[index..<end])
+      result.append("\u{1}")
+      index = end
+    }
+    return String(result)
+  }
+}

@@ -1,0 +1,103 @@
+import Glibc
+
+/// Reads lines from a file descriptor or a file (scripts, pipes).
+///
+/// It shows no prompt and does no editing. Lines end at `"\n"` or `"\r\n"`; a last
+/// line without a newline is still returned; bytes that are not valid UTF-8 become
+/// U+FFFD replacement characters.
+public final class ScriptLineSource: LineSource {
+  private let fileDescriptor: Int32
+  private let ownsDescriptor: Bool
+  private var buffer: [UInt8] = []
+  /// Index in `buffer` where the next line starts.
+  private var start = 0
+  private var reachedEnd: Bool
+
+  /// Reads from an open file descriptor (standard input by default), which stays
+  /// open when the source goes away.
+  public init(fileDescriptor: Int32 = 0) {
+    self.fileDescriptor = fileDescriptor
+    self.ownsDescriptor = false
+    self.reachedEnd = false
+  }
+
+  /// Opens the file at `path` for reading; it is closed when the source goes away.
+  ///
+  /// - Throws: ``LineEditorError/cannotOpenScript(path:reason:)`` when the file
+  ///   cannot be opened or is a directory.
+  public convenience init(path: String) throws(LineEditorError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      throw .cannotOpenScript(path: path, reason: String(cString: strerror(errno)))
+    }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw .cannotOpenScript(path: path, reason: "it is a directory")
+    }
+    self.init(ownedDescriptor: descriptor)
+  }
+
+  /// Reads the lines of `text`; for tests.
+  public init(text: String) {
+    self.fileDescriptor = -1
+    self.ownsDescriptor = false
+    self.buffer = Array(text.utf8)
+    self.reachedEnd = true
+  }
+
+  private init(ownedDescriptor: Int32) {
+    self.fileDescriptor = ownedDescriptor
+    self.ownsDescriptor = true
+    self.reachedEnd = false
+  }
+
+  deinit {
+    if ownsDescriptor { close(fileDescriptor) }
+  }
+
+  /// Returns the next line, or ``LineInput/endOfInput`` at the end. `prompt` is
+  /// ignored.
+  public func nextLine(prompt: String) -> LineInput {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = takeLine(upTo: newline)
+        start = newline + 1
+        return .line(line)
+      }
+      if reachedEnd {
+        guard start < buffer.count else { return .endOfInput }
+        let line = takeLine(upTo: buffer.count)
+        start = buffer.count
+        return .line(line)
+      }
+      fill()
+    }
+  }
+
+  /// Decodes `buffer[start..<end]` without a final carriage return.
+  private func takeLine(upTo end: Int) -> String {
+    var stop = end
+    if stop > start, buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+    return String(decoding: buffer[start..<stop], as: UTF8.self)
+  }
+
+  /// Reads more bytes; a read error counts as the end of the input.
+  private func fill() {
+    if start > 0 {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer.append(contentsOf: chunk[0..<count])
+        return
+      }
+      if count < 0, errno == EINTR { continue }
+      reachedEnd = true
+      return
+    }
+  }
+}

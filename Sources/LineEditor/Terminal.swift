@@ -1,0 +1,25 @@
+import CLineEditor
+import Glibc
+
+/// Facts about the terminal and the locale the line editor needs.
+public enum Terminal {
+  /// Whether both standard input and standard output are terminals, the only case
+  /// where ``InteractiveLineEditor`` should be used.
+  public static func isInteractive() -> Bool {
+    isatty(0) != 0 && isatty(1) != 0
+  }
+
+  /// The width in columns of the terminal on `fileDescriptor`, or `nil` when it is
+  /// not a terminal (or reports no width).
+  public static func columns(fileDescriptor: Int32 = 1) -> Int? {
+    let columns = wn_terminal_columns(fileDescriptor)
+    return columns > 0 ? Int(columns) : nil
+  }
+
+  /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
+  /// gives `C`/`POSIX`. Call it at start-up: in the C locale libedit drops every
+  /// non-ASCII byte and `wcwidth` knows no non-ASCII character.
+  public static func activateUTF8Locale() {
+    wn_activate_utf8_locale()
+  }
+}

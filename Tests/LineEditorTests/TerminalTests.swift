@@ -1,0 +1,34 @@
+import Glibc
+import Testing
+
+@testable import LineEditor
+
+@Suite("Terminal")
+struct TerminalTests {
+  @Test("a pipe has no column count")
+  func pipeColumns() {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    defer {
+      close(fds[0])
+      close(fds[1])
+    }
+    #expect(Terminal.columns(fileDescriptor: fds[0]) == nil)
+    #expect(Terminal.columns(fileDescriptor: fds[1]) == nil)
+    #expect(Terminal.columns(fileDescriptor: -1) == nil)
+  }
+
+  @Test(
+    "prompt colour codes are marked invisible",
+    arguments: [
+      ("> ", "> "),
+      ("\u{1B}[1;32mwhatsnew\u{1B}[0m> ", "\u{1}\u{1B}[1;32m\u{1}whatsnew\u{1}\u{1B}[0m\u{1}> "),
+      ("\u{1}\u{1B}[1m\u{1}x> ", "\u{1}\u{1B}[1m\u{1}x> "),
+      ("\u{1B}]0;title\u{7}> ", "\u{1}\u{1B}]0;title\u{7}\u{1}> "),
+      ("héllo \u{1B}[", "héllo \u{1}\u{1B}[\u{1}"),
+    ]
+  )
+  func promptMarkup(prompt: String, marked: String) {
+    #expect(PromptMarkup.markingInvisibleParts(of: prompt) == marked)
+  }
+}
