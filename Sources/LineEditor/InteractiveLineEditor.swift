@@ -30,7 +30,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// Starts libedit on the standard streams.
   ///
   /// - Parameters:
-  ///   - programName: the name libedit uses for `~/.editrc` sections.
+  ///   - programName: the name libedit knows the program by (`~/.editrc` is not read).
   ///   - historyFile: where ``saveHistory()`` writes the history; it is loaded now
   ///     when it exists. `nil` keeps the history in memory only.
   ///   - completer: given the text before the cursor, returns the candidates for
