@@ -1,0 +1,149 @@
+public import Foundation
+public import WhatsNewCore
+public import WhatsNewStore
+
+/// The settings backend and the notification scheduler, as the app uses them: the real
+/// SQLite store behind QA's fault injection, with every operation tracked.
+///
+/// Each method gates its operation through the ``FaultInjector`` first (so a failed
+/// write never reaches the store) and then performs it on the real ``SettingsStore``.
+public struct Backends: Sendable {
+  public let store: SettingsStore
+  public let faults: FaultInjector
+  public let tracker: OperationTracker
+  public let clock: any AppClock
+  public let timeZone: TimeZone
+
+  public init(store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone) {
+    self.store = store
+    self.faults = faults
+    self.tracker = tracker
+    self.clock = clock
+    self.timeZone = timeZone
+  }
+
+  /// Runs `body` as operation `operation`, through the faults.
+  ///
+  /// The operation stays in the tracker until `body` returns; callers that apply the
+  /// result on the main actor pass their own `id` from ``OperationTracker/begin(_:target:)``.
+  func run<T: Sendable>(
+    _ operation: FaultOperation, target: String?, id: OperationID,
+    _ body: @Sendable (SettingsStore) async throws -> T
+  ) async throws -> T {
+    try await faults.gate(operation, target: target, id: id)
+    return try await body(store)
+  }
+
+  /// Reads a setting (operation `read`).
+  public func read(_ setting: Setting, id: OperationID) async throws -> String {
+    try await run(.read, target: setting.rawValue, id: id) { try await $0.setting(setting) }
+  }
+
+  /// Writes a setting (operation `write`).
+  public func write(_ setting: Setting, _ value: String, id: OperationID) async throws {
+    try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
+  }
+
+  /// Records "seen through" `version`, forward only (operation `seen-write`).
+  public func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
+    try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
+  }
+
+  /// Writes a setting and performs its side effects, as one job: for the review weekday,
+  /// cancel the old notification and schedule the new one; when that fails, write the
+  /// old weekday back and restore the old notification.
+  public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> ChoiceMachine.WriteOutcome {
+    let previous: String? = try? await store.setting(setting)
+    do {
+      try await write(setting, value, id: id)
+    } catch {
+      return .failed(reason: Self.describe(error))
+    }
+    guard setting == .reviewWeekday, let weekday = Weekday(rawValue: value) else { return .saved }
+    let scheduler = scheduler
+    let oldNotification = try? await store.notification(id: WeeklyReviewScheduler.notificationID)
+    do {
+      try await scheduler.reschedule(to: weekday, id: id)
+      return .saved
+    } catch {
+      let reason = Self.describe(error)
+      // Repair: the old weekday back in the store, the old notification back in the schedule.
+      do {
+        if let previous { try await write(setting, previous, id: id) }
+        if let oldNotification {
+          try await scheduler.restore(oldNotification, id: id)
+        }
+        return .undone(reason: reason, restored: previous ?? setting.defaultValue)
+      } catch let repairError {
+        let stored = try? await store.setting(setting)
+        return .repairFailed(reason: reason, repairReason: Self.describe(repairError), stored: stored)
+      }
+    }
+  }
+
+  /// The weekly review notification's scheduler over this store.
+  public var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
+
+  /// Words for an error from a backend.
+  public static func describe(_ error: any Error) -> String {
+    String(describing: error)
+  }
+}
+
+/// The weekly review notification: one notification, on the weekday of `reviewWeekday`,
+/// at a fixed local time, stored in the settings store's schedule.
+public struct WeeklyReviewScheduler: Sendable {
+  /// The notification's id in the schedule.
+  public static let notificationID = "weekly-review"
+  /// The local time it fires at.
+  public static let hour = 18
+  public static let minute = 0
+
+  let backends: Backends
+
+  /// The notification as scheduled, if any.
+  public func scheduled() async throws -> StoredNotification? {
+    try await backends.store.notification(id: Self.notificationID)
+  }
+
+  /// Cancels the current notification (operation `cancel`) and schedules one for
+  /// `weekday` (operation `schedule`).
+  public func reschedule(to weekday: Weekday, id: OperationID) async throws {
+    try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: Self.notificationID) }
+    try await backends.run(.schedule, target: nil, id: id) { store in
+      try await store.saveNotification(
+        StoredNotification(id: Self.notificationID, weekday: weekday.rawValue, hour: Self.hour, minute: Self.minute))
+    }
+  }
+
+  /// Puts a notification back as it was (operation `schedule`).
+  public func restore(_ notification: StoredNotification, id: OperationID) async throws {
+    try await backends.run(.schedule, target: nil, id: id) { try await $0.saveNotification(notification) }
+  }
+
+  /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
+  /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
+  public func reconcile() async throws -> (was: String?, now: String)? {
+    let weekday = try await backends.store.setting(.reviewWeekday)
+    let current = try await scheduled()
+    if let current, current.weekday == weekday, current.hour == Self.hour, current.minute == Self.minute { return nil }
+    try await backends.store.saveNotification(
+      StoredNotification(id: Self.notificationID, weekday: weekday, hour: Self.hour, minute: Self.minute))
+    return (current?.weekday, weekday)
+  }
+
+  /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
+  /// in `timeZone`.
+  public static func nextFireDate(weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone) -> Date? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    // Calendar weekdays: Sunday is 1, Saturday is 7.
+    let calendarWeekday = weekday == .sunday ? 1 : weekday.isoNumber + 1
+    var components = DateComponents()
+    components.weekday = calendarWeekday
+    components.hour = hour
+    components.minute = minute
+    components.second = 0
+    return calendar.nextDate(after: now, matching: components, matchingPolicy: .nextTime)
+  }
+}

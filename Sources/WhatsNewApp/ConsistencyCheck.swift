@@ -1,0 +1,100 @@
+public import WhatsNewCore
+
+/// Compares what the screen shows, what is stored and what is scheduled.
+///
+/// Pure, so the property tests and the `check` command share it.
+public enum ConsistencyCheck {
+  /// Each disagreement in words; empty when screen, store and schedule agree.
+  ///
+  /// A control counts only when settled (not loading, no write in flight) and showing a
+  /// value. The weekday's schedule must fire on the stored weekday.
+  public static func problems(
+    controls: [Setting: ChoiceMachine.ControlState], stored: [Setting: String], scheduledWeekday: String?
+  ) -> [String] {
+    var problems: [String] = []
+    for setting in Setting.allCases {
+      let storedValue = stored[setting] ?? setting.defaultValue
+      if let control = controls[setting], control.isSettled, let shown = control.shown, shown != storedValue {
+        problems.append("\(setting.rawValue): screen shows \(shown), store has \(storedValue)")
+      }
+    }
+    let storedWeekday = stored[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
+    if let scheduledWeekday {
+      if scheduledWeekday != storedWeekday {
+        problems.append("reviewWeekday: store has \(storedWeekday), notification scheduled for \(scheduledWeekday)")
+      }
+    } else {
+      problems.append("reviewWeekday: store has \(storedWeekday), no notification scheduled")
+    }
+    return problems
+  }
+}
+
+/// A parsed `qa fail|delay|hold|release …` command.
+public enum QACommand: Equatable, Sendable {
+  case add(FaultSpec)
+  case release(FaultOperation, target: String?)
+
+  /// Why a `qa` command cannot be used.
+  public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Parses the words after `qa`: `fail <op> [<target>] [once|always|<n>]`,
+  /// `delay <op> [<target>] <ms>`, `hold <op> [<target>]`, `release <op> [<target>]`.
+  public static func parse(verb: String, _ words: [String]) throws(ParseError) -> QACommand {
+    let usage: String
+    switch verb {
+    case "fail": usage = "qa fail <op> [<target>] [once|always|<n>]"
+    case "delay": usage = "qa delay <op> [<target>] <ms>"
+    case "hold": usage = "qa hold <op> [<target>]"
+    default: usage = "qa release <op> [<target>]"
+    }
+    guard let first = words.first else { throw ParseError(description: "usage: \(usage)") }
+    guard let operation = FaultOperation(rawValue: first) else {
+      let suggestion = Suggestion.closest(to: first, in: FaultOperation.allCases.map(\.rawValue))
+      throw ParseError(
+        description: "unknown operation '\(first)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+          + "; expected one of " + FaultOperation.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    var rest = Array(words.dropFirst())
+    var target: String?
+    if let candidate = rest.first, operation.takesSettingTarget, Setting(rawValue: candidate) != nil || candidate == "all" {
+      target = candidate == "all" ? nil : candidate
+      rest.removeFirst()
+    } else if let candidate = rest.first, operation.takesSettingTarget, Int(candidate) == nil,
+      !["once", "always"].contains(candidate)
+    {
+      do { try FaultSpec.validateTarget(candidate, for: operation) } catch { throw ParseError(description: error.description) }
+    }
+    switch verb {
+    case "fail":
+      var kind = FaultKind.fail(remaining: 1)
+      if let count = rest.first {
+        switch count {
+        case "once": kind = .fail(remaining: 1)
+        case "always": kind = .fail(remaining: nil)
+        default:
+          guard let number = Int(count), number > 0 else {
+            throw ParseError(description: "expected once, always or a positive count, not '\(count)'; usage: \(usage)")
+          }
+          kind = .fail(remaining: number)
+        }
+        rest.removeFirst()
+      }
+      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      return .add(FaultSpec(operation: operation, target: target, kind: kind))
+    case "delay":
+      guard rest.count == 1, let milliseconds = Int(rest[0]), (0...600_000).contains(milliseconds) else {
+        throw ParseError(description: "expected a delay in milliseconds (0 to 600000); usage: \(usage)")
+      }
+      return .add(FaultSpec(operation: operation, target: target, kind: .delay(milliseconds: milliseconds)))
+    case "hold":
+      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      return .add(FaultSpec(operation: operation, target: target, kind: .hold))
+    default:
+      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      return .release(operation, target: target)
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+public import WhatsNewCore
+
+/// The release files and translations, read from disk and validated.
+///
+/// Reading is the only I/O here; parsing and validation are the core's pure functions.
+/// Nothing in a content file can stop the app: bad units are dropped and reported in
+/// ``diagnostics`` (printed to stderr with `--dev`).
+public struct ContentLibrary: Sendable {
+  /// Valid releases, oldest first.
+  public var releases: [Release]
+  /// Translation tables that could be read.
+  public var tables: [Language: [String: String]]
+  /// Diagnostics from validating the releases and reading the tables.
+  public var diagnostics: [String]
+  public var releasesDirectory: String
+  public var localizationsDirectory: String
+
+  public init(
+    releases: [Release], tables: [Language: [String: String]], diagnostics: [String], releasesDirectory: String,
+    localizationsDirectory: String
+  ) {
+    self.releases = releases
+    self.tables = tables
+    self.diagnostics = diagnostics
+    self.releasesDirectory = releasesDirectory
+    self.localizationsDirectory = localizationsDirectory
+  }
+
+  /// The raw files of a content tree, for the loader and the linter.
+  public struct Files: Sendable {
+    public var manifest: [UInt8]?
+    public var releaseFiles: [String: [UInt8]]
+    public var tables: [Language: [String: String]]
+    public var unreadableTables: [Language: String]
+  }
+
+  /// Reads both directories. Missing directories are an error (the app cannot guess);
+  /// anything wrong inside them is a diagnostic.
+  public static func readFiles(releasesDirectory: String, localizationsDirectory: String) throws(ContentError) -> Files {
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: releasesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw ContentError.missingDirectory(path: releasesDirectory, what: "release files", option: "--releases")
+    }
+    guard fileManager.fileExists(atPath: localizationsDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw ContentError.missingDirectory(path: localizationsDirectory, what: "translations", option: "--localizations")
+    }
+    let names = (try? fileManager.contentsOfDirectory(atPath: releasesDirectory)) ?? []
+    var releaseFiles: [String: [UInt8]] = [:]
+    for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
+      let path = releasesDirectory + "/" + name
+      // Oversized files are read only far enough for the validator to reject them.
+      if let data = readPrefix(path, limit: 1_048_577) { releaseFiles[name] = data }
+    }
+    let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
+    var tables: [Language: [String: String]] = [:]
+    var unreadable: [Language: String] = [:]
+    for language in Language.allCases {
+      let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+      guard let data = fileManager.contents(atPath: path) else {
+        unreadable[language] = "\(path): missing or unreadable"
+        continue
+      }
+      do {
+        tables[language] = try StringsTable.parse(data)
+      } catch {
+        unreadable[language] = "\(path): \(error)"
+      }
+    }
+    return Files(manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable)
+  }
+
+  /// Reads and validates both directories.
+  public static func load(releasesDirectory: String, localizationsDirectory: String) throws(ContentError) -> ContentLibrary {
+    let files = try readFiles(releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory)
+    let englishKeys = Set((files.tables[.en] ?? [:]).keys)
+    let loaded = ReleaseLibrary.load(
+      manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
+      directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)
+    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+    diagnostics += loaded.diagnostics.map(\.description)
+    return ContentLibrary(
+      releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
+      localizationsDirectory: localizationsDirectory)
+  }
+
+  private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: limit) else { return [] }
+    return [UInt8](data)
+  }
+
+  /// Finds the bundled `Releases/` or `Localizations/`: next to the working directory,
+  /// above the executable (a `swift build` tree), or in the installed share directory.
+  public static func locateBundled(_ name: String, environment: [String: String]) -> String? {
+    let fileManager = FileManager.default
+    var candidates = [fileManager.currentDirectoryPath + "/" + name]
+    if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      var directory = (executable as NSString).deletingLastPathComponent
+      for _ in 0..<6 {
+        candidates.append(directory + "/" + name)
+        directory = (directory as NSString).deletingLastPathComponent
+      }
+    }
+    candidates += ["/usr/local/share/whatsnew/" + name, "/usr/share/whatsnew/" + name]
+    return candidates.first { path in
+      var isDirectory: ObjCBool = false
+      return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+  }
+}
+
+/// Content that cannot be found at all.
+public enum ContentError: Error, CustomStringConvertible, Sendable {
+  case missingDirectory(path: String, what: String, option: String)
+  case notFound(what: String, option: String)
+
+  public var description: String {
+    switch self {
+    case .missingDirectory(let path, let what, let option):
+      "cannot read the \(what): '\(path)' is not a directory (pass \(option) DIR)"
+    case .notFound(let what, let option):
+      "cannot find the bundled \(what) (pass \(option) DIR)"
+    }
+  }
+}

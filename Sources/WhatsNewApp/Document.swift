@@ -1,0 +1,118 @@
+import WhatsNewCore
+
+/// How a span of text is drawn. On a colour terminal each style has an ANSI rendition;
+/// without colour every style is plain text, so scripted output carries no escape codes.
+public enum TextStyle: Sendable, Hashable {
+  case plain, title, heading, dim, accent, command, selected, success, warning, error, scrim
+}
+
+/// A run of text in one style. The text has already been sanitized.
+public struct Span: Sendable, Hashable {
+  public var text: String
+  public var style: TextStyle
+  public init(_ text: String, _ style: TextStyle = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// One row of a rendered screen, and the anchors (guidance targets) it belongs to.
+public struct Line: Sendable, Hashable {
+  public var spans: [Span]
+  public var anchors: [String]
+
+  public init(_ spans: [Span], anchors: [String] = []) {
+    self.spans = spans
+    self.anchors = anchors
+  }
+
+  public init(_ text: String, _ style: TextStyle = .plain, anchors: [String] = []) {
+    self.init([Span(text, style)], anchors: anchors)
+  }
+
+  /// An empty row.
+  public static let blank = Line([])
+
+  /// The row's text without styles.
+  public var plainText: String { spans.map(\.text).joined() }
+
+  /// The row's width in terminal columns.
+  public var width: Int { DisplayWidth.of(plainText) }
+
+  /// The same row, also tagged with `anchor`.
+  public func anchored(_ anchor: String?) -> Line {
+    guard let anchor, !anchors.contains(anchor) else { return self }
+    var copy = self
+    copy.anchors.append(anchor)
+    return copy
+  }
+}
+
+/// A rendered screen or page: rows, top to bottom.
+public typealias Document = [Line]
+
+extension Array where Element == Line {
+  /// Tags every row with `anchor`.
+  public func anchored(_ anchor: String?) -> [Line] { map { $0.anchored(anchor) } }
+
+  /// Each anchor's rows: the first and last row (0-based, inclusive) tagged with it.
+  public var anchorBounds: [String: ClosedRange<Int>] {
+    var bounds: [String: ClosedRange<Int>] = [:]
+    for (row, line) in enumerated() {
+      for anchor in line.anchors {
+        if let existing = bounds[anchor] {
+          bounds[anchor] = existing.lowerBound...row
+        } else {
+          bounds[anchor] = row...row
+        }
+      }
+    }
+    return bounds
+  }
+}
+
+/// Turns documents into terminal text: ANSI colours when enabled, nothing otherwise.
+public struct Styler: Sendable {
+  public var colors: Bool
+
+  public init(colors: Bool) { self.colors = colors }
+
+  /// The escape sequence that starts `style` (empty without colour).
+  public func start(_ style: TextStyle) -> String {
+    guard colors else { return "" }
+    switch style {
+    case .plain: return ""
+    case .title: return "\u{1B}[1m"
+    case .heading: return "\u{1B}[1;36m"
+    case .dim: return "\u{1B}[2m"
+    case .accent: return "\u{1B}[36m"
+    case .command: return "\u{1B}[33m"
+    case .selected: return "\u{1B}[1;32m"
+    case .success: return "\u{1B}[32m"
+    case .warning: return "\u{1B}[33m"
+    case .error: return "\u{1B}[1;31m"
+    case .scrim: return "\u{1B}[2;90m"
+    }
+  }
+
+  /// The escape sequence that ends a style (empty without colour).
+  public var reset: String { colors ? "\u{1B}[0m" : "" }
+
+  /// One span as terminal text.
+  public func render(_ span: Span) -> String {
+    guard colors, span.style != .plain, !span.text.isEmpty else { return span.text }
+    return start(span.style) + span.text + reset
+  }
+
+  /// One row as terminal text, trailing spaces trimmed.
+  public func render(_ line: Line) -> String {
+    var text = line.spans.map(render).joined()
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
+  }
+
+  /// A document as terminal text, one row a line, with a final newline.
+  public func render(_ document: Document) -> String {
+    document.map { render($0) + "\n" }.joined()
+  }
+}

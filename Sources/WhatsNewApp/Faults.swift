@@ -1,0 +1,301 @@
+import Synchronization
+import WhatsNewCore
+
+/// An operation QA can fail, delay or hold.
+public enum FaultOperation: String, CaseIterable, Sendable, Hashable {
+  case read
+  case write
+  case schedule
+  case cancel
+  case seenWrite = "seen-write"
+  case boot
+
+  /// Whether the operation takes a setting as its target (`read`, `write`).
+  public var takesSettingTarget: Bool { self == .read || self == .write }
+}
+
+/// What a fault does to the operations it matches.
+public enum FaultKind: Sendable, Equatable {
+  /// Fail the next `remaining` operations, or every one when `nil`.
+  case fail(remaining: Int?)
+  /// Wait this long before performing the operation.
+  case delay(milliseconds: Int)
+  /// Wait until `qa release`.
+  case hold
+}
+
+/// One fault rule: an operation, an optional target (a setting; `nil` is all) and a kind.
+///
+/// Written on the command line and in `WHATSNEW_FAULTS` as `op[:target]=fail|fail:N|delay:MS|hold`:
+///
+/// ```swift
+/// try FaultSpec.parse("write:reviewWeekday=fail:2")
+/// // FaultSpec(operation: .write, target: "reviewWeekday", kind: .fail(remaining: 2))
+/// ```
+public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
+  public var operation: FaultOperation
+  public var target: String?
+  public var kind: FaultKind
+
+  public init(operation: FaultOperation, target: String?, kind: FaultKind) {
+    self.operation = operation
+    self.target = target
+    self.kind = kind
+  }
+
+  /// Why a fault spec cannot be used.
+  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var expected: String
+    public var description: String { "expected \(expected)" }
+  }
+
+  /// Parses `op[:target]=fail|fail:N|delay:MS|hold`.
+  public static func parse(_ text: String) throws(ParseError) -> FaultSpec {
+    let grammar = "op[:target]=fail|fail:N|delay:MS|hold, where op is one of " + FaultOperation.allCases.map(\.rawValue).joined(separator: ", ")
+    let halves = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    guard halves.count == 2 else { throw ParseError(expected: grammar) }
+    let subject = halves[0].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let operation = FaultOperation(rawValue: String(subject[0])) else { throw ParseError(expected: grammar) }
+    let target = subject.count == 2 ? String(subject[1]) : nil
+    try validateTarget(target, for: operation)
+    let action = halves[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let kind: FaultKind
+    switch (action[0], action.count) {
+    case ("fail", 1): kind = .fail(remaining: nil)
+    case ("fail", 2):
+      guard let count = Int(action[1]), count > 0 else { throw ParseError(expected: "fail:N with N a positive whole number") }
+      kind = .fail(remaining: count)
+    case ("delay", 2):
+      guard let milliseconds = Int(action[1]), milliseconds >= 0, milliseconds <= 600_000 else {
+        throw ParseError(expected: "delay:MS with MS between 0 and 600000")
+      }
+      kind = .delay(milliseconds: milliseconds)
+    case ("hold", 1): kind = .hold
+    default: throw ParseError(expected: grammar)
+    }
+    return FaultSpec(operation: operation, target: target == "all" ? nil : target, kind: kind)
+  }
+
+  /// Checks a target: settings for `read`/`write` (or `all`), none for the rest.
+  public static func validateTarget(_ target: String?, for operation: FaultOperation) throws(ParseError) {
+    guard let target, target != "all" else { return }
+    guard operation.takesSettingTarget else {
+      throw ParseError(expected: "no target for '\(operation.rawValue)' (targets are settings, for read and write)")
+    }
+    guard Setting(rawValue: target) != nil else {
+      let suggestion = Suggestion.closest(to: target, in: Setting.allCases.map(\.rawValue))
+      throw ParseError(
+        expected: "a setting or 'all' as the target, not '\(target)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+    }
+  }
+
+  public var description: String {
+    let subject = operation.rawValue + (target.map { ":" + $0 } ?? "")
+    switch kind {
+    case .fail(nil): return subject + "=fail"
+    case .fail(let count?): return subject + "=fail:\(count)"
+    case .delay(let milliseconds): return subject + "=delay:\(milliseconds)"
+    case .hold: return subject + "=hold"
+    }
+  }
+}
+
+/// A failure injected by QA; the real operation was not performed.
+public struct InjectedFault: Error, Sendable, CustomStringConvertible {
+  public var operation: FaultOperation
+  public var target: String?
+  public var description: String {
+    "injected failure (\(operation.rawValue)\(target.map { " " + $0 } ?? ""))"
+  }
+}
+
+/// Identifies one operation in flight.
+public typealias OperationID = Int
+
+/// Keeps the list of operations in flight, so `wait`, `state` and scripted mode know
+/// when everything that can finish has finished.
+public final class OperationTracker: Sendable {
+  /// One operation in flight.
+  public struct Entry: Sendable, Equatable {
+    public var id: OperationID
+    public var operation: FaultOperation
+    public var target: String?
+    public var isHeld: Bool
+  }
+
+  fileprivate struct State {
+    var nextID = 1
+    var entries: [OperationID: Entry] = [:]
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var isSettled: Bool { entries.values.allSatisfy(\.isHeld) }
+  }
+
+  private let state = Mutex(State())
+
+  public init() {}
+
+  /// Starts tracking an operation.
+  public func begin(_ operation: FaultOperation, target: String?) -> OperationID {
+    state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      state.entries[id] = Entry(id: id, operation: operation, target: target, isHeld: false)
+      return id
+    }
+  }
+
+  /// Marks an operation as waiting for `qa release` (or not).
+  public func setHeld(_ id: OperationID, _ isHeld: Bool) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.entries[id]?.isHeld = isHeld
+      return state.isSettled ? state.takeWaiters() : []
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Stops tracking an operation.
+  public func end(_ id: OperationID) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.entries[id] = nil
+      return state.isSettled ? state.takeWaiters() : []
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// The operations in flight, oldest first.
+  public var entries: [Entry] {
+    state.withLock { $0.entries.values.sorted { $0.id < $1.id } }
+  }
+
+  /// Whether every operation in flight is held (or there are none).
+  public var isSettled: Bool { state.withLock { $0.isSettled } }
+
+  /// Returns once every operation that is not held has finished.
+  public func waitUntilSettled() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let settled = state.withLock { state -> Bool in
+        if state.isSettled { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if settled { continuation.resume() }
+    }
+  }
+}
+
+extension OperationTracker.State {
+  fileprivate mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
+    defer { waiters = [] }
+    return waiters
+  }
+}
+
+/// Fails, delays and holds real operations as QA asks. It wraps the real backends:
+/// an operation it fails is never performed, so a failed write really writes nothing.
+public final class FaultInjector: Sendable {
+  private struct HeldOperation {
+    var operation: FaultOperation
+    var target: String?
+    var continuation: CheckedContinuation<Void, Never>
+  }
+
+  private struct State {
+    var rules: [FaultSpec] = []
+    var held: [HeldOperation] = []
+  }
+
+  private let state = Mutex(State())
+  private let tracker: OperationTracker
+  private let clock: any AppClock
+
+  public init(tracker: OperationTracker, clock: any AppClock) {
+    self.tracker = tracker
+    self.clock = clock
+  }
+
+  /// The rules in force, in the order they were added.
+  public var rules: [FaultSpec] { state.withLock { $0.rules } }
+
+  /// Adds a rule. A new rule for the same operation, target and kind replaces the old one.
+  public func add(_ spec: FaultSpec) {
+    state.withLock { state in
+      state.rules.removeAll { $0.operation == spec.operation && $0.target == spec.target && $0.kind.sameKind(as: spec.kind) }
+      state.rules.append(spec)
+    }
+  }
+
+  /// Removes the hold on `operation`/`target` and lets every operation it holds go on.
+  /// Returns how many operations were released.
+  @discardableResult
+  public func release(_ operation: FaultOperation, target: String?) -> Int {
+    let released = state.withLock { state -> [HeldOperation] in
+      state.rules.removeAll { $0.operation == operation && $0.kind == .hold && (target == nil || $0.target == target) }
+      let matching = state.held.filter { $0.operation == operation && (target == nil || $0.target == target) }
+      state.held.removeAll { $0.operation == operation && (target == nil || $0.target == target) }
+      return matching
+    }
+    for held in released { held.continuation.resume() }
+    return released.count
+  }
+
+  /// Removes every rule and releases everything held.
+  public func clear() {
+    let released = state.withLock { state -> [HeldOperation] in
+      state.rules = []
+      defer { state.held = [] }
+      return state.held
+    }
+    for held in released { held.continuation.resume() }
+  }
+
+  /// Runs the faults that match an operation before it is performed: waits while held,
+  /// sleeps while delayed, then throws ``InjectedFault`` when a fail rule matches.
+  public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
+    let matching = state.withLock { state in state.rules.filter { $0.matches(operation, target) } }
+    if matching.contains(where: { $0.kind == .hold }) {
+      tracker.setHeld(id, true)
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let stillHeld = state.withLock { state -> Bool in
+          guard state.rules.contains(where: { $0.matches(operation, target) && $0.kind == .hold }) else { return false }
+          state.held.append(HeldOperation(operation: operation, target: target, continuation: continuation))
+          return true
+        }
+        if !stillHeld { continuation.resume() }
+      }
+      tracker.setHeld(id, false)
+    }
+    for case .delay(let milliseconds) in matching.map(\.kind) {
+      try await clock.sleep(milliseconds: milliseconds)
+    }
+    let fails = state.withLock { state -> Bool in
+      guard let index = state.rules.firstIndex(where: { rule in
+        guard rule.matches(operation, target), case .fail = rule.kind else { return false }
+        return true
+      }) else { return false }
+      if case .fail(let remaining?) = state.rules[index].kind {
+        if remaining <= 1 {
+          state.rules.remove(at: index)
+        } else {
+          state.rules[index].kind = .fail(remaining: remaining - 1)
+        }
+      }
+      return true
+    }
+    if fails { throw InjectedFault(operation: operation, target: target) }
+  }
+}
+
+extension FaultSpec {
+  fileprivate func matches(_ operation: FaultOperation, _ target: String?) -> Bool {
+    self.operation == operation && (self.target == nil || self.target == target)
+  }
+}
+
+extension FaultKind {
+  fileprivate func sameKind(as other: FaultKind) -> Bool {
+    switch (self, other) {
+    case (.fail, .fail), (.delay, .delay), (.hold, .hold): true
+    default: false
+    }
+  }
+}

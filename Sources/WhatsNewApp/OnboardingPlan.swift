@@ -1,0 +1,43 @@
+public import WhatsNewCore
+
+/// The pages of the onboarding wizard.
+///
+/// A new user is asked the same questions an upgrader gets in the tour, with the same
+/// controls: the wizard reuses each setting's choice block from the newest release (up
+/// to the app version) that offers it, so there is one definition of every control.
+public enum OnboardingPlan {
+  /// The welcome page, then the tour's choice blocks two a page, then a last page.
+  public static func pages(releases: [Release], appVersion: Version) -> [Page] {
+    var chosen: [Setting: Block] = [:]
+    for release in releases.sorted(by: { $0.version > $1.version }) where release.version <= appVersion {
+      for flowPage in previewRelease(release, asOf: appVersion) {
+        for block in flowPage.page.blocks {
+          if case .choice(let choice) = block.content, chosen[choice.setting] == nil {
+            chosen[choice.setting] = block
+          }
+        }
+      }
+    }
+    let blocks = Setting.allCases.compactMap { chosen[$0] }
+    var pages = [
+      Page(
+        id: "welcome",
+        blocks: [
+          Block(id: "welcome", content: .info(InfoBlock(titleKey: "ui.onboarding.welcome.title", descriptionKey: "ui.onboarding.welcome.description", icon: .sparkles)))
+        ])
+    ]
+    var index = 0
+    while index < blocks.count {
+      let slice = Array(blocks[index..<min(index + 2, blocks.count)])
+      pages.append(Page(id: "questions\(pages.count)", blocks: slice))
+      index += 2
+    }
+    pages.append(
+      Page(
+        id: "ready",
+        blocks: [
+          Block(id: "ready", content: .info(InfoBlock(titleKey: "ui.onboarding.ready.title", descriptionKey: "ui.onboarding.ready.description", icon: .check)))
+        ]))
+    return pages
+  }
+}

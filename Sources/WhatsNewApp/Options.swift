@@ -1,0 +1,281 @@
+public import WhatsNewCore
+
+/// How the app decides whether to colour its output.
+public enum ColorChoice: String, Sendable, CaseIterable {
+  case auto, always, never
+}
+
+/// The subcommand the command line asks for.
+public enum Subcommand: Sendable, Equatable {
+  /// Start the REPL (the default).
+  case repl
+  /// Print the pages a user who has seen through `seen` would be shown.
+  case flow(seen: Version?, json: Bool)
+  /// Check releases and translations.
+  case lint(json: Bool)
+  /// Copy the store into a backup file.
+  case backup(path: String)
+  /// Replace the store's data with a backup file's.
+  case restore(path: String)
+  /// Print help.
+  case help
+  /// Print the version.
+  case version
+}
+
+/// Where the app was launched from; widget shortcuts keep the session quiet.
+public struct LaunchSource: Sendable, Equatable, CustomStringConvertible {
+  public var raw: String
+  public init(_ raw: String) { self.raw = raw }
+  /// `widget:<name>` launches (the camera shortcut, say) never show the tour.
+  public var isWidget: Bool { raw.hasPrefix("widget:") || raw == "widget" }
+  public var description: String { raw }
+}
+
+/// Everything the command line and the environment say, parsed and checked.
+///
+/// Parsing is pure: it takes the arguments and the environment and returns options or
+/// a ``UsageError``; nothing is opened or printed.
+///
+/// ```swift
+/// let options = try Options.parse(["--db", "/tmp/x.sqlite", "--locale", "ru"], environment: [:])
+/// options.databasePath   // "/tmp/x.sqlite"
+/// ```
+public struct Options: Sendable, Equatable {
+  /// The app version this binary pretends to be, unless `--app-version` says otherwise.
+  public static let defaultAppVersion = Version(major: 2, minor: 14, patch: 0)
+
+  public var subcommand: Subcommand = .repl
+  public var databasePath: String?
+  public var releasesDirectory: String?
+  public var localizationsDirectory: String?
+  public var appVersion: Version = Options.defaultAppVersion
+  public var localeTag: String?
+  public var color: ColorChoice = .auto
+  public var scriptPath: String?
+  public var developerMode = false
+  public var upgradeFrom: Version?
+  public var launchSource: LaunchSource?
+  public var faultSpecs: [String] = []
+  public var accessible = false
+  public var asciiOnly = false
+
+  public init() {}
+
+  /// Parses `arguments` (without the program name). The environment supplies
+  /// `WHATSNEW_DB`, `WHATSNEW_FAULTS`, `WHATSNEW_ACCESSIBLE`; flags win over it.
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
+    var options = Options()
+    var positionals: [String] = []
+    var flowSeen: Version??
+    var json = false
+    var format: String?
+    var index = 0
+
+    func value(for option: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError.missingValue(option: option) }
+      return arguments[index]
+    }
+    func version(_ text: String, for option: String) throws(UsageError) -> Version {
+      guard let version = Version(text) else {
+        throw UsageError.invalidValue(option: option, value: text, expected: "a version like 2.14.0 (MAJOR.MINOR.PATCH)")
+      }
+      return version
+    }
+
+    while index < arguments.count {
+      var argument = arguments[index]
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      func next() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        return try value(for: argument)
+      }
+      switch argument {
+      case "-h", "--help":
+        options.subcommand = .help
+      case "--version":
+        options.subcommand = .version
+      case "--db": options.databasePath = try next()
+      case "--releases": options.releasesDirectory = try next()
+      case "--localizations": options.localizationsDirectory = try next()
+      case "--app-version": options.appVersion = try version(try next(), for: argument)
+      case "--locale":
+        let tag = try next()
+        guard Language(tag: tag) != nil else {
+          throw UsageError.invalidValue(
+            option: argument, value: tag, expected: "one of " + Language.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        options.localeTag = tag
+      case "--color":
+        let raw = try next()
+        guard let color = ColorChoice(rawValue: raw) else {
+          throw UsageError.invalidValue(option: argument, value: raw, expected: "auto, always or never")
+        }
+        options.color = color
+      case "--script": options.scriptPath = try next()
+      case "--dev": options.developerMode = true
+      case "--upgrade-from": options.upgradeFrom = try version(try next(), for: argument)
+      case "--launch-source": options.launchSource = LaunchSource(try next())
+      case "--fault":
+        let spec = try next()
+        do { _ = try FaultSpec.parse(spec) } catch { throw UsageError.invalidValue(option: argument, value: spec, expected: error.expected) }
+        options.faultSpecs.append(spec)
+      case "--accessible": options.accessible = true
+      case "--ascii": options.asciiOnly = true
+      case "--seen":
+        let raw = try next()
+        if raw == "none" {
+          flowSeen = .some(nil)
+        } else {
+          flowSeen = .some(try version(raw, for: argument))
+        }
+      case "--json": json = true
+      case "--format":
+        let raw = try next()
+        guard raw == "text" || raw == "json" else {
+          throw UsageError.invalidValue(option: argument, value: raw, expected: "text or json")
+        }
+        format = raw
+      case "help" where positionals.isEmpty:
+        options.subcommand = .help
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          throw UsageError.unknownOption(argument, suggestion: Suggestion.closest(to: argument, in: Options.knownOptions))
+        }
+        positionals.append(argument)
+      }
+      index += 1
+    }
+
+    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
+      options.databasePath = fromEnvironment
+    }
+    if let faults = environment["WHATSNEW_FAULTS"], !faults.isEmpty {
+      for spec in faults.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !spec.isEmpty {
+        do { _ = try FaultSpec.parse(spec) } catch {
+          throw UsageError.invalidEnvironment(name: "WHATSNEW_FAULTS", value: spec, expected: error.expected)
+        }
+        options.faultSpecs.append(spec)
+      }
+    }
+    if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
+      options.accessible = true
+    }
+
+    if options.subcommand == .help || options.subcommand == .version { return options }
+
+    guard let command = positionals.first else {
+      if flowSeen != nil { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+      return options
+    }
+    let rest = Array(positionals.dropFirst())
+    switch command {
+    case "flow":
+      guard let seen = flowSeen else { throw UsageError.missingOption(option: "--seen", command: "flow", example: "--seen 2.11.0") }
+      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
+      options.subcommand = .flow(seen: seen, json: json)
+    case "lint":
+      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
+      options.subcommand = .lint(json: json || format == "json")
+    case "backup", "restore":
+      guard let path = rest.first else { throw UsageError.missingArgument(command: command, argument: "FILE") }
+      guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
+      options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
+    default:
+      throw UsageError.unknownCommand(command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
+    }
+    if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+    return options
+  }
+
+  static let knownOptions = [
+    "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
+    "--dev", "--upgrade-from", "--launch-source", "--fault", "--accessible", "--ascii", "--seen", "--json", "--format",
+  ]
+
+  /// The usage text `--help` prints.
+  public static let helpText = """
+    OVERVIEW: A terminal "what's new" tour for a workout app, with real settings and in-app guidance.
+
+    USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
+           whatsnew flow --seen <version|none> [--json] [<options>]
+           whatsnew lint [--format text|json] [<options>]
+           whatsnew backup <file> [--db <path>]
+           whatsnew restore <file> [--db <path>]
+
+    OPTIONS:
+      --db <path>             The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;
+                              also WHATSNEW_DB).
+      --releases <dir>        Release files and manifest.json (default: the bundled Releases/).
+      --localizations <dir>   <lang>.lproj/Localizable.strings files (default: the bundled Localizations/).
+      --app-version <x.y.z>   The app version to act as (default: 2.14.0).
+      --locale <tag>          en, es, nl, pt-BR or ru (default: from LC_ALL, LC_MESSAGES, LANG).
+      --color <when>          auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off).
+      --script <file>         Read commands from a file instead of the terminal.
+      --dev                   Print content diagnostics and other developer notes to stderr.
+      --upgrade-from <x.y.z>  Seed a new store as a user who finished onboarding on that version.
+      --launch-source <src>   Where the app was opened from (widget:<name> keeps the session quiet).
+      --fault <spec>          Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;
+                              also WHATSNEW_FAULTS, comma-separated).
+      --accessible            No boxes, dimming or colour: spotlights and popovers in words
+                              (also WHATSNEW_ACCESSIBLE=1).
+      --ascii                 ASCII icons instead of Unicode glyphs.
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    Inside the REPL, type `help` for the commands.
+    """
+
+  /// The one-line usage printed after a usage error.
+  public static let usageLine = "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+}
+
+/// A command line that cannot be used: printed as one line plus the usage, exit 64.
+public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+  case unknownOption(String, suggestion: String?)
+  case missingValue(option: String)
+  case invalidValue(option: String, value: String, expected: String)
+  case invalidEnvironment(name: String, value: String, expected: String)
+  case unknownCommand(String, suggestion: String?)
+  case missingOption(option: String, command: String, example: String)
+  case missingArgument(command: String, argument: String)
+  case unexpectedArgument(String)
+  case optionNeedsCommand(option: String, command: String)
+
+  public var description: String {
+    switch self {
+    case .unknownOption(let option, let suggestion):
+      "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .missingValue(let option):
+      "missing value for '\(option)'"
+    case .invalidValue(let option, let value, let expected):
+      "invalid value '\(value)' for '\(option)': expected \(expected)"
+    case .invalidEnvironment(let name, let value, let expected):
+      "invalid \(name) entry '\(value)': expected \(expected)"
+    case .unknownCommand(let command, let suggestion):
+      "unknown command '\(command)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .missingOption(let option, let command, let example):
+      "'\(command)' needs '\(option)' (for example: whatsnew \(command) \(example))"
+    case .missingArgument(let command, let argument):
+      "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) ~/whatsnew-backup.sqlite)"
+    case .unexpectedArgument(let argument):
+      "unexpected argument '\(argument)'"
+    case .optionNeedsCommand(let option, let command):
+      "'\(option)' only applies to 'whatsnew \(command)'"
+    }
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,189 @@
+public import WhatsNewCore
+
+/// What a tour-like overlay is showing, for the page renderer.
+public struct PageView: Sendable {
+  /// The heading: "What's new in 2.13.1", "Welcome", "Preview of 2.15.0".
+  public var heading: String
+  public var page: Page
+  /// 0-based page index and page count.
+  public var index: Int
+  public var count: Int
+  /// What each choice control shows.
+  public var controls: [Setting: ChoiceMachine.ControlState]
+  /// An error for the whole page (a failed dismissal, say).
+  public var error: String?
+  /// The commands the footer offers, already worded.
+  public var footer: [String]
+
+  public init(
+    heading: String, page: Page, index: Int, count: Int, controls: [Setting: ChoiceMachine.ControlState], error: String?,
+    footer: [String]
+  ) {
+    self.heading = heading
+    self.page = page
+    self.index = index
+    self.count = count
+    self.controls = controls
+    self.error = error
+    self.footer = footer
+  }
+}
+
+/// Renders the four block kinds and whole pages. Pure: values in, rows out.
+///
+/// ```swift
+/// let rows = PageRenderer(context: context).render(view)
+/// print(Styler(colors: false).render(rows))
+/// ```
+public struct PageRenderer: Sendable {
+  public var context: RenderContext
+
+  public init(context: RenderContext) { self.context = context }
+
+  /// The whole page: header, blocks, error, footer.
+  public func render(_ view: PageView) -> Document {
+    let c = context
+    var rows: Document = []
+    let position = c.text("ui.tour.pageOf", String(view.index + 1), String(view.count))
+    if c.accessible {
+      rows.append(Line("\(view.heading). \(position).", .title))
+    } else {
+      rows.append(c.ruleLine(view.heading, trailing: position))
+    }
+    let choices = view.page.blocks.filter { if case .choice = $0.content { true } else { false } }
+    var featureNumber = 0
+    for block in view.page.blocks {
+      rows.append(.blank)
+      rows += render(block, view: view, singleChoice: choices.count == 1, featureNumber: &featureNumber)
+    }
+    if let error = view.error {
+      rows.append(.blank)
+      rows += c.wrapped(error, indent: 2, style: .error, firstPrefix: "! ")
+    }
+    rows.append(.blank)
+    if !c.accessible {
+      rows.append(Line(String(repeating: c.rule, count: c.width), .dim))
+    }
+    rows += c.wrapped(view.footer.joined(separator: " · "), indent: 0, style: .command)
+    return rows
+  }
+
+  /// One block.
+  func render(_ block: Block, view: PageView, singleChoice: Bool, featureNumber: inout Int) -> Document {
+    switch block.content {
+    case .info(let info): renderInfo(info)
+    case .choice(let choice):
+      renderChoice(choice, blockID: block.id, state: view.controls[choice.setting] ?? .init(), singleChoice: singleChoice)
+    case .action(let action): renderAction(action)
+    case .featureList(let list): renderFeatureList(list, number: &featureNumber)
+    }
+  }
+
+  func renderInfo(_ info: InfoBlock) -> Document {
+    let c = context
+    let title = c.text(info.titleKey)
+    var rows = c.wrapped(title, indent: 2, style: .title, firstPrefix: prefix(c.glyph(info.icon)))
+    if let descriptionKey = info.descriptionKey {
+      rows += c.wrapped(c.text(descriptionKey), indent: 2, style: .dim)
+    }
+    return rows
+  }
+
+  func renderChoice(_ choice: ChoiceBlock, blockID: String, state: ChoiceMachine.ControlState, singleChoice: Bool) -> Document {
+    let c = context
+    var rows = c.wrapped(c.text(choice.titleKey), indent: 2, style: .title, firstPrefix: "  ")
+    if let descriptionKey = choice.descriptionKey {
+      rows += c.wrapped(c.text(descriptionKey), indent: 2, style: .dim)
+    }
+    if state.isLoading {
+      rows.append(Line("    " + c.text("ui.choice.loading"), .dim))
+    }
+    for (number, option) in choice.options.enumerated() {
+      let label = optionLabel(option, setting: choice.setting)
+      let isShown = !state.isLoading && state.shown == option.value
+      let marker = isShown ? c.selectedMarker : c.unselectedMarker
+      let shortcut = singleChoice ? "\(number + 1)" : "\(blockID).\(number + 1)"
+      var spans = [Span("    \(number + 1)) "), Span(marker + " ", isShown ? .selected : .plain)]
+      if let glyph = c.glyph(option.icon) { spans.append(Span(glyph + " ")) }
+      spans.append(Span(label, isShown ? .selected : .plain))
+      if isShown && state.pendingWrites > 0 {
+        spans.append(Span("  " + c.text("ui.choice.saving"), .dim))
+      } else if isShown && c.accessible {
+        spans.append(Span("  " + c.text("ui.choice.current")))
+      }
+      if !c.accessible || !isShown {
+        spans.append(Span("  [choose \(shortcut)]", .command))
+      }
+      rows.append(Line(spans))
+    }
+    if let error = state.error {
+      rows += c.wrapped(describe(error, setting: choice.setting), indent: 6, style: .error, firstPrefix: "    ! ")
+    }
+    return rows
+  }
+
+  func renderAction(_ action: ActionBlock) -> Document {
+    let c = context
+    let label = c.text(action.labelKey)
+    let glyph = c.glyph(action.icon).map { $0 + " " } ?? ""
+    var rows: Document
+    if c.accessible {
+      rows = [Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(action.action.rawValue)]", .command)])]
+    } else {
+      rows = [Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), Span("  open \(action.action.rawValue)", .command)])]
+    }
+    if let descriptionKey = action.descriptionKey {
+      rows += c.wrapped(c.text(descriptionKey), indent: 4, style: .dim)
+    }
+    return rows
+  }
+
+  func renderFeatureList(_ list: FeatureListBlock, number: inout Int) -> Document {
+    let c = context
+    var rows: Document = []
+    if let titleKey = list.titleKey {
+      rows += c.wrapped(c.text(titleKey), indent: 2, style: .title, firstPrefix: "  ")
+    }
+    for item in list.items {
+      let glyph = c.glyph(item.icon).map { $0 + " " } ?? ""
+      let title = c.text(item.titleKey)
+      if item.action != nil {
+        number += 1
+        rows.append(Line([Span("    \(number). "), Span(glyph + title, .accent), Span("  [open \(number)]", .command)]))
+      } else {
+        rows.append(Line([Span("    \(c.bullet) "), Span(glyph + title)]))
+      }
+      if let descriptionKey = item.descriptionKey {
+        rows += c.wrapped(c.text(descriptionKey), indent: 7, style: .dim)
+      }
+    }
+    return rows
+  }
+
+  /// An option's label: the release's own, or the setting's value name.
+  public func optionLabel(_ option: ChoiceOption, setting: Setting) -> String {
+    context.text(option.labelKey ?? setting.valueKey(option.value))
+  }
+
+  /// A control's error in words.
+  public func describe(_ error: ChoiceMachine.ChoiceError, setting: Setting) -> String {
+    let c = context
+    let name = c.text(setting.titleKey)
+    func value(_ raw: String?) -> String { raw.map { c.text(setting.valueKey($0)) } ?? c.text("ui.value.unknown") }
+    switch error {
+    case .readFailed(let reason):
+      return c.text("ui.choice.error.read", name, reason)
+    case .writeFailed(let reason, let restored):
+      return c.text("ui.choice.error.write", name, reason, value(restored))
+    case .sideEffectFailed(let reason, let restored):
+      return c.text("ui.choice.error.schedule", name, reason, value(restored))
+    case .repairFailed(let reason, let repairReason, let stored):
+      return c.text("ui.choice.error.repair", name, reason, repairReason, value(stored))
+    }
+  }
+
+  private func prefix(_ glyph: String?) -> String {
+    guard let glyph else { return "  " }
+    return glyph + " "
+  }
+}

@@ -1,0 +1,236 @@
+public import WhatsNewCore
+
+/// What a screen shows besides the settings: facts the session looked up.
+public struct ScreenFacts: Sendable {
+  /// The weekly review notification's next fire date, already worded, or `nil` when none is scheduled.
+  public var nextReview: String?
+  /// The weekday the schedule fires on, if any.
+  public var scheduledWeekday: String?
+  /// The seen-through record, worded, for the debug section.
+  public var seenThrough: String
+  public var appVersion: Version
+  public var language: Language
+  /// The stored units, for the sample numbers.
+  public var units: String
+  /// Anchors that have an info popover: their rows get a `(?)` marker.
+  public var infoAnchors: [String: String]
+
+  public init(
+    nextReview: String?, scheduledWeekday: String?, seenThrough: String, appVersion: Version, language: Language,
+    units: String, infoAnchors: [String: String]
+  ) {
+    self.nextReview = nextReview
+    self.scheduledWeekday = scheduledWeekday
+    self.seenThrough = seenThrough
+    self.appVersion = appVersion
+    self.language = language
+    self.units = units
+    self.infoAnchors = infoAnchors
+  }
+}
+
+/// Renders the app's screens. Each element carries its anchor id (`workouts.view`),
+/// the whole screen its route-level id (`workouts`), so guidance can find its rows.
+public struct ScreenRenderer: Sendable {
+  public var context: RenderContext
+
+  public init(context: RenderContext) { self.context = context }
+
+  /// The settings a screen shows, in order.
+  public static func settings(on screen: Screen) -> [Setting] {
+    Setting.allCases.filter { $0.spec.screen == screen }
+  }
+
+  /// The anchor of the element that shows `setting`.
+  public static func anchor(for setting: Setting) -> String {
+    switch setting {
+    case .workoutView: "workouts.view"
+    case .workoutAutonomy: "workouts.autonomy"
+    case .progressionMode: "workouts.progression"
+    case .autoStartRestTimer, .restTimerHaptics: "workouts.rest"
+    case .reviewWeekday: "review.weekday"
+    case .homeSummaryCard: "home.summary"
+    case .theme: "settings.appearance"
+    case .units: "settings.units"
+    case .showWhatsNew: "settings.whatsnew"
+    }
+  }
+
+  /// Every anchor each screen renders, route-level id first.
+  public static let anchors: [Screen: [String]] = [
+    .home: ["home", "home.summary", "home.shortcuts", "home.news"],
+    .workouts: ["workouts", "workouts.view", "workouts.autonomy", "workouts.progression", "workouts.rest", "workouts.preview"],
+    .cardio: ["cardio", "cardio.log", "cardio.summary", "cardio.add"],
+    .review: ["review", "review.weekday", "review.notification", "review.summary"],
+    .settings: ["settings", "settings.appearance", "settings.units", "settings.language", "settings.whatsnew", "settings.debug"],
+  ]
+
+  /// The whole screen.
+  public func render(_ screen: Screen, controls: [Setting: ChoiceMachine.ControlState], facts: ScreenFacts) -> Document {
+    let c = context
+    var rows: Document = []
+    let title = c.text(screen.titleKey)
+    rows.append(c.accessible ? Line(c.text("ui.screen.heading", title), .title) : c.ruleLine(title))
+    switch screen {
+    case .home: rows += home(controls, facts)
+    case .workouts: rows += workouts(controls, facts)
+    case .cardio: rows += cardio(controls, facts)
+    case .review: rows += review(controls, facts)
+    case .settings: rows += settings(controls, facts)
+    }
+    rows.append(.blank)
+    rows += c.wrapped(c.text("ui.screen.footer." + screen.rawValue), indent: 0, style: .command)
+    return markInfo(rows.anchored(screen.rawValue), facts: facts)
+  }
+
+  // MARK: Screens
+
+  func home(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
+    let c = context
+    var rows: Document = [.blank]
+    let card = controls[.homeSummaryCard]?.shown ?? Setting.homeSummaryCard.defaultValue
+    var summary = [Line(c.text("ui.home.summary.title"), .title)]
+    summary += c.wrapped(c.text(card == "weekly_streak" ? "ui.home.summary.streak" : "ui.home.summary.daily"), indent: 4)
+    summary += settingRow(.homeSummaryCard, controls)
+    rows += summary.anchored("home.summary")
+    rows.append(.blank)
+    var shortcuts = [Line(c.text("ui.home.shortcuts.title"), .title)]
+    for screen in Screen.allCases where screen != .home {
+      shortcuts.append(Line([Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))]))
+    }
+    rows += shortcuts.anchored("home.shortcuts")
+    rows.append(.blank)
+    rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
+      .anchored("home.news")
+    return rows
+  }
+
+  func workouts(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
+    let c = context
+    var rows: Document = [.blank]
+    for setting in [Setting.workoutView, .workoutAutonomy, .progressionMode] {
+      rows += settingRow(setting, controls).anchored(Self.anchor(for: setting))
+    }
+    rows += (settingRow(.autoStartRestTimer, controls) + settingRow(.restTimerHaptics, controls)).anchored("workouts.rest")
+    rows.append(.blank)
+    var preview = [Line(c.text("ui.workouts.preview.title"), .title)]
+    let view = controls[.workoutView]?.shown ?? Setting.workoutView.defaultValue
+    let weight = facts.units == "imperial" ? "135 lb" : "60 kg"
+    if view == "inline" {
+      preview.append(Line("    " + c.text("ui.workouts.preview.inlineHeader"), .dim))
+      let doneMark = c.ascii ? "v" : "✓"
+      for set in 1...3 {
+        preview.append(Line("    \(set)    \(weight)    8    " + (set == 1 ? doneMark : "")))
+      }
+    } else {
+      preview += c.wrapped(c.text("ui.workouts.preview.guided", weight), indent: 4)
+    }
+    rows += preview.anchored("workouts.preview")
+    return rows
+  }
+
+  func cardio(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
+    let c = context
+    let units = controls[.units]?.shown ?? Setting.units.defaultValue
+    let imperial = units == "imperial"
+    func distance(_ kilometres: Double) -> String {
+      imperial ? String(format: "%.1f mi", kilometres * 0.621371) : String(format: "%.1f km", kilometres)
+    }
+    var rows: Document = [.blank]
+    var log = [Line(c.text("ui.cardio.log.title"), .title)]
+    let entries: [(String, String, Double, String)] = [
+      ("ui.weekday.short.monday", "ui.cardio.activity.run", 5.2, "28:10"),
+      ("ui.weekday.short.wednesday", "ui.cardio.activity.ride", 18.0, "41:30"),
+      ("ui.weekday.short.saturday", "ui.cardio.activity.row", 4.0, "19:45"),
+    ]
+    for (day, activity, kilometres, time) in entries {
+      log.append(
+        Line(
+          "    " + TextLayout.pad(c.text(day), toWidth: 5) + TextLayout.pad(c.text(activity), toWidth: 14)
+            + TextLayout.pad(distance(kilometres), toWidth: 10) + time))
+    }
+    rows += log.anchored("cardio.log")
+    rows.append(.blank)
+    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), "1:29:25"), indent: 2, firstPrefix: "  ").anchored("cardio.summary")
+    rows.append(.blank)
+    rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
+    return rows
+  }
+
+  func review(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
+    let c = context
+    var rows: Document = [.blank]
+    rows += settingRow(.reviewWeekday, controls).anchored("review.weekday")
+    rows.append(.blank)
+    var notification = [Line(c.text("ui.review.notification.title"), .title)]
+    if let next = facts.nextReview {
+      notification += c.wrapped(c.text("ui.review.notification.next", next), indent: 4)
+    } else {
+      notification += c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
+    }
+    rows += notification.anchored("review.notification")
+    rows.append(.blank)
+    var summary = [Line(c.text("ui.review.summary.title"), .title)]
+    summary += c.wrapped(c.text("ui.review.summary.body"), indent: 4)
+    rows += summary.anchored("review.summary")
+    return rows
+  }
+
+  func settings(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
+    let c = context
+    var rows: Document = [.blank]
+    rows += settingRow(.theme, controls).anchored("settings.appearance")
+    rows += settingRow(.units, controls).anchored("settings.units")
+    var language = [Line([Span("  " + c.text("ui.settings.language") + ": ", .title), Span(facts.language.nativeName)])]
+    language.append(
+      Line("    lang " + Language.allCases.map(\.rawValue).joined(separator: "|"), .command))
+    rows += language.anchored("settings.language")
+    var whatsNew = settingRow(.showWhatsNew, controls)
+    whatsNew += c.wrapped(c.text("ui.settings.news"), indent: 4, style: .dim)
+    rows += whatsNew.anchored("settings.whatsnew")
+    rows.append(.blank)
+    var debug = [Line(c.text("ui.settings.debug.title"), .title)]
+    debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
+    debug += c.wrapped("debug seen · debug seen clear · debug seen set <version> · debug preview <version>", indent: 4, style: .command)
+    rows += debug.anchored("settings.debug")
+    return rows
+  }
+
+  // MARK: Pieces
+
+  /// A setting's row: its name, what the control shows, and how to change it.
+  func settingRow(_ setting: Setting, _ controls: [Setting: ChoiceMachine.ControlState]) -> Document {
+    let c = context
+    let state = controls[setting] ?? .init()
+    let name = c.text(setting.titleKey)
+    var spans = [Span("  " + name + ": ", .title)]
+    if state.isLoading {
+      spans.append(Span(c.text("ui.choice.loading"), .dim))
+    } else if let shown = state.shown {
+      spans.append(Span(c.text(setting.valueKey(shown)), .selected))
+      if state.pendingWrites > 0 { spans.append(Span("  " + c.text("ui.choice.saving"), .dim)) }
+    } else {
+      spans.append(Span(c.text("ui.value.unknown"), .dim))
+    }
+    var rows = [Line(spans)]
+    rows.append(Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command))
+    if let error = state.error {
+      rows += c.wrapped(PageRenderer(context: c).describe(error, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ")
+    }
+    return rows
+  }
+
+  /// Adds `(?)` to the first row of each anchor that has an info popover.
+  func markInfo(_ rows: Document, facts: ScreenFacts) -> Document {
+    guard !facts.infoAnchors.isEmpty else { return rows }
+    var marked = rows
+    var done = Set<String>()
+    for index in marked.indices {
+      for anchor in marked[index].anchors where facts.infoAnchors[anchor] != nil && !done.contains(anchor) {
+        done.insert(anchor)
+        marked[index].spans.append(Span("  (?) info \(facts.infoAnchors[anchor]!)", .accent))
+      }
+    }
+    return marked
+  }
+}

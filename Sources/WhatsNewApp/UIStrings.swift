@@ -1,0 +1,192 @@
+import WhatsNewCore
+
+/// The app's own strings in English: the fallback when a `--localizations` directory
+/// lacks them, and the list of keys every language must translate (`whatsnew lint`).
+///
+/// Placeholders are `%@`, or `%1$@`, `%2$@` where a translation needs another order.
+/// To add a string: add it here, then to every `Localizations/<lang>.lproj/Localizable.strings`
+/// (`make lint` names any language that lacks it).
+public enum UIStrings {
+  /// Every UI key a translation must provide.
+  public static var requiredKeys: Set<String> { Set(english.keys) }
+
+  public static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
+
+  static let vocabulary: [String: String] = {
+    var strings: [String: String] = [:]
+    let settingNames: [Setting: String] = [
+      .workoutView: "Workout view", .workoutAutonomy: "Starting weights", .progressionMode: "Progression",
+      .autoStartRestTimer: "Start rest timer automatically", .restTimerHaptics: "Rest timer vibration",
+      .reviewWeekday: "Weekly review day", .homeSummaryCard: "Home card", .theme: "Theme", .units: "Units",
+      .showWhatsNew: "Show what's new after updates",
+    ]
+    for setting in Setting.allCases { strings[setting.titleKey] = settingNames[setting] }
+    let valueNames: [String: String] = [
+      "workoutView.guided": "Guided", "workoutView.inline": "Inline",
+      "workoutAutonomy.suggest": "Suggest changes", "workoutAutonomy.manual": "Copy the plan",
+      "progressionMode.reps_first": "Reps first", "progressionMode.weight_first": "Weight first",
+      "homeSummaryCard.daily_summary": "Daily summary", "homeSummaryCard.weekly_streak": "Weekly streak",
+      "theme.system": "System", "theme.light": "Light", "theme.dark": "Dark",
+      "units.metric": "Metric (kg, km)", "units.imperial": "Imperial (lb, mi)",
+    ]
+    for setting in Setting.allCases {
+      for value in setting.kind.values {
+        switch setting.kind {
+        case .boolean: strings[setting.valueKey(value)] = value == "true" ? "On" : "Off"
+        case .weekday: strings[setting.valueKey(value)] = value.prefix(1).uppercased() + value.dropFirst()
+        case .enumeration: strings[setting.valueKey(value)] = valueNames["\(setting.rawValue).\(value)"]
+        }
+      }
+    }
+    for weekday in Weekday.allCases {
+      let name = weekday.rawValue.prefix(1).uppercased() + weekday.rawValue.dropFirst()
+      strings["ui.weekday." + weekday.rawValue] = name
+      strings["ui.weekday.short." + weekday.rawValue] = String(name.prefix(3))
+    }
+    let screens: [Screen: (String, String)] = [
+      .home: ("Home", "go <screen> · news · help"),
+      .workouts: ("Workout settings", "set <setting> <value> · home · help"),
+      .cardio: ("Cardio log", "home · help"),
+      .review: ("Weekly review", "set reviewWeekday <day> · notifications · home · help"),
+      .settings: ("Settings", "set <setting> <value> · lang <language> · debug … · home · help"),
+    ]
+    for (screen, texts) in screens {
+      strings[screen.titleKey] = texts.0
+      strings["ui.screen.footer." + screen.rawValue] = texts.1
+    }
+    return strings
+  }()
+
+  static let base: [String: String] = [
+    "ui.action.button": "Button: %@",
+    "ui.backup.done": "Backed up to %@.",
+    "ui.backup.failed": "Backup failed: %@",
+    "ui.boot.failed": "The settings store did not start: %@. Settings are unavailable and the tour will not appear this session.",
+    "ui.boot.notReady": "Settings are not ready yet (the store is still starting). Try again in a moment, or type wait.",
+    "ui.cardio.activity.ride": "Ride",
+    "ui.cardio.activity.row": "Row",
+    "ui.cardio.activity.run": "Run",
+    "ui.cardio.add": "Log a session from your watch or by hand; imports appear here.",
+    "ui.cardio.log.title": "This week",
+    "ui.cardio.summary": "Total: %@ in %@",
+    "ui.check.storeUnreadable": "Cannot read the store: %@",
+    "ui.choice.current": "(current)",
+    "ui.choice.error.read": "Couldn't load your %@ setting: %@.",
+    "ui.choice.error.repair": "Couldn't save %@: %@. Putting the old value back failed too (%@); the store has %@. It will be repaired at the next start.",
+    "ui.choice.error.schedule": "Couldn't save %@: %@. Back to %@, as before.",
+    "ui.choice.error.write": "Couldn't save %@: %@. Back to %@.",
+    "ui.choice.loading": "loading…",
+    "ui.choice.saved": "Saved: %@ is now %@.",
+    "ui.choice.saving": "saving…",
+    "ui.choice.superseded": "An earlier change to %@ (%@) failed; your newer choice stands.",
+    "ui.choose.noChoice": "This page has no choice to make.",
+    "ui.choose.noPage": "There is no page open with choices. Use set <setting> <value> on a screen.",
+    "ui.choose.notOnPage": "%@ is not on this page.",
+    "ui.choose.whichBlock": "This page has several choices: name one, like %@.",
+    "ui.debug.previewEmpty": "Release %@ has nothing left to show at that version.",
+    "ui.debug.seen": "Seen through: %@ (this app is %@).",
+    "ui.debug.seenCleared": "Seen-through record cleared. The tour will appear on the next visit home.",
+    "ui.debug.seenFailed": "Couldn't change the record: %@",
+    "ui.debug.seenSet": "Seen-through record set to %@. The tour will appear on the next visit home, if there is anything newer.",
+    "ui.error.badVersion": "'%@' is not a version: use MAJOR.MINOR.PATCH, like 2.13.1.",
+    "ui.error.didYouMean": " (did you mean '%@'?)",
+    "ui.error.expected": "Expected: %@.",
+    "ui.error.notAvailable": "%@ is not available here.",
+    "ui.error.nothingOpen": "Nothing to %@ here: no tour or wizard is open.",
+    "ui.error.typeHelp": "Type help for the commands.",
+    "ui.error.unknownCommand": "Unknown command '%@'.",
+    "ui.error.unknownValue": "Unknown %@ '%@'.",
+    "ui.error.usage": "Usage: %@",
+    "ui.help.back": "Go to the previous page.",
+    "ui.help.backup": "Copy your settings, progress and schedule into a backup file.",
+    "ui.help.check": "Compare the screen, the store and the schedule; print any disagreement.",
+    "ui.help.choose": "Pick an option of a choice on the page; it is saved at once.",
+    "ui.help.close": "Close the tour (it won't come back for these versions).",
+    "ui.help.debug": "Show, clear or set the seen-through record; preview a release.",
+    "ui.help.done": "Finish the tour on its last page.",
+    "ui.help.finish": "Finish the onboarding wizard or a guide.",
+    "ui.help.go": "Go to a screen: home, workouts, cardio, review or settings.",
+    "ui.help.guidance": "List guides and whether you've seen them; reset one or all.",
+    "ui.help.help": "List the commands, or explain one.",
+    "ui.help.home": "Go to the home screen.",
+    "ui.help.info": "Open a small info popover about part of the screen.",
+    "ui.help.lang": "Switch the language.",
+    "ui.help.more": "Tab completes commands and their arguments. Ctrl-C clears the line, Ctrl-D leaves.",
+    "ui.help.news": "Show the newest release's pages again.",
+    "ui.help.next": "Go to the next page.",
+    "ui.help.notifications": "List scheduled notifications.",
+    "ui.help.open": "Open what an action or a numbered item points to.",
+    "ui.help.qa": "Inject failures, delays and holds into reads, writes and scheduling.",
+    "ui.help.quit": "Leave. An unfinished tour comes back next time.",
+    "ui.help.restore": "Replace your data with a backup file's.",
+    "ui.help.set": "Change a setting.",
+    "ui.help.show": "Show the current page or screen again.",
+    "ui.help.skip": "Skip the rest of the tour or wizard.",
+    "ui.help.state": "Print the session as one line of JSON.",
+    "ui.help.title": "Commands:",
+    "ui.help.tour": "Go back to the tour you left, or start a guide by name.",
+    "ui.help.wait": "Wait until every operation that is not held has finished.",
+    "ui.home.news": "New in %@: type news to see what changed.",
+    "ui.home.shortcuts.title": "Go to",
+    "ui.home.summary.daily": "Today: push day, 5 exercises, about 50 minutes.",
+    "ui.home.summary.streak": "3 weeks in a row with every planned workout done.",
+    "ui.home.summary.title": "Today",
+    "ui.lang.changed": "Language: %@.",
+    "ui.lang.current": "Language: %@ (%@).",
+    "ui.news.none": "There is no release to show.",
+    "ui.notification.rescheduled": "Weekly review reminder moved to %@.",
+    "ui.notification.when": "%@ %@ at %@ (%@)",
+    "ui.notifications.none": "No notifications are scheduled.",
+    "ui.notifications.title": "Weekly review reminder:",
+    "ui.onboarding.finishFailed": "Couldn't finish setting up: %@. Try finish again.",
+    "ui.onboarding.finishFirst": "Finish setting up first (type finish).",
+    "ui.onboarding.finished": "All set. Enjoy your training!",
+    "ui.onboarding.heading": "Welcome",
+    "ui.onboarding.lastPage": "This is the last page: type finish.",
+    "ui.onboarding.ready.description": "You can change any of this later in Settings.",
+    "ui.onboarding.ready.title": "You're ready",
+    "ui.onboarding.stillFinishing": "Still saving…",
+    "ui.onboarding.welcome.description": "A few quick choices so workouts feel right from day one. Each one is saved as you pick it.",
+    "ui.onboarding.welcome.title": "Let's set up your training",
+    "ui.open.noItem": "There is no item %@ to open on this page.",
+    "ui.overlay.busy": "Something else is open; finish or close it first.",
+    "ui.qa.added": "Fault added: %@",
+    "ui.qa.cleared": "All faults cleared; everything held was released.",
+    "ui.qa.noFaults": "No faults.",
+    "ui.qa.released": "Released %@ (%@ waiting).",
+    "ui.restore.closeFirst": "Close what is open before restoring.",
+    "ui.restore.done": "Restored from %@.",
+    "ui.restore.failed": "Restore refused: %@. Your current data is unchanged.",
+    "ui.review.notification.next": "Next reminder: %@",
+    "ui.review.notification.none": "No reminder is scheduled.",
+    "ui.review.notification.title": "Reminder",
+    "ui.review.summary.body": "Last week: 4 workouts, 18,450 kg lifted, 27 km of cardio.",
+    "ui.review.summary.title": "Last week",
+    "ui.screen.heading": "Screen: %@",
+    "ui.seen.none": "none",
+    "ui.seen.unreadable": "unreadable (%@)",
+    "ui.set.unchanged": "%@ is already %@.",
+    "ui.settings.debug.seen": "Seen through: %@ (app %@)",
+    "ui.settings.debug.title": "Debug",
+    "ui.settings.language": "Language",
+    "ui.settings.news": "Type news to see the newest release's pages again.",
+    "ui.tour.caughtUp": "You're all caught up (seen through %@).",
+    "ui.tour.closedNoRecord": "Closed.",
+    "ui.tour.dismissFailed": "Couldn't save that you've seen this: %@. The tour stays open; try again.",
+    "ui.tour.doneOnLastPage": "done is on the last page (page %@); use next, or skip to finish now.",
+    "ui.tour.firstPage": "This is the first page.",
+    "ui.tour.heading": "What's new in %@",
+    "ui.tour.lastPage": "This is the last page: type done.",
+    "ui.tour.noneToResume": "There is no tour to go back to.",
+    "ui.tour.pageOf": "page %@ of %@",
+    "ui.tour.previewHeading": "Preview of %@",
+    "ui.tour.stillSaving": "Still saving…",
+    "ui.tour.suspended": "The tour will wait: type tour to come back.",
+    "ui.value.unknown": "unknown",
+    "ui.wait.held": "Settled; still held: %@.",
+    "ui.wait.settled": "Settled.",
+    "ui.workouts.preview.guided": "Bench press, set 1 of 3: %@ × 8. [Done] [Skip]",
+    "ui.workouts.preview.inlineHeader": "Set  Weight   Reps",
+    "ui.workouts.preview.title": "Preview: bench press",
+  ]
+}

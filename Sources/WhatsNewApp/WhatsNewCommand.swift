@@ -1,0 +1,230 @@
+import Foundation
+import LineEditor
+import WhatsNewCore
+import WhatsNewStore
+
+/// Exit statuses, after BSD's sysexits.
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  /// A command-line usage error.
+  public static let usage: Int32 = 64
+  /// Bad input data (lint problems).
+  public static let dataError: Int32 = 65
+  /// An input file that cannot be read (a missing script or content directory).
+  public static let noInput: Int32 = 66
+  /// An unusable database.
+  public static let ioError: Int32 = 74
+}
+
+/// The `whatsnew` command: parses the command line and runs the REPL or a subcommand.
+///
+/// ```swift
+/// // main.swift
+/// exit(await WhatsNewCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+public enum WhatsNewCommand {
+  /// This tool's own version.
+  public static let toolVersion = "1.0.0"
+
+  /// Runs the command and returns the exit status.
+  @MainActor
+  public static func main(arguments: [String], environment: [String: String]) async
+    -> Int32
+  {
+    Terminal.activateUTF8Locale()
+    let standardError = FileHandle.standardError
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+      standardError.write(Data(("whatsnew: " + message + "\n").utf8))
+      return status
+    }
+    let options: Options
+    do {
+      options = try Options.parse(arguments, environment: environment)
+    } catch {
+      standardError.write(Data(("Error: \(error)\n\(Options.usageLine)\n").utf8))
+      return ExitStatus.usage
+    }
+    switch options.subcommand {
+    case .help:
+      print(Options.helpText)
+      return ExitStatus.success
+    case .version:
+      print("whatsnew \(toolVersion) (acting as app version \(options.appVersion))")
+      return ExitStatus.success
+    case .flow(let seen, let json):
+      do {
+        let content = try loadContent(options, environment: environment)
+        if options.developerMode { for diagnostic in content.diagnostics { _ = fail(diagnostic, 0) } }
+        print(FlowReport.render(releases: content.releases, seen: seen, current: options.appVersion, json: json), terminator: "")
+        return ExitStatus.success
+      } catch {
+        return fail(error.description, ExitStatus.noInput)
+      }
+    case .lint(let json):
+      do {
+        let directories = try contentDirectories(options, environment: environment)
+        let files = try ContentLibrary.readFiles(
+          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+        let problems = ContentLinter.lint(
+          manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
+          tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
+          localizationsDisplayDirectory: directories.localizations)
+        print(LintReport.render(problems, json: json), terminator: "")
+        return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
+      } catch {
+        return fail(error.description, ExitStatus.noInput)
+      }
+    case .backup(let path), .restore(let path):
+      let databasePath = options.databasePath ?? defaultDatabasePath(environment)
+      let isBackup = if case .backup = options.subcommand { true } else { false }
+      if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
+        return fail("there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
+      }
+      do {
+        let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
+        if isBackup {
+          try await store.backup(to: path)
+          print("backed up \(databasePath) to \(path)")
+        } else {
+          try await store.restore(from: path)
+          print("restored \(path) into \(databasePath)")
+        }
+        return ExitStatus.success
+      } catch {
+        return fail(error.description, ExitStatus.ioError)
+      }
+    case .repl:
+      return await runREPL(options, environment: environment)
+    }
+  }
+
+  /// The default store: `$XDG_STATE_HOME/whatsnew/whatsnew.sqlite`, or under `~/.local/state`.
+  public static func defaultDatabasePath(_ environment: [String: String]) -> String {
+    stateDirectory(environment) + "/whatsnew.sqlite"
+  }
+
+  /// `$XDG_STATE_HOME/whatsnew`, or `~/.local/state/whatsnew`.
+  public static func stateDirectory(_ environment: [String: String]) -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/whatsnew" }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.local/state/whatsnew"
+  }
+
+  static func contentDirectories(_ options: Options, environment: [String: String]) throws(ContentError) -> (
+    releases: String, localizations: String
+  ) {
+    guard let releases = options.releasesDirectory ?? ContentLibrary.locateBundled("Releases", environment: environment) else {
+      throw ContentError.notFound(what: "release files", option: "--releases")
+    }
+    guard
+      let localizations = options.localizationsDirectory
+        ?? ContentLibrary.locateBundled("Localizations", environment: environment)
+    else {
+      throw ContentError.notFound(what: "translations", option: "--localizations")
+    }
+    return (releases, localizations)
+  }
+
+  static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
+    let directories = try contentDirectories(options, environment: environment)
+    return try ContentLibrary.load(releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+  }
+
+  @MainActor
+  static func runREPL(_ options: Options, environment: [String: String]) async -> Int32 {
+    let standardError = FileHandle.standardError
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+      standardError.write(Data(("whatsnew: " + message + "\n").utf8))
+      return status
+    }
+    let content: ContentLibrary
+    do {
+      content = try loadContent(options, environment: environment)
+    } catch {
+      return fail(error.description, ExitStatus.noInput)
+    }
+    let source: any LineSource
+    let interactive: Bool
+    if let script = options.scriptPath {
+      do {
+        source = try ScriptLineSource(path: script)
+      } catch {
+        return fail("cannot read the script: \(error)", ExitStatus.noInput)
+      }
+      interactive = false
+    } else {
+      interactive = Terminal.isInteractive()
+      source = ScriptLineSource(fileDescriptor: 0)
+    }
+
+    let databasePath = options.databasePath ?? defaultDatabasePath(environment)
+    let store: SettingsStore
+    do {
+      store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
+    } catch {
+      return fail(error.description, ExitStatus.ioError)
+    }
+
+    let term = environment["TERM"] ?? ""
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb"
+    let colors: Bool
+    switch options.color {
+    case .always: colors = true
+    case .never: colors = false
+    case .auto: colors = interactive && !noColor && !options.accessible
+    }
+    let width =
+      environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? Terminal.columns(fileDescriptor: 1) ?? 80
+    let language = Language.resolve(flag: options.localeTag, environment: environment)
+    let configuration = SessionConfiguration(
+      options: options, content: content, language: language, width: min(width, 100),
+      ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
+      storeWasCreated: store.wasCreated, databasePath: databasePath)
+
+    let tracker = OperationTracker()
+    let clock = SystemClock()
+    let faults = FaultInjector(tracker: tracker, clock: clock)
+    for spec in options.faultSpecs {
+      if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
+    }
+    let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone.current)
+    let output = FileHandle.standardOutput
+    let console = Console(
+      styler: Styler(colors: colors), writeOut: { output.write(Data($0.utf8)) },
+      writeError: { standardError.write(Data($0.utf8)) })
+    if options.developerMode {
+      for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
+    }
+    let session = Session(configuration: configuration, backends: backends, console: console)
+
+    var editor: InteractiveLineEditor?
+    var lineSource = source
+    if interactive {
+      let stateDirectory = stateDirectory(environment)
+      try? FileManager.default.createDirectory(
+        atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      let vocabulary = session.completionVocabulary
+      let created = InteractiveLineEditor(
+        programName: "whatsnew", historyFile: stateDirectory + "/history",
+        completer: { line in vocabulary.candidates(forLine: line) })
+      console.showAbovePrompt = { [created] text in created.printAbove(text) }
+      editor = created
+      lineSource = created
+    }
+    let repl = REPL(session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive)
+    await repl.run()
+    editor?.saveHistory()
+    return ExitStatus.success
+  }
+}
+
+extension Session {
+  /// What Tab completes from.
+  var completionVocabulary: CompletionVocabulary {
+    CompletionVocabulary(
+      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs)
+  }
+
+  var guidanceIDs: [String] { [] }
+  var infoIDs: [String] { [] }
+}

@@ -1,0 +1,232 @@
+/// The state machine behind every choice control: the tour's choice blocks, the
+/// onboarding wizard and the settings screens.
+///
+/// It decides what a control shows while reads and writes overlap, and never performs
+/// them: each transition returns the work to do (a ``ChoiceMachine/ReadTicket`` or a
+/// ``ChoiceMachine/WriteTicket``) and the caller reports the result back.
+///
+/// The rules, from "Choices that don't lie":
+/// - Opening a page reads each setting; until the read returns the control is loading.
+/// - A tap shows the new value at once and asks for a write; writes to one setting are
+///   performed by the caller in tap order.
+/// - A failed write puts the control back on the last confirmed value with an error,
+///   unless a newer tap on the same setting came after it: then the newer intent stands.
+/// - Each setting has a revision (bumped by every tap) and each opened page a
+///   generation; a read result is discarded when either moved since the read began.
+/// - A choice never touched writes nothing; choosing the confirmed value writes nothing.
+///
+/// ```swift
+/// var machine = ChoiceMachine()
+/// let reads = machine.openPage([.workoutView])
+/// let write = machine.tap(.workoutView, "inline")      // shown at once
+/// machine.readFinished(reads[0], result: .success("guided"))  // stale: discarded
+/// machine.writeFinished(write!, outcome: .saved)
+/// machine.state(of: .workoutView).shown                // "inline"
+/// ```
+public struct ChoiceMachine: Sendable, Equatable {
+  /// What one control knows and shows.
+  public struct ControlState: Sendable, Equatable {
+    /// The value last confirmed by the backend (read or written), if any.
+    public var confirmed: String?
+    /// The value the control shows; `nil` while nothing is known.
+    public var shown: String?
+    /// A read is in flight and nothing better is known yet.
+    public var isLoading: Bool = false
+    /// Writes asked for and not yet finished.
+    public var pendingWrites: Int = 0
+    /// The error shown on the control, if its last write or read failed.
+    public var error: ChoiceError?
+    /// Bumped by every tap; read results from an older revision are discarded.
+    public var revision: Int = 0
+
+    public init() {}
+
+    /// Whether the control is neither loading nor waiting for a write.
+    public var isSettled: Bool { !isLoading && pendingWrites == 0 }
+  }
+
+  /// Why a control shows an error.
+  public enum ChoiceError: Sendable, Equatable {
+    /// The initial read failed; the control shows no value.
+    case readFailed(reason: String)
+    /// A write failed and the control went back to `restored`.
+    case writeFailed(reason: String, restored: String?)
+    /// A write succeeded but a side effect failed and was undone: the control went back to `restored`.
+    case sideEffectFailed(reason: String, restored: String)
+    /// A side effect failed and undoing it failed too; `stored` is what the backend now holds.
+    case repairFailed(reason: String, repairReason: String, stored: String?)
+  }
+
+  /// A read the caller must perform, then report with ``readFinished(_:result:)``.
+  public struct ReadTicket: Sendable, Hashable {
+    public let setting: Setting
+    public let generation: Int
+    public let revision: Int
+  }
+
+  /// A write the caller must perform after every earlier write of the same setting,
+  /// then report with ``writeFinished(_:outcome:)``.
+  public struct WriteTicket: Sendable, Hashable {
+    public let setting: Setting
+    public let value: String
+    public let revision: Int
+    public let sequence: Int
+  }
+
+  /// How a write ended.
+  public enum WriteOutcome: Sendable, Equatable {
+    case saved
+    /// The write failed and stored nothing.
+    case failed(reason: String)
+    /// The write was saved, a side effect (rescheduling) failed, and the old value was
+    /// written back: the backend holds `restored`.
+    case undone(reason: String, restored: String)
+    /// The side effect failed and so did the repair; the backend holds `stored` (if known).
+    case repairFailed(reason: String, repairReason: String, stored: String?)
+  }
+
+  /// The generation of the page currently open; bumped by every open and leave.
+  public private(set) var generation: Int = 0
+  private var controls: [Setting: ControlState] = [:]
+  private var nextSequence = 0
+
+  public init() {}
+
+  /// The state of one control (a fresh state for a setting never seen).
+  public func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
+
+  /// Every setting the machine knows about, in display order.
+  public var knownSettings: [Setting] { controls.keys.sorted() }
+
+  /// Opens a page showing `settings`: a new generation, and a read for each setting
+  /// that has no write in flight (a pending write already shows the user's intent).
+  public mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
+    generation += 1
+    var tickets: [ReadTicket] = []
+    var seen = Set<Setting>()
+    for setting in settings where seen.insert(setting).inserted {
+      var control = state(of: setting)
+      if control.pendingWrites == 0 {
+        control.isLoading = true
+        if case .readFailed = control.error { control.error = nil }
+        tickets.append(ReadTicket(setting: setting, generation: generation, revision: control.revision))
+      }
+      controls[setting] = control
+    }
+    return tickets
+  }
+
+  /// Leaves the current page: every read still in flight becomes stale.
+  public mutating func leavePage() {
+    generation += 1
+    for (setting, var control) in controls where control.isLoading {
+      control.isLoading = false
+      controls[setting] = control
+    }
+  }
+
+  /// Reports a read. Returns whether the result was applied (`false`: it was stale).
+  @discardableResult
+  public mutating func readFinished(_ ticket: ReadTicket, result: Result<String, ReadFailure>) -> Bool {
+    var control = state(of: ticket.setting)
+    guard ticket.generation == generation, ticket.revision == control.revision, control.pendingWrites == 0 else {
+      return false
+    }
+    control.isLoading = false
+    switch result {
+    case .success(let value):
+      control.confirmed = value
+      control.shown = value
+      control.error = nil
+    case .failure(let failure):
+      control.error = .readFailed(reason: failure.reason)
+    }
+    controls[ticket.setting] = control
+    return true
+  }
+
+  /// A user picks `value`. Shows it at once; returns the write to perform, or `nil`
+  /// when there is nothing to write (the value is already confirmed and nothing is pending).
+  public mutating func tap(_ setting: Setting, _ value: String) -> WriteTicket? {
+    var control = state(of: setting)
+    if control.pendingWrites == 0, control.confirmed == value {
+      control.shown = value
+      control.isLoading = false
+      control.error = nil
+      controls[setting] = control
+      return nil
+    }
+    control.revision += 1
+    control.shown = value
+    control.isLoading = false
+    control.error = nil
+    control.pendingWrites += 1
+    controls[setting] = control
+    nextSequence += 1
+    return WriteTicket(setting: setting, value: value, revision: control.revision, sequence: nextSequence)
+  }
+
+  /// Reports a write. Writes of one setting must be reported in the order they were asked for.
+  public mutating func writeFinished(_ ticket: WriteTicket, outcome: WriteOutcome) {
+    var control = state(of: ticket.setting)
+    control.pendingWrites = max(0, control.pendingWrites - 1)
+    let isNewestIntent = ticket.revision == control.revision
+    switch outcome {
+    case .saved:
+      control.confirmed = ticket.value
+      if isNewestIntent { control.error = nil }
+    case .failed(let reason):
+      if isNewestIntent {
+        control.shown = control.confirmed
+        control.error = .writeFailed(reason: reason, restored: control.confirmed)
+      }
+    case .undone(let reason, let restored):
+      control.confirmed = restored
+      if isNewestIntent {
+        control.shown = restored
+        control.error = .sideEffectFailed(reason: reason, restored: restored)
+      }
+    case .repairFailed(let reason, let repairReason, let stored):
+      control.confirmed = stored
+      if isNewestIntent {
+        control.shown = stored
+        control.error = .repairFailed(reason: reason, repairReason: repairReason, stored: stored)
+      }
+    }
+    controls[ticket.setting] = control
+  }
+
+  /// Records a value learnt outside a page open (a settings command reading the store
+  /// before it writes). Ignored while the control is loading or has writes in flight.
+  public mutating func learn(_ setting: Setting, confirmed value: String) {
+    var control = state(of: setting)
+    guard !control.isLoading, control.pendingWrites == 0 else { return }
+    control.confirmed = value
+    control.shown = value
+    controls[setting] = control
+  }
+
+  /// Clears the error shown on a control (for example when the user dismisses it).
+  public mutating func clearError(_ setting: Setting) {
+    guard var control = controls[setting] else { return }
+    control.error = nil
+    controls[setting] = control
+  }
+
+  /// Forgets what is known about settings that have nothing in flight, so the next open
+  /// reads them afresh (after a restore replaced the stored values, say).
+  public mutating func forgetSettledValues() {
+    generation += 1
+    for (setting, control) in controls where control.pendingWrites == 0 {
+      var fresh = ControlState()
+      fresh.revision = control.revision + 1
+      controls[setting] = fresh
+    }
+  }
+}
+
+/// Why a read failed, in words for people.
+public struct ReadFailure: Error, Sendable, Equatable {
+  public var reason: String
+  public init(reason: String) { self.reason = reason }
+}
