@@ -42,6 +42,9 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var description: String { "\(major).\(minor).\(patch)" }
 
   public static func < (lhs: Version, rhs: Version) -> Bool {
-    (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    // Spelled out rather than comparing tuples: the generic tuple `<` is slow in debug builds.
+    if lhs.major != rhs.major { return lhs.major < rhs.major }
+    if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
+    return lhs.patch < rhs.patch
   }
 }
