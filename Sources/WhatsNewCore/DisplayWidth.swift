@@ -31,13 +31,14 @@ public enum DisplayWidth {
     }
     var base: Unicode.Scalar?
     var regionalIndicators = 0
+    var asksForEmoji = false
     for scalar in scalars {
-      if scalar.value == 0xFE0F { return 2 }
+      if scalar.value == 0xFE0F { asksForEmoji = true }
       if (0x1F1E6...0x1F1FF).contains(scalar.value) { regionalIndicators += 1 }
       if base == nil, !isZeroWidth(scalar) { base = scalar }
     }
-    if regionalIndicators >= 2 { return 2 }
     guard let base else { return 0 }
+    if asksForEmoji || regionalIndicators >= 2 { return 2 }
     return isWide(base) ? 2 : 1
   }
 

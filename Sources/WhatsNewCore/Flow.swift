@@ -39,35 +39,11 @@ public func selectFlow(releases: [Release], seenThrough: Version?, current: Vers
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
 
-  func takesPart(_ version: Version) -> Bool {
-    version <= current && (seenThrough.map { version > $0 } ?? true)
-  }
-
-  // Indices of the participating releases, newest first.
-  var newestFirst: [Int] = []
-  var isAscending = true
-  for index in releases.indices.dropFirst() where releases[index].version < releases[index - 1].version {
-    isAscending = false
-    break
-  }
-  if isAscending {
-    var index = releases.count - 1
-    while index >= 0 {
-      let version = releases[index].version
-      if let seenThrough, version <= seenThrough { break }
-      if version <= current { newestFirst.append(index) }
-      index -= 1
-    }
-  } else {
-    newestFirst = releases.indices.filter { takesPart(releases[$0].version) }
-    newestFirst.sort { releases[$0].version > releases[$1].version }
-  }
-
   // Spend the cap newest release first; each group keeps file order.
   var groups: [[FlowPage]] = []
   var taken = 0
-  for index in newestFirst where taken < cap {
-    let release = releases[index]
+  /// Takes the release's leading visible pages; returns whether the cap is spent.
+  func take(_ release: Release) -> Bool {
     var group: [FlowPage] = []
     for page in release.pages {
       guard taken < cap else { break }
@@ -77,7 +53,36 @@ public func selectFlow(releases: [Release], seenThrough: Version?, current: Vers
       }
     }
     if !group.isEmpty { groups.append(group) }
+    return taken >= cap
   }
+
+  // Sorted input (the usual case) is checked in one pass and walked backwards from the
+  // newest release, stopping once the cap is spent or the window is left.
+  let isAscending = releases.withUnsafeBufferPointer { buffer in
+    var index = 1
+    while index < buffer.count {
+      if buffer[index].version < buffer[index - 1].version { return false }
+      index += 1
+    }
+    return true
+  }
+  if isAscending {
+    var index = releases.count - 1
+    while index >= 0 {
+      let version = releases[index].version
+      if let seenThrough, version <= seenThrough { break }
+      if version <= current, take(releases[index]) { break }
+      index -= 1
+    }
+  } else {
+    var newestFirst = releases.indices.filter { index in
+      let version = releases[index].version
+      return version <= current && (seenThrough.map { version > $0 } ?? true)
+    }
+    newestFirst.sort { releases[$0].version > releases[$1].version }
+    for index in newestFirst where take(releases[index]) { break }
+  }
+
   var result: [FlowPage] = []
   result.reserveCapacity(taken)
   for group in groups.reversed() { result.append(contentsOf: group) }
@@ -106,3 +111,4 @@ private func visiblePage(_ page: Page, asOf current: Version) -> Page? {
   visible.blocks.removeAll { $0.supersededIn.map { $0 <= current } ?? false }
   return visible.blocks.isEmpty ? nil : visible
 }
+

@@ -9,11 +9,17 @@
 /// value.member("a")   // .array([.number(1), .bool(true), .null])
 /// ```
 public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+  /// JSON `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number; every JSON number is read as a `Double`.
   case number(Double)
+  /// A string, escapes decoded.
   case string(String)
+  /// An array, in order.
   case array([JSONValue])
+  /// An object's members in file order, duplicates kept.
   case object([(key: String, value: JSONValue)])
 
   /// Two values are equal when they have the same kind and contents; objects compare

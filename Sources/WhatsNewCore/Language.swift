@@ -7,10 +7,15 @@
 /// Language.resolve(flag: nil, environment: ["LANG": "ru_RU.UTF-8"])   // .ru
 /// ```
 public enum Language: String, CaseIterable, Sendable, Hashable {
+  /// English, the fallback for every other language.
   case en
+  /// Spanish (any region).
   case es
+  /// Dutch.
   case nl
+  /// Brazilian Portuguese.
   case ptBR = "pt-BR"
+  /// Russian.
   case ru
 
   /// Reads a BCP 47 tag or a POSIX locale name: `pt-BR`, `pt_BR`, `pt-br`, `es`,

@@ -94,8 +94,8 @@ public struct Localizer: Sendable {
       var position: Int?
       var digitsEnd = cursor
       var number = 0
-      while digitsEnd < scalars.count, (48...57).contains(scalars[digitsEnd].value), number < 1_000 {
-        number = number * 10 + Int(scalars[digitsEnd].value - 48)
+      while digitsEnd < scalars.count, (48...57).contains(scalars[digitsEnd].value) {
+        number = min(number * 10 + Int(scalars[digitsEnd].value - 48), 1_000_000)
         digitsEnd += 1
       }
       if digitsEnd > cursor, digitsEnd < scalars.count, scalars[digitsEnd] == "$" {

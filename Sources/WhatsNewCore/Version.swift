@@ -8,10 +8,14 @@
 /// Version("2.01.0")                          // nil: leading zero
 /// ```
 public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The first part, bumped for incompatible changes.
   public let major: Int
+  /// The second part.
   public let minor: Int
+  /// The third part.
   public let patch: Int
 
+  /// Creates a version from its parts, which must not be negative.
   public init(major: Int, minor: Int, patch: Int) {
     precondition(major >= 0 && minor >= 0 && patch >= 0, "version parts are non-negative")
     self.major = major
@@ -39,9 +43,14 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
   }
 
+  /// `MAJOR.MINOR.PATCH`, exactly as ``init(_:)`` reads it.
   public var description: String { "\(major).\(minor).\(patch)" }
 
+  /// Compares numerically, major first.
   public static func < (lhs: Version, rhs: Version) -> Bool {
-    (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    // Spelled out rather than comparing tuples: the generic tuple `<` is slow in debug builds.
+    if lhs.major != rhs.major { return lhs.major < rhs.major }
+    if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
+    return lhs.patch < rhs.patch
   }
 }

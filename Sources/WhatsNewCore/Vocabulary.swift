@@ -51,6 +51,7 @@ public enum Weekday: String, CaseIterable, Sendable, Hashable, Comparable {
   /// ISO 8601 weekday number: Monday is 1, Sunday is 7.
   public var isoNumber: Int { Weekday.allCases.firstIndex(of: self)! + 1 }
 
+  /// Monday first, Sunday last.
   public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.isoNumber < rhs.isoNumber }
 }
 
@@ -112,7 +113,9 @@ public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
     }
   }
 
+  /// The values the setting takes.
   public var kind: SettingKind { spec.kind }
+  /// The value a user has before ever choosing.
   public var defaultValue: String { spec.defaultValue }
 
   /// Whether `value` is one of the setting's values.
