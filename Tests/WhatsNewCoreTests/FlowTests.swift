@@ -116,29 +116,18 @@ struct FlowTests {
     #expect(previewRelease(many, asOf: v("2.14.9")).first?.page.blocks.map(\.id) == ["a", "b"])
   }
 
-  @Test("10,000 releases are selected in well under 2 ms")
-  func performance() {
+  @Test("10,000 releases, sorted or not, select the newest six pages (timing lives in make bench)")
+  func manyReleases() {
     let releases = (0..<10_000).map { index in
       Release(version: Version(major: 1 + index / 10_000, minor: (index / 100) % 100, patch: index % 100), pages: [
         Page(id: "p", blocks: [info("a")])
       ])
     }
-    let clock = ContinuousClock()
-    var best = Duration.seconds(1)
-    var flow: [FlowPage] = []
-    for _ in 0..<5 {
-      let elapsed = clock.measure {
-        flow = selectFlow(releases: releases, seenThrough: Version(major: 0, minor: 0, patch: 1), current: v("9.0.0"))
-      }
-      best = min(best, elapsed)
-    }
+    let flow = selectFlow(releases: releases, seenThrough: Version(major: 0, minor: 0, patch: 1), current: v("9.0.0"))
     #expect(flow.count == 6)
+    #expect(flow.first?.release == v("1.99.94"))
     #expect(flow.last?.release == v("1.99.99"))
-    #expect(best < .milliseconds(2), "took \(best)")
-    // Unsorted input takes the slower path; still quick.
     let shuffled = releases.reversed() as [Release]
-    let elapsed = clock.measure { flow = selectFlow(releases: shuffled, seenThrough: nil, current: v("9.0.0")) }
-    #expect(flow.last?.release == v("1.99.99"))
-    #expect(elapsed < .milliseconds(50), "took \(elapsed)")
+    #expect(selectFlow(releases: shuffled, seenThrough: nil, current: v("9.0.0")) == flow)
   }
 }
