@@ -1,0 +1,30 @@
+import Foundation
+
+/// Paths inside this repository, found from this source file's location, so tests read
+/// the shipped `Releases/` and `Localizations/` and write golden files beside themselves.
+public enum RepositoryPaths {
+  /// The repository's root directory.
+  public static let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  public static var releases: String { root + "/Releases" }
+  public static var localizations: String { root + "/Localizations" }
+
+  /// The directory holding the built products (`.build/debug`), where the test bundle and
+  /// the `whatsnew` binary live side by side.
+  public static var binaryDirectory: String {
+    let bundle = Bundle.main.bundlePath
+    var url = URL(fileURLWithPath: bundle)
+    while url.path != "/" {
+      if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("whatsnew").path) { return url.path }
+      url.deleteLastPathComponent()
+    }
+    return root + "/.build/debug"
+  }
+
+  /// The built `whatsnew` executable.
+  public static var executable: String { binaryDirectory + "/whatsnew" }
+}

@@ -1,0 +1,105 @@
+public import Foundation
+import LineEditor
+public import WhatsNewApp
+import WhatsNewCore
+public import WhatsNewStore
+
+/// A clock for tests: a fixed "now" that tests move by hand, and sleeps that return at
+/// once, so nothing depends on the wall clock.
+public final class TestClock: AppClock, @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+
+  /// Starts at Monday 2026-11-30 12:00 UTC unless told otherwise.
+  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000)) { current = now }
+
+  public func now() -> Date { lock.withLock { current } }
+
+  /// Moves the clock forward.
+  public func advance(seconds: TimeInterval) { lock.withLock { current += seconds } }
+
+  public func sleep(milliseconds: Int) async throws { await Task.yield() }
+}
+
+/// A whole app session over a temporary store, driven the way the REPL drives it, with
+/// the output captured: the base of the transcript and choice tests.
+///
+/// ```swift
+/// let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+/// let transcript = await harness.transcript(of: ["next", "choose 2", "state"])
+/// ```
+@MainActor
+public final class SessionHarness {
+  public let directory: TemporaryDirectory
+  public let databasePath: String
+  public let store: SettingsStore
+  public let session: Session
+  public let clock: TestClock
+  private var captured = ""
+  private var capturedErrors = ""
+
+  /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
+  /// fresh temporary directory (or `databasePath`), with the shipped content unless
+  /// `--releases`/`--localizations` say otherwise, in UTC, 80 columns, no colour.
+  public init(arguments: [String] = [], databasePath: String? = nil, width: Int = 80) throws {
+    directory = try TemporaryDirectory()
+    self.databasePath = databasePath ?? directory.path("settings.sqlite")
+    var options = try Options.parse(arguments, environment: [:])
+    if options.releasesDirectory == nil { options.releasesDirectory = RepositoryPaths.releases }
+    if options.localizationsDirectory == nil { options.localizationsDirectory = RepositoryPaths.localizations }
+    let content = try ContentLibrary.load(
+      releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
+    store = try SettingsStore(path: self.databasePath)
+    clock = TestClock()
+    let tracker = OperationTracker()
+    let faults = FaultInjector(tracker: tracker, clock: clock)
+    for spec in options.faultSpecs { faults.add(try FaultSpec.parse(spec)) }
+    let backends = Backends(
+      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+    let configuration = SessionConfiguration(
+      options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: [:]),
+      width: width, ascii: options.asciiOnly, accessible: options.accessible, isInteractive: false,
+      storeWasCreated: store.wasCreated, databasePath: self.databasePath)
+    let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
+    session = Session(configuration: configuration, backends: backends, console: console)
+    console.writeOut = { [unowned self] text in self.captured += text }
+    console.writeError = { [unowned self] text in self.capturedErrors += text }
+  }
+
+  /// The whole scripted run, exactly as `whatsnew` prints it for this script.
+  public func transcript(of lines: [String]) async -> String {
+    let source = ScriptLineSource(text: lines.joined(separator: "\n") + "\n")
+    let repl = REPL(session: session, source: source, isInteractive: false, echoCommands: true)
+    await repl.run()
+    return takeOutput()
+  }
+
+  /// Boots the session and waits for the boot step (unless held).
+  public func boot() async {
+    session.boot()
+    await session.backends.tracker.waitUntilSettled()
+  }
+
+  /// Runs one command without waiting for background work (to build races by hand).
+  public func send(_ line: String) async {
+    await session.run(line)
+  }
+
+  /// Waits until every operation that is not held has finished.
+  public func settle() async {
+    await session.backends.tracker.waitUntilSettled()
+  }
+
+  /// Everything printed so far, cleared.
+  public func takeOutput() -> String {
+    session.console.flush()
+    defer { captured = "" }
+    return captured
+  }
+
+  /// Everything printed to standard error so far.
+  public var errors: String { capturedErrors }
+
+  /// The faults in force.
+  public var faults: FaultInjector { session.backends.faults }
+}

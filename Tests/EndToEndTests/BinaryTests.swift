@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `whatsnew` binary with `arguments`, feeding `input` on stdin.
+func runWhatsNew(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
+  status: Int32, output: String, error: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: RepositoryPaths.executable)
+  process.arguments = arguments
+  var processEnvironment = ProcessInfo.processInfo.environment
+  processEnvironment["NO_COLOR"] = nil
+  processEnvironment["WHATSNEW_DB"] = nil
+  processEnvironment["WHATSNEW_FAULTS"] = nil
+  processEnvironment["LANG"] = "C.UTF-8"
+  processEnvironment["LC_ALL"] = nil
+  processEnvironment["TZ"] = "UTC"
+  for (key, value) in environment { processEnvironment[key] = value }
+  process.environment = processEnvironment
+  process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  stdin.fileHandleForWriting.write(Data(input.utf8))
+  try stdin.fileHandleForWriting.close()
+  let output = stdout.fileHandleForReading.readDataToEndOfFile()
+  let error = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+}
+
+@Suite("The built binary, end to end")
+struct BinaryTests {
+  @Test("a piped script prints one JSON line for state and exits 0")
+  func pipedState() throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite")], input: "state\nquit\n")
+    #expect(result.status == 0)
+    let jsonLines = result.output.split(separator: "\n").filter { $0.hasPrefix("{") }
+    #expect(jsonLines.count == 1)
+    let object = try JSONSerialization.jsonObject(with: Data(jsonLines[0].utf8)) as? [String: Any]
+    #expect(object?["overlay"] as? String == "onboarding")
+    #expect(object?["appVersion"] as? String == "2.14.0")
+    #expect(!result.output.contains("\u{1B}"), "scripted output has no escape codes")
+    let mode = try FileManager.default.attributesOfItem(atPath: directory.path("x.sqlite"))[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test("an upgrader lands in the tour; quitting mid-tour records nothing, so it returns")
+  func upgraderTour() throws {
+    let directory = try TemporaryDirectory()
+    let database = directory.path("x.sqlite")
+    let first = try runWhatsNew(["--db", database, "--upgrade-from", "2.11.0"], input: "next\nquit\n")
+    #expect(first.status == 0)
+    #expect(first.output.contains("What's new in 2.13.1"))
+    #expect(first.output.contains("page 2 of 6"))
+    let second = try runWhatsNew(["--db", database], input: "state\nskip\nstate\n")
+    #expect(second.output.contains(#""overlay":"whatsNew""#))
+    #expect(second.output.contains(#""seenThrough":"2.14.0""#))
+    let third = try runWhatsNew(["--db", database], input: "state\n")
+    #expect(third.output.contains(#""overlay":null"#))
+  }
+
+  @Test("a script file is read with --script")
+  func scriptFile() throws {
+    let directory = try TemporaryDirectory()
+    let script = directory.path("commands.txt")
+    try "help\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--script", script])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Commands:"))
+    let missing = try runWhatsNew(["--db", directory.path("x.sqlite"), "--script", directory.path("nope.txt")])
+    #expect(missing.status == 66)
+    #expect(missing.error.contains("nope.txt"))
+  }
+
+  @Test("usage errors print one line plus usage and exit 64")
+  func usageError() throws {
+    let result = try runWhatsNew(["--colour", "always"])
+    #expect(result.status == 64)
+    let lines = result.error.split(separator: "\n")
+    #expect(lines.first == "Error: unknown option '--colour' (did you mean '--color'?)")
+    #expect(lines.dropFirst().first?.hasPrefix("Usage: whatsnew") == true)
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("--help and --version exit 0")
+  func helpAndVersion() throws {
+    let help = try runWhatsNew(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("USAGE: whatsnew"))
+    #expect(help.output.contains("--fault <spec>"))
+    let version = try runWhatsNew(["--version"])
+    #expect(version.status == 0)
+    #expect(version.output.hasPrefix("whatsnew "))
+  }
+
+  @Test("an unusable database exits 74 naming the path, and is left untouched")
+  func unusableDatabase() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("corrupt.sqlite")
+    let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let result = try runWhatsNew(["--db", path], input: "state\n")
+    #expect(result.status == 74)
+    #expect(result.error.contains(path))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    let missingParent = try runWhatsNew(["--db", directory.path("no/such/dir/x.sqlite")], input: "state\n")
+    #expect(missingParent.status == 74)
+    #expect(missingParent.error.contains(directory.path("no/such/dir")))
+  }
+
+  @Test("flow --json prints exactly the pages, and lint passes on the shipped content")
+  func flowAndLint() throws {
+    let flow = try runWhatsNew(["flow", "--seen", "2.12.0", "--json"])
+    #expect(flow.status == 0)
+    #expect(flow.output.hasPrefix(#"{"pages":[{"release":"2.13.1","page":"workoutView","blocks":["intro","view"]}"#))
+    let lint = try runWhatsNew(["lint"])
+    #expect(lint.status == 0, "\(lint.output)")
+  }
+
+  @Test("backup and restore on the command line carry the seen record across stores")
+  func backupRestore() throws {
+    let directory = try TemporaryDirectory()
+    let original = directory.path("a.sqlite")
+    _ = try runWhatsNew(["--db", original, "--upgrade-from", "2.11.0"], input: "skip\n")
+    let backup = try runWhatsNew(["backup", directory.path("backup.sqlite"), "--db", original])
+    #expect(backup.status == 0, "\(backup.error)")
+    let other = directory.path("b.sqlite")
+    let restore = try runWhatsNew(["restore", directory.path("backup.sqlite"), "--db", other])
+    #expect(restore.status == 0, "\(restore.error)")
+    let state = try runWhatsNew(["--db", other], input: "state\n")
+    #expect(state.output.contains(#""seenThrough":"2.14.0""#))
+    #expect(state.output.contains(#""overlay":null"#))
+    let bad = try runWhatsNew(["restore", directory.path("a.sqlite-does-not-exist"), "--db", other])
+    #expect(bad.status == 74)
+  }
+}

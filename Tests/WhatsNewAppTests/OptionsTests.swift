@@ -1,0 +1,96 @@
+import Testing
+import WhatsNewApp
+import WhatsNewCore
+
+@Suite("Command-line options")
+struct OptionsTests {
+  @Test("no arguments start the REPL with the defaults")
+  func defaults() throws {
+    let options = try Options.parse([], environment: [:])
+    #expect(options.subcommand == .repl)
+    #expect(options.appVersion == Version("2.14.0"))
+    #expect(options.databasePath == nil)
+    #expect(options.color == .auto)
+  }
+
+  @Test("global options are read, with --name value and --name=value")
+  func globals() throws {
+    let options = try Options.parse(
+      [
+        "--db", "/tmp/a.sqlite", "--releases=R", "--localizations", "L", "--app-version", "2.15.0", "--locale", "pt_BR",
+        "--color", "never", "--script", "s.txt", "--dev", "--upgrade-from", "2.11.0", "--launch-source", "widget:scan-food",
+        "--fault", "write:theme=fail:2", "--accessible",
+      ], environment: [:])
+    #expect(options.databasePath == "/tmp/a.sqlite")
+    #expect(options.releasesDirectory == "R")
+    #expect(options.localizationsDirectory == "L")
+    #expect(options.appVersion == Version("2.15.0"))
+    #expect(options.localeTag == "pt_BR")
+    #expect(options.color == .never)
+    #expect(options.scriptPath == "s.txt")
+    #expect(options.developerMode)
+    #expect(options.upgradeFrom == Version("2.11.0"))
+    #expect(options.launchSource?.isWidget == true)
+    #expect(options.faultSpecs == ["write:theme=fail:2"])
+    #expect(options.accessible)
+  }
+
+  @Test("the environment fills in WHATSNEW_DB, WHATSNEW_FAULTS and WHATSNEW_ACCESSIBLE; flags win")
+  func environment() throws {
+    let environment = ["WHATSNEW_DB": "/env.sqlite", "WHATSNEW_FAULTS": "read=delay:5, boot=hold", "WHATSNEW_ACCESSIBLE": "1"]
+    let fromEnvironment = try Options.parse([], environment: environment)
+    #expect(fromEnvironment.databasePath == "/env.sqlite")
+    #expect(fromEnvironment.faultSpecs == ["read=delay:5", "boot=hold"])
+    #expect(fromEnvironment.accessible)
+    #expect(try Options.parse(["--db", "/flag.sqlite"], environment: environment).databasePath == "/flag.sqlite")
+  }
+
+  @Test("subcommands: flow, lint, backup, restore, help, version")
+  func subcommands() throws {
+    #expect(try Options.parse(["flow", "--seen", "2.11.0", "--json"], environment: [:]).subcommand == .flow(seen: Version("2.11.0"), json: true))
+    #expect(try Options.parse(["flow", "--seen", "none"], environment: [:]).subcommand == .flow(seen: nil, json: false))
+    #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(json: true))
+    #expect(try Options.parse(["backup", "b.sqlite"], environment: [:]).subcommand == .backup(path: "b.sqlite"))
+    #expect(try Options.parse(["restore", "b.sqlite", "--db", "x"], environment: [:]).subcommand == .restore(path: "b.sqlite"))
+    #expect(try Options.parse(["--help"], environment: [:]).subcommand == .help)
+    #expect(try Options.parse(["-h"], environment: [:]).subcommand == .help)
+    #expect(try Options.parse(["--version"], environment: [:]).subcommand == .version)
+  }
+
+  @Test(
+    "bad command lines are one clear error",
+    arguments: [
+      (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
+      (["--db"], "missing value for '--db'"),
+      (["--app-version", "2.14"], "invalid value '2.14' for '--app-version': expected a version like 2.14.0 (MAJOR.MINOR.PATCH)"),
+      (["--color", "sometimes"], "invalid value 'sometimes' for '--color': expected auto, always or never"),
+      (["--locale", "fr"], "invalid value 'fr' for '--locale': expected one of en, es, nl, pt-BR, ru"),
+      (["flow"], "'flow' needs '--seen' (for example: whatsnew flow --seen 2.11.0)"),
+      (["flwo"], "unknown command 'flwo' (did you mean 'flow'?)"),
+      (["backup"], "'backup' needs a FILE argument (for example: whatsnew backup ~/whatsnew-backup.sqlite)"),
+      (["--seen", "2.11.0"], "'--seen' only applies to 'whatsnew flow'"),
+      (["lint", "extra"], "unexpected argument 'extra'"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(throws: UsageError.self) { try Options.parse(arguments, environment: [:]) }
+    do {
+      _ = try Options.parse(arguments, environment: [:])
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test("a bad fault spec is refused with the grammar", arguments: ["write=explode", "nope=fail", "schedule:theme=fail", "write:thme=hold", "read=fail:0"])
+  func badFaults(spec: String) {
+    #expect(throws: UsageError.self) { try Options.parse(["--fault", spec], environment: [:]) }
+    #expect(throws: UsageError.self) { try Options.parse([], environment: ["WHATSNEW_FAULTS": spec]) }
+  }
+
+  @Test("fault specs round-trip through their description")
+  func faultSpecs() throws {
+    for text in ["write:theme=fail:2", "read=delay:40", "boot=hold", "seen-write=fail", "cancel=fail:1"] {
+      #expect(try FaultSpec.parse(text).description == text)
+    }
+    #expect(try FaultSpec.parse("write:all=fail").target == nil)
+  }
+}
