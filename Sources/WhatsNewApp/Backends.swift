@@ -35,8 +35,14 @@ public struct Backends: Sendable {
   }
 
   /// Reads a setting (operation `read`).
+  ///
+  /// The value is read first and the faults apply to its delivery: a slow read returns
+  /// what was stored when it began, which is exactly the stale result the choice
+  /// machine must throw away if the user tapped meanwhile.
   public func read(_ setting: Setting, id: OperationID) async throws -> String {
-    try await run(.read, target: setting.rawValue, id: id) { try await $0.setting(setting) }
+    let value = try await store.setting(setting)
+    try await faults.gate(.read, target: setting.rawValue, id: id)
+    return value
   }
 
   /// Writes a setting (operation `write`).

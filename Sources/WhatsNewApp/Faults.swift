@@ -153,6 +153,14 @@ public final class OperationTracker: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Records which step a multi-step job (a weekday change: write, cancel, schedule) is on.
+  public func update(_ id: OperationID, operation: FaultOperation, target: String?) {
+    state.withLock { state in
+      state.entries[id]?.operation = operation
+      state.entries[id]?.target = target
+    }
+  }
+
   /// Stops tracking an operation.
   public func end(_ id: OperationID) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -202,6 +210,7 @@ public final class FaultInjector: Sendable {
   private struct State {
     var rules: [FaultSpec] = []
     var held: [HeldOperation] = []
+    var attempts: [FaultOperation: Int] = [:]
   }
 
   private let state = Mutex(State())
@@ -215,6 +224,12 @@ public final class FaultInjector: Sendable {
 
   /// The rules in force, in the order they were added.
   public var rules: [FaultSpec] { state.withLock { $0.rules } }
+
+  /// How many operations of a kind reached the backends' gate (performed or failed),
+  /// so tests can prove that an untouched page writes nothing.
+  public func attempts(of operation: FaultOperation) -> Int {
+    state.withLock { $0.attempts[operation] ?? 0 }
+  }
 
   /// Adds a rule. A new rule for the same operation, target and kind replaces the old one.
   public func add(_ spec: FaultSpec) {
@@ -251,7 +266,11 @@ public final class FaultInjector: Sendable {
   /// Runs the faults that match an operation before it is performed: waits while held,
   /// sleeps while delayed, then throws ``InjectedFault`` when a fail rule matches.
   public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
-    let matching = state.withLock { state in state.rules.filter { $0.matches(operation, target) } }
+    tracker.update(id, operation: operation, target: target)
+    let matching = state.withLock { state in
+      state.attempts[operation, default: 0] += 1
+      return state.rules.filter { $0.matches(operation, target) }
+    }
     if matching.contains(where: { $0.kind == .hold }) {
       tracker.setHeld(id, true)
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

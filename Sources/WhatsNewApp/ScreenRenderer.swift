@@ -171,7 +171,9 @@ public struct ScreenRenderer: Sendable {
     rows += notification.anchored("review.notification")
     rows.append(.blank)
     var summary = [Line(c.text("ui.review.summary.title"), .title)]
-    summary += c.wrapped(c.text("ui.review.summary.body"), indent: 4)
+    let imperial = facts.units == "imperial"
+    summary += c.wrapped(
+      c.text("ui.review.summary.body", "4", imperial ? "40,675 lb" : "18,450 kg", imperial ? "16.8 mi" : "27 km"), indent: 4)
     rows += summary.anchored("review.summary")
     return rows
   }

@@ -17,7 +17,7 @@ extension Session {
       }
       let suggestion = Suggestion.closest(to: first, in: CommandCatalog.all.map(\.name) + CommandCatalog.aliases.keys)
       let hint = suggestion.map { text("ui.error.didYouMean", $0) } ?? ""
-      console.emit(text("ui.error.unknownCommand", first) + hint + " " + text("ui.error.typeHelp"), .error)
+      console.emit(text("ui.error.unknownCommand", first) + hint + ". " + text("ui.error.typeHelp"), .error)
       return
     }
     if await handleGuidanceCommand(command.name, arguments) { return }
@@ -29,12 +29,16 @@ extension Session {
     case "go":
       guard let name = arguments.first else { return usage(command) }
       guard let destination = Screen(rawValue: name.lowercased()) else {
-        return unknownValue(name, kind: "screen", candidates: Screen.allCases.map(\.rawValue))
+        return unknownValue(name, kind: .screen, candidates: Screen.allCases.map(\.rawValue))
       }
       await navigate(to: destination)
     case "home": await navigate(to: .home)
     case "next", "back": step(command.name == "next" ? 1 : -1)
     case "done":
+      if onboarding != nil {
+        console.emit(text("ui.onboarding.useFinish"), .warning)
+        return
+      }
       guard let tour, !tour.isSuspended else { return nothingOpen(command) }
       guard tour.isLastPage else {
         console.emit(text("ui.tour.doneOnLastPage", String(tour.pages.count)), .warning)
@@ -77,7 +81,7 @@ extension Session {
   func runHelp(_ arguments: [String]) {
     if let name = arguments.first {
       guard let command = CommandCatalog.find(name) else {
-        return unknownValue(name, kind: "command", candidates: CommandCatalog.all.map(\.name))
+        return unknownValue(name, kind: .command, candidates: CommandCatalog.all.map(\.name))
       }
       console.emit([Line(command.usage, .command)] + renderContext.wrapped(text(command.summaryKey), indent: 2))
       return
@@ -100,11 +104,17 @@ extension Session {
     console.emit(text("ui.error.nothingOpen", command.name), .warning)
   }
 
-  func unknownValue(_ value: String, kind: String, candidates: [String]) {
+  /// What an unknown word was supposed to be; each kind has its own message.
+  enum WordKind: String {
+    case screen, command, option, choice, setting, action, language, qaCommand, release, value
+  }
+
+  func unknownValue(_ value: String, kind: WordKind, candidates: [String]) {
     let suggestion = Suggestion.closest(to: value, in: candidates)
     let hint = suggestion.map { text("ui.error.didYouMean", $0) } ?? ""
     console.emit(
-      text("ui.error.unknownValue", kind, value) + hint + " " + text("ui.error.expected", candidates.joined(separator: ", ")),
+      text("ui.error.unknown." + kind.rawValue, value) + hint + ". "
+        + text("ui.error.expected", candidates.joined(separator: ", ")),
       .error)
   }
 
@@ -173,7 +183,7 @@ extension Session {
       }
       guard let option else {
         let candidates = choice.options.map(\.value)
-        return unknownValue(token, kind: "option", candidates: Array(1...choice.options.count).map(String.init) + candidates)
+        return unknownValue(token, kind: .option, candidates: Array(1...choice.options.count).map(String.init) + candidates)
       }
       tap(choice.setting, option.value)
       viewIsDirty = true
@@ -185,7 +195,7 @@ extension Session {
         let blockID = String(token[..<dot])
         let option = String(token[token.index(after: dot)...])
         guard let match = choiceBlocks.first(where: { $0.id == blockID }) else {
-          return unknownValue(blockID, kind: "choice", candidates: choiceBlocks.map(\.id))
+          return unknownValue(blockID, kind: .choice, candidates: choiceBlocks.map(\.id))
         }
         pick(match.choice, option: option)
       } else if choiceBlocks.count == 1 {
@@ -195,7 +205,7 @@ extension Session {
       }
     case 2:
       guard let setting = Setting(rawValue: arguments[0]) else {
-        return unknownValue(arguments[0], kind: "setting", candidates: choiceBlocks.map(\.choice.setting.rawValue))
+        return unknownValue(arguments[0], kind: .setting, candidates: choiceBlocks.map(\.choice.setting.rawValue))
       }
       guard let match = choiceBlocks.first(where: { $0.choice.setting == setting }) else {
         console.emit(text("ui.choose.notOnPage", setting.rawValue), .warning)
@@ -223,7 +233,7 @@ extension Session {
       action = items[number - 1].action
     } else {
       guard let named = Action(rawValue: token) else {
-        return unknownValue(token, kind: "action", candidates: Action.allCases.map(\.rawValue))
+        return unknownValue(token, kind: .action, candidates: Action.allCases.map(\.rawValue))
       }
       action = named
     }
@@ -278,11 +288,11 @@ extension Session {
   func runSet(_ arguments: [String]) async {
     guard arguments.count == 2 else { return usage(CommandCatalog.find("set")!) }
     guard let setting = Setting(rawValue: arguments[0]) else {
-      return unknownValue(arguments[0], kind: "setting", candidates: Setting.allCases.map(\.rawValue))
+      return unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
     }
     let value = setting.kind == .boolean ? Self.booleanAlias(arguments[1]) : arguments[1].lowercased()
     guard setting.accepts(value) else {
-      return unknownValue(arguments[1], kind: "value for \(setting.rawValue)", candidates: setting.kind.values)
+      return unknownValue(arguments[1], kind: .value, candidates: setting.kind.values)
     }
     guard isBooted else {
       console.emit(text("ui.boot.notReady"), .warning)
@@ -312,11 +322,11 @@ extension Session {
 
   func runLanguage(_ arguments: [String]) {
     guard let tag = arguments.first else {
-      console.emit(text("ui.lang.current", language.rawValue, language.nativeName))
+      console.emit(text("ui.lang.current", language.nativeName, language.rawValue))
       return
     }
     guard let newLanguage = Language(tag: tag) else {
-      return unknownValue(tag, kind: "language", candidates: Language.allCases.map(\.rawValue))
+      return unknownValue(tag, kind: .language, candidates: Language.allCases.map(\.rawValue))
     }
     language = newLanguage
     languageDidChange()
@@ -404,7 +414,7 @@ extension Session {
         console.emit(error.description, .error)
       }
     default:
-      unknownValue(verb, kind: "qa command", candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
+      unknownValue(verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
     }
   }
 
@@ -433,7 +443,7 @@ extension Session {
         return
       }
       guard let release = releases.first(where: { $0.version == version }) else {
-        return unknownValue(arguments[1], kind: "release", candidates: releases.map(\.version.description))
+        return unknownValue(arguments[1], kind: .release, candidates: releases.map(\.version.description))
       }
       if overlay != nil {
         console.emit(text("ui.overlay.busy"), .warning)

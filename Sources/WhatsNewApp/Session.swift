@@ -305,9 +305,7 @@ public final class Session {
     let value = text(ticket.setting.valueKey(ticket.value))
     switch outcome {
     case .saved:
-      if configuration.isInteractive && console.isAtPrompt {
-        console.emit(text("ui.choice.saved", name, value), .success)
-      }
+      console.emit(text("ui.choice.saved", name, value), .success)
       if ticket.setting == .reviewWeekday {
         console.emit(text("ui.notification.rescheduled", value), .dim)
       }
@@ -352,6 +350,7 @@ public final class Session {
         self.onboardingComplete = true
         self.choices.leavePage()
         self.screen = .home
+        self.openControls(for: .home)
         self.hasCheckedWhatsNew = true
         self.console.emit(self.text("ui.onboarding.finished"), .success)
         await self.afterOnboarding()

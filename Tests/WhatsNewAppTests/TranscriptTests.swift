@@ -1,0 +1,58 @@
+import TestSupport
+import Testing
+import WhatsNewApp
+
+/// Golden transcripts: a script in, the scripted-mode output compared with a file under
+/// Transcripts/. Re-record with `WHATSNEW_RECORD=1 swift test`.
+@Suite("Scripted transcripts")
+@MainActor
+struct TranscriptTests {
+  nonisolated static let cases: [(name: String, arguments: [String], script: [String])] = [
+    (
+      "tour-every-block-kind", ["--upgrade-from", "2.11.0"],
+      ["state", "next", "next", "next", "next", "next", "open 1", "state", "tour", "back", "choose 2", "done", "done"]
+    ),
+    (
+      "tour-cyrillic", ["--upgrade-from", "2.12.0", "--locale", "ru"],
+      ["next", "choose autonomy.2", "next", "next", "choose 5", "lang en", "show", "skip"]
+    ),
+    (
+      "onboarding", [],
+      ["next", "choose 2", "next", "finish", "state", "go workouts", "quit"]
+    ),
+    (
+      "widget-launch-stays-quiet", ["--upgrade-from", "2.11.0", "--launch-source", "widget:scan-food"],
+      ["state", "home", "state"]
+    ),
+    (
+      "qa-commands", ["--upgrade-from", "2.13.1"],
+      [
+        "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts",
+        "set workoutView inline", "check", "qa clear", "set reviewWeekday friday", "state", "qa hold schedule",
+        "set reviewWeekday monday", "wait", "state", "qa release schedule", "wait", "check", "notifications",
+        "qa fail schedule always", "set reviewWeekday tuesday", "check", "qa fial", "qa fail write thme",
+      ]
+    ),
+    (
+      "debug-and-news", ["--upgrade-from", "2.13.1"],
+      [
+        "skip", "debug seen", "news", "close", "state", "debug seen set 2.12.0", "go settings", "home", "state", "close",
+        "debug preview 2.15.0", "state", "close", "debug seen clear", "home", "state",
+      ]
+    ),
+    (
+      "unknown-commands-and-help", ["--upgrade-from", "2.14.0"],
+      ["nxet", "help", "help choose", "go nowhere", "set theme purple", "set units imperial", "go cardio", "set units imperial"]
+    ),
+  ]
+
+  @Test("each transcript matches its golden file", arguments: cases.map(\.name))
+  func transcript(name: String) async throws {
+    let testCase = Self.cases.first { $0.name == name }!
+    let harness = try SessionHarness(arguments: testCase.arguments)
+    let transcript = await harness.transcript(of: testCase.script)
+    let mismatch = GoldenFile.compare(transcript, named: name + ".txt", in: "WhatsNewAppTests")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+    #expect(!transcript.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters in scripted output")
+  }
+}
