@@ -325,7 +325,9 @@ extension Session {
   }
 
   /// A language switch rebuilds the screen (and with it every anchor).
-  func languageDidChange() {}
+  func languageDidChange() {
+    anchors.unregisterAll()
+  }
 
   // MARK: Notifications and consistency
 
