@@ -177,12 +177,12 @@ public struct GuidanceOverlayRenderer: Sendable {
     case .right:
       let column = widest + 2
       let inner = min(maxInner, c.width - column - 4)
-      if inner >= 18 {
+      if inner >= 24 {
         return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: false, column: column)
       }
     case .left:
       let inner = min(maxInner, c.width - widest - 1 - 4)
-      if inner >= 18 {
+      if inner >= 24 {
         return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: true, column: 0)
       }
     case .above:

@@ -71,8 +71,8 @@ public enum GuidanceCatalog {
     intro(.cardio, parts: ["cardio.summary", "cardio.add"]),
     intro(.review, parts: ["review.notification", "review.summary"]),
     intro(.settings, parts: ["settings.units", "settings.whatsnew"]),
-    info("workouts.view_info", anchor: "workouts.view", on: .workouts, placement: .right),
-    info("cardio.summary_info", anchor: "cardio.summary", on: .cardio, placement: .left),
+    info("workouts.view_info", anchor: "workouts.view", on: .workouts, placement: .left),
+    info("cardio.log_info", anchor: "cardio.log", on: .cardio, placement: .right),
     info("review.weekday_info", anchor: "review.weekday", on: .review, placement: .below),
     info("settings.whatsnew_info", anchor: "settings.whatsnew", on: .settings, placement: .above),
   ]
