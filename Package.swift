@@ -47,7 +47,7 @@ let package = Package(
     .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
-      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp"],
+      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],
       swiftSettings: swiftSettings
     ),
 
