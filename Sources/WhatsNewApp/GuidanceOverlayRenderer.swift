@@ -83,7 +83,7 @@ public struct GuidanceOverlayRenderer: Sendable {
   /// The screen under a scrim with `spotlight`'s rows framed, then the step card.
   public func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
     let c = context
-    let spotlight = spotlight.flatMap { $0.upperBound < screen.count && $0.lowerBound >= 0 ? $0 : nil }
+    let spotlight = Self.inside(screen, spotlight)
     var rows: Document = []
     if c.accessible {
       rows = screen
@@ -97,8 +97,7 @@ public struct GuidanceOverlayRenderer: Sendable {
         rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner))
       }
       if let spotlight, spotlight.contains(index) {
-        let pad = String(repeating: " ", count: max(0, inner - line.width))
-        rows.append(Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)], anchors: line.anchors))
+        rows.append(framed(line, innerWidth: inner))
       } else {
         rows.append(Line([Span(scrimMark, .scrim)] + line.spans.map { Span($0.text, .scrim) }, anchors: line.anchors))
       }
@@ -115,6 +114,17 @@ public struct GuidanceOverlayRenderer: Sendable {
     rows.append(.blank)
     rows.append(Line(card.commands.joined(separator: " · "), .command))
     return rows
+  }
+
+  /// `bounds` when they lie inside `screen`, else `nil` (nothing to point at).
+  static func inside(_ screen: Document, _ bounds: ClosedRange<Int>?) -> ClosedRange<Int>? {
+    bounds.flatMap { $0.lowerBound >= 0 && $0.upperBound < screen.count ? $0 : nil }
+  }
+
+  /// A row between the frame's sides, padded to `innerWidth`, keeping its own styles.
+  func framed(_ line: Line, innerWidth: Int) -> Line {
+    let pad = String(repeating: " ", count: max(0, innerWidth - line.width))
+    return Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)], anchors: line.anchors)
   }
 
   func notOnScreen(_ card: SpotlightCard) -> String {
@@ -157,7 +167,7 @@ public struct GuidanceOverlayRenderer: Sendable {
   /// placement and kept inside the width; top-centre when the anchor is not on screen.
   public func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
     let c = context
-    let anchor = anchor.flatMap { $0.upperBound < screen.count && $0.lowerBound >= 0 ? $0 : nil }
+    let anchor = Self.inside(screen, anchor)
     if c.accessible {
       var note = c.wrapped(c.text("ui.guidance.info.about", card.anchorName, card.title), indent: 0, style: .title)
       note += c.wrapped(card.body, indent: 2)
@@ -204,10 +214,7 @@ public struct GuidanceOverlayRenderer: Sendable {
     var rows = [frameEdge(top: true, label: card.title, innerWidth: inner)]
     var content = TextLayout.wrap(card.body, width: inner).map { Line($0) }
     content.append(Line(TextLayout.truncate(c.text("ui.guidance.info.close"), toWidth: inner), .command))
-    for line in content {
-      let pad = String(repeating: " ", count: max(0, inner - line.width))
-      rows.append(Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)]))
-    }
+    rows += content.map { framed($0, innerWidth: inner) }
     rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
     return rows
   }
