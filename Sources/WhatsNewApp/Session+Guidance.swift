@@ -125,11 +125,7 @@ extension Session {
       console.emit(text("ui.onboarding.finishFirst"), .warning)
       return
     }
-    if let tour, !tour.isSuspended {
-      self.tour?.isSuspended = true
-      choices.leavePage()
-      console.emit(text("ui.tour.suspended"), .dim)
-    }
+    suspendTourIfShowing()
     await apply(guidance.start(id), for: guidance.active)
   }
 
