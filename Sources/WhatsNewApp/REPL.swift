@@ -111,6 +111,8 @@ extension Session {
       place = "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)"
     } else if let tour, !tour.isSuspended {
       place = "tour \(tour.index + 1)/\(tour.pages.count)"
+    } else if let guide = guidancePromptPlace {
+      place = guide
     } else {
       place = screen.rawValue
     }
@@ -118,7 +120,9 @@ extension Session {
   }
 
   /// Esc on a terminal: closes an info popover, if one is open.
-  func dismissInfoByEscape() async {}
+  func dismissInfoByEscape() async {
+    closeInfo()
+  }
 }
 
 /// Lets exactly one of several racers through.

@@ -242,12 +242,16 @@ extension Session {
       console.emit(text("ui.onboarding.finishFirst"), .warning)
       return
     }
-    if let tour, !tour.isSuspended {
-      self.tour?.isSuspended = true
-      choices.leavePage()
-      console.emit(text("ui.tour.suspended"), .dim)
-    }
+    suspendTourIfShowing()
     await navigate(to: action.screen)
+  }
+
+  /// Leaving the showing what's-new tour for something else: it waits, and `tour` resumes it.
+  func suspendTourIfShowing() {
+    guard let tour, !tour.isSuspended else { return }
+    self.tour?.isSuspended = true
+    choices.leavePage()
+    console.emit(text("ui.tour.suspended"), .dim)
   }
 
   func resumeTour() {
@@ -335,7 +339,9 @@ extension Session {
   }
 
   /// A language switch rebuilds the screen (and with it every anchor).
-  func languageDidChange() {}
+  func languageDidChange() {
+    anchors.unregisterAll()
+  }
 
   // MARK: Notifications and consistency
 

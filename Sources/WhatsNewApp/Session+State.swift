@@ -56,7 +56,7 @@ extension Session {
         ])
       })))
     members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
-    members += guidanceStateMembers()
+    members += await guidanceStateMembers()
     return .object(members)
   }
 

@@ -12,6 +12,7 @@ extension Session {
   public func renderCurrentView() -> Document {
     if let onboarding { return renderOnboarding(onboarding) }
     if let tour, !tour.isSuspended { return renderTour(tour) }
+    if let guidanceView = renderGuidanceOverlay() { return guidanceView }
     return renderScreen(screen)
   }
 
@@ -58,8 +59,11 @@ extension Session {
     return PageRenderer(context: renderContext).render(view)
   }
 
-  func renderScreen(_ screen: Screen) -> Document {
-    ScreenRenderer(context: renderContext).render(screen, controls: controlStates, facts: screenFacts)
+  /// A screen, as drawn now; its anchors' bounds are registered for guidance.
+  func renderScreen(_ screen: Screen, context: RenderContext? = nil) -> Document {
+    let document = ScreenRenderer(context: context ?? renderContext).render(screen, controls: controlStates, facts: screenFacts)
+    registerAnchors(of: screen, document)
+    return document
   }
 
   /// Facts the screens show; the schedule comes from the last look-up.

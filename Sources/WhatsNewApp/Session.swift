@@ -102,6 +102,9 @@ public final class Session {
   var lastScheduledNotification: StoredNotification?
   var lastSeenRecord: SeenThroughRecord = .none
   var lastStoredUnits = Setting.units.defaultValue
+  /// In-app guidance: the guide or popover showing, and where each anchor was drawn.
+  var guidance = GuidanceMachine()
+  var anchors = AnchorRegistry()
 
   public init(configuration: SessionConfiguration, backends: Backends, console: Console) {
     self.configuration = configuration
@@ -133,7 +136,7 @@ public final class Session {
   public var overlay: OverlayKind? {
     if onboarding != nil { return .onboarding }
     if let tour, !tour.isSuspended { return .whatsNew }
-    return nil
+    return guidanceOverlay
   }
 
   var launchedFromWidget: Bool { configuration.options.launchSource?.isWidget ?? false }
@@ -363,8 +366,10 @@ public final class Session {
     }
   }
 
-  /// What follows onboarding (the guidance layer starts `first_run` here).
+  /// What follows onboarding: home's controls open and `first_run` starts (once).
   func afterOnboarding() async {
+    openControls(for: screen)
+    await startGuidanceIfUnseen(GuidanceCatalog.firstRun)
     viewIsDirty = true
   }
 
@@ -425,9 +430,11 @@ public final class Session {
       // Leaving the tour by navigation suspends it, like following an action.
       self.tour?.isSuspended = true
     }
+    guidanceWillLeave(screen)
     screen = destination
     openControls(for: destination)
     viewIsDirty = true
+    await guidanceDidArrive(at: destination)
     if destination == .home {
       await checkWhatsNew()
     }

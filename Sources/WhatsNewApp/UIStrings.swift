@@ -11,6 +11,7 @@ public enum UIStrings {
   public static var requiredKeys: Set<String> { Set(english.keys) }
 
   public static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
+    .merging(GuidanceStrings.english) { first, _ in first }
 
   static let vocabulary: [String: String] = {
     var strings: [String: String] = [:]

@@ -225,6 +225,6 @@ extension Session {
       versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs)
   }
 
-  var guidanceIDs: [String] { [] }
-  var infoIDs: [String] { [] }
+  var guidanceIDs: [String] { guidance.catalog.map(\.id) }
+  var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 }

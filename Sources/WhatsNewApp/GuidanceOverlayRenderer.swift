@@ -1,0 +1,246 @@
+public import WhatsNewCore
+
+/// What a tour step's card says, already worded.
+public struct SpotlightCard: Sendable, Equatable {
+  /// The guide's name ("Getting started").
+  public var guideName: String
+  public var title: String
+  public var body: String
+  /// 1-based step number and the step count.
+  public var step: Int
+  public var count: Int
+  /// The commands the card offers, in order (`skip`, `back`, `next` or `finish`).
+  public var commands: [String]
+  /// The spotlit element's name ("Workout view") and the title of the screen that shows it.
+  public var anchorName: String
+  public var anchorScreenName: String
+  /// The id of that screen, for the `go` hint when the element is not on screen.
+  public var anchorScreenID: String
+
+  public init(
+    guideName: String, title: String, body: String, step: Int, count: Int, commands: [String], anchorName: String,
+    anchorScreenName: String, anchorScreenID: String
+  ) {
+    self.guideName = guideName
+    self.title = title
+    self.body = body
+    self.step = step
+    self.count = count
+    self.commands = commands
+    self.anchorName = anchorName
+    self.anchorScreenName = anchorScreenName
+    self.anchorScreenID = anchorScreenID
+  }
+}
+
+/// What an info popover says, already worded.
+public struct InfoCard: Sendable, Equatable {
+  public var title: String
+  public var body: String
+  /// The element the popover belongs to ("Weekly review day").
+  public var anchorName: String
+  public var placement: GuidancePlacement
+
+  public init(title: String, body: String, anchorName: String, placement: GuidancePlacement) {
+    self.title = title
+    self.body = body
+    self.anchorName = anchorName
+    self.placement = placement
+  }
+}
+
+/// Draws guidance over a rendered screen. Pure: values in, rows out.
+///
+/// A tour dims the screen (every row `░ `-marked and drawn in the scrim style) and cuts
+/// the target's rows out of the scrim: they keep their own styles inside a frame labelled
+/// with the element's name. The step card follows at the bottom. When the target is not
+/// on screen (`spotlight == nil`), the scrim has no cut-out and the card says where the
+/// element is. The marks are plain characters, so scripted and colourless output still
+/// shows which rows are spotlit. Accessible mode draws no boxes and dims nothing: the
+/// spotlight is announced in words and the card is plain numbered lines.
+///
+/// The screen passed to ``renderTour(screen:spotlight:card:)`` should be rendered
+/// ``frameInset`` columns narrower than the context, so the frame fits the width.
+public struct GuidanceOverlayRenderer: Sendable {
+  public var context: RenderContext
+
+  public init(context: RenderContext) { self.context = context }
+
+  /// Columns the tour's marks and frame add to a screen row.
+  public static let frameInset = 4
+
+  // MARK: Glyphs
+
+  var scrimMark: String { context.ascii ? ": " : "░ " }
+  var horizontal: String { context.ascii ? "-" : "─" }
+  var vertical: String { context.ascii ? "|" : "│" }
+  var corners: (topLeft: String, topRight: String, bottomLeft: String, bottomRight: String) {
+    context.ascii ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘")
+  }
+
+  // MARK: Tour
+
+  /// The screen under a scrim with `spotlight`'s rows framed, then the step card.
+  public func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
+    let c = context
+    let spotlight = Self.inside(screen, spotlight)
+    var rows: Document = []
+    if c.accessible {
+      rows = screen
+      rows.append(.blank)
+      rows += accessibleCard(card, onScreen: spotlight != nil)
+      return rows
+    }
+    let inner = c.width - Self.frameInset
+    for (index, line) in screen.enumerated() {
+      if let spotlight, index == spotlight.lowerBound {
+        rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner))
+      }
+      if let spotlight, spotlight.contains(index) {
+        rows.append(framed(line, innerWidth: inner))
+      } else {
+        rows.append(Line([Span(scrimMark, .scrim)] + line.spans.map { Span($0.text, .scrim) }, anchors: line.anchors))
+      }
+      if let spotlight, index == spotlight.upperBound {
+        rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
+      }
+    }
+    rows.append(.blank)
+    rows.append(c.ruleLine(card.title, trailing: card.guideName + " · " + c.text("ui.guidance.stepOf", String(card.step), String(card.count))))
+    rows += c.wrapped(card.body, indent: 2)
+    if spotlight == nil {
+      rows += c.wrapped(notOnScreen(card), indent: 2, style: .warning, firstPrefix: "! ")
+    }
+    rows.append(.blank)
+    rows.append(Line(card.commands.joined(separator: " · "), .command))
+    return rows
+  }
+
+  /// `bounds` when they lie inside `screen`, else `nil` (nothing to point at).
+  static func inside(_ screen: Document, _ bounds: ClosedRange<Int>?) -> ClosedRange<Int>? {
+    bounds.flatMap { $0.lowerBound >= 0 && $0.upperBound < screen.count ? $0 : nil }
+  }
+
+  /// A row between the frame's sides, padded to `innerWidth`, keeping its own styles.
+  func framed(_ line: Line, innerWidth: Int) -> Line {
+    let pad = String(repeating: " ", count: max(0, innerWidth - line.width))
+    return Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)], anchors: line.anchors)
+  }
+
+  func notOnScreen(_ card: SpotlightCard) -> String {
+    context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
+  }
+
+  func frameEdge(top: Bool, label: String?, innerWidth: Int) -> Line {
+    let (topLeft, topRight, bottomLeft, bottomRight) = corners
+    var middle = ""
+    if let label, !label.isEmpty {
+      let fitted = TextLayout.truncate(label, toWidth: max(1, innerWidth - 2))
+      middle = horizontal + " " + fitted + " "
+    }
+    let fill = max(0, innerWidth + 2 - DisplayWidth.of(middle))
+    let text = (top ? topLeft : bottomLeft) + middle + String(repeating: horizontal, count: fill) + (top ? topRight : bottomRight)
+    return Line(text, .accent)
+  }
+
+  func accessibleCard(_ card: SpotlightCard, onScreen: Bool) -> Document {
+    let c = context
+    var rows: Document = []
+    if onScreen {
+      rows += c.wrapped(c.text("ui.guidance.spotlight", card.anchorName, card.anchorScreenName), indent: 0, style: .title)
+    } else {
+      rows += c.wrapped(notOnScreen(card), indent: 0, style: .warning)
+    }
+    rows += c.wrapped(
+      c.text("ui.guidance.stepHeading", card.guideName, String(card.step), String(card.count), card.title), indent: 0, style: .title)
+    rows += c.wrapped(card.body, indent: 2)
+    rows.append(Line(c.text("ui.guidance.typeOne")))
+    for (number, command) in card.commands.enumerated() {
+      rows += c.wrapped(c.text("ui.guidance.command." + command), indent: 5, firstPrefix: "  \(number + 1). ")
+    }
+    return rows
+  }
+
+  // MARK: Info
+
+  /// The screen with a small popover next to `anchor`'s rows, following the card's
+  /// placement and kept inside the width; top-centre when the anchor is not on screen.
+  public func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
+    let c = context
+    let anchor = Self.inside(screen, anchor)
+    if c.accessible {
+      var note = c.wrapped(c.text("ui.guidance.info.about", card.anchorName, card.title), indent: 0, style: .title)
+      note += c.wrapped(card.body, indent: 2)
+      note += c.wrapped(c.text("ui.guidance.info.close"), indent: 2, style: .command)
+      guard let anchor else { return note + [.blank] + screen }
+      return Array(screen[...anchor.upperBound]) + note + Array(screen[(anchor.upperBound + 1)...])
+    }
+    let maxInner = 34
+    guard let anchor else {
+      let box = self.box(card, innerWidth: min(maxInner, c.width - 4))
+      let indent = max(0, (c.width - (box.first?.width ?? 0)) / 2)
+      return box.map(indented(indent)) + [.blank] + screen
+    }
+    let anchorRows = Array(screen[anchor])
+    let widest = anchorRows.map(\.width).max() ?? 0
+    switch card.placement {
+    case .right:
+      let column = widest + 2
+      let inner = min(maxInner, c.width - column - 4)
+      if inner >= 24 {
+        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: false, column: column)
+      }
+    case .left:
+      let inner = min(maxInner, c.width - widest - 1 - 4)
+      if inner >= 24 {
+        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: true, column: 0)
+      }
+    case .above:
+      let box = self.box(card, innerWidth: min(maxInner, c.width - 6))
+      return Array(screen[..<anchor.lowerBound]) + box.map(indented(2)) + Array(screen[anchor.lowerBound...])
+    case .below, .bottomCenter:
+      break
+    }
+    // Below (also the fallback when a side has too little room).
+    let box = self.box(card, innerWidth: min(maxInner, c.width - 6))
+    let indent = card.placement == .bottomCenter ? max(0, (c.width - (box.first?.width ?? 0)) / 2) : 2
+    return Array(screen[...anchor.upperBound]) + box.map(indented(indent)) + Array(screen[(anchor.upperBound + 1)...])
+  }
+
+  /// A popover box: the title in the top edge, the body, and how to close it.
+  func box(_ card: InfoCard, innerWidth: Int) -> Document {
+    let c = context
+    let inner = max(10, innerWidth)
+    var rows = [frameEdge(top: true, label: card.title, innerWidth: inner)]
+    var content = TextLayout.wrap(card.body, width: inner).map { Line($0) }
+    content.append(Line(TextLayout.truncate(c.text("ui.guidance.info.close"), toWidth: inner), .command))
+    rows += content.map { framed($0, innerWidth: inner) }
+    rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
+    return rows
+  }
+
+  func indented(_ columns: Int) -> (Line) -> Line {
+    { line in Line([Span(String(repeating: " ", count: columns))] + line.spans, anchors: line.anchors) }
+  }
+
+  /// The box beside the anchor's rows; rows the anchor lacks are added below it.
+  func beside(_ screen: Document, anchor: ClosedRange<Int>, box: Document, boxOnLeft: Bool, column: Int) -> Document {
+    var middle: Document = []
+    let boxWidth = box.first?.width ?? 0
+    let rowCount = max(anchor.count, box.count)
+    for offset in 0..<rowCount {
+      let row: Line? = offset < anchor.count ? screen[anchor.lowerBound + offset] : nil
+      let piece: [Span] = offset < box.count ? box[offset].spans : []
+      var spans: [Span]
+      if boxOnLeft {
+        let boxPart = piece.isEmpty ? [Span(String(repeating: " ", count: boxWidth))] : piece
+        spans = boxPart + [Span(" ")] + (row?.spans ?? [])
+      } else {
+        let rowWidth = row?.width ?? 0
+        spans = (row?.spans ?? []) + [Span(String(repeating: " ", count: max(0, column - rowWidth)))] + piece
+      }
+      middle.append(Line(spans, anchors: row?.anchors ?? []))
+    }
+    return Array(screen[..<anchor.lowerBound]) + middle + Array(screen[(anchor.upperBound + 1)...])
+  }
+}

@@ -1,0 +1,122 @@
+/// How a guidance is presented.
+public enum GuidanceMode: String, Sendable, Hashable {
+  /// A multi-step tour: the screen under a scrim, the target cut out, a step card below.
+  case tour
+  /// A single small popover next to one element, no scrim.
+  case info
+}
+
+/// Where a step's card or popover sits relative to its target anchor.
+public enum GuidancePlacement: String, Sendable, Hashable, CaseIterable {
+  case below, above, left, right, bottomCenter
+}
+
+/// One step of a guidance: what it says and what it points at.
+public struct GuidanceStep: Sendable, Hashable {
+  /// The step's id, unique inside its guidance (part of its string keys).
+  public var id: String
+  /// Localization keys of the step's title and body.
+  public var titleKey: String
+  public var bodyKey: String
+  /// The anchor the step points at (`workouts.view`, or a route-level id like `home`).
+  public var targetAnchor: String
+  public var placement: GuidancePlacement
+
+  /// A step whose keys follow the convention `guidance.<guidance>.<step>.title` / `.body`.
+  public init(guidance: String, id: String, target: String, placement: GuidancePlacement = .bottomCenter) {
+    self.id = id
+    self.titleKey = "guidance.\(guidance).\(id).title"
+    self.bodyKey = "guidance.\(guidance).\(id).body"
+    self.targetAnchor = target
+    self.placement = placement
+  }
+}
+
+/// A tour or an info popover: data only. The catalog is data, the session is glue, the
+/// overlay renderer is presentation; adding a guide only touches the catalog and the strings.
+public struct Guidance: Sendable, Hashable, Identifiable {
+  public var id: String
+  public var mode: GuidanceMode
+  public var steps: [GuidanceStep]
+  /// The screen that shows each anchor the steps target, for auto-navigation.
+  public var routeForAnchor: [String: Screen]
+  /// When true, finishing or skipping records the id as seen and `startIfUnseen` will not
+  /// show it again; info popovers are usually re-openable (`false`).
+  public var triggerOnce: Bool
+
+  public init(id: String, mode: GuidanceMode, steps: [GuidanceStep], routeForAnchor: [String: Screen] = [:], triggerOnce: Bool = true) {
+    self.id = id
+    self.mode = mode
+    self.steps = steps
+    self.routeForAnchor = routeForAnchor
+    self.triggerOnce = triggerOnce
+  }
+
+  /// The localization key of the guidance's display name.
+  public var nameKey: String { "guidance.\(id).name" }
+
+  /// Every localization key the guidance uses.
+  public var stringKeys: [String] { [nameKey] + steps.flatMap { [$0.titleKey, $0.bodyKey] } }
+}
+
+/// The guidances the app ships.
+public enum GuidanceCatalog {
+  /// The id of the tour that follows onboarding.
+  public static let firstRun = "first_run"
+
+  /// Every guidance, tours first.
+  public static let all: [Guidance] = [
+    firstRunTour,
+    intro(.workouts, parts: ["workouts.progression", "workouts.rest"]),
+    intro(.cardio, parts: ["cardio.summary", "cardio.add"]),
+    intro(.review, parts: ["review.notification", "review.summary"]),
+    intro(.settings, parts: ["settings.units", "settings.whatsnew"]),
+    info("workouts.view_info", anchor: "workouts.view", on: .workouts, placement: .left),
+    info("cardio.log_info", anchor: "cardio.log", on: .cardio, placement: .right),
+    info("review.weekday_info", anchor: "review.weekday", on: .review, placement: .below),
+    info("settings.whatsnew_info", anchor: "settings.whatsnew", on: .settings, placement: .above),
+  ]
+
+  /// The guidance with `id`, or `nil` for an unknown id.
+  public static func find(_ id: String) -> Guidance? { all.first { $0.id == id } }
+
+  /// The intro a feature screen starts on its first visit (`workouts_intro`), if any.
+  public static func introID(for screen: Screen) -> String? {
+    screen == .home ? nil : "\(screen.rawValue)_intro"
+  }
+
+  /// Every localization key of every guidance.
+  public static var stringKeys: [String] { all.flatMap(\.stringKeys) }
+
+  static let firstRunTour = Guidance(
+    id: firstRun, mode: .tour,
+    steps: [
+      GuidanceStep(guidance: firstRun, id: "welcome", target: "home"),
+      GuidanceStep(guidance: firstRun, id: "summary", target: "home.summary", placement: .below),
+      GuidanceStep(guidance: firstRun, id: "workouts", target: "workouts.view", placement: .below),
+      GuidanceStep(guidance: firstRun, id: "cardio", target: "cardio.log", placement: .below),
+      GuidanceStep(guidance: firstRun, id: "review", target: "review.weekday", placement: .below),
+      GuidanceStep(guidance: firstRun, id: "settings", target: "settings"),
+    ],
+    routeForAnchor: [
+      "home": .home, "home.summary": .home, "workouts.view": .workouts, "cardio.log": .cardio,
+      "review.weekday": .review, "settings": .settings,
+    ])
+
+  /// A feature intro: the whole screen, then two of its parts.
+  static func intro(_ screen: Screen, parts: [String]) -> Guidance {
+    let id = "\(screen.rawValue)_intro"
+    let targets = [screen.rawValue] + parts
+    let stepIDs = ["overview"] + parts.map { String($0.split(separator: ".").last ?? "part") }
+    return Guidance(
+      id: id, mode: .tour,
+      steps: zip(stepIDs, targets).map { GuidanceStep(guidance: id, id: $0, target: $1, placement: .below) },
+      routeForAnchor: Dictionary(uniqueKeysWithValues: targets.map { ($0, screen) }))
+  }
+
+  static func info(_ id: String, anchor: String, on screen: Screen, placement: GuidancePlacement) -> Guidance {
+    Guidance(
+      id: id, mode: .info, steps: [GuidanceStep(guidance: id, id: "info", target: anchor, placement: placement)],
+      routeForAnchor: [anchor: screen], triggerOnce: false)
+  }
+}

@@ -1,0 +1,123 @@
+/// What the session must do after a guidance transition.
+public enum GuidanceEffect: Sendable, Hashable {
+  /// Draw the current step (navigating first when its anchor is on another screen).
+  case show
+  /// Record `id` in the seen-set (only for guidances with `triggerOnce`).
+  case markSeen(String)
+  /// The guidance `id` closed; anything that waited for the overlay may run now.
+  case ended(String)
+  /// The command changed nothing, and why.
+  case refused(GuidanceRefusal)
+}
+
+/// Why a guidance command changed nothing.
+public enum GuidanceRefusal: Sendable, Hashable {
+  /// No guidance is showing.
+  case nothingActive
+  /// No guidance has this id.
+  case unknown(String)
+  /// `back` on the first step.
+  case firstStep
+  /// `finish` before the last step.
+  case notLastStep
+}
+
+/// The guidance controller's state: which guidance is showing and on which step.
+///
+/// Pure: the caller passes in the seen-set and whether another overlay shows, and carries
+/// out the returned effects (persisting, drawing, navigating). An interrupted guidance
+/// (the app quits, or another guide is started by hand) records nothing.
+///
+/// ```swift
+/// var machine = GuidanceMachine()
+/// machine.startIfUnseen("first_run", seen: [], overlayActive: false)  // [.show]
+/// machine.next()                                                      // [.show]
+/// machine.skip()             // [.markSeen("first_run"), .ended("first_run")]
+/// ```
+public struct GuidanceMachine: Sendable, Equatable {
+  /// The guidances this machine knows.
+  public let catalog: [Guidance]
+  /// The guidance showing now (a tour or a popover).
+  public private(set) var active: Guidance?
+  /// 0-based index of the step showing.
+  public private(set) var stepIndex = 0
+
+  public init(catalog: [Guidance] = GuidanceCatalog.all) {
+    self.catalog = catalog
+  }
+
+  /// The step showing now.
+  public var currentStep: GuidanceStep? { active.map { $0.steps[stepIndex] } }
+  public var isLastStep: Bool { active.map { stepIndex == $0.steps.count - 1 } ?? false }
+
+  /// The guidance with `id` in this catalog.
+  public func guidance(_ id: String) -> Guidance? { catalog.first { $0.id == id } }
+
+  /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
+  /// the what's-new tour or onboarding) is showing, `id` is in `seen`, or `id` is unknown.
+  @discardableResult
+  public mutating func startIfUnseen(_ id: String, seen: Set<String>, overlayActive: Bool) -> [GuidanceEffect] {
+    guard active == nil, !overlayActive, !seen.contains(id), let guidance = guidance(id) else { return [] }
+    return begin(guidance)
+  }
+
+  /// The manual trigger (a user asked): always starts, replacing whatever guidance showed.
+  @discardableResult
+  public mutating func start(_ id: String) -> [GuidanceEffect] {
+    guard let guidance = guidance(id) else { return [.refused(.unknown(id))] }
+    return begin(guidance)
+  }
+
+  private mutating func begin(_ guidance: Guidance) -> [GuidanceEffect] {
+    active = guidance
+    stepIndex = 0
+    return [.show]
+  }
+
+  /// The next step; on the last step, the same as ``finish()``.
+  @discardableResult
+  public mutating func next() -> [GuidanceEffect] {
+    guard active != nil else { return [.refused(.nothingActive)] }
+    if isLastStep { return finish() }
+    stepIndex += 1
+    return [.show]
+  }
+
+  /// The previous step.
+  @discardableResult
+  public mutating func back() -> [GuidanceEffect] {
+    guard active != nil else { return [.refused(.nothingActive)] }
+    guard stepIndex > 0 else { return [.refused(.firstStep)] }
+    stepIndex -= 1
+    return [.show]
+  }
+
+  /// Leaves the guidance early; records it as seen when `triggerOnce`.
+  @discardableResult
+  public mutating func skip() -> [GuidanceEffect] { end() }
+
+  /// Completes the guidance on its last step (a popover has one step, so it can always
+  /// finish); records it as seen when `triggerOnce`.
+  @discardableResult
+  public mutating func finish() -> [GuidanceEffect] {
+    guard active != nil else { return [.refused(.nothingActive)] }
+    guard isLastStep else { return [.refused(.notLastStep)] }
+    return end()
+  }
+
+  /// Closes a popover (or a tour) like ``skip()``.
+  @discardableResult
+  public mutating func close() -> [GuidanceEffect] { end() }
+
+  /// Drops the guidance without recording anything (the app quits mid-guide).
+  public mutating func interrupt() {
+    active = nil
+    stepIndex = 0
+  }
+
+  private mutating func end() -> [GuidanceEffect] {
+    guard let guidance = active else { return [.refused(.nothingActive)] }
+    interrupt()
+    return (guidance.triggerOnce ? [.markSeen(guidance.id)] : []) + [.ended(guidance.id)]
+  }
+}

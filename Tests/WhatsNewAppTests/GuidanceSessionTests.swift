@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TestSupport
+import WhatsNewCore
+import WhatsNewStore
+@testable import WhatsNewApp
+
+/// The part of `text` after the first `start` (and before the next `end`), or "" when absent.
+func text(of text: String, after start: String, before end: String? = nil) -> String {
+  guard let from = text.range(of: start) else { return "" }
+  let rest = text[from.upperBound...]
+  guard let end, let to = rest.range(of: end) else { return String(rest) }
+  return String(rest[..<to.lowerBound])
+}
+
+/// Scripted sessions over a temp-file store, compared with golden transcripts in
+/// `Transcripts/guidance-*.txt` (`WHATSNEW_RECORD=1 swift test` re-records them).
+@Suite("Guidance in a session")
+@MainActor
+struct GuidanceSessionTests {
+  func expectGolden(_ transcript: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let mismatch = try Golden.check(transcript, against: Golden.path("guidance-\(name).txt", near: #filePath))
+    #expect(mismatch == nil, Comment(rawValue: mismatch ?? ""), sourceLocation: sourceLocation)
+  }
+
+  @Test("first_run starts after onboarding and spotlights home's Today card with a frame inside the scrim")
+  func spotlight() async throws {
+    let scripted = try await ScriptedSession()
+    let transcript = await scripted.run(["finish", "next", "state"])
+    #expect(transcript.contains("┌─ Today card "))
+    #expect(transcript.contains("░ Go to"))
+    #expect(transcript.contains(#""guidance":{"id":"first_run","mode":"tour","step":2,"stepCount":6,"anchor":"home.summary","anchorOnScreen":true}"#))
+    try expectGolden(transcript, "spotlight")
+  }
+
+  @Test("an anchor not on screen gives a scrim with no cut-out and says where it is")
+  func missingAnchor() async throws {
+    let scripted = try await ScriptedSession()
+    let transcript = await scripted.run(["finish", "next", "next", "go settings", "state"])
+    let afterGo = text(of: transcript, after: "> go settings")
+    #expect(!afterGo.contains("┌─"))
+    #expect(afterGo.contains("Workout view is on Workout settings, not on this screen"))
+    #expect(afterGo.contains(#""anchor":"workouts.view","anchorOnScreen":false"#))
+    try expectGolden(transcript, "missing-anchor")
+  }
+
+  @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
+  func autoNavigation() async throws {
+    let scripted = try await ScriptedSession()
+    let transcript = await scripted.run(["finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state"])
+    #expect(transcript.contains("whatsnew:first_run 3/6> "))
+    #expect(!transcript.contains("workouts_intro"))
+    #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
+    #expect(scripted.session.screen == .settings)
+    try expectGolden(transcript, "auto-navigation")
+  }
+
+  @Test("a language switch mid-tour rebuilds the anchors: the frame follows the new rows, never a stale one")
+  func languageSwitch() async throws {
+    let scripted = try await ScriptedSession()
+    let transcript = await scripted.run(["finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state"])
+    #expect(transcript.contains("┌─ Единицы "))
+    let homePart = text(of: transcript, after: "> go home", before: "> lang es")
+    #expect(!homePart.contains("┌─"), "no stale frame on a screen without the anchor")
+    #expect(transcript.contains("┌─ Unidades "))
+    try expectGolden(transcript, "language-switch")
+  }
+
+  @Test("info popovers sit below, above, left and right of their element, and close on close, Esc or another command")
+  func infoPlacements() async throws {
+    let scripted = try await ScriptedSession()
+    try await scripted.store.markGuidanceSeen("workouts_intro")
+    try await scripted.store.markGuidanceSeen("cardio_intro")
+    try await scripted.store.markGuidanceSeen("review_intro")
+    try await scripted.store.markGuidanceSeen("settings_intro")
+    let transcript = await scripted.run([
+      "finish", "skip",
+      "go review", "info review.weekday_info", "close",
+      "go settings", "info settings.whatsnew_info", "<esc>",
+      "go workouts", "info workouts.view_info", "state",
+      "go cardio", "info cardio.log_info", "go home",
+      "info review.weekday_info", "close",
+    ])
+    #expect(transcript.contains(#""overlay":null"#), "state closed the popover")
+    try expectGolden(transcript, "info-placements")
+  }
+
+  @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
+  func accessible() async throws {
+    let scripted = try await ScriptedSession(arguments: ["--accessible"])
+    let transcript = await scripted.run(["finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info"])
+    #expect(!transcript.contains("░"))
+    #expect(!transcript.contains("┌"))
+    #expect(transcript.contains("Spotlight: Today card, on Home."))
+    #expect(transcript.contains("  1. skip: leave the guide"))
+    #expect(transcript.contains("Info about Weekly review day: Why a review day?"))
+    try expectGolden(transcript, "accessible")
+  }
+
+  @Test("ASCII output marks the scrim and the cut-out with plain characters")
+  func ascii() async throws {
+    let scripted = try await ScriptedSession(ascii: true)
+    let transcript = await scripted.run(["finish", "next"])
+    #expect(transcript.contains("+- Today card -"))
+    #expect(transcript.contains(": Go to"))
+    #expect(transcript.contains("| Today "))
+  }
+
+  @Test("upgraders with the legacy walkthrough flag get first_run migrated to seen, once")
+  func migration() async throws {
+    let scripted = try await ScriptedSession(arguments: ["--upgrade-from", "2.12.0"])
+    let transcript = await scripted.run(["skip", "state"])
+    #expect(transcript.contains(#""guidanceSeen":["first_run"]"#))
+    let flags = try await scripted.store.legacyGuidanceFlags()
+    #expect(flags.walkthroughCompleted && flags.migratedV1)
+    try await scripted.store.resetGuidance(nil)
+    #expect(try await scripted.store.guidanceSeenIDs().isEmpty, "the migration runs once")
+  }
+
+  @Test("the what's-new tour and guidance never overlap: intros wait while the tour shows; tour <id> suspends it")
+  func noOverlap() async throws {
+    let scripted = try await ScriptedSession(arguments: ["--upgrade-from", "2.12.0"])
+    await scripted.run(["state"])
+    #expect(scripted.session.overlay == .whatsNew)
+    await scripted.session.startGuidanceIfUnseen("workouts_intro")
+    #expect(scripted.session.guidance.active == nil)
+    await scripted.session.run("tour workouts_intro")
+    #expect(scripted.session.overlay == .guidance)
+    #expect(scripted.session.tour?.isSuspended == true)
+    await scripted.session.run("skip")
+    #expect(scripted.session.overlay == nil)
+    await scripted.session.run("tour")
+    #expect(scripted.session.overlay == .whatsNew)
+  }
+
+  @Test("the what's-new check waits while a guide shows and runs when it ends at home")
+  func pendingCheck() async throws {
+    let scripted = try await ScriptedSession()
+    await scripted.run(["finish", "debug seen set 2.12.0", "go workouts", "home", "state"])
+    #expect(scripted.session.overlay == .guidance, "workouts_intro started; going home keeps it")
+    #expect(!scripted.session.hasCheckedWhatsNew)
+    await scripted.session.run("skip")
+    #expect(scripted.session.overlay == .whatsNew)
+  }
+
+  @Test("guidance lists seen state; guidance reset clears one or all")
+  func listAndReset() async throws {
+    let scripted = try await ScriptedSession()
+    let transcript = await scripted.run(["finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state"])
+    #expect(transcript.contains("first_run               tour, 6 steps     seen"))
+    #expect(transcript.contains("first_run will show again."))
+    #expect(transcript.contains("Unknown guide 'nope'"))
+    #expect(transcript.contains(#""guidanceSeen":[]"#))
+  }
+}
