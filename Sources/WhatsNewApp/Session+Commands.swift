@@ -106,7 +106,7 @@ extension Session {
 
   /// What an unknown word was supposed to be; each kind has its own message.
   enum WordKind: String {
-    case screen, command, option, choice, setting, action, language, qaCommand, release, value
+    case screen, command, option, choice, setting, action, language, qaCommand, release, value, guide, popover
   }
 
   func unknownValue(_ value: String, kind: WordKind, candidates: [String]) {

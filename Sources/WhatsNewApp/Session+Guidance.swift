@@ -118,7 +118,7 @@ extension Session {
   /// what's-new tour, if showing, waits; onboarding has to finish first.
   func startGuidanceByHand(_ id: String) async {
     guard let guide = guidance.guidance(id) else {
-      return unknownValue(id, kind: "guide", candidates: guidanceIDs)
+      return unknownValue(id, kind: .guide, candidates: guidanceIDs)
     }
     if guide.mode == .info { return await runInfo([id]) }
     if onboarding != nil {
@@ -153,7 +153,7 @@ extension Session {
       case .refused(let refusal):
         switch refusal {
         case .nothingActive: console.emit(text("ui.error.nothingOpen", "close"), .warning)
-        case .unknown(let id): unknownValue(id, kind: "guide", candidates: guidanceIDs)
+        case .unknown(let id): unknownValue(id, kind: .guide, candidates: guidanceIDs)
         case .firstStep: console.emit(text("ui.guidance.firstStep"), .warning)
         case .notLastStep:
           console.emit(text("ui.guidance.notLastStep", String(guide?.steps.count ?? 0)), .warning)
@@ -199,7 +199,7 @@ extension Session {
   func runInfo(_ arguments: [String]) async {
     guard let id = arguments.first else { return usage(CommandCatalog.find("info")!) }
     guard let guide = guidance.guidance(id) else {
-      return unknownValue(id, kind: "info popover", candidates: infoIDs)
+      return unknownValue(id, kind: .popover, candidates: infoIDs)
     }
     guard guide.mode == .info else {
       console.emit(text("ui.guidance.isTour", id, id), .warning)
@@ -240,7 +240,7 @@ extension Session {
     case "reset"?:
       let id = arguments.count > 1 ? arguments[1] : nil
       if let id, guidance.guidance(id) == nil {
-        return unknownValue(id, kind: "guide", candidates: guidanceIDs)
+        return unknownValue(id, kind: .guide, candidates: guidanceIDs)
       }
       do {
         try await backends.store.resetGuidance(id)
