@@ -115,7 +115,10 @@ private struct CommonFormScanner {
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   mutating func table() -> [String: String]? {
-    var table: [String: String] = [:]
+    // One entry a line is the usual layout: reserving that many saves the rehashing.
+    var lines = 0
+    for byte in bytes where byte == 0x0A { lines += 1 }
+    var table: [String: String] = Dictionary(minimumCapacity: lines)
     while true {
       guard skipTrivia() else { return nil }
       if index == bytes.count { break }
