@@ -65,7 +65,7 @@ public enum StringsTable {
 
   /// A fast path for the form the shipped tables use: only `"key" = "text";` entries,
   /// whitespace and `/* */` or `//` comments, with the escapes `\"`, `\\`, `\n`, `\t`
-  /// and `\r`, in valid UTF-8 without NUL bytes.
+  /// and `\r`, in a file that is valid UTF-8 throughout, without NUL bytes.
   ///
   /// Returns `nil` for anything else (unquoted words, other escapes, a repeated key, a
   /// syntax error, a file of comments alone), which ``parse(_:)`` then hands to Foundation,
@@ -74,6 +74,8 @@ public enum StringsTable {
   public static func parseCommonForm(_ data: Data) -> [String: String]? {
     data.withUnsafeBytes { raw -> [String: String]? in
       let bytes = raw.bindMemory(to: UInt8.self)
+      // Foundation rejects a file that is not UTF-8 anywhere, comments included.
+      guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
       var scanner = CommonFormScanner(bytes: bytes)
       return scanner.table()
     }
