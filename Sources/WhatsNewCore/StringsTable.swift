@@ -76,6 +76,8 @@ public enum StringsTable {
       let bytes = raw.bindMemory(to: UInt8.self)
       // Foundation rejects a file that is not UTF-8 anywhere, comments included.
       guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+      // …and a NUL byte anywhere, comments included, ends what Foundation reads.
+      guard !bytes.contains(0) else { return nil }
       var scanner = CommonFormScanner(bytes: bytes)
       return scanner.table()
     }

@@ -13,6 +13,8 @@ struct StringsTableFastPathTests {
     // fuzz-strings crash: invalid UTF-8 inside a comment; the fast path skipped the comment
     // and accepted a file Foundation rejects.
     ("invalid UTF-8 in a comment", Array("/* routi".utf8) + [0xFF, 0xFF, 0x1E, 0xD8] + Array(" */\n\"a\" = \"b\";\n".utf8)),
+    // fuzz-strings crash: NUL bytes inside a comment.
+    ("NUL in a comment", Array("/* whatsNew".utf8) + [0, 0] + Array(".v2 */\n\"a\" = \"b\";\n".utf8)),
     ("invalid UTF-8 in a value", Array("\"a\" = \"".utf8) + [0xC3, 0x28] + Array("\";".utf8)),
     ("a repeated key", Array(#""a" = "1"; "a" = "2";"#.utf8)),
     ("an unquoted key", Array(#"a = "1";"#.utf8)),
