@@ -1,7 +1,7 @@
 # whatsnew: `make run` and `make test` do all setup on a fresh Debian machine with Swift.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config
+APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs
 # CI builds treat warnings as errors; set WERROR= to relax locally.
 WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
@@ -42,6 +42,24 @@ test: deps
 	$(SWIFT) build --build-tests $(WERROR)
 	$(SWIFT) test --skip-build --parallel
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
+
+## bench: release-build the app, the floor and the benchmark; print the table, write bench/results.json and bench/README.md.
+bench: deps
+	$(SWIFT) build -c release $(WERROR) --product whatsnew
+	$(SWIFT) build -c release $(WERROR) --product whatsnew-floor
+	$(SWIFT) build -c release $(WERROR) --product whatsnew-bench
+	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	SWIFT_BACKTRACE=enable=no timeout 900 "$$bin/whatsnew-bench" --app "$$bin/whatsnew" --floor "$$bin/whatsnew-floor" \
+	  --content . --out bench --swift-version "$$($(SWIFT) --version 2>&1 | head -n 1)" $(BENCH_ARGS)
+
+## stress: the long reliability runs (>= 200 SIGKILLs, 2 x 500 concurrent writes), bounded in time.
+stress: deps
+	$(SWIFT) build --build-tests $(WERROR)
+	WHATSNEW_STRESS=1 timeout 1800 $(SWIFT) test --skip-build --filter ReliabilityTests
+
+## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, REPL commands), FUZZ_SECONDS each (default 20).
+fuzz: deps
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),20) ./scripts/fuzz.sh
 
 ## lint: check the shipped releases and translations the way CI does.
 lint: deps

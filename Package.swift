@@ -19,7 +19,13 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
   name: "whatsnew",
   products: [
-    .executable(name: "whatsnew", targets: ["whatsnew"])
+    .executable(name: "whatsnew", targets: ["whatsnew"]),
+    // Benchmarks (`make bench`): the benchmark driver and the floor it measures against.
+    .executable(name: "whatsnew-bench", targets: ["whatsnew-bench"]),
+    .executable(name: "whatsnew-floor", targets: ["whatsnew-floor"]),
+    // Libraries for the fuzz package in Fuzz/, which depends on this package by path.
+    .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
+    .library(name: "WhatsNewApp", targets: ["WhatsNewApp"]),
   ],
   targets: [
     // System libraries, found with pkg-config and installed by `make deps`.
@@ -45,6 +51,16 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp"], swiftSettings: swiftSettings),
+    // The benchmark driver (release builds only, via `make bench`) and the floor: a minimal
+    // process that opens the same SQLite file and lists the same Releases directory. The
+    // floor imports CSQLite directly because it is the floor, not the app.
+    .executableTarget(
+      name: "whatsnew-bench",
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore"],
+      path: "Sources/WhatsNewBench",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
       dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],
@@ -62,6 +78,13 @@ let package = Package(
       name: "WhatsNewAppTests",
       dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport"],
       exclude: ["Transcripts"],
+      swiftSettings: swiftSettings
+    ),
+    // Launches the built `whatsnew` binary: crash safety, two processes, bad stores, hostile
+    // content. `WHATSNEW_STRESS=1` (make stress) scales the iterations up.
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -80,6 +80,9 @@ public struct ContentLibrary: Sendable {
       directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)
     var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
     diagnostics += loaded.diagnostics.map(\.description)
+    // Diagnostics quote the files, and the files may hold escape sequences: never let one
+    // reach the terminal through stderr.
+    diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
       releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
       localizationsDirectory: localizationsDirectory)

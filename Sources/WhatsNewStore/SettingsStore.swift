@@ -126,6 +126,15 @@ public actor SettingsStore {
             + "create the directory first")
       }
     }
+    // SQLite writes its rollback journal next to the store: in a directory it cannot write
+    // to, the store would open and every write would then fail. Refuse at the boot gate.
+    if access(directory, W_OK) != 0 {
+      let code = errno
+      throw StoreError(
+        kind: .fileSystem, path: directory,
+        description: "cannot write in the directory \(directory) (\(errorText(code))), so the settings store \(path) "
+          + "cannot be saved; make the directory writable or choose another path with --db")
+    }
     let created = try createFile(path, allowExisting: true)
 
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+import WhatsNewCore
+import WhatsNewStore
+
+/// One side's runs, collected on its own thread.
+final class SideResults: Sendable {
+  let runs = Mutex<[(version: String, script: StormScript, run: AppRun)]>([])
+  let failure = Mutex<String?>(nil)
+}
+
+extension StormScript: @unchecked Sendable {}
+extension AppRun: @unchecked Sendable {}
+
+@Suite("Two processes on one store")
+struct TwoProcessTests {
+  @Test("two apps writing settings and dismissing at once lose no update, never show 'locked', never move the record back")
+  func twoWriters() async throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-two")
+    let database = directory.path("store.sqlite")
+    let seeded = try runApp(["--db", database, "--upgrade-from", "2.11.0"] + contentArguments, script: "quit\n")
+    #expect(seeded.status == 0)
+
+    // Each side owns its settings, so "the last write wins" is well defined per setting.
+    let sides: [[Setting]] = [
+      [.workoutView, .theme, .units, .autoStartRestTimer, .homeSummaryCard],
+      [.workoutAutonomy, .progressionMode, .restTimerHaptics, .reviewWeekday],
+    ]
+    let processes = Scale.pick(fast: 5, stress: 10)
+    let writesPerProcess = Scale.pick(fast: 10, stress: 50)
+    let results = [SideResults(), SideResults()]
+    await withTaskGroup(of: Void.self) { group in
+      for side in 0..<2 {
+        let settings = sides[side]
+        let collected = results[side]
+        group.addTask {
+          await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+              var generator = SystemRandomNumberGenerator()
+              for index in 0..<processes {
+                // Versions climb on both sides, interleaved, past the shipped releases.
+                let version = index < appVersions.count ? appVersions[index] : "3.\(index).\(side)"
+                let script = StormScript.random(writes: writesPerProcess, settings: settings, using: &generator)
+                do {
+                  let run = try runApp(["--db", database, "--app-version", version] + contentArguments, script: script.text, timeout: 120)
+                  collected.runs.withLock { $0.append((version, script, run)) }
+                } catch {
+                  collected.failure.withLock { $0 = "\(error)" }
+                }
+              }
+              done.resume()
+            }
+            thread.start()
+          }
+        }
+      }
+    }
+
+    var highest = Version(major: 2, minor: 11, patch: 0)
+    for (side, collected) in results.enumerated() {
+      #expect(collected.failure.withLock { $0 } == nil)
+      let runs = collected.runs.withLock { $0 }
+      #expect(runs.count == processes)
+      for (version, script, run) in runs {
+        let current = Version(version)!
+        highest = max(highest, current)
+        #expect(run.status == 0, "side \(side) \(version) exited \(run.status): \(run.errors)")
+        for word in ["locked", "busy", "SQLite error"] {
+          #expect(!run.output.contains(word), "side \(side) showed '\(word)'")
+          #expect(!run.errors.contains(word), "side \(side) reported '\(word)'")
+        }
+        let states = run.states
+        #expect(states.count == script.writesBeforeState.count, "side \(side) \(version): \(states.count) states")
+        var previous: Version?
+        for (index, state) in states.enumerated() {
+          let seen = storedVersion(state["seenThrough"])
+          // After the first `wait`, this process's dismissal (or its empty-flow check) is in.
+          #expect(seen.map { $0 >= current } ?? false, "side \(side) \(version): record \(String(describing: seen)) behind")
+          if let previous, let seen { #expect(seen >= previous, "the record moved back from \(previous) to \(seen)") }
+          previous = seen
+          // This process's own writes are all there (nobody else writes these settings).
+          let settings = state["settings"] as? [String: String] ?? [:]
+          for write in script.writes[..<script.writesBeforeState[index]] {
+            let last = script.writes[..<script.writesBeforeState[index]].last { $0.setting == write.setting }!
+            #expect(settings[write.setting.rawValue] == last.value, "side \(side) \(version): \(write.setting) lost")
+          }
+        }
+      }
+    }
+
+    let final = try await StoreSnapshot.read(database)
+    #expect(final.integrity.isEmpty)
+    #expect(final.seen == highest)
+    for (side, collected) in results.enumerated() {
+      let runs = collected.runs.withLock { $0 }
+      for setting in sides[side] {
+        let last = runs.flatMap(\.script.writes).last { $0.setting == setting }
+        if let last { #expect(final.settings[setting] == last.value, "\(setting): last write \(last.value) lost") }
+      }
+    }
+  }
+}

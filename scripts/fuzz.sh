@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make fuzz: builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (default 20),
+# seeded from the shipped content. Crashes land in .build/fuzz/artifacts; the run fails then.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH="${FUZZ_SECONDS:-20}"
+TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-commands}"
+WORK=.build/fuzz
+mkdir -p "$WORK/artifacts"
+
+seed() {  # seed <target> <corpus dir>
+  local corpus="$2"
+  mkdir -p "$corpus"
+  case "$1" in
+    fuzz-release) cp Releases/*.json "$corpus/" ;;
+    fuzz-version)
+      i=0
+      for v in $(grep -o '"[0-9][0-9.]*"' Releases/manifest.json | tr -d '"') 0.0.0 10.20.30 01.2.3 1.2 1.2.3.4 -1.0.0 99999999999999999999.0.0; do
+        printf '%s' "$v" > "$corpus/v$i"; i=$((i + 1))
+      done ;;
+    fuzz-strings) for d in Localizations/*.lproj; do cp "$d/Localizable.strings" "$corpus/$(basename "$d" .lproj).strings"; done ;;
+    fuzz-commands)
+      i=0
+      while IFS= read -r line; do printf '%s' "$line" > "$corpus/c$i"; i=$((i + 1)); done < Fuzz/Seeds/commands.txt ;;
+  esac
+}
+
+status=0
+for target in $TARGETS; do
+  echo "== $target: building"
+  swift build --package-path Fuzz --sanitize=fuzzer --product "$target" >/dev/null
+  binary="$(swift build --package-path Fuzz --sanitize=fuzzer --show-bin-path)/$target"
+  corpus="$WORK/corpus/$target"
+  seed "$target" "$corpus"
+  echo "== $target: fuzzing for ${SECONDS_EACH}s"
+  if ! SWIFT_BACKTRACE=enable=no timeout $((SECONDS_EACH + 60)) "$binary" -max_total_time="$SECONDS_EACH" -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$WORK/artifacts/$target-" "$corpus" 2>"$WORK/$target.log"; then
+    echo "== $target: FAILED (see $WORK/$target.log and $WORK/artifacts/)"
+    status=1
+  fi
+  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|Done [0-9]+ runs" "$WORK/$target.log" | tr '\n' ' '
+  echo
+done
+exit $status
