@@ -1,5 +1,5 @@
 public import Foundation
-import LineEditor
+public import LineEditor
 public import WhatsNewApp
 import WhatsNewCore
 public import WhatsNewStore
@@ -41,7 +41,11 @@ public final class SessionHarness {
   /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
   /// fresh temporary directory (or `databasePath`), with the shipped content unless
   /// `--releases`/`--localizations` say otherwise, in UTC, 80 columns, no colour.
-  public init(arguments: [String] = [], databasePath: String? = nil, width: Int = 80) throws {
+  /// `prepare` runs on the store before the session exists (to seed legacy flags, say).
+  public init(
+    arguments: [String] = [], databasePath: String? = nil, width: Int = 80,
+    prepare: ((SettingsStore) async throws -> Void)? = nil
+  ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
     var options = try Options.parse(arguments, environment: [:])
@@ -50,6 +54,7 @@ public final class SessionHarness {
     let content = try ContentLibrary.load(
       releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
     store = try SettingsStore(path: self.databasePath)
+    try await prepare?(store)
     clock = TestClock()
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
@@ -66,12 +71,17 @@ public final class SessionHarness {
     console.writeError = { [unowned self] text in self.capturedErrors += text }
   }
 
-  /// The whole scripted run, exactly as `whatsnew` prints it for this script.
+  /// The whole scripted run, exactly as `whatsnew` prints it for this script. A line
+  /// `<esc>` stands for the Esc key.
   public func transcript(of lines: [String]) async -> String {
-    let source = ScriptLineSource(text: lines.joined(separator: "\n") + "\n")
-    let repl = REPL(session: session, source: source, isInteractive: false, echoCommands: true)
+    let repl = REPL(session: session, source: ArrayLineSource(lines), isInteractive: false, echoCommands: true)
     await repl.run()
     return takeOutput()
+  }
+
+  /// Runs `lines` in a fresh session and returns its transcript.
+  public static func transcript(of lines: [String], arguments: [String] = []) async throws -> String {
+    try await SessionHarness(arguments: arguments).transcript(of: lines)
   }
 
   /// Boots the session and waits for the boot step (unless held).
@@ -102,4 +112,11 @@ public final class SessionHarness {
 
   /// The faults in force.
   public var faults: FaultInjector { session.backends.faults }
+}
+
+/// Lines for the REPL from an array; `<esc>` stands for the Esc key.
+public final class ArrayLineSource: LineSource, @unchecked Sendable {
+  private var lines: [LineInput]
+  public init(_ lines: [String]) { self.lines = lines.map { $0 == "<esc>" ? .escape : .line($0) } }
+  public func nextLine(prompt: String) -> LineInput { lines.isEmpty ? .endOfInput : lines.removeFirst() }
 }

@@ -37,7 +37,12 @@ public struct ContentLibrary: Sendable {
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
   /// anything wrong inside them is a diagnostic.
-  public static func readFiles(releasesDirectory: String, localizationsDirectory: String) throws(ContentError) -> Files {
+  ///
+  /// `languages` limits which translation tables are parsed (English is always read: the
+  /// validator checks keys against it); the app reads the rest on demand.
+  public static func readFiles(
+    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases)
+  ) throws(ContentError) -> Files {
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
     guard fileManager.fileExists(atPath: releasesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -56,24 +61,40 @@ public struct ContentLibrary: Sendable {
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
     var tables: [Language: [String: String]] = [:]
     var unreadable: [Language: String] = [:]
-    for language in Language.allCases {
-      let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
-      guard let data = fileManager.contents(atPath: path) else {
-        unreadable[language] = "\(path): missing or unreadable"
-        continue
-      }
-      do {
-        tables[language] = try StringsTable.parse(data)
-      } catch {
-        unreadable[language] = "\(path): \(error)"
+    for language in Language.allCases where language == .en || languages.contains(language) {
+      switch readTable(language, localizationsDirectory: localizationsDirectory) {
+      case .success(let table): tables[language] = table
+      case .failure(let problem): unreadable[language] = problem.description
       }
     }
     return Files(manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable)
   }
 
-  /// Reads and validates both directories.
-  public static func load(releasesDirectory: String, localizationsDirectory: String) throws(ContentError) -> ContentLibrary {
-    let files = try readFiles(releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory)
+  /// Why a translation table could not be read, naming the file.
+  public struct TableProblem: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Reads one language's `Localizable.strings` with Foundation's `PropertyListSerialization`.
+  public static func readTable(_ language: Language, localizationsDirectory: String) -> Result<[String: String], TableProblem> {
+    let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(TableProblem(description: "\(path): missing or unreadable"))
+    }
+    do {
+      return .success(try StringsTable.parse(data))
+    } catch {
+      return .failure(TableProblem(description: "\(path): \(error)"))
+    }
+  }
+
+  /// Reads and validates both directories. Only English and `languages` are parsed at
+  /// start-up; ``readTable(_:localizationsDirectory:)`` reads another when the user switches.
+  public static func load(
+    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases)
+  ) throws(ContentError) -> ContentLibrary {
+    let files = try readFiles(
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages)
     let englishKeys = Set((files.tables[.en] ?? [:]).keys)
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,

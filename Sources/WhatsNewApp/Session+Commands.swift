@@ -332,6 +332,14 @@ extension Session {
     guard let newLanguage = Language(tag: tag) else {
       return unknownValue(tag, kind: .language, candidates: Language.allCases.map(\.rawValue))
     }
+    if tables[newLanguage] == nil {
+      switch ContentLibrary.readTable(newLanguage, localizationsDirectory: configuration.content.localizationsDirectory) {
+      case .success(let table): tables[newLanguage] = table
+      case .failure(let problem):
+        // Missing translations fall back to English, key by key; say so to developers.
+        developerNote(TextSanitizer.clean(problem.description))
+      }
+    }
     language = newLanguage
     languageDidChange()
     console.emit(text("ui.lang.changed", newLanguage.nativeName), .success)

@@ -82,6 +82,9 @@ public final class Session {
   public let console: Console
 
   public internal(set) var language: Language
+  /// Translation tables read so far: English and the start-up language, then any the
+  /// user switches to (read on demand).
+  public internal(set) var tables: [Language: [String: String]]
   public internal(set) var screen: Screen = .home
   public internal(set) var tour: TourState?
   public internal(set) var onboarding: OnboardingState?
@@ -111,6 +114,7 @@ public final class Session {
     self.backends = backends
     self.console = console
     self.language = configuration.language
+    self.tables = configuration.content.tables
   }
 
   // MARK: - Derived values
@@ -119,7 +123,7 @@ public final class Session {
   public var releases: [Release] { configuration.content.releases }
 
   public var localizer: Localizer {
-    Localizer(language: language, tables: configuration.content.tables, builtInEnglish: UIStrings.english)
+    Localizer(language: language, tables: tables, builtInEnglish: UIStrings.english)
   }
 
   public var renderContext: RenderContext {

@@ -127,7 +127,9 @@ public enum WhatsNewCommand {
 
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
     let directories = try contentDirectories(options, environment: environment)
-    return try ContentLibrary.load(releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+    let language = Language.resolve(flag: options.localeTag, environment: environment)
+    return try ContentLibrary.load(
+      releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language])
   }
 
   @MainActor

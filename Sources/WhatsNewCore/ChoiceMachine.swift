@@ -101,7 +101,9 @@ public struct ChoiceMachine: Sendable, Equatable {
   /// Opens a page showing `settings`: a new generation, and a read for each setting
   /// that has no write in flight (a pending write already shows the user's intent).
   public mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
-    generation += 1
+    // Whatever the previous page was still reading is stale now (found by the property
+    // test: a control left off the new page otherwise stayed "loading" for ever).
+    leavePage()
     var tickets: [ReadTicket] = []
     var seen = Set<Setting>()
     for setting in settings where seen.insert(setting).inserted {

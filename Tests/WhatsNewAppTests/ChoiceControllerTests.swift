@@ -11,7 +11,7 @@ import WhatsNewStore
 struct ChoiceControllerTests {
   /// A session past the tour, on the settings screen (theme, units, showWhatsNew).
   func settingsScreen(arguments: [String] = []) async throws -> SessionHarness {
-    let harness = try SessionHarness(arguments: ["--upgrade-from", "2.14.0"] + arguments)
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"] + arguments)
     await harness.boot()
     await harness.send("go settings")
     await harness.settle()
@@ -84,7 +84,7 @@ struct ChoiceControllerTests {
 
   @Test("a page left while its read is pending, then reopened, takes only the new read")
   func leftAndReopened() async throws {
-    let harness = try SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
     harness.faults.add(FaultSpec(operation: .read, target: "workoutView", kind: .hold))
     await harness.boot()  // the tour opens on 2.13.1's workoutView page; its read is held
     #expect(harness.session.choices.state(of: .workoutView).isLoading)
@@ -101,7 +101,7 @@ struct ChoiceControllerTests {
 
   @Test("an untouched page writes nothing, and choosing the confirmed value writes nothing")
   func untouchedWritesNothing() async throws {
-    let harness = try SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
     await harness.boot()
     for command in ["next", "next", "next", "back", "back", "back", "choose 1"] { await harness.send(command) }
     await harness.settle()
@@ -114,7 +114,7 @@ struct ChoiceControllerTests {
 
   @Test("a failed rescheduling puts the old weekday back in the store, the schedule and on screen")
   func weekdayScheduleFailure() async throws {
-    let harness = try SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
     await harness.send("go review")
     await harness.settle()
@@ -132,7 +132,7 @@ struct ChoiceControllerTests {
 
   @Test("a failed repair is reported, and the next boot reconciles the schedule")
   func repairFailureReconciledAtBoot() async throws {
-    let harness = try SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
     await harness.send("go review")
     await harness.settle()
@@ -146,7 +146,7 @@ struct ChoiceControllerTests {
     #expect(stored == "sunday")
     #expect(await check(harness) == "reviewWeekday: store has sunday, no notification scheduled")
 
-    let restarted = try SessionHarness(arguments: [], databasePath: harness.databasePath)
+    let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
     await restarted.boot()
     #expect(try await restarted.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
     #expect(await check(restarted) == "consistent")

@@ -52,7 +52,7 @@ struct GuidanceCatalogTests {
   @Test("the (?) markers name every popover's anchor")
   @MainActor
   func markers() async throws {
-    let scripted = try await ScriptedSession()
+    let scripted = try await SessionHarness()
     #expect(Set(scripted.session.infoAnchors.values) == Set(GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id)))
   }
 
@@ -72,7 +72,7 @@ struct GuidanceCatalogTests {
 
   @Test("every guidance string is in all five .strings files", arguments: Language.allCases)
   func translated(_ language: Language) throws {
-    let path = repositoryRootForTests + "/Localizations/\(language.directoryName)/Localizable.strings"
+    let path = RepositoryPaths.root + "/Localizations/\(language.directoryName)/Localizable.strings"
     let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
     let table = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
     for key in Self.requiredKeys {
@@ -84,7 +84,3 @@ struct GuidanceCatalogTests {
     }
   }
 }
-
-/// The repository root, from this file's path.
-let repositoryRootForTests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path

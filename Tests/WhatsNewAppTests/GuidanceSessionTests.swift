@@ -19,14 +19,14 @@ func text(of text: String, after start: String, before end: String? = nil) -> St
 @MainActor
 struct GuidanceSessionTests {
   func expectGolden(_ transcript: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let mismatch = try Golden.check(transcript, against: Golden.path("guidance-\(name).txt", near: #filePath))
+    let mismatch = GoldenFile.compare(transcript, named: "guidance-\(name).txt", in: "WhatsNewAppTests")
     #expect(mismatch == nil, Comment(rawValue: mismatch ?? ""), sourceLocation: sourceLocation)
   }
 
   @Test("first_run starts after onboarding and spotlights home's Today card with a frame inside the scrim")
   func spotlight() async throws {
-    let scripted = try await ScriptedSession()
-    let transcript = await scripted.run(["finish", "next", "state"])
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: ["finish", "next", "state"])
     #expect(transcript.contains("┌─ Today card "))
     #expect(transcript.contains("░ Go to"))
     #expect(transcript.contains(#""guidance":{"id":"first_run","mode":"tour","step":2,"stepCount":6,"anchor":"home.summary","anchorOnScreen":true}"#))
@@ -35,8 +35,8 @@ struct GuidanceSessionTests {
 
   @Test("an anchor not on screen gives a scrim with no cut-out and says where it is")
   func missingAnchor() async throws {
-    let scripted = try await ScriptedSession()
-    let transcript = await scripted.run(["finish", "next", "next", "go settings", "state"])
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: ["finish", "next", "next", "go settings", "state"])
     let afterGo = text(of: transcript, after: "> go settings")
     #expect(!afterGo.contains("┌─"))
     #expect(afterGo.contains("Workout view is on Workout settings, not on this screen"))
@@ -46,8 +46,8 @@ struct GuidanceSessionTests {
 
   @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
   func autoNavigation() async throws {
-    let scripted = try await ScriptedSession()
-    let transcript = await scripted.run(["finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state"])
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: ["finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state"])
     #expect(transcript.contains("whatsnew:first_run 3/6> "))
     #expect(!transcript.contains("workouts_intro"))
     #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
@@ -57,8 +57,8 @@ struct GuidanceSessionTests {
 
   @Test("a language switch mid-tour rebuilds the anchors: the frame follows the new rows, never a stale one")
   func languageSwitch() async throws {
-    let scripted = try await ScriptedSession()
-    let transcript = await scripted.run(["finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state"])
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: ["finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state"])
     #expect(transcript.contains("┌─ Единицы "))
     let homePart = text(of: transcript, after: "> go home", before: "> lang es")
     #expect(!homePart.contains("┌─"), "no stale frame on a screen without the anchor")
@@ -68,12 +68,12 @@ struct GuidanceSessionTests {
 
   @Test("info popovers sit below, above, left and right of their element, and close on close, Esc or another command")
   func infoPlacements() async throws {
-    let scripted = try await ScriptedSession()
+    let scripted = try await SessionHarness()
     try await scripted.store.markGuidanceSeen("workouts_intro")
     try await scripted.store.markGuidanceSeen("cardio_intro")
     try await scripted.store.markGuidanceSeen("review_intro")
     try await scripted.store.markGuidanceSeen("settings_intro")
-    let transcript = await scripted.run([
+    let transcript = await scripted.transcript(of: [
       "finish", "skip",
       "go review", "info review.weekday_info", "close",
       "go settings", "info settings.whatsnew_info", "<esc>",
@@ -87,8 +87,8 @@ struct GuidanceSessionTests {
 
   @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
   func accessible() async throws {
-    let scripted = try await ScriptedSession(arguments: ["--accessible"])
-    let transcript = await scripted.run(["finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info"])
+    let scripted = try await SessionHarness(arguments: ["--accessible"])
+    let transcript = await scripted.transcript(of: ["finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info"])
     #expect(!transcript.contains("░"))
     #expect(!transcript.contains("┌"))
     #expect(transcript.contains("Spotlight: Today card, on Home."))
@@ -99,8 +99,8 @@ struct GuidanceSessionTests {
 
   @Test("ASCII output marks the scrim and the cut-out with plain characters")
   func ascii() async throws {
-    let scripted = try await ScriptedSession(ascii: true)
-    let transcript = await scripted.run(["finish", "next"])
+    let scripted = try await SessionHarness(arguments: ["--ascii"])
+    let transcript = await scripted.transcript(of: ["finish", "next"])
     #expect(transcript.contains("+- Today card -"))
     #expect(transcript.contains(": Go to"))
     #expect(transcript.contains("| Today "))
@@ -108,8 +108,8 @@ struct GuidanceSessionTests {
 
   @Test("upgraders with the legacy walkthrough flag get first_run migrated to seen, once")
   func migration() async throws {
-    let scripted = try await ScriptedSession(arguments: ["--upgrade-from", "2.12.0"])
-    let transcript = await scripted.run(["skip", "state"])
+    let scripted = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
+    let transcript = await scripted.transcript(of: ["skip", "state"])
     #expect(transcript.contains(#""guidanceSeen":["first_run"]"#))
     let flags = try await scripted.store.legacyGuidanceFlags()
     #expect(flags.walkthroughCompleted && flags.migratedV1)
@@ -119,8 +119,8 @@ struct GuidanceSessionTests {
 
   @Test("the what's-new tour and guidance never overlap: intros wait while the tour shows; tour <id> suspends it")
   func noOverlap() async throws {
-    let scripted = try await ScriptedSession(arguments: ["--upgrade-from", "2.12.0"])
-    await scripted.run(["state"])
+    let scripted = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
+    _ = await scripted.transcript(of: ["state"])
     #expect(scripted.session.overlay == .whatsNew)
     await scripted.session.startGuidanceIfUnseen("workouts_intro")
     #expect(scripted.session.guidance.active == nil)
@@ -135,8 +135,8 @@ struct GuidanceSessionTests {
 
   @Test("the what's-new check waits while a guide shows and runs when it ends at home")
   func pendingCheck() async throws {
-    let scripted = try await ScriptedSession()
-    await scripted.run(["finish", "debug seen set 2.12.0", "go workouts", "home", "state"])
+    let scripted = try await SessionHarness()
+    _ = await scripted.transcript(of: ["finish", "debug seen set 2.12.0", "go workouts", "home", "state"])
     #expect(scripted.session.overlay == .guidance, "workouts_intro started; going home keeps it")
     #expect(!scripted.session.hasCheckedWhatsNew)
     await scripted.session.run("skip")
@@ -145,8 +145,8 @@ struct GuidanceSessionTests {
 
   @Test("guidance lists seen state; guidance reset clears one or all")
   func listAndReset() async throws {
-    let scripted = try await ScriptedSession()
-    let transcript = await scripted.run(["finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state"])
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: ["finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state"])
     #expect(transcript.contains("first_run               tour, 6 steps     seen"))
     #expect(transcript.contains("first_run will show again."))
     #expect(transcript.contains("Unknown guide 'nope'"))

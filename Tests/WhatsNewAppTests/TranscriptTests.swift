@@ -18,7 +18,7 @@ struct TranscriptTests {
     ),
     (
       "onboarding", [],
-      ["next", "choose 2", "next", "finish", "state", "go workouts", "quit"]
+      ["next", "choose 2", "next", "finish", "state", "skip", "go workouts", "quit"]
     ),
     (
       "widget-launch-stays-quiet", ["--upgrade-from", "2.11.0", "--launch-source", "widget:scan-food"],
@@ -27,7 +27,7 @@ struct TranscriptTests {
     (
       "qa-commands", ["--upgrade-from", "2.13.1"],
       [
-        "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts",
+        "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts", "skip",
         "set workoutView inline", "check", "qa clear", "set reviewWeekday friday", "state", "qa hold schedule",
         "set reviewWeekday monday", "wait", "state", "qa release schedule", "wait", "check", "notifications",
         "qa fail schedule always", "set reviewWeekday tuesday", "check", "qa fial", "qa fail write thme",
@@ -36,20 +36,23 @@ struct TranscriptTests {
     (
       "debug-and-news", ["--upgrade-from", "2.13.1"],
       [
-        "skip", "debug seen", "news", "close", "state", "debug seen set 2.12.0", "go settings", "home", "state", "close",
+        "skip", "debug seen", "news", "close", "state", "debug seen set 2.12.0", "go settings", "skip", "home", "state", "close",
         "debug preview 2.15.0", "state", "close", "debug seen clear", "home", "state",
       ]
     ),
     (
       "unknown-commands-and-help", ["--upgrade-from", "2.14.0"],
-      ["nxet", "help", "help choose", "go nowhere", "set theme purple", "set units imperial", "go cardio", "set units imperial"]
+      [
+        "nxet", "help", "help choose", "go nowhere", "set theme purple", "set units imperial", "go cardio", "skip",
+        "set units imperial",
+      ]
     ),
   ]
 
   @Test("each transcript matches its golden file", arguments: cases.map(\.name))
   func transcript(name: String) async throws {
     let testCase = Self.cases.first { $0.name == name }!
-    let harness = try SessionHarness(arguments: testCase.arguments)
+    let harness = try await SessionHarness(arguments: testCase.arguments)
     let transcript = await harness.transcript(of: testCase.script)
     let mismatch = GoldenFile.compare(transcript, named: name + ".txt", in: "WhatsNewAppTests")
     #expect(mismatch == nil, "\(mismatch ?? "")")
