@@ -120,14 +120,29 @@ public final class OperationTracker: Sendable {
     public var id: OperationID
     public var operation: FaultOperation
     public var target: String?
+    /// Held by QA at a gate (`qa hold`), or queued behind an operation that is.
     public var isHeld: Bool
+    /// The operation this one waits behind (an earlier write of the same setting).
+    public var blockedBy: OperationID?
   }
 
   fileprivate struct State {
     var nextID = 1
     var entries: [OperationID: Entry] = [:]
     var waiters: [CheckedContinuation<Void, Never>] = []
-    var isSettled: Bool { entries.values.allSatisfy(\.isHeld) }
+    /// Everything left is held, directly or behind a held operation: nothing can finish
+    /// until QA releases something.
+    var isSettled: Bool { entries.values.allSatisfy(isEffectivelyHeld) }
+
+    func isEffectivelyHeld(_ entry: Entry) -> Bool {
+      var current = entry
+      var seen = Set<OperationID>()
+      while true {
+        if current.isHeld { return true }
+        guard let blocker = current.blockedBy, seen.insert(blocker).inserted, let next = entries[blocker] else { return false }
+        current = next
+      }
+    }
   }
 
   private let state = Mutex(State())
@@ -135,11 +150,13 @@ public final class OperationTracker: Sendable {
   public init() {}
 
   /// Starts tracking an operation.
-  public func begin(_ operation: FaultOperation, target: String?) -> OperationID {
+  /// `blockedBy` names an operation this one must wait for (writes of one setting run in
+  /// tap order); while that one is held, so is this.
+  public func begin(_ operation: FaultOperation, target: String?, blockedBy: OperationID? = nil) -> OperationID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      state.entries[id] = Entry(id: id, operation: operation, target: target, isHeld: false)
+      state.entries[id] = Entry(id: id, operation: operation, target: target, isHeld: false, blockedBy: blockedBy)
       return id
     }
   }
@@ -170,9 +187,15 @@ public final class OperationTracker: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// The operations in flight, oldest first.
+  /// The operations in flight, oldest first; `isHeld` includes those queued behind a held one.
   public var entries: [Entry] {
-    state.withLock { $0.entries.values.sorted { $0.id < $1.id } }
+    state.withLock { state in
+      state.entries.values.sorted { $0.id < $1.id }.map { entry in
+        var copy = entry
+        copy.isHeld = state.isEffectivelyHeld(entry)
+        return copy
+      }
+    }
   }
 
   /// Whether every operation in flight is held (or there are none).

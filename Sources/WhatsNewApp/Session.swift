@@ -100,7 +100,7 @@ public final class Session {
   /// The current view must be printed after the command.
   var viewIsDirty = false
   /// Per-setting chains, so writes to one setting are applied in tap order.
-  var writeChains: [Setting: Task<Void, Never>] = [:]
+  var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
   /// The schedule and the record as last looked up, for the screens.
   var lastScheduledNotification: StoredNotification?
   var lastSeenRecord: SeenThroughRecord = .none
@@ -295,15 +295,16 @@ public final class Session {
   /// after any earlier write of the same setting.
   public func tap(_ setting: Setting, _ value: String) {
     guard let ticket = choices.tap(setting, value) else { return }
-    let id = backends.tracker.begin(.write, target: setting.rawValue)
     let previous = writeChains[setting]
-    writeChains[setting] = Task { @MainActor in
+    let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
+    let task = Task { @MainActor in
       defer { self.backends.tracker.end(id) }
-      await previous?.value
+      await previous?.task.value
       let outcome = await self.backends.apply(setting, value, id: id)
       self.choices.writeFinished(ticket, outcome: outcome)
       self.reportWrite(ticket, outcome: outcome)
     }
+    writeChains[setting] = (task, id)
   }
 
   func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {

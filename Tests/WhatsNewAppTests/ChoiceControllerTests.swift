@@ -51,6 +51,7 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
     await harness.send("set theme light")
     await harness.send("set theme dark")
+    await harness.settle()
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .fail(remaining: 1)))
     harness.faults.release(.write, target: "theme")
     await harness.settle()
@@ -67,6 +68,8 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
     await harness.send("set theme light")
     await harness.send("set theme dark")
+    await harness.settle()  // the first write waits at the gate; the second waits behind it
+    #expect(harness.session.backends.tracker.entries.map(\.isHeld) == [true, true])
     // Let the first write through, and hold the second at the gate again.
     harness.faults.release(.write, target: "theme")
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
