@@ -176,6 +176,7 @@ public final class Session {
         if self.launchedFromWidget { return }
         self.startOnboarding()
       } else {
+        self.openControls(for: self.screen)
         await self.checkWhatsNew()
       }
       self.viewIsDirty = true
