@@ -122,33 +122,31 @@ extension Session {
 
   /// `next` / `back` on the open tour or onboarding page.
   func step(_ delta: Int) {
-    if var state = onboarding {
-      let target = state.index + delta
-      guard state.pages.indices.contains(target) else {
-        console.emit(text(delta > 0 ? "ui.onboarding.lastPage" : "ui.tour.firstPage"), .warning)
-        return
-      }
-      choices.leavePage()
-      state.index = target
-      state.error = nil
-      onboarding = state
-      openCurrentPageControls()
-      viewIsDirty = true
-      return
-    }
-    guard var state = tour, !state.isSuspended else {
+    let position: (index: Int, count: Int)
+    let lastPageKey: String
+    if let onboarding {
+      position = (onboarding.index, onboarding.pages.count)
+      lastPageKey = "ui.onboarding.lastPage"
+    } else if let tour, !tour.isSuspended {
+      position = (tour.index, tour.pages.count)
+      lastPageKey = "ui.tour.lastPage"
+    } else {
       console.emit(text("ui.error.nothingOpen", delta > 0 ? "next" : "back"), .warning)
       return
     }
-    let target = state.index + delta
-    guard state.pages.indices.contains(target) else {
-      console.emit(text(delta > 0 ? "ui.tour.lastPage" : "ui.tour.firstPage"), .warning)
+    let target = position.index + delta
+    guard (0..<position.count).contains(target) else {
+      console.emit(text(delta > 0 ? lastPageKey : "ui.tour.firstPage"), .warning)
       return
     }
-    choices.leavePage()
-    state.index = target
-    state.error = nil
-    tour = state
+    if onboarding != nil {
+      onboarding?.index = target
+      onboarding?.error = nil
+    } else {
+      tour?.index = target
+      tour?.error = nil
+    }
+    // Opening the new page's controls makes the old page's reads stale.
     openCurrentPageControls()
     viewIsDirty = true
   }
