@@ -107,11 +107,19 @@ extension Session {
       })
   }
 
-  static func isoDateTime(_ date: Date, in timeZone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = timeZone
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+  /// RFC 3339 time in `timeZone` (`2026-12-06T18:00:00Z`, `2026-12-06T18:00:00+01:00`).
+  /// Written from calendar components: ISO8601DateFormatter loads ICU's formatting data,
+  /// about 4 MiB of peak memory for one timestamp.
+  nonisolated static func isoDateTime(_ date: Date, in timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    let offset = timeZone.secondsFromGMT(for: date)
+    let zone =
+      offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+      parts.minute ?? 0, parts.second ?? 0) + zone
   }
 }
 
