@@ -6,7 +6,6 @@ APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs
 WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
 RUN_UPGRADE_FROM ?= 2.11.0
-STATE_DIR := $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/whatsnew
 
 .PHONY: deps build run test bench stress fuzz lint format format-check clean
 
@@ -33,7 +32,6 @@ build: deps
 ## run: open the REPL on the bundled releases, as a user upgrading from $(RUN_UPGRADE_FROM).
 run: deps
 	$(SWIFT) build --product whatsnew
-	@mkdir -p "$(STATE_DIR)"
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" --releases Releases --localizations Localizations \
 	  --upgrade-from $(RUN_UPGRADE_FROM) $(ARGS)
 
