@@ -81,6 +81,7 @@ enum GuidanceStrings {
     "guidance.anchor.settings.units": "Units",
     "guidance.anchor.settings.language": "Language",
     "guidance.anchor.settings.whatsnew": "What's new after updates",
+    "guidance.anchor.settings.all": "Other settings",
     "guidance.anchor.settings.debug": "Debug",
     "ui.guidance.stepOf": "step %@ of %@",
     "ui.guidance.spotlight": "Spotlight: %@, on %@.",

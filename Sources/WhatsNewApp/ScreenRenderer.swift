@@ -36,9 +36,12 @@ public struct ScreenRenderer: Sendable {
 
   public init(context: RenderContext) { self.context = context }
 
-  /// The settings a screen shows, in order.
+  /// The settings a screen shows, in order. The settings screen shows every setting:
+  /// its own first, then the rest under "Other settings".
   public static func settings(on screen: Screen) -> [Setting] {
-    Setting.allCases.filter { $0.spec.screen == screen }
+    let own = Setting.allCases.filter { $0.spec.screen == screen }
+    guard screen == .settings else { return own }
+    return own + Setting.allCases.filter { $0.spec.screen != .settings }
   }
 
   /// The anchor of the element that shows `setting`.
@@ -62,7 +65,7 @@ public struct ScreenRenderer: Sendable {
     .workouts: ["workouts", "workouts.view", "workouts.autonomy", "workouts.progression", "workouts.rest", "workouts.preview"],
     .cardio: ["cardio", "cardio.log", "cardio.summary", "cardio.add"],
     .review: ["review", "review.weekday", "review.notification", "review.summary"],
-    .settings: ["settings", "settings.appearance", "settings.units", "settings.language", "settings.whatsnew", "settings.debug"],
+    .settings: ["settings", "settings.appearance", "settings.units", "settings.language", "settings.whatsnew", "settings.all", "settings.debug"],
   ]
 
   /// The whole screen.
@@ -190,6 +193,12 @@ public struct ScreenRenderer: Sendable {
     var whatsNew = settingRow(.showWhatsNew, controls)
     whatsNew += c.wrapped(c.text("ui.settings.news"), indent: 4, style: .dim)
     rows += whatsNew.anchored("settings.whatsnew")
+    rows.append(.blank)
+    var others = [Line(c.text("ui.settings.all.title"), .title)]
+    for setting in Setting.allCases where setting.spec.screen != .settings {
+      others += settingRow(setting, controls)
+    }
+    rows += others.anchored("settings.all")
     rows.append(.blank)
     var debug = [Line(c.text("ui.settings.debug.title"), .title)]
     debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)

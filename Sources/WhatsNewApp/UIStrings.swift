@@ -180,6 +180,7 @@ public enum UIStrings {
     "ui.seen.unreadable": "unreadable (%@)",
     "ui.set.unchanged": "%@ is already %@.",
     "ui.settings.debug.seen": "Seen through: %@ (app %@)",
+    "ui.settings.all.title": "Other settings",
     "ui.settings.debug.title": "Debug",
     "ui.settings.language": "Language",
     "ui.settings.news": "Type news to see the newest release's pages again.",
