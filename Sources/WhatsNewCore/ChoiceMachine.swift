@@ -95,9 +95,6 @@ public struct ChoiceMachine: Sendable, Equatable {
   /// The state of one control (a fresh state for a setting never seen).
   public func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
 
-  /// Every setting the machine knows about, in display order.
-  public var knownSettings: [Setting] { controls.keys.sorted() }
-
   /// Opens a page showing `settings`: a new generation, and a read for each setting
   /// that has no write in flight (a pending write already shows the user's intent).
   public mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
@@ -205,13 +202,6 @@ public struct ChoiceMachine: Sendable, Equatable {
     guard !control.isLoading, control.pendingWrites == 0 else { return }
     control.confirmed = value
     control.shown = value
-    controls[setting] = control
-  }
-
-  /// Clears the error shown on a control (for example when the user dismisses it).
-  public mutating func clearError(_ setting: Setting) {
-    guard var control = controls[setting] else { return }
-    control.error = nil
     controls[setting] = control
   }
 

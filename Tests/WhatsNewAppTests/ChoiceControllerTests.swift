@@ -18,6 +18,18 @@ struct ChoiceControllerTests {
     return harness
   }
 
+  /// Settings screen, then `set theme light` and `set theme dark` with writes held: the
+  /// first waits at the gate, the second waits behind it (both count as held).
+  func twoHeldTaps() async throws -> SessionHarness {
+    let harness = try await settingsScreen()
+    harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
+    await harness.send("set theme light")
+    await harness.send("set theme dark")
+    await harness.settle()
+    #expect(harness.session.backends.tracker.entries.map(\.isHeld) == [true, true])
+    return harness
+  }
+
   func check(_ harness: SessionHarness) async -> String {
     _ = harness.takeOutput()
     await harness.send("check")
@@ -47,11 +59,7 @@ struct ChoiceControllerTests {
 
   @Test("two taps, the first write fails: the newer intent stands")
   func firstOfTwoFails() async throws {
-    let harness = try await settingsScreen()
-    harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
-    await harness.send("set theme light")
-    await harness.send("set theme dark")
-    await harness.settle()
+    let harness = try await twoHeldTaps()
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .fail(remaining: 1)))
     harness.faults.release(.write, target: "theme")
     await harness.settle()
@@ -64,12 +72,7 @@ struct ChoiceControllerTests {
 
   @Test("two taps, the second write fails: back to the first, with an error")
   func secondOfTwoFails() async throws {
-    let harness = try await settingsScreen()
-    harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
-    await harness.send("set theme light")
-    await harness.send("set theme dark")
-    await harness.settle()  // the first write waits at the gate; the second waits behind it
-    #expect(harness.session.backends.tracker.entries.map(\.isHeld) == [true, true])
+    let harness = try await twoHeldTaps()
     // Let the first write through, and hold the second at the gate again.
     harness.faults.release(.write, target: "theme")
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .hold))
