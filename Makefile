@@ -1,7 +1,7 @@
 # whatsnew: `make run` and `make test` do all setup on a fresh Debian machine with Swift.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs
+APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs time
 # CI builds treat warnings as errors; set WERROR= to relax locally.
 WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
@@ -42,11 +42,13 @@ test: deps
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
 
 ## bench: release-build the app, the floor and the benchmark; print the table, write bench/results.json and bench/README.md.
+# The app and the floor are built the way a Swift command-line tool ships on Linux: the Swift
+# runtime and Foundation linked in statically (--static-swift-stdlib), system C libraries shared.
 bench: deps
-	$(SWIFT) build -c release $(WERROR) --product whatsnew
-	$(SWIFT) build -c release $(WERROR) --product whatsnew-floor
-	$(SWIFT) build -c release $(WERROR) --product whatsnew-bench
-	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-bench
+	@bin="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)"; \
 	SWIFT_BACKTRACE=enable=no timeout 900 "$$bin/whatsnew-bench" --app "$$bin/whatsnew" --floor "$$bin/whatsnew-floor" \
 	  --content . --out bench --swift-version "$$($(SWIFT) --version 2>&1 | head -n 1)" $(BENCH_ARGS)
 

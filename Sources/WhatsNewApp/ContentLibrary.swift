@@ -15,16 +15,19 @@ public struct ContentLibrary: Sendable {
   public var diagnostics: [String]
   public var releasesDirectory: String
   public var localizationsDirectory: String
+  /// Where tables read later (on a language switch) are cached.
+  public var translationCache: TranslationCache
 
   public init(
     releases: [Release], tables: [Language: [String: String]], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String
+    localizationsDirectory: String, translationCache: TranslationCache = .off
   ) {
     self.releases = releases
     self.tables = tables
     self.diagnostics = diagnostics
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
+    self.translationCache = translationCache
   }
 
   /// The raw files of a content tree, for the loader and the linter.
@@ -39,9 +42,11 @@ public struct ContentLibrary: Sendable {
   /// anything wrong inside them is a diagnostic.
   ///
   /// `languages` limits which translation tables are parsed (English is always read: the
-  /// validator checks keys against it); the app reads the rest on demand.
+  /// validator checks keys against it); the app reads the rest on demand. `cache` keeps
+  /// compiled copies of unchanged tables (see ``TranslationCache``); `lint` passes `.off`.
   public static func readFiles(
-    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases)
+    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
+    cache: TranslationCache = .off
   ) throws(ContentError) -> Files {
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
@@ -62,7 +67,7 @@ public struct ContentLibrary: Sendable {
     var tables: [Language: [String: String]] = [:]
     var unreadable: [Language: String] = [:]
     for language in Language.allCases where language == .en || languages.contains(language) {
-      switch readTable(language, localizationsDirectory: localizationsDirectory) {
+      switch readTable(language, localizationsDirectory: localizationsDirectory, cache: cache) {
       case .success(let table): tables[language] = table
       case .failure(let problem): unreadable[language] = problem.description
       }
@@ -75,14 +80,17 @@ public struct ContentLibrary: Sendable {
     public var description: String
   }
 
-  /// Reads one language's `Localizable.strings` with Foundation's `PropertyListSerialization`.
-  public static func readTable(_ language: Language, localizationsDirectory: String) -> Result<[String: String], TableProblem> {
+  /// Reads one language's `Localizable.strings` with Foundation's `PropertyListSerialization`,
+  /// or its compiled copy in `cache` when the file has not changed.
+  public static func readTable(
+    _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
+  ) -> Result<[String: String], TableProblem> {
     let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(TableProblem(description: "\(path): missing or unreadable"))
     }
     do {
-      return .success(try StringsTable.parse(data))
+      return .success(try cache.table(path: path, source: data))
     } catch {
       return .failure(TableProblem(description: "\(path): \(error)"))
     }
@@ -91,10 +99,12 @@ public struct ContentLibrary: Sendable {
   /// Reads and validates both directories. Only English and `languages` are parsed at
   /// start-up; ``readTable(_:localizationsDirectory:)`` reads another when the user switches.
   public static func load(
-    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases)
+    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
+    cache: TranslationCache = .off
   ) throws(ContentError) -> ContentLibrary {
     let files = try readFiles(
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages)
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
+      cache: cache)
     let englishKeys = Set((files.tables[.en] ?? [:]).keys)
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
@@ -106,7 +116,7 @@ public struct ContentLibrary: Sendable {
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
       releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory)
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {

@@ -331,7 +331,10 @@ extension Session {
       return unknownValue(tag, kind: .language, candidates: Language.allCases.map(\.rawValue))
     }
     if tables[newLanguage] == nil {
-      switch ContentLibrary.readTable(newLanguage, localizationsDirectory: configuration.content.localizationsDirectory) {
+      switch ContentLibrary.readTable(
+        newLanguage, localizationsDirectory: configuration.content.localizationsDirectory,
+        cache: configuration.content.translationCache)
+      {
       case .success(let table): tables[newLanguage] = table
       case .failure(let problem):
         // Missing translations fall back to English, key by key; say so to developers.

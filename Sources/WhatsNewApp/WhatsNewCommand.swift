@@ -129,7 +129,8 @@ public enum WhatsNewCommand {
     let directories = try contentDirectories(options, environment: environment)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     return try ContentLibrary.load(
-      releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language])
+      releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
+      cache: TranslationCache(environment: environment))
   }
 
   @MainActor

@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+/// Compiled translation tables for every run of the binary in this process, never the user's.
+let testCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
+
 /// Runs the built `whatsnew` binary with `arguments`, feeding `input` on stdin.
 func runWhatsNew(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
   status: Int32, output: String, error: String
@@ -16,6 +19,7 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   processEnvironment["LANG"] = "C.UTF-8"
   processEnvironment["LC_ALL"] = nil
   processEnvironment["TZ"] = "UTC"
+  processEnvironment["XDG_CACHE_HOME"] = testCacheHome.path
   for (key, value) in environment { processEnvironment[key] = value }
   process.environment = processEnvironment
   process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
@@ -64,6 +68,30 @@ struct BinaryTests {
     #expect(second.output.contains(#""seenThrough":"2.14.0""#))
     let third = try runWhatsNew(["--db", database], input: "state\n")
     #expect(third.output.contains(#""overlay":null"#))
+  }
+
+  @Test("translations are compiled into the cache once, and an edited .strings file shows at the next start")
+  func translationCache() throws {
+    let directory = try TemporaryDirectory()
+    let cacheHome = directory.path("cache")
+    let localizations = directory.path("Localizations")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: localizations)
+    let arguments = [
+      "--db", directory.path("x.sqlite"), "--localizations", localizations, "--locale", "nl", "--upgrade-from", "2.14.0",
+    ]
+    let first = try runWhatsNew(arguments, input: "go settings\nquit\n", environment: ["XDG_CACHE_HOME": cacheHome])
+    #expect(first.status == 0)
+    let compiled = try FileManager.default.contentsOfDirectory(atPath: cacheHome + "/whatsnew/strings")
+    #expect(compiled.count == 2, "English (for validation) and Dutch: \(compiled)")
+    let dutch = localizations + "/nl.lproj/Localizable.strings"
+    var text = try String(contentsOfFile: dutch, encoding: .utf8)
+    let original = try #require(text.range(of: #""ui.screen.settings.title" = ""#))
+    let valueEnd = try #require(text[original.upperBound...].firstIndex(of: "\""))
+    text.replaceSubrange(original.upperBound..<valueEnd, with: "Instellingen (bewerkt)")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: dutch))
+    let second = try runWhatsNew(arguments, input: "go settings\nquit\n", environment: ["XDG_CACHE_HOME": cacheHome])
+    #expect(second.output.contains("Instellingen (bewerkt)"))
+    #expect(!first.output.contains("Instellingen (bewerkt)"))
   }
 
   @Test("a script file is read with --script")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Finds the built `whatsnew` binary: `WHATSNEW_BINARY`, or next to the test bundle
 /// (the test bundle lives in `.build/debug`, and so does the binary).
@@ -57,6 +58,9 @@ struct AppRun {
   }
 }
 
+/// Compiled translation tables for the runs of this process, never the user's.
+let reliabilityCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
+
 /// Runs the built app with `arguments`, the script on stdin, and waits (bounded).
 func runApp(_ arguments: [String], script: String, timeout: Double = 60) throws -> AppRun {
   try runApp(arguments, script: script, timeout: timeout, killWhen: nil)
@@ -71,6 +75,7 @@ func runApp(_ arguments: [String], script: String, timeout: Double, killWhen: ((
   environment["SWIFT_BACKTRACE"] = "enable=no"
   environment["COLUMNS"] = "80"
   environment["NO_COLOR"] = "1"
+  environment["XDG_CACHE_HOME"] = reliabilityCacheHome.path
   process.environment = environment
   let input = Pipe()
   let output = Pipe()

@@ -1,0 +1,124 @@
+/// A translation table compiled to a compact binary form, so start-up can skip re-parsing
+/// a `.strings` file that has not changed since it was last parsed.
+///
+/// Apple's build tools compile `.strings` files for the same reason. Here the app compiles
+/// them itself, the first time it reads each one: ``StringsTable/parse(_:)`` (Foundation's
+/// `PropertyListSerialization`) stays the only reader of `.strings` text, and a compiled
+/// table is only ever its output, stamped with a fingerprint of the exact bytes it was
+/// parsed from. ``decode(_:source:)`` returns `nil` for anything it cannot fully trust
+/// (another source, a truncated or damaged file, another format version, invalid UTF-8),
+/// and the caller parses the source again.
+///
+/// Layout (integers little-endian):
+///
+///     magic "WNSTRS02" (8) | source fingerprint (8) | source length (8) | entry count (4)
+///     | payload fingerprint (8) | entries: key length (4), key UTF-8, text length (4), text UTF-8
+///
+/// ```swift
+/// let source = Array(#""ui.done" = "Done";"#.utf8)
+/// let compiled = CompiledStringsTable.encode(["ui.done": "Done"], source: source)
+/// CompiledStringsTable.decode(compiled, source: source)   // ["ui.done": "Done"]
+/// CompiledStringsTable.decode(compiled, source: [])       // nil: another source
+/// ```
+public enum CompiledStringsTable {
+  static let magic: [UInt8] = Array("WNSTRS02".utf8)
+  static let headerSize = 8 + 8 + 8 + 4 + 8
+
+  /// Encodes `table`, parsed from `source`. Entries are sorted by key, so the same table
+  /// always encodes to the same bytes.
+  public static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
+    var payload: [UInt8] = []
+    payload.reserveCapacity(table.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 })
+    for (key, text) in table.sorted(by: { $0.key < $1.key }) {
+      append(UInt32(key.utf8.count), to: &payload)
+      payload.append(contentsOf: key.utf8)
+      append(UInt32(text.utf8.count), to: &payload)
+      payload.append(contentsOf: text.utf8)
+    }
+    var bytes = magic
+    bytes.reserveCapacity(headerSize + payload.count)
+    append(fingerprint(of: source), to: &bytes)
+    append(UInt64(source.count), to: &bytes)
+    append(UInt32(table.count), to: &bytes)
+    append(fingerprint(of: payload), to: &bytes)
+    bytes += payload
+    return bytes
+  }
+
+  /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
+  /// `source` and is intact.
+  public static func decode(_ bytes: [UInt8], source: some Collection<UInt8>) -> [String: String]? {
+    bytes.withUnsafeBufferPointer { buffer in
+      decode(buffer, sourceFingerprint: fingerprint(of: source), sourceLength: source.count)
+    }
+  }
+
+  private static func decode(
+    _ buffer: UnsafeBufferPointer<UInt8>, sourceFingerprint: UInt64, sourceLength: Int
+  ) -> [String: String]? {
+    guard buffer.count >= headerSize, buffer.prefix(magic.count).elementsEqual(magic) else { return nil }
+    var reader = Reader(buffer: buffer, offset: magic.count)
+    guard let storedSource = reader.uint64(), storedSource == sourceFingerprint,
+      let storedLength = reader.uint64(), storedLength == UInt64(sourceLength),
+      let count = reader.uint32(), let payloadFingerprint = reader.uint64(),
+      fingerprint(of: UnsafeBufferPointer(rebasing: buffer[reader.offset...])) == payloadFingerprint,
+      // Every entry takes at least its two 4-byte lengths: a count beyond that is damage.
+      Int(count) <= (buffer.count - reader.offset) / 8
+    else { return nil }
+    var table: [String: String] = [:]
+    table.reserveCapacity(Int(count))
+    for _ in 0..<count {
+      guard let key = reader.string(), let text = reader.string() else { return nil }
+      table[key] = text
+    }
+    guard reader.offset == buffer.count, table.count == Int(count) else { return nil }
+    return table
+  }
+
+  /// 64-bit FNV-1a of `bytes`: cheap, and any change to a file changes it (this guards
+  /// against stale tables, not against an attacker who can write the cache directory).
+  public static func fingerprint(of bytes: some Collection<UInt8>) -> UInt64 {
+    let fast = bytes.withContiguousStorageIfAvailable { buffer in fnv1a(buffer) }
+    return fast ?? fnv1a(Array(bytes).withUnsafeBufferPointer { $0 })
+  }
+
+  private static func fnv1a(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in buffer {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Reads the little-endian integers and length-prefixed strings of a compiled table,
+  /// returning `nil` at the first thing out of bounds or not UTF-8.
+  private struct Reader {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var offset: Int
+
+    mutating func uint64() -> UInt64? { integer(UInt64.self) }
+    mutating func uint32() -> UInt32? { integer(UInt32.self) }
+
+    private mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
+      let size = MemoryLayout<Integer>.size
+      guard buffer.count - offset >= size else { return nil }
+      var value: Integer = 0
+      for index in 0..<size {
+        value |= Integer(buffer[offset + index]) << (8 * index)
+      }
+      offset += size
+      return value
+    }
+
+    mutating func string() -> String? {
+      guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
+      let bytes = UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
+      offset += length
+      return String(validating: bytes, as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+import WhatsNewApp
+import WhatsNewCore
+
+@Suite("Translation cache")
+struct TranslationCacheTests {
+  let directory: TemporaryDirectory
+  let localizations: String
+  let cache: TranslationCache
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    localizations = directory.path("Localizations")
+    try FileManager.default.createDirectory(atPath: localizations + "/en.lproj", withIntermediateDirectories: true)
+    cache = TranslationCache(directory: directory.path("cache/whatsnew/strings"))
+  }
+
+  func writeEnglish(_ text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: localizations + "/en.lproj/Localizable.strings"))
+  }
+
+  func read(_ cache: TranslationCache) throws -> [String: String] {
+    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache).get()
+  }
+
+  var cachedFiles: [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: cache.directory!)) ?? []
+  }
+
+  @Test("the first read parses and stores a compiled copy; the next read gives the same table")
+  func storesAndReuses() throws {
+    try writeEnglish(#""ui.done" = "Done"; "ui.next" = "Next";"#)
+    let parsed = try read(cache)
+    #expect(parsed == ["ui.done": "Done", "ui.next": "Next"])
+    #expect(cachedFiles.count == 1)
+    #expect(cachedFiles.first?.hasSuffix(".compiled") == true)
+    #expect(try read(cache) == parsed)
+    let attributes = try FileManager.default.attributesOfItem(atPath: cache.directory! + "/" + cachedFiles[0])
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test("the compiled copy is what is read while the source is unchanged")
+  func readsCompiledCopy() throws {
+    let source = #""ui.done" = "Done";"#
+    try writeEnglish(source)
+    _ = try read(cache)
+    // Replace the compiled copy with one compiled from the same source but a different
+    // table: a read that uses the cache returns it, which proves the cache is consulted.
+    let forged = CompiledStringsTable.encode(["ui.done": "From the cache"], source: Array(source.utf8))
+    try Data(forged).write(to: URL(fileURLWithPath: cache.directory! + "/" + cachedFiles[0]))
+    #expect(try read(cache) == ["ui.done": "From the cache"])
+  }
+
+  @Test("an edited .strings file is parsed again and replaces the compiled copy")
+  func editedSource() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    _ = try read(cache)
+    try writeEnglish(#""ui.done" = "Finished";"#)
+    #expect(try read(cache) == ["ui.done": "Finished"])
+    #expect(cachedFiles.count == 1)
+    #expect(try read(cache) == ["ui.done": "Finished"])
+  }
+
+  @Test("a damaged compiled copy is ignored and rewritten")
+  func damagedCopy() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    _ = try read(cache)
+    let path = cache.directory! + "/" + cachedFiles[0]
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try read(cache) == ["ui.done": "Done"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 7)
+  }
+
+  @Test("a file that does not parse is reported and never cached")
+  func parseErrorNotCached() throws {
+    try writeEnglish(#""ui.done" = "Done""#)
+    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache)
+    guard case .failure(let problem) = result else {
+      Issue.record("a broken table was read")
+      return
+    }
+    #expect(problem.description.contains("Localizable.strings"))
+    #expect(cachedFiles.isEmpty)
+  }
+
+  @Test("a cache directory that cannot be created changes nothing but speed")
+  func unusableDirectory() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    // A regular file where the cache's parent directory should be.
+    try Data().write(to: URL(fileURLWithPath: directory.path("blocked")))
+    let blocked = TranslationCache(directory: directory.path("blocked/strings"))
+    #expect(try read(blocked) == ["ui.done": "Done"])
+    #expect(try read(blocked) == ["ui.done": "Done"])
+  }
+
+  @Test(
+    "the cache lives under XDG_CACHE_HOME, else ~/.cache, else nowhere",
+    arguments: [
+      (["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"], "/x/cache/whatsnew/strings" as String?),
+      (["XDG_CACHE_HOME": "relative", "HOME": "/home/a"], "/home/a/.cache/whatsnew/strings"),
+      (["HOME": "/home/a"], "/home/a/.cache/whatsnew/strings"),
+      ([:], nil),
+    ])
+  func location(environment: [String: String], expected: String?) {
+    #expect(TranslationCache(environment: environment).directory == expected)
+  }
+}
