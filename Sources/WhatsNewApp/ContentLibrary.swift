@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import WhatsNewCore
 
 /// The release files and translations, read from disk and validated.
@@ -64,10 +65,17 @@ public struct ContentLibrary: Sendable {
       if let data = readPrefix(path, limit: 1_048_577) { releaseFiles[name] = data }
     }
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
+    // The tables are independent and the big ones take a while: read them side by side.
+    let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
+    let results = Mutex<[Language: Result<[String: String], TableProblem>]>([:])
+    DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+      let result = readTable(wanted[index], localizationsDirectory: localizationsDirectory, cache: cache)
+      results.withLock { $0[wanted[index]] = result }
+    }
     var tables: [Language: [String: String]] = [:]
     var unreadable: [Language: String] = [:]
-    for language in Language.allCases where language == .en || languages.contains(language) {
-      switch readTable(language, localizationsDirectory: localizationsDirectory, cache: cache) {
+    for (language, result) in results.withLock({ $0 }) {
+      switch result {
       case .success(let table): tables[language] = table
       case .failure(let problem): unreadable[language] = problem.description
       }

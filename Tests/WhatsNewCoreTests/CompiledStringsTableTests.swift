@@ -76,10 +76,27 @@ struct CompiledStringsTableTests {
     #expect(CompiledStringsTable.decode(bytes, source: source) == ["k": "e"])
   }
 
-  @Test(
-    "fingerprints are 64-bit FNV-1a",
-    arguments: [("", 0xcbf2_9ce4_8422_2325 as UInt64), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8)])
-  func fingerprint(text: String, expected: UInt64) {
-    #expect(CompiledStringsTable.fingerprint(of: Array(text.utf8)) == expected)
+  @Test("a fingerprint changes when any single byte changes, is moved, or is appended")
+  func fingerprintSensitivity() {
+    let base = Array((0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+    let original = CompiledStringsTable.fingerprint(of: base)
+    var seen: Set<UInt64> = [original]
+    for index in base.indices {
+      var changed = base
+      changed[index] ^= 0x01
+      seen.insert(CompiledStringsTable.fingerprint(of: changed))
+    }
+    #expect(seen.count == base.count + 1, "every one-bit change gives a new fingerprint")
+    #expect(CompiledStringsTable.fingerprint(of: base + [0]) != original)
+    #expect(CompiledStringsTable.fingerprint(of: Array(base.dropLast())) != original)
+    #expect(CompiledStringsTable.fingerprint(of: Array(base[1...] + base[..<1])) != original)
+    #expect(CompiledStringsTable.fingerprint(of: [UInt8]()) != CompiledStringsTable.fingerprint(of: [0]))
+  }
+
+  @Test("a fingerprint is the same for an array and any other collection of the same bytes")
+  func fingerprintCollections() {
+    let bytes = Array("whatsNew.v2_14.p0.title = Kies je weergave".utf8)
+    #expect(CompiledStringsTable.fingerprint(of: bytes) == CompiledStringsTable.fingerprint(of: bytes.lazy.map { $0 }))
+    #expect(CompiledStringsTable.fingerprint(of: bytes[...]) == CompiledStringsTable.fingerprint(of: bytes))
   }
 }
