@@ -65,12 +65,22 @@ public struct ContentLibrary: Sendable {
       if let data = readPrefix(path, limit: 1_048_577) { releaseFiles[name] = data }
     }
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
-    // The tables are independent and the big ones take a while: read them side by side.
+    // The tables are independent: big ones (a long release history) are read side by side;
+    // small ones on this thread, where waking a worker would cost more than it saves.
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     let results = Mutex<[Language: Result<[String: String], TableProblem>]>([:])
-    DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+    let readOne = { @Sendable (index: Int) in
       let result = readTable(wanted[index], localizationsDirectory: localizationsDirectory, cache: cache)
       results.withLock { $0[wanted[index]] = result }
+    }
+    let totalBytes = wanted.reduce(0) { total, language in
+      let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+      return total + ((try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    }
+    if totalBytes > 1 << 20 {
+      DispatchQueue.concurrentPerform(iterations: wanted.count, execute: readOne)
+    } else {
+      for index in wanted.indices { readOne(index) }
     }
     var tables: [Language: [String: String]] = [:]
     var unreadable: [Language: String] = [:]
