@@ -9,6 +9,7 @@
 //   WhatsNewApp    the REPL, rendering, screens and commands
 //   whatsnew       a thin executable
 //   TestSupport    shared fakes and transcript helpers for the tests
+//   CPseudoTerminal  pseudo-terminals for the interactive end-to-end tests
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -87,9 +88,11 @@ let package = Package(
       dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],
       swiftSettings: swiftSettings
     ),
+    // Pseudo-terminals for the end-to-end tests of the interactive editor.
+    .target(name: "CPseudoTerminal"),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["TestSupport"],
+      dependencies: ["TestSupport", "CPseudoTerminal"],
       swiftSettings: swiftSettings
     ),
   ]
