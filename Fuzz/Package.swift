@@ -12,12 +12,15 @@ let package = Package(
     .executable(name: "fuzz-version", targets: ["FuzzVersion"]),
     .executable(name: "fuzz-strings", targets: ["FuzzStrings"]),
     .executable(name: "fuzz-commands", targets: ["FuzzCommands"]),
+    .executable(name: "fuzz-compiled-strings", targets: ["FuzzCompiledStrings"]),
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
     .executableTarget(name: "FuzzRelease", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
     .executableTarget(name: "FuzzVersion", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
     .executableTarget(name: "FuzzStrings", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
+    .executableTarget(
+      name: "FuzzCompiledStrings", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
     .executableTarget(
       name: "FuzzCommands",
       dependencies: [.product(name: "WhatsNewApp", package: "whatsnew"), .product(name: "WhatsNewCore", package: "whatsnew")]),

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-20}"
-TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-commands}"
+TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-compiled-strings fuzz-commands}"
 WORK=.build/fuzz
 mkdir -p "$WORK/artifacts"
 
@@ -18,7 +18,8 @@ seed() {  # seed <target> <corpus dir>
       for v in $(grep -o '"[0-9][0-9.]*"' Releases/manifest.json | tr -d '"') 0.0.0 10.20.30 01.2.3 1.2 1.2.3.4 -1.0.0 99999999999999999999.0.0; do
         printf '%s' "$v" > "$corpus/v$i"; i=$((i + 1))
       done ;;
-    fuzz-strings) for d in Localizations/*.lproj; do cp "$d/Localizable.strings" "$corpus/$(basename "$d" .lproj).strings"; done ;;
+    fuzz-strings | fuzz-compiled-strings)
+      for d in Localizations/*.lproj; do cp "$d/Localizable.strings" "$corpus/$(basename "$d" .lproj).strings"; done ;;
     fuzz-commands)
       i=0
       while IFS= read -r line; do printf '%s' "$line" > "$corpus/c$i"; i=$((i + 1)); done < Fuzz/Seeds/commands.txt ;;
