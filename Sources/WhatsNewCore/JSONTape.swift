@@ -129,6 +129,15 @@ struct JSONTape: Sendable {
     }
   }
 
+  /// Whether the key node `key` of the object at `object` equals an earlier key of that object.
+  func keyRepeats(_ key: Int, in object: Int) -> Bool {
+    for earlier in memberKeys(of: object) {
+      if earlier == key { return false }
+      if stringsEqual(earlier, key) { return true }
+    }
+    return false
+  }
+
   /// Whether two string nodes are equal as Swift compares strings.
   func stringsEqual(_ left: Int, _ right: Int) -> Bool {
     let a = nodes[left]

@@ -55,23 +55,20 @@ public enum ReleaseLibrary {
           message: "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})",
           severity: .dropped))
     }
-    let entries = registered.sorted(by: { $0.version < $1.version }).map { entry in
-      let fileName = "\(entry.version).json"
-      return RegisteredFile(
-        version: entry.version, manifestIndex: entry.index, fileName: fileName,
-        displayPath: join(directoryDisplayPath, fileName), bytes: files[fileName])
-    }
+    let entries = registered.sorted(by: { $0.version < $1.version })
     // Files validate independently of each other, so they may run on several threads;
     // their outcomes are joined in version order, as one thread would give them.
     let outcomes = orderedConcurrentMap(entries, minimumChunkSize: minimumFilesPerThread) { entry in
-      guard let bytes = entry.bytes else {
+      let fileName = "\(entry.version).json"
+      let displayPath = join(directoryDisplayPath, fileName)
+      guard let bytes = files[fileName] else {
         let missing = ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "releases[\(entry.manifestIndex)]",
-          message: "release \(entry.version) is registered but \(entry.displayPath) does not exist; release skipped",
+          file: manifestDisplayPath, path: "releases[\(entry.index)]",
+          message: "release \(entry.version) is registered but \(displayPath) does not exist; release skipped",
           severity: .dropped)
         return (release: Release?.none, diagnostics: [missing])
       }
-      return ReleaseValidator.validate(bytes, fileName: entry.fileName, displayPath: entry.displayPath, englishKeys: englishKeys)
+      return ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
     }
     var releases: [Release] = []
     releases.reserveCapacity(outcomes.count)
@@ -79,7 +76,7 @@ public enum ReleaseLibrary {
       diagnostics += outcome.diagnostics
       if let release = outcome.release { releases.append(release) }
     }
-    let registeredNames = Set(entries.map(\.fileName))
+    let registeredNames = Set(registered.map { "\($0.version).json" })
     for fileName in unlistedReleaseFiles(in: files.keys, registered: registeredNames) {
       diagnostics.append(
         ReleaseDiagnostic(
@@ -87,16 +84,6 @@ public enum ReleaseLibrary {
           severity: .warning))
     }
     return (releases, diagnostics)
-  }
-
-  /// A release the manifest registers, with its file's contents when the file exists.
-  private struct RegisteredFile: Sendable {
-    var version: Version
-    /// The entry's index in the manifest's `releases`.
-    var manifestIndex: Int
-    var fileName: String
-    var displayPath: String
-    var bytes: [UInt8]?
   }
 
   /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.

@@ -147,7 +147,7 @@ struct ValidationContext {
       if seenKeys != nil {
         isDuplicate = !seenKeys!.insert(tape.string(key)).inserted
       } else {
-        isDuplicate = tape.memberKeys(of: node).contains { earlier in earlier < key && tape.stringsEqual(earlier, key) }
+        isDuplicate = tape.keyRepeats(key, in: node)
       }
       if isDuplicate {
         let name = tape.string(key)

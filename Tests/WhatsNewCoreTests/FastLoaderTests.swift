@@ -375,6 +375,27 @@ struct FastLoaderTests {
     }
   }
 
+  @Test(
+    "versions parse in one pass exactly as the split-based parser did",
+    arguments: [
+      "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4", "",
+      "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3", "+1.2.3",
+      " 1.2.3", "1.2.3 ", "\u{FF11}.2.3", "1.2.\u{0663}",
+    ])
+  func versions(text: String) {
+    #expect(Version(text) == referenceVersion(text))
+    #expect(Version(text[...]) == referenceVersion(text[...]))
+  }
+
+  @Test("random strings of digits and dots parse as before")
+  func randomVersions() {
+    var random = SeededRandom(seed: 7)
+    for _ in 0..<5_000 {
+      let text = String((0..<Int.random(in: 0...9, using: &random)).map { _ in "0123456789.".randomElement(using: &random)! })
+      #expect(Version(text) == referenceVersion(text), "\(text)")
+    }
+  }
+
   // MARK: Concurrency
 
   @Test(

@@ -963,3 +963,22 @@ enum ReferenceLibrary {
     return directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
   }
 }
+
+/// `Version.init?(_:)` as it was: split on dots, then read each part.
+func referenceVersion(_ text: some StringProtocol) -> Version? {
+  let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+  guard parts.count == 3 else { return nil }
+  var numbers: [Int] = []
+  numbers.reserveCapacity(3)
+  for part in parts {
+    guard let first = part.first, part.count <= 18 else { return nil }
+    if first == UInt8(ascii: "0") && part.count > 1 { return nil }
+    var value = 0
+    for byte in part {
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    numbers.append(value)
+  }
+  return Version(major: numbers[0], minor: numbers[1], patch: numbers[2])
+}
