@@ -368,7 +368,8 @@ private struct TapeParser {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        output.nodes.append(JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, first: start, second: index - start))
+        output.nodes.append(
+          JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, first: start, second: index - start))
         index += 1
         return
       case UInt8(ascii: "\\"):
@@ -444,9 +445,9 @@ private struct TapeParser {
         let low = try parseHex4(escapeStart: lowStart)
         guard (0xDC00...0xDFFF).contains(low) else {
           index = lowStart
+          let high = hex(UInt32(unit), digits: 4)
           throw error(
-            "high surrogate \\u\(hex(UInt32(unit), digits: 4)) followed by \\u\(hex(UInt32(low), digits: 4)), which is not a low surrogate"
-          )
+            "high surrogate \\u\(high) followed by \\u\(hex(UInt32(low), digits: 4)), which is not a low surrogate")
         }
         scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
       } else if (0xDC00...0xDFFF).contains(unit) {

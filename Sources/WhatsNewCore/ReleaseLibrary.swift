@@ -28,8 +28,9 @@ public enum ReleaseLibrary {
     englishKeys: Set<String>
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     load(
-      manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files, directoryDisplayPath: directoryDisplayPath,
-      englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread)
+      manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
+      directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread
+    )
   }
 
   /// Below this many registered files per thread, files are validated on the calling thread.
@@ -80,15 +81,16 @@ public enum ReleaseLibrary {
     for fileName in unlistedReleaseFiles(in: files.keys, registered: registeredNames) {
       diagnostics.append(
         ReleaseDiagnostic(
-          file: join(directoryDisplayPath, fileName), path: "", message: "not listed in manifest.json; add it to load it",
-          severity: .warning))
+          file: join(directoryDisplayPath, fileName), path: "",
+          message: "not listed in manifest.json; add it to load it", severity: .warning))
     }
     return (releases, diagnostics)
   }
 
   /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.
   static func unlistedReleaseFiles(in names: some Sequence<String>, registered: Set<String>) -> [String] {
-    names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }.sorted(by: fileNameOrder)
+    names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }
+      .sorted(by: fileNameOrder)
   }
 
   /// Orders release file names by version when both are versions, else by name.

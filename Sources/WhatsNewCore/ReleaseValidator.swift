@@ -129,13 +129,16 @@ struct ValidationContext {
 
   mutating func drop(_ rejection: Rejection, unit: String) {
     diagnostics.append(
-      ReleaseDiagnostic(file: file, path: rejection.path, message: "\(rejection.reason); \(unit) dropped", severity: .dropped))
+      ReleaseDiagnostic(
+        file: file, path: rejection.path, message: "\(rejection.reason); \(unit) dropped", severity: .dropped))
   }
 
   // MARK: Reading objects
 
   /// Checks `node` is an object and warns about its duplicate members and about fields not in `allowed`.
-  mutating func fields(of node: Int, at path: String, allowed: [StaticString], unitName: String) throws(Rejection) -> Fields {
+  mutating func fields(of node: Int, at path: String, allowed: [StaticString], unitName: String) throws(Rejection)
+    -> Fields
+  {
     guard tape.kind(node) == .object else {
       throw Rejection(path: path, reason: "expected \(unitName) to be an object, found \(tape.kindName(node))")
     }
@@ -185,7 +188,8 @@ struct ValidationContext {
 
   private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
     guard tape.kind(value) == .string else {
-      throw Rejection(path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
     }
     return tape.string(value)
   }
@@ -194,7 +198,8 @@ struct ValidationContext {
   func optionalArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int? {
     guard let value = member(fields, key) else { return nil }
     guard tape.kind(value) == .array else {
-      throw Rejection(path: fields.childPath(key), reason: "expected an array for '\(key)', found \(tape.kindName(value))")
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected an array for '\(key)', found \(tape.kindName(value))")
     }
     return value
   }
@@ -223,7 +228,8 @@ struct ValidationContext {
 
   private static func isIDByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
       UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
       true
     default: false
@@ -235,7 +241,8 @@ struct ValidationContext {
     guard Self.isValidID(text) else {
       throw Rejection(
         path: fields.childPath("id"),
-        reason: "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
+        reason:
+          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
     }
     return text
   }
@@ -244,9 +251,8 @@ struct ValidationContext {
     guard Self.isValidKey(text) else {
       throw Rejection(
         path: path(),
-        reason:
-          "translation key \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)"
-      )
+        reason: "translation key \(Quote.quoted(text)) is not valid "
+          + "(use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)")
     }
     if let englishKeys, !englishKeys.contains(text) {
       throw Rejection(path: path(), reason: "translation key \(Quote.quoted(text)) is missing from the English table")
@@ -278,7 +284,8 @@ struct ValidationContext {
   func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
     let text: String
     if required {
-      text = try requiredString(fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
+      text = try requiredString(
+        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
     } else {
       guard let optional = try optionalString(fields, "action") else { return nil }
       text = optional
@@ -295,7 +302,8 @@ struct ValidationContext {
     guard let text = try optionalString(fields, "supersededIn") else { return nil }
     guard let version = Version(text) else {
       throw Rejection(
-        path: fields.childPath("supersededIn"), reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
+        path: fields.childPath("supersededIn"),
+        reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
     }
     guard version > releaseVersion else {
       throw Rejection(
@@ -322,7 +330,8 @@ struct ValidationContext {
     guard bytes.count <= ReleaseValidator.maximumFileSize else {
       drop(
         Rejection(
-          path: "", reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
+          path: "",
+          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
         unit: "release")
       return nil
     }
@@ -351,7 +360,8 @@ struct ValidationContext {
     guard versionText == stem else {
       drop(
         Rejection(
-          path: "version", reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))"),
+          path: "version",
+          reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))"),
         unit: "release")
       return nil
     }
@@ -362,7 +372,8 @@ struct ValidationContext {
       pageValues = try requiredArray(top, "pages")
     } catch {
       diagnostics.append(
-        ReleaseDiagnostic(file: file, path: error.path, message: "\(error.reason); the release has no pages", severity: .dropped))
+        ReleaseDiagnostic(
+          file: file, path: error.path, message: "\(error.reason); the release has no pages", severity: .dropped))
       return Release(version: version, pages: [])
     }
     let pageCount = tape.nodes[pageValues].first
@@ -393,7 +404,8 @@ struct ValidationContext {
       let pageID = try id(page)
       if let first = pageIDs[pageID] {
         throw Rejection(
-          path: page.childPath("id"), reason: "duplicate page id \(Quote.quoted(pageID)) (already used by pages[\(first)])")
+          path: page.childPath("id"),
+          reason: "duplicate page id \(Quote.quoted(pageID)) (already used by pages[\(first)])")
       }
       pageIDs[pageID] = index
       let superseded = try supersededIn(page)
@@ -404,7 +416,9 @@ struct ValidationContext {
       blocks.reserveCapacity(blockCount)
       var blockIDs: [String: Int] = [:]
       for (blockIndex, blockValue) in tape.elements(of: blockValues).enumerated() {
-        if let block = validateBlock(blockValue, at: "\(path).blocks[\(blockIndex)]", index: blockIndex, blockIDs: &blockIDs) {
+        if let block = validateBlock(
+          blockValue, at: "\(path).blocks[\(blockIndex)]", index: blockIndex, blockIDs: &blockIDs)
+        {
           blocks.append(block)
         }
       }
@@ -459,7 +473,8 @@ struct ValidationContext {
       let type = try requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
       guard Self.blockTypes.contains(type) else {
         throw Rejection(
-          path: block.childPath("type"), reason: "unknown block type \(Quote.quoted(type))\(didYouMean(type, Self.blockTypes))")
+          path: block.childPath("type"),
+          reason: "unknown block type \(Quote.quoted(type))\(didYouMean(type, Self.blockTypes))")
       }
       let superseded = try supersededIn(block)
       let content: BlockContent
@@ -494,7 +509,8 @@ struct ValidationContext {
     guard let setting = Setting(rawValue: settingText) else {
       throw Rejection(
         path: block.childPath("setting"),
-        reason: "unknown setting \(Quote.quoted(settingText))\(didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
+        reason:
+          "unknown setting \(Quote.quoted(settingText))\(didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
     }
     let titleKey = try requiredKey(block, "titleKey")
     let descriptionKey = try optionalKey(block, "descriptionKey")
@@ -503,9 +519,8 @@ struct ValidationContext {
       guard setting.kind.offersFullSetByDefault else {
         throw Rejection(
           path: block.path,
-          reason:
-            "missing required field 'options' (setting '\(setting.rawValue)' must list its options from \(settingValues.joined(separator: ", ")))"
-        )
+          reason: "missing required field 'options' "
+            + "(setting '\(setting.rawValue)' must list its options from \(settingValues.joined(separator: ", ")))")
       }
       return ChoiceBlock(
         setting: setting, titleKey: titleKey, descriptionKey: descriptionKey,
@@ -523,16 +538,17 @@ struct ValidationContext {
         guard settingValues.contains(value) else {
           throw Rejection(
             path: option.childPath("value"),
-            reason:
-              "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'\(didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))"
-          )
+            reason: "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'"
+              + "\(didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))")
         }
         if let first = seenValues.first(where: { $0.value == value }) {
           throw Rejection(
-            path: option.childPath("value"), reason: "duplicate value '\(value)' (already offered by options[\(first.index)])")
+            path: option.childPath("value"),
+            reason: "duplicate value '\(value)' (already offered by options[\(first.index)])")
         }
         seenValues.append((value, index))
-        options.append(ChoiceOption(value: value, labelKey: try requiredKey(option, "labelKey"), icon: try icon(option)))
+        options.append(
+          ChoiceOption(value: value, labelKey: try requiredKey(option, "labelKey"), icon: try icon(option)))
       } catch {
         drop(error, unit: "option")
       }
@@ -540,7 +556,8 @@ struct ValidationContext {
     guard options.count >= 2 else {
       throw Rejection(
         path: block.childPath("options"),
-        reason: "\(options.count == 1 ? "only 1 usable option" : "no usable options") left; a choice needs at least two")
+        reason: "\(options.count == 1 ? "only 1 usable option" : "no usable options") left; a choice needs at least two"
+      )
     }
     return ChoiceBlock(setting: setting, titleKey: titleKey, descriptionKey: descriptionKey, options: options)
   }
@@ -549,7 +566,9 @@ struct ValidationContext {
     let titleKey = try optionalKey(block, "titleKey")
     let itemValues = try requiredArray(block, "items")
     let itemCount = tape.nodes[itemValues].first
-    guard itemCount > 0 else { throw Rejection(path: block.childPath("items"), reason: "the feature list has no items") }
+    guard itemCount > 0 else {
+      throw Rejection(path: block.childPath("items"), reason: "the feature list has no items")
+    }
     var items: [FeatureItem] = []
     items.reserveCapacity(itemCount)
     var itemIDs: [String: Int] = [:]
@@ -560,12 +579,14 @@ struct ValidationContext {
         let itemID = try id(item)
         if let first = itemIDs[itemID] {
           throw Rejection(
-            path: item.childPath("id"), reason: "duplicate item id \(Quote.quoted(itemID)) (already used by items[\(first)])")
+            path: item.childPath("id"),
+            reason: "duplicate item id \(Quote.quoted(itemID)) (already used by items[\(first)])")
         }
         itemIDs[itemID] = index
         items.append(
           FeatureItem(
-            id: itemID, titleKey: try requiredKey(item, "titleKey"), descriptionKey: try optionalKey(item, "descriptionKey"),
+            id: itemID, titleKey: try requiredKey(item, "titleKey"),
+            descriptionKey: try optionalKey(item, "descriptionKey"),
             icon: try icon(item), action: try action(item, required: false)))
       } catch {
         drop(error, unit: "item")
@@ -581,7 +602,8 @@ struct ValidationContext {
     guard bytes.count <= ReleaseValidator.maximumFileSize else {
       drop(
         Rejection(
-          path: "", reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
+          path: "",
+          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
         unit: "every release")
       return []
     }

@@ -12,11 +12,13 @@ import Testing
 /// Both validators' answers for one release file, which must be identical.
 @discardableResult
 func expectSameValidation(
-  _ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json", sourceLocation: SourceLocation = #_sourceLocation
+  _ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json",
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
   let displayPath = "Releases/\(fileName)"
   let current = ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
-  let reference = ReferenceValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+  let reference = ReferenceValidator.validate(
+    bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
   #expect(current.release == reference.release, sourceLocation: sourceLocation)
   #expect(
     current.diagnostics == reference.diagnostics,
@@ -63,8 +65,10 @@ struct FastLoaderTests {
     KeyCase(name: "an escaped letter", literal: #""title\u004Bey""#, field: "titleKey", equal: true),
     KeyCase(name: "an escaped slash", literal: #""i\/d""#, field: "id", equal: false),
     KeyCase(name: "KELVIN SIGN, escaped (canonically K)", literal: #""title\u212Aey""#, field: "titleKey", equal: true),
-    KeyCase(name: "KELVIN SIGN, raw UTF-8 (canonically K)", literal: "\"title\u{212A}ey\"", field: "titleKey", equal: true),
-    KeyCase(name: "a look-alike that is not equivalent", literal: "\"t\u{0131}tleKey\"", field: "titleKey", equal: false),
+    KeyCase(
+      name: "KELVIN SIGN, raw UTF-8 (canonically K)", literal: "\"title\u{212A}ey\"", field: "titleKey", equal: true),
+    KeyCase(
+      name: "a look-alike that is not equivalent", literal: "\"t\u{0131}tleKey\"", field: "titleKey", equal: false),
     KeyCase(name: "a NUL byte", literal: #""id\u0000""#, field: "id", equal: false),
   ]
 
@@ -133,37 +137,48 @@ struct FastLoaderTests {
     release(blocks: #"{"id": "b", "type": "info", "type": "choice", "titleKey": "k.title", "setting": "theme"}"#),
     release(blocks: #"{"id": "b", "type": null, "type": "info", "titleKey": "k.title"}"#),
     release(
-      blocks: #"{"id": "b", "type": "featureList", "titleKey": "k.nope", "items": [{"id": "i"}, {"id": "i", "titleKey": "k.a"}]}"#
+      blocks:
+        #"{"id": "b", "type": "featureList", "titleKey": "k.nope", "items": [{"id": "i"}, {"id": "i", "titleKey": "k.a"}]}"#
     ),
     release(
       blocks:
         #"{"id": "b", "type": "featureList", "items": [{"id": "i", "titleKey": "k.a", "action": "openSetings"}, {"id": "i", "titleKey": "k.b"}, 7]}"#
     ),
     release(
-      blocks: #"{"id": "b", "type": "featureList", "items": [{"id": "bad id", "titleKey": "k.a", "descriptionKey": null}]}"#),
-    release(
       blocks:
-        #"{"id": "b", "type": "choice", "setting": "theme", "titleKey": "k.title", "options": [{"value": "dark"}, {"value": "dark", "labelKey": "k.a"}, {"value": "dark", "labelKey": "k.b"}, {"value": "drak", "labelKey": "k.c"}, {"value": "light", "labelKey": "k.c", "icon": "mon"}]}"#
-    ),
+        #"{"id": "b", "type": "featureList", "items": [{"id": "bad id", "titleKey": "k.a", "descriptionKey": null}]}"#),
+    release(
+      blocks: #"{"id": "b", "type": "choice", "setting": "theme", "titleKey": "k.title", "options": ["#
+        + #"{"value": "dark"}, {"value": "dark", "labelKey": "k.a"}, {"value": "dark", "labelKey": "k.b"}, "#
+        + #"{"value": "drak", "labelKey": "k.c"}, {"value": "light", "labelKey": "k.c", "icon": "mon"}]}"#),
     release(blocks: #"{"id": "b", "type": "choice", "setting": "workoutVeiw", "titleKey": "k.title", "options": []}"#),
     release(
-      blocks: #"{"id": "b", "type": "choice", "setting": "reviewWeekday", "titleKey": "k.title", "descriptionKey": "k.desc"}"#),
+      blocks:
+        #"{"id": "b", "type": "choice", "setting": "reviewWeekday", "titleKey": "k.title", "descriptionKey": "k.desc"}"#
+    ),
     release(blocks: #"{"id": "b", "type": "choice", "setting": "units", "titleKey": "k.title"}"#),
     release(
-      blocks: #"{"id": "b", "type": "action", "labelKey": "k.a"}, {"id": "c", "type": "action", "action": 1, "labelKey": "k.a"}"#),
+      blocks:
+        #"{"id": "b", "type": "action", "labelKey": "k.a"}, {"id": "c", "type": "action", "action": 1, "labelKey": "k.a"}"#
+    ),
     release(
-      blocks: #"{"id": "b", "type": "action", "action": "openSettings", "labelKey": "k.\u001b[31m", "supersededIn": "2.14.0"}"#),
+      blocks:
+        #"{"id": "b", "type": "action", "action": "openSettings", "labelKey": "k.\u001b[31m", "supersededIn": "2.14.0"}"#
+    ),
     release(
       blocks:
         #"{"id": "b", "type": "info", "titleKey": "k.title", "supersededIn": "soon"}, {"id": "b", "type": "info", "titleKey": "k.a"}"#
     ),
     release(
       blocks:
-        #"{"id": "\#(String(repeating: "x", count: 65))", "type": "info", "titleKey": "\#(String(repeating: "k", count: 201))"}"#),
-    release(blocks: wideObject(20, extra: #""id": "b", "type": "info", "titleKey": "k.title", "f3": 0, "f\u0031\u0039": 0"#)),
+        #"{"id": "\#(String(repeating: "x", count: 65))", "type": "info", "titleKey": "\#(String(repeating: "k", count: 201))"}"#
+    ),
+    release(
+      blocks: wideObject(20, extra: #""id": "b", "type": "info", "titleKey": "k.title", "f3": 0, "f\u0031\u0039": 0"#)),
     release(
       blocks: wideObject(
-        17, extra: #""id": "b", "type": "info", "titleKey": "k.title", "title\u212Aey": "k.a", "e\u0301": 1, "\u00e9": 2"#)),
+        17,
+        extra: #""id": "b", "type": "info", "titleKey": "k.title", "title\u212Aey": "k.a", "e\u0301": 1, "\u00e9": 2"#)),
     release(blocks: wideObject(16, extra: #""id": "b", "type": "info", "titleKey": "k.title""#)),
     release(
       blocks:
@@ -177,7 +192,9 @@ struct FastLoaderTests {
     release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title"} x"#),
   ]
 
-  @Test("validation gives the original validator's releases and diagnostics on malformed files", arguments: malformedReleases)
+  @Test(
+    "validation gives the original validator's releases and diagnostics on malformed files",
+    arguments: malformedReleases)
   func malformedRelease(_ json: String) {
     for englishKeys in [testEnglishKeys, nil] {
       expectSameValidation(Array(json.utf8), englishKeys: englishKeys)
@@ -202,7 +219,8 @@ struct FastLoaderTests {
   @Test(
     "manifests give the original's entries and diagnostics",
     arguments: [
-      "", "[]", "{}", #"{"releases": "2.11.0"}"#, #"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#,
+      "", "[]", "{}", #"{"releases": "2.11.0"}"#,
+      #"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#,
       #"{"releases": [], "releases": ["2.11.0"], "release": 1}"#, #"{"r\u0065leases": ["2.11.0", "2.11.0 ", null]}"#,
     ])
   func manifests(_ json: String) {
@@ -228,9 +246,11 @@ struct FastLoaderTests {
   /// Pieces a mutation may insert: structure, known names, equivalent spellings, bad bytes.
   static let snippets: [[UInt8]] =
     [
-      "\"", ",", "{", "}", "[", "]", ":", " ", "\\", "\"id\": \"x\", ", "\"type\": \"info\", ", "\"titleKey\": \"k.a\", ",
+      "\"", ",", "{", "}", "[", "]", ":", " ", "\\", "\"id\": \"x\", ", "\"type\": \"info\", ",
+      "\"titleKey\": \"k.a\", ",
       "\"title\\u004Bey\": \"k.b\", ", "\"title\u{212A}ey\": \"k.c\", ", "\"value\": \"guided\", ", "\"options\": [], ",
-      "\"items\": [{\"id\": \"i\", \"titleKey\": \"k.a\"}], ", "\"supersededIn\": \"9.0.0\", ", "null", "1", "-0.5e1", "\"x\"",
+      "\"items\": [{\"id\": \"i\", \"titleKey\": \"k.a\"}], ", "\"supersededIn\": \"9.0.0\", ", "null", "1", "-0.5e1",
+      "\"x\"",
       "\"e\u{301}\": 1, ", "\"\\u00e9\": 2, ", "\"icon\": \"star\", ", "\"action\": \"openSettings\", ",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3, 0xA9], [0x01]]
 
@@ -293,7 +313,8 @@ struct FastLoaderTests {
         }
       }
       // Half the time check keys against a table that knows most of the base's strings.
-      let known = Self.strings(in: base.bytes).filter { _ in Bool.random(using: &random) || Bool.random(using: &random) }
+      let known = Self.strings(in: base.bytes).filter { _ in Bool.random(using: &random) || Bool.random(using: &random)
+      }
       let result = expectSameValidation(
         bytes, englishKeys: seed % 2 == 0 ? nil : known.union(testEnglishKeys), fileName: base.fileName)
       expectSameJSON(bytes)
@@ -306,13 +327,15 @@ struct FastLoaderTests {
 
   /// Strings a tree mutation may put anywhere: keys, ids, values, versions, and awkward text.
   static let vocabulary = [
-    "k.title", "k.a", "k.nope", "intro", "view", "p0", "guided", "inline", "dark", "theme", "workoutView", "info", "choice",
+    "k.title", "k.a", "k.nope", "intro", "view", "p0", "guided", "inline", "dark", "theme", "workoutView", "info",
+    "choice",
     "action", "featureList", "openSettings", "star", "sparkels", "2.14.0", "2.13.1", "2.9.0", "", "bad id", "\u{212A}",
     "e\u{301}", "\u{E9}", "\u{1B}[31m",
   ]
   /// Member names a tree mutation may use: the known fields, near misses and equivalent spellings.
   static let fieldNames = [
-    "id", "type", "supersededIn", "titleKey", "descriptionKey", "icon", "setting", "options", "action", "labelKey", "items",
+    "id", "type", "supersededIn", "titleKey", "descriptionKey", "icon", "setting", "options", "action", "labelKey",
+    "items",
     "value", "version", "pages", "blocks", "titelKey", "title\u{212A}ey", "Id", "typ", "e\u{301}", "\u{E9}",
   ]
 
@@ -378,8 +401,10 @@ struct FastLoaderTests {
   @Test(
     "versions parse in one pass exactly as the split-based parser did",
     arguments: [
-      "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4", "",
-      "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3", "+1.2.3",
+      "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4",
+      "",
+      "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3",
+      "+1.2.3",
       " 1.2.3", "1.2.3 ", "\u{FF11}.2.3", "1.2.\u{0663}",
     ])
   func versions(text: String) {
@@ -391,7 +416,8 @@ struct FastLoaderTests {
   func randomVersions() {
     var random = SeededRandom(seed: 7)
     for _ in 0..<5_000 {
-      let text = String((0..<Int.random(in: 0...9, using: &random)).map { _ in "0123456789.".randomElement(using: &random)! })
+      let text = String(
+        (0..<Int.random(in: 0...9, using: &random)).map { _ in "0123456789.".randomElement(using: &random)! })
       #expect(Version(text) == referenceVersion(text), "\(text)")
     }
   }
@@ -428,7 +454,8 @@ struct FastLoaderTests {
         block =
           #"{"id": "b", "type": "info", "titleKey": "k.title"}, {"id": "c", "type": "action", "action": "openSettings", "labelKey": "k.a"}"#
       }
-      let text = #"{"version": "\#(index % 11 == 5 ? "3.0.0" : version)", "pages": [{"id": "p", "blocks": [\#(block)]}]}"#
+      let text =
+        #"{"version": "\#(index % 11 == 5 ? "3.0.0" : version)", "pages": [{"id": "p", "blocks": [\#(block)]}]}"#
       files["\(version).json"] = Array(text.utf8)
     }
     files["4.0.0.json"] = Array("{".utf8)
@@ -439,7 +466,8 @@ struct FastLoaderTests {
   }
 
   @Test(
-    "loading on several threads gives the original loader's releases and diagnostics, in order", arguments: [0, 1, 5, 40, 300])
+    "loading on several threads gives the original loader's releases and diagnostics, in order",
+    arguments: [0, 1, 5, 40, 300])
   func concurrentLoad(count: Int) {
     let (manifest, files) = Self.messyLibrary(count: count)
     let reference = ReferenceLibrary.load(
