@@ -3,6 +3,8 @@
 //
 //   whatsnew-bench --app .build/release/whatsnew --floor .build/release/whatsnew-floor \
 //     --content . --out bench [--quick] [--swift-version "…"]
+//   whatsnew-bench --only load [--runs N]   (only ReleaseLibrary.load on in-memory files; prints, writes nothing)
+//   whatsnew-bench --generate N DIR         (writes generated content for profiling)
 import Foundation
 import Glibc
 import WhatsNewApp
@@ -16,6 +18,9 @@ struct BenchOptions {
   var out = "bench"
   var quick = false
   var swiftVersion = "unknown"
+  /// `load`: time only `ReleaseLibrary.load` on generated files already in memory.
+  var only: String?
+  var runs: Int?
 
   static func parse(_ arguments: [String]) -> BenchOptions {
     var options = BenchOptions()
@@ -28,6 +33,12 @@ struct BenchOptions {
       case "--out": options.out = iterator.next() ?? options.out
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
+      case "--only":
+        guard let part = iterator.next(), part == "load" else { exit(64) }
+        options.only = part
+      case "--runs":
+        guard let runs = iterator.next().flatMap(Int.init), runs > 0 else { exit(64) }
+        options.runs = runs
       case "--generate":
         // --generate N DIR: write generated content for profiling, and stop.
         guard let count = iterator.next().flatMap(Int.init), let directory = iterator.next() else { exit(64) }
@@ -230,6 +241,38 @@ var rows: [Row] = []
   }
 }
 
+/// `--only load`: `ReleaseLibrary.load` alone (no file reading, no `.strings` parsing) on
+/// generated files read into memory once, for 100 and 1000 releases; prints the medians.
+@MainActor func benchLoadInMemory() throws {
+  var medians: [Int: Double] = [:]
+  for count in [100, 1000] {
+    let root = scratch.path("in-memory-\(count)")
+    try GeneratedContent.write(count: count, to: root)
+    let files = try ContentLibrary.readFiles(
+      releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [])
+    let englishKeys = Set((files.tables[.en] ?? [:]).keys)
+    var times: [Double] = []
+    for _ in 0..<((options.runs ?? 9) + 1) {
+      var loaded: (releases: [Release], diagnostics: [ReleaseDiagnostic]) = ([], [])
+      times.append(
+        time {
+          loaded = ReleaseLibrary.load(
+            manifest: files.manifest, manifestDisplayPath: "Releases/manifest.json", files: files.releaseFiles,
+            directoryDisplayPath: "Releases", englishKeys: englishKeys)
+        })
+      guard loaded.releases.count == count, loaded.diagnostics.isEmpty else {
+        fail("generated content for \(count) loaded \(loaded.releases.count) releases: \(loaded.diagnostics.prefix(3))")
+      }
+      blackHole &+= loaded.releases.count
+    }
+    times.removeFirst()  // warm-up
+    medians[count] = median(times)
+    print("ReleaseLibrary.load, \(count) releases in memory: median \(format(median(times) * 1000)) ms of \(times.count) runs")
+    try? FileManager.default.removeItem(atPath: root)
+  }
+  print("1000 / 100: \(String(format: "%.1f", medians[1000]! / medians[100]!))×")
+}
+
 // MARK: - selectFlow
 
 @MainActor func benchFlow() {
@@ -385,6 +428,10 @@ func benchTap() async throws {
   return lines.joined(separator: "\n")
 }
 
+if options.only == "load" {
+  try benchLoadInMemory()
+  exit(0)
+}
 benchProcesses()
 try benchLoad()
 benchFlow()

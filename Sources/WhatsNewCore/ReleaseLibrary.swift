@@ -27,6 +27,22 @@ public enum ReleaseLibrary {
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
     englishKeys: Set<String>
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
+    load(
+      manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
+      directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread
+    )
+  }
+
+  /// Below this many registered files per thread, files are validated on the calling thread.
+  static let minimumFilesPerThread = 16
+
+  /// ``load(manifest:manifestDisplayPath:files:directoryDisplayPath:englishKeys:)``, validating
+  /// files on several threads once there are `minimumFilesPerThread` files for each (`Int.max`:
+  /// never). The result is the same either way.
+  static func load(
+    manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
+    englishKeys: Set<String>, minimumFilesPerThread: Int
+  ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
     var registered: [(version: Version, index: Int)] = []
     if let manifest {
@@ -40,33 +56,41 @@ public enum ReleaseLibrary {
           message: "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})",
           severity: .dropped))
     }
-    var releases: [Release] = []
-    for entry in registered.sorted(by: { $0.version < $1.version }) {
+    let entries = registered.sorted(by: { $0.version < $1.version })
+    // Files validate independently of each other, so they may run on several threads;
+    // their outcomes are joined in version order, as one thread would give them.
+    let outcomes = orderedConcurrentMap(entries, minimumChunkSize: minimumFilesPerThread) { entry in
       let fileName = "\(entry.version).json"
       let displayPath = join(directoryDisplayPath, fileName)
       guard let bytes = files[fileName] else {
-        diagnostics.append(
-          ReleaseDiagnostic(
-            file: manifestDisplayPath, path: "releases[\(entry.index)]",
-            message: "release \(entry.version) is registered but \(displayPath) does not exist; release skipped", severity: .dropped))
-        continue
+        let missing = ReleaseDiagnostic(
+          file: manifestDisplayPath, path: "releases[\(entry.index)]",
+          message: "release \(entry.version) is registered but \(displayPath) does not exist; release skipped",
+          severity: .dropped)
+        return (release: Release?.none, diagnostics: [missing])
       }
-      let result = ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
-      diagnostics += result.diagnostics
-      if let release = result.release { releases.append(release) }
+      return ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+    }
+    var releases: [Release] = []
+    releases.reserveCapacity(outcomes.count)
+    for outcome in outcomes {
+      diagnostics += outcome.diagnostics
+      if let release = outcome.release { releases.append(release) }
     }
     let registeredNames = Set(registered.map { "\($0.version).json" })
     for fileName in unlistedReleaseFiles(in: files.keys, registered: registeredNames) {
       diagnostics.append(
         ReleaseDiagnostic(
-          file: join(directoryDisplayPath, fileName), path: "", message: "not listed in manifest.json; add it to load it", severity: .warning))
+          file: join(directoryDisplayPath, fileName), path: "",
+          message: "not listed in manifest.json; add it to load it", severity: .warning))
     }
     return (releases, diagnostics)
   }
 
   /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.
   static func unlistedReleaseFiles(in names: some Sequence<String>, registered: Set<String>) -> [String] {
-    names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }.sorted(by: fileNameOrder)
+    names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }
+      .sorted(by: fileNameOrder)
   }
 
   /// Orders release file names by version when both are versions, else by name.

@@ -72,13 +72,17 @@ public enum ReleaseValidator {
   /// named (`.warning`) and counted once. Unreadable JSON or a wrong shape registers nothing.
   ///
   /// - Returns: the registered versions in manifest order, without repeats, and the diagnostics.
-  public static func validateManifest(_ bytes: [UInt8], displayPath: String) -> (versions: [Version], diagnostics: [ReleaseDiagnostic]) {
+  public static func validateManifest(_ bytes: [UInt8], displayPath: String) -> (
+    versions: [Version], diagnostics: [ReleaseDiagnostic]
+  ) {
     let result = manifestEntries(bytes, displayPath: displayPath)
     return (result.entries.map(\.version), result.diagnostics)
   }
 
   /// Like ``validateManifest(_:displayPath:)``, also giving each version's index in `releases`.
-  static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (entries: [(version: Version, index: Int)], diagnostics: [ReleaseDiagnostic]) {
+  static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
+    entries: [(version: Version, index: Int)], diagnostics: [ReleaseDiagnostic]
+  ) {
     var context = ValidationContext(file: displayPath, englishKeys: nil)
     let entries = context.validateManifest(bytes)
     return (entries, context.diagnostics)
@@ -93,46 +97,16 @@ struct Rejection: Error {
   var reason: String
 }
 
-/// The members of one JSON object, first occurrence winning, with its JSON path.
+/// One JSON object of the file being validated: its node on the tape and its JSON path.
+///
+/// Members are looked up by name on the tape; when a name repeats, the first member is
+/// used (``ValidationContext/fields(of:at:allowed:unitName:)`` warned about the others).
 struct Fields {
   let path: String
-  let values: [String: JSONValue]
-  let order: [String]
+  /// The object's node in ``ValidationContext/tape``.
+  let node: Int
 
-  func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-  func requiredString(_ key: String, describing hint: String = "a string") throws(Rejection) -> String {
-    guard let value = values[key] else {
-      throw Rejection(path: path, reason: "missing required field '\(key)' (\(hint))")
-    }
-    guard case .string(let text) = value else {
-      throw Rejection(path: childPath(key), reason: "expected a string for '\(key)', found \(value.kindName)")
-    }
-    return text
-  }
-
-  func optionalString(_ key: String) throws(Rejection) -> String? {
-    guard let value = values[key] else { return nil }
-    guard case .string(let text) = value else {
-      throw Rejection(path: childPath(key), reason: "expected a string for '\(key)', found \(value.kindName)")
-    }
-    return text
-  }
-
-  func optionalArray(_ key: String) throws(Rejection) -> [JSONValue]? {
-    guard let value = values[key] else { return nil }
-    guard case .array(let elements) = value else {
-      throw Rejection(path: childPath(key), reason: "expected an array for '\(key)', found \(value.kindName)")
-    }
-    return elements
-  }
-
-  func requiredArray(_ key: String) throws(Rejection) -> [JSONValue] {
-    guard let elements = try optionalArray(key) else {
-      throw Rejection(path: path, reason: "missing required field '\(key)' (an array)")
-    }
-    return elements
-  }
+  func childPath(_ key: StaticString) -> String { path.isEmpty ? key.description : "\(path).\(key)" }
 }
 
 struct ValidationContext {
@@ -141,6 +115,8 @@ struct ValidationContext {
   let englishKeys: Set<String>?
   var diagnostics: [ReleaseDiagnostic] = []
   var releaseVersion = Version(major: 0, minor: 0, patch: 0)
+  /// The parsed file; empty until it parsed.
+  var tape = JSONTape(input: [], unescaped: [], nodes: [])
 
   init(file: String, englishKeys: Set<String>?) {
     self.file = file
@@ -153,97 +129,154 @@ struct ValidationContext {
 
   mutating func drop(_ rejection: Rejection, unit: String) {
     diagnostics.append(
-      ReleaseDiagnostic(file: file, path: rejection.path, message: "\(rejection.reason); \(unit) dropped", severity: .dropped))
+      ReleaseDiagnostic(
+        file: file, path: rejection.path, message: "\(rejection.reason); \(unit) dropped", severity: .dropped))
   }
 
   // MARK: Reading objects
 
-  /// Reads an object's members, warning about duplicates and about fields not in `allowed`.
-  mutating func fields(of value: JSONValue, at path: String, allowed: [String], unitName: String) throws(Rejection) -> Fields {
-    guard case .object(let members) = value else {
-      throw Rejection(path: path, reason: "expected \(unitName) to be an object, found \(value.kindName)")
+  /// Checks `node` is an object and warns about its duplicate members and about fields not in `allowed`.
+  mutating func fields(of node: Int, at path: String, allowed: [StaticString], unitName: String) throws(Rejection)
+    -> Fields
+  {
+    guard tape.kind(node) == .object else {
+      throw Rejection(path: path, reason: "expected \(unitName) to be an object, found \(tape.kindName(node))")
     }
-    var values: [String: JSONValue] = [:]
-    var order: [String] = []
-    for member in members {
-      let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-      if values[member.key] != nil {
-        warn(memberPath, "duplicate field \(Quote.quoted(member.key)); the first one is used")
+    // A handful of members (the usual case) are compared pairwise on the tape; many go through a set.
+    let memberCount = tape.nodes[node].first
+    var seenKeys: Set<String>? = memberCount > 16 ? Set(minimumCapacity: memberCount) : nil
+    for key in tape.memberKeys(of: node) {
+      let isDuplicate: Bool
+      if seenKeys != nil {
+        isDuplicate = !seenKeys!.insert(tape.string(key)).inserted
+      } else {
+        isDuplicate = tape.keyRepeats(key, in: node)
+      }
+      if isDuplicate {
+        let name = tape.string(key)
+        warn(path.isEmpty ? name : "\(path).\(name)", "duplicate field \(Quote.quoted(name)); the first one is used")
         continue
       }
-      values[member.key] = member.value
-      order.append(member.key)
-      if !allowed.contains(member.key) {
-        var message = "unknown field \(Quote.quoted(member.key)) ignored"
-        if let suggestion = Suggestion.closest(to: member.key, in: allowed) {
-          message = "unknown field \(Quote.quoted(member.key)) ignored (did you mean '\(suggestion)'?)"
+      if !allowed.contains(where: { tape.keyEquals(key, $0) }) {
+        let name = tape.string(key)
+        var message = "unknown field \(Quote.quoted(name)) ignored"
+        if let suggestion = Suggestion.closest(to: name, in: allowed.map(\.description)) {
+          message = "unknown field \(Quote.quoted(name)) ignored (did you mean '\(suggestion)'?)"
         }
-        warn(memberPath, message)
+        warn(path.isEmpty ? name : "\(path).\(name)", message)
       }
     }
-    return Fields(path: path, values: values, order: order)
+    return Fields(path: path, node: node)
+  }
+
+  /// The value node of the first member named `key`, if any.
+  func member(_ fields: Fields, _ key: StaticString) -> Int? { tape.firstMember(of: fields.node, named: key) }
+
+  func requiredString(_ fields: Fields, _ key: StaticString, describing hint: @autoclosure () -> String = "a string")
+    throws(Rejection) -> String
+  {
+    guard let value = member(fields, key) else {
+      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (\(hint()))")
+    }
+    return try string(value, of: fields, key)
+  }
+
+  func optionalString(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
+    guard let value = member(fields, key) else { return nil }
+    return try string(value, of: fields, key)
+  }
+
+  private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
+    guard tape.kind(value) == .string else {
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
+    }
+    return tape.string(value)
+  }
+
+  /// The array node of member `key`, if any.
+  func optionalArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int? {
+    guard let value = member(fields, key) else { return nil }
+    guard tape.kind(value) == .array else {
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected an array for '\(key)', found \(tape.kindName(value))")
+    }
+    return value
+  }
+
+  func requiredArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int {
+    guard let elements = try optionalArray(fields, key) else {
+      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (an array)")
+    }
+    return elements
   }
 
   // MARK: Typed fields
 
-  static func isValidID(_ text: String) -> Bool {
-    let utf8 = text.utf8
-    guard !utf8.isEmpty, utf8.count <= ReleaseValidator.maximumIDLength else { return false }
-    return utf8.allSatisfy(isIDByte)
-  }
+  static func isValidID(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumIDLength) }
 
-  static func isValidKey(_ text: String) -> Bool {
+  static func isValidKey(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumKeyLength) }
+
+  /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
+  private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
     let utf8 = text.utf8
-    guard !utf8.isEmpty, utf8.count <= ReleaseValidator.maximumKeyLength else { return false }
+    guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
+    // Native strings lend their bytes; checking them in a plain loop is several times faster.
+    if let valid = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(isIDByte) }) { return valid }
     return utf8.allSatisfy(isIDByte)
   }
 
   private static func isIDByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
       UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
       true
     default: false
     }
   }
 
-  func id(_ fields: Fields, _ key: String = "id") throws(Rejection) -> String {
-    let text = try fields.requiredString(key)
+  func id(_ fields: Fields) throws(Rejection) -> String {
+    let text = try requiredString(fields, "id")
     guard Self.isValidID(text) else {
       throw Rejection(
-        path: fields.childPath(key),
-        reason: "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
+        path: fields.childPath("id"),
+        reason:
+          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
     }
     return text
   }
 
-  func checkKey(_ text: String, at path: String) throws(Rejection) {
+  func checkKey(_ text: String, at path: @autoclosure () -> String) throws(Rejection) {
     guard Self.isValidKey(text) else {
       throw Rejection(
-        path: path,
-        reason: "translation key \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)")
+        path: path(),
+        reason: "translation key \(Quote.quoted(text)) is not valid "
+          + "(use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)")
     }
     if let englishKeys, !englishKeys.contains(text) {
-      throw Rejection(path: path, reason: "translation key \(Quote.quoted(text)) is missing from the English table")
+      throw Rejection(path: path(), reason: "translation key \(Quote.quoted(text)) is missing from the English table")
     }
   }
 
-  func requiredKey(_ fields: Fields, _ key: String) throws(Rejection) -> String {
-    let text = try fields.requiredString(key, describing: "a translation key")
+  func requiredKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String {
+    let text = try requiredString(fields, key, describing: "a translation key")
     try checkKey(text, at: fields.childPath(key))
     return text
   }
 
-  func optionalKey(_ fields: Fields, _ key: String) throws(Rejection) -> String? {
-    guard let text = try fields.optionalString(key) else { return nil }
+  func optionalKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
+    guard let text = try optionalString(fields, key) else { return nil }
     try checkKey(text, at: fields.childPath(key))
     return text
   }
 
   func icon(_ fields: Fields) throws(Rejection) -> Icon? {
-    guard let text = try fields.optionalString("icon") else { return nil }
+    guard let text = try optionalString(fields, "icon") else { return nil }
     guard let icon = Icon(rawValue: text) else {
-      throw Rejection(path: fields.childPath("icon"), reason: "unknown icon \(Quote.quoted(text))\(didYouMean(text, Icon.allCases.map(\.rawValue)))")
+      throw Rejection(
+        path: fields.childPath("icon"),
+        reason: "unknown icon \(Quote.quoted(text))\(didYouMean(text, Icon.allCases.map(\.rawValue)))")
     }
     return icon
   }
@@ -251,21 +284,26 @@ struct ValidationContext {
   func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
     let text: String
     if required {
-      text = try fields.requiredString("action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
+      text = try requiredString(
+        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
     } else {
-      guard let optional = try fields.optionalString("action") else { return nil }
+      guard let optional = try optionalString(fields, "action") else { return nil }
       text = optional
     }
     guard let action = Action(rawValue: text) else {
-      throw Rejection(path: fields.childPath("action"), reason: "unknown action \(Quote.quoted(text))\(didYouMean(text, Action.allCases.map(\.rawValue)))")
+      throw Rejection(
+        path: fields.childPath("action"),
+        reason: "unknown action \(Quote.quoted(text))\(didYouMean(text, Action.allCases.map(\.rawValue)))")
     }
     return action
   }
 
   func supersededIn(_ fields: Fields) throws(Rejection) -> Version? {
-    guard let text = try fields.optionalString("supersededIn") else { return nil }
+    guard let text = try optionalString(fields, "supersededIn") else { return nil }
     guard let version = Version(text) else {
-      throw Rejection(path: fields.childPath("supersededIn"), reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
+      throw Rejection(
+        path: fields.childPath("supersededIn"),
+        reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
     }
     guard version > releaseVersion else {
       throw Rejection(
@@ -282,16 +320,23 @@ struct ValidationContext {
 
   // MARK: Release
 
+  static let topLevelFields: [StaticString] = ["version", "pages"]
+  static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
+  static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
+  static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
+  static let manifestFields: [StaticString] = ["releases"]
+
   mutating func validateRelease(_ bytes: [UInt8], fileName: String) -> Release? {
     guard bytes.count <= ReleaseValidator.maximumFileSize else {
       drop(
-        Rejection(path: "", reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
+        Rejection(
+          path: "",
+          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
         unit: "release")
       return nil
     }
-    let document: JSONValue
     do {
-      document = try JSONReader.parse(bytes)
+      tape = try JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth)
     } catch {
       drop(Rejection(path: "", reason: error.description), unit: "release")
       return nil
@@ -299,67 +344,81 @@ struct ValidationContext {
     let top: Fields
     let versionText: String
     do {
-      top = try fields(of: document, at: "", allowed: ["version", "pages"], unitName: "the top level")
-      versionText = try top.requiredString("version", describing: "a string like \"2.13.1\"")
+      top = try fields(of: 0, at: "", allowed: Self.topLevelFields, unitName: "the top level")
+      versionText = try requiredString(top, "version", describing: "a string like \"2.13.1\"")
     } catch {
       drop(error, unit: "release")
       return nil
     }
     guard let version = Version(versionText) else {
-      drop(Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (MAJOR.MINOR.PATCH)"), unit: "release")
+      drop(
+        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (MAJOR.MINOR.PATCH)"),
+        unit: "release")
       return nil
     }
     let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
     guard versionText == stem else {
       drop(
-        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))"),
+        Rejection(
+          path: "version",
+          reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))"),
         unit: "release")
       return nil
     }
     releaseVersion = version
 
-    let pageValues: [JSONValue]
+    let pageValues: Int
     do {
-      pageValues = try top.requiredArray("pages")
+      pageValues = try requiredArray(top, "pages")
     } catch {
       diagnostics.append(
-        ReleaseDiagnostic(file: file, path: error.path, message: "\(error.reason); the release has no pages", severity: .dropped))
+        ReleaseDiagnostic(
+          file: file, path: error.path, message: "\(error.reason); the release has no pages", severity: .dropped))
       return Release(version: version, pages: [])
     }
-    if pageValues.isEmpty {
+    let pageCount = tape.nodes[pageValues].first
+    if pageCount == 0 {
       warn("pages", "the release has no pages; nothing will be shown for \(version)")
       return Release(version: version, pages: [])
     }
 
     var pages: [Page] = []
+    pages.reserveCapacity(pageCount)
     var pageIDs: [String: Int] = [:]
-    for (index, value) in pageValues.enumerated() {
+    for (index, value) in tape.elements(of: pageValues).enumerated() {
       if let page = validatePage(value, at: "pages[\(index)]", index: index, pageIDs: &pageIDs) {
         pages.append(page)
       }
     }
     if pages.isEmpty {
       diagnostics.append(
-        ReleaseDiagnostic(file: file, path: "pages", message: "no usable pages left; the release shows nothing", severity: .dropped))
+        ReleaseDiagnostic(
+          file: file, path: "pages", message: "no usable pages left; the release shows nothing", severity: .dropped))
     }
     return Release(version: version, pages: pages)
   }
 
-  mutating func validatePage(_ value: JSONValue, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {
+  mutating func validatePage(_ value: Int, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {
     do throws(Rejection) {
-      let page = try fields(of: value, at: path, allowed: ["id", "blocks", "supersededIn"], unitName: "a page")
+      let page = try fields(of: value, at: path, allowed: Self.pageFields, unitName: "a page")
       let pageID = try id(page)
       if let first = pageIDs[pageID] {
-        throw Rejection(path: page.childPath("id"), reason: "duplicate page id \(Quote.quoted(pageID)) (already used by pages[\(first)])")
+        throw Rejection(
+          path: page.childPath("id"),
+          reason: "duplicate page id \(Quote.quoted(pageID)) (already used by pages[\(first)])")
       }
       pageIDs[pageID] = index
       let superseded = try supersededIn(page)
-      let blockValues = try page.requiredArray("blocks")
-      guard !blockValues.isEmpty else { throw Rejection(path: page.childPath("blocks"), reason: "the page has no blocks") }
+      let blockValues = try requiredArray(page, "blocks")
+      let blockCount = tape.nodes[blockValues].first
+      guard blockCount > 0 else { throw Rejection(path: page.childPath("blocks"), reason: "the page has no blocks") }
       var blocks: [Block] = []
+      blocks.reserveCapacity(blockCount)
       var blockIDs: [String: Int] = [:]
-      for (blockIndex, blockValue) in blockValues.enumerated() {
-        if let block = validateBlock(blockValue, at: "\(path).blocks[\(blockIndex)]", index: blockIndex, blockIDs: &blockIDs) {
+      for (blockIndex, blockValue) in tape.elements(of: blockValues).enumerated() {
+        if let block = validateBlock(
+          blockValue, at: "\(path).blocks[\(blockIndex)]", index: blockIndex, blockIDs: &blockIDs)
+        {
           blocks.append(block)
         }
       }
@@ -373,52 +432,66 @@ struct ValidationContext {
 
   static let blockTypes = ["info", "choice", "action", "featureList"]
 
-  static func allowedFields(forType type: String) -> [String] {
-    let common = ["id", "type", "supersededIn"]
+  /// The fields a block of `type` may have; a block of an unknown type may only have `id` and `type`.
+  static func allowedFields(forType type: String) -> [StaticString] {
     switch type {
-    case "info": return common + ["titleKey", "descriptionKey", "icon"]
-    case "choice": return common + ["setting", "titleKey", "descriptionKey", "options"]
-    case "action": return common + ["action", "labelKey", "descriptionKey", "icon"]
-    default: return common + ["titleKey", "items"]
+    case "info": infoFields
+    case "choice": choiceFields
+    case "action": actionFields
+    case "featureList": featureListFields
+    default: ["id", "type"]
     }
   }
 
-  mutating func validateBlock(_ value: JSONValue, at path: String, index: Int, blockIDs: inout [String: Int]) -> Block? {
+  private static let infoFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "descriptionKey", "icon"]
+  private static let choiceFields: [StaticString] = [
+    "id", "type", "supersededIn", "setting", "titleKey", "descriptionKey", "options",
+  ]
+  private static let actionFields: [StaticString] = [
+    "id", "type", "supersededIn", "action", "labelKey", "descriptionKey", "icon",
+  ]
+  private static let featureListFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "items"]
+
+  mutating func validateBlock(_ value: Int, at path: String, index: Int, blockIDs: inout [String: Int]) -> Block? {
     do throws(Rejection) {
-      guard case .object = value else {
-        throw Rejection(path: path, reason: "expected a block to be an object, found \(value.kindName)")
+      guard tape.kind(value) == .object else {
+        throw Rejection(path: path, reason: "expected a block to be an object, found \(tape.kindName(value))")
       }
       // The type decides which fields are known, so read it before warning about fields.
-      let typeText: String
-      switch value.member("type") {
-      case .string(let text)?: typeText = text
-      default: typeText = ""
+      var typeText = ""
+      if let typeValue = tape.firstMember(of: value, named: "type"), tape.kind(typeValue) == .string {
+        typeText = tape.string(typeValue)
       }
-      let allowed = Self.blockTypes.contains(typeText) ? Self.allowedFields(forType: typeText) : ["id", "type"]
-      let block = try fields(of: value, at: path, allowed: allowed, unitName: "a block")
+      let block = try fields(of: value, at: path, allowed: Self.allowedFields(forType: typeText), unitName: "a block")
       let blockID = try id(block)
       if let first = blockIDs[blockID] {
         throw Rejection(
-          path: block.childPath("id"), reason: "duplicate block id \(Quote.quoted(blockID)) (already used by blocks[\(first)] of this page)")
+          path: block.childPath("id"),
+          reason: "duplicate block id \(Quote.quoted(blockID)) (already used by blocks[\(first)] of this page)")
       }
       blockIDs[blockID] = index
-      let type = try block.requiredString("type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
+      let type = try requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
       guard Self.blockTypes.contains(type) else {
-        throw Rejection(path: block.childPath("type"), reason: "unknown block type \(Quote.quoted(type))\(didYouMean(type, Self.blockTypes))")
+        throw Rejection(
+          path: block.childPath("type"),
+          reason: "unknown block type \(Quote.quoted(type))\(didYouMean(type, Self.blockTypes))")
       }
       let superseded = try supersededIn(block)
       let content: BlockContent
       switch type {
       case "info":
         content = .info(
-          InfoBlock(titleKey: try requiredKey(block, "titleKey"), descriptionKey: try optionalKey(block, "descriptionKey"), icon: try icon(block)))
+          InfoBlock(
+            titleKey: try requiredKey(block, "titleKey"), descriptionKey: try optionalKey(block, "descriptionKey"),
+            icon: try icon(block)))
       case "choice":
         content = .choice(try validateChoice(block))
       case "action":
         let action = try action(block, required: true)!
         content = .action(
           ActionBlock(
-            action: action, labelKey: try requiredKey(block, "labelKey"), descriptionKey: try optionalKey(block, "descriptionKey"),
+            action: action, labelKey: try requiredKey(block, "labelKey"),
+            descriptionKey: try optionalKey(block, "descriptionKey"),
             icon: try icon(block)))
       default:
         content = .featureList(try validateFeatureList(block))
@@ -431,42 +504,51 @@ struct ValidationContext {
   }
 
   mutating func validateChoice(_ block: Fields) throws(Rejection) -> ChoiceBlock {
-    let settingNames = Setting.allCases.map(\.rawValue)
-    let settingText = try block.requiredString("setting", describing: "one of \(settingNames.joined(separator: ", "))")
+    let settingText = try requiredString(
+      block, "setting", describing: "one of \(Setting.allCases.map(\.rawValue).joined(separator: ", "))")
     guard let setting = Setting(rawValue: settingText) else {
-      throw Rejection(path: block.childPath("setting"), reason: "unknown setting \(Quote.quoted(settingText))\(didYouMean(settingText, settingNames))")
+      throw Rejection(
+        path: block.childPath("setting"),
+        reason:
+          "unknown setting \(Quote.quoted(settingText))\(didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
     }
     let titleKey = try requiredKey(block, "titleKey")
     let descriptionKey = try optionalKey(block, "descriptionKey")
-    guard let optionValues = try block.optionalArray("options") else {
+    let settingValues = setting.kind.values
+    guard let optionValues = try optionalArray(block, "options") else {
       guard setting.kind.offersFullSetByDefault else {
         throw Rejection(
           path: block.path,
-          reason: "missing required field 'options' (setting '\(setting.rawValue)' must list its options from \(setting.kind.values.joined(separator: ", ")))")
+          reason: "missing required field 'options' "
+            + "(setting '\(setting.rawValue)' must list its options from \(settingValues.joined(separator: ", ")))")
       }
       return ChoiceBlock(
         setting: setting, titleKey: titleKey, descriptionKey: descriptionKey,
-        options: setting.kind.values.map { ChoiceOption(value: $0, labelKey: nil) })
+        options: settingValues.map { ChoiceOption(value: $0, labelKey: nil) })
     }
     var options: [ChoiceOption] = []
-    var seenValues: [String: Int] = [:]
-    for (index, optionValue) in optionValues.enumerated() {
+    options.reserveCapacity(tape.nodes[optionValues].first)
+    // Values already offered, with their index: at most one per value the setting takes.
+    var seenValues: [(value: String, index: Int)] = []
+    for (index, optionValue) in tape.elements(of: optionValues).enumerated() {
       let path = "\(block.childPath("options"))[\(index)]"
       do throws(Rejection) {
-        let option = try fields(of: optionValue, at: path, allowed: ["value", "labelKey", "icon"], unitName: "an option")
-        let value = try option.requiredString("value", describing: "one of \(setting.kind.values.joined(separator: ", "))")
-        guard setting.accepts(value) else {
+        let option = try fields(of: optionValue, at: path, allowed: Self.optionFields, unitName: "an option")
+        let value = try requiredString(option, "value", describing: "one of \(settingValues.joined(separator: ", "))")
+        guard settingValues.contains(value) else {
           throw Rejection(
             path: option.childPath("value"),
-            reason:
-              "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'\(didYouMean(value, setting.kind.values)); it takes \(setting.kind.values.joined(separator: ", "))"
-          )
+            reason: "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'"
+              + "\(didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))")
         }
-        if let first = seenValues[value] {
-          throw Rejection(path: option.childPath("value"), reason: "duplicate value '\(value)' (already offered by options[\(first)])")
+        if let first = seenValues.first(where: { $0.value == value }) {
+          throw Rejection(
+            path: option.childPath("value"),
+            reason: "duplicate value '\(value)' (already offered by options[\(first.index)])")
         }
-        seenValues[value] = index
-        options.append(ChoiceOption(value: value, labelKey: try requiredKey(option, "labelKey"), icon: try icon(option)))
+        seenValues.append((value, index))
+        options.append(
+          ChoiceOption(value: value, labelKey: try requiredKey(option, "labelKey"), icon: try icon(option)))
       } catch {
         drop(error, unit: "option")
       }
@@ -474,29 +556,37 @@ struct ValidationContext {
     guard options.count >= 2 else {
       throw Rejection(
         path: block.childPath("options"),
-        reason: "\(options.count == 1 ? "only 1 usable option" : "no usable options") left; a choice needs at least two")
+        reason: "\(options.count == 1 ? "only 1 usable option" : "no usable options") left; a choice needs at least two"
+      )
     }
     return ChoiceBlock(setting: setting, titleKey: titleKey, descriptionKey: descriptionKey, options: options)
   }
 
   mutating func validateFeatureList(_ block: Fields) throws(Rejection) -> FeatureListBlock {
     let titleKey = try optionalKey(block, "titleKey")
-    let itemValues = try block.requiredArray("items")
-    guard !itemValues.isEmpty else { throw Rejection(path: block.childPath("items"), reason: "the feature list has no items") }
+    let itemValues = try requiredArray(block, "items")
+    let itemCount = tape.nodes[itemValues].first
+    guard itemCount > 0 else {
+      throw Rejection(path: block.childPath("items"), reason: "the feature list has no items")
+    }
     var items: [FeatureItem] = []
+    items.reserveCapacity(itemCount)
     var itemIDs: [String: Int] = [:]
-    for (index, itemValue) in itemValues.enumerated() {
+    for (index, itemValue) in tape.elements(of: itemValues).enumerated() {
       let path = "\(block.childPath("items"))[\(index)]"
       do throws(Rejection) {
-        let item = try fields(of: itemValue, at: path, allowed: ["id", "titleKey", "descriptionKey", "icon", "action"], unitName: "an item")
+        let item = try fields(of: itemValue, at: path, allowed: Self.itemFields, unitName: "an item")
         let itemID = try id(item)
         if let first = itemIDs[itemID] {
-          throw Rejection(path: item.childPath("id"), reason: "duplicate item id \(Quote.quoted(itemID)) (already used by items[\(first)])")
+          throw Rejection(
+            path: item.childPath("id"),
+            reason: "duplicate item id \(Quote.quoted(itemID)) (already used by items[\(first)])")
         }
         itemIDs[itemID] = index
         items.append(
           FeatureItem(
-            id: itemID, titleKey: try requiredKey(item, "titleKey"), descriptionKey: try optionalKey(item, "descriptionKey"),
+            id: itemID, titleKey: try requiredKey(item, "titleKey"),
+            descriptionKey: try optionalKey(item, "descriptionKey"),
             icon: try icon(item), action: try action(item, required: false)))
       } catch {
         drop(error, unit: "item")
@@ -511,32 +601,34 @@ struct ValidationContext {
   mutating func validateManifest(_ bytes: [UInt8]) -> [(version: Version, index: Int)] {
     guard bytes.count <= ReleaseValidator.maximumFileSize else {
       drop(
-        Rejection(path: "", reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
+        Rejection(
+          path: "",
+          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
         unit: "every release")
       return []
     }
-    let entries: [JSONValue]
+    let entries: Int
     do throws(Rejection) {
-      let document: JSONValue
       do {
-        document = try JSONReader.parse(bytes)
+        tape = try JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth)
       } catch {
         throw Rejection(path: "", reason: error.description)
       }
-      let top = try fields(of: document, at: "", allowed: ["releases"], unitName: "the top level")
-      entries = try top.requiredArray("releases")
+      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level")
+      entries = try requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")
       return []
     }
     var result: [(version: Version, index: Int)] = []
     var seen: [Version: Int] = [:]
-    for (index, entry) in entries.enumerated() {
+    for (index, entry) in tape.elements(of: entries).enumerated() {
       let path = "releases[\(index)]"
-      guard case .string(let text) = entry else {
-        drop(Rejection(path: path, reason: "expected a version string, found \(entry.kindName)"), unit: "entry")
+      guard tape.kind(entry) == .string else {
+        drop(Rejection(path: path, reason: "expected a version string, found \(tape.kindName(entry))"), unit: "entry")
         continue
       }
+      let text = tape.string(entry)
       guard let version = Version(text) else {
         drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)"), unit: "entry")
         continue

@@ -26,21 +26,34 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Parses `MAJOR.MINOR.PATCH`; returns `nil` for anything else (signs, spaces,
   /// leading zeros, missing or extra parts, parts too large for `Int`).
   public init?(_ text: some StringProtocol) {
-    let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    guard parts.count == 3 else { return nil }
-    var numbers: [Int] = []
-    numbers.reserveCapacity(3)
-    for part in parts {
-      guard let first = part.first, part.count <= 18 else { return nil }
-      if first == UInt8(ascii: "0") && part.count > 1 { return nil }
-      var value = 0
-      for byte in part {
-        guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    // One pass, no allocations: release loading parses a version per file and per manifest entry.
+    var numbers = (0, 0, 0)
+    var part = 0
+    var value = 0
+    var digits = 0
+    var startsWithZero = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        guard digits > 0, part < 2 else { return nil }
+        if part == 0 { numbers.0 = value } else { numbers.1 = value }
+        part += 1
+        value = 0
+        digits = 0
+        continue
       }
-      numbers.append(value)
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      if digits == 0 {
+        startsWithZero = byte == UInt8(ascii: "0")
+      } else if startsWithZero {
+        return nil  // a leading zero
+      }
+      digits += 1
+      guard digits <= 18 else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
     }
-    self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+    guard part == 2, digits > 0 else { return nil }
+    numbers.2 = value
+    self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
   }
 
   /// `MAJOR.MINOR.PATCH`, exactly as ``init(_:)`` reads it.

@@ -1,0 +1,585 @@
+/// A JSON text parsed into one flat array of nodes in document order (a "tape").
+///
+/// This is what ``JSONReader`` parses into; ``JSONReader/parse(_:maxDepth:)`` then builds a
+/// ``JSONValue`` from it, while ``ReleaseValidator`` reads the tape directly: object keys are
+/// compared as bytes against the field names it knows, and a `String` is only made for the
+/// values it keeps, so validating a file allocates little more than the release it returns.
+///
+/// Layout: a container node is followed by its children. An array's children are its
+/// elements; an object's are its members, each a key (a string node) followed by the
+/// value. Every container records where its last descendant ends, so a reader can step
+/// over a whole subtree at once.
+///
+/// ```swift
+/// let tape = try JSONTape.parse(Array(#"{"a": [1, 2]}"#.utf8), maxDepth: 64)
+/// // nodes: object(1 member, end 5), string "a", array(2 elements, end 5), number 1, number 2
+/// tape.firstMember(of: 0, named: "a")   // 2
+/// ```
+struct JSONTape: Sendable {
+  /// What a node holds.
+  enum Kind: UInt8, Sendable {
+    case null
+    case `false`
+    case `true`
+    case number
+    case string
+    case array
+    case object
+  }
+
+  /// One value (or object key) of the text.
+  struct Node: Sendable {
+    var kind: Kind
+    /// Strings: the bytes were unescaped into ``JSONTape/unescaped`` rather than read in place.
+    var isUnescaped = false
+    /// Strings: at least one byte (after unescaping) is not ASCII.
+    var hasNonASCII = false
+    /// Strings: offset of the first byte; numbers: the `Double`'s bit pattern; containers:
+    /// how many elements (arrays) or members (objects).
+    var first: Int
+    /// Strings: the byte count; containers: the index of the node after the last descendant.
+    var second: Int
+  }
+
+  /// The text as given; unescaped strings point into it.
+  let input: [UInt8]
+  /// The decoded bytes of strings that had escapes.
+  let unescaped: [UInt8]
+  /// Every value and key, in document order; the top-level value is node 0.
+  let nodes: [Node]
+
+  /// Parses `bytes` as one JSON text, refusing it exactly as ``JSONReader`` documents.
+  static func parse(_ bytes: [UInt8], maxDepth: Int) throws(JSONReadError) -> JSONTape {
+    let parsed: Result<TapeParser.Output, JSONReadError> = bytes.withUnsafeBufferPointer { buffer in
+      var parser = TapeParser(bytes: buffer, maxDepth: max(0, maxDepth))
+      do throws(JSONReadError) {
+        try parser.parseDocument()
+        return .success(parser.output)
+      } catch {
+        return .failure(error)
+      }
+    }
+    let output = try parsed.get()
+    return JSONTape(input: bytes, unescaped: output.unescaped, nodes: output.nodes)
+  }
+
+  // MARK: Reading nodes
+
+  /// The kind of the node at `index`.
+  func kind(_ index: Int) -> Kind { nodes[index].kind }
+
+  /// The kind of the node with an article, as ``JSONValue/kindName`` words it.
+  func kindName(_ index: Int) -> String {
+    switch nodes[index].kind {
+    case .null: "null"
+    case .false, .true: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The index of the node after the node at `index` and all its descendants.
+  func next(after index: Int) -> Int {
+    let node = nodes[index]
+    switch node.kind {
+    case .array, .object: return node.second
+    default: return index + 1
+    }
+  }
+
+  /// The string node at `index`, decoded.
+  func string(_ index: Int) -> String {
+    let node = nodes[index]
+    return withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The number node at `index`.
+  func number(_ index: Int) -> Double { Double(bitPattern: UInt64(UInt(bitPattern: nodes[index].first))) }
+
+  /// The element nodes of the array node at `index`, in order.
+  func elements(of index: Int) -> Children {
+    Children(tape: self, upcoming: index + 1, remaining: nodes[index].first, step: 1)
+  }
+
+  /// The key nodes of the object node at `index`, in order; each member's value is the key's index + 1.
+  func memberKeys(of index: Int) -> Children {
+    Children(tape: self, upcoming: index + 1, remaining: nodes[index].first, step: 2)
+  }
+
+  /// The value node of the first member of the object at `object` whose key equals `name`
+  /// (as Swift compares strings), or `nil`.
+  func firstMember(of object: Int, named name: StaticString) -> Int? {
+    for key in memberKeys(of: object) where keyEquals(key, name) { return key + 1 }
+    return nil
+  }
+
+  /// Whether the string node at `index` equals `name` as Swift compares strings
+  /// (canonical equivalence): bytes for ASCII text, `String` comparison otherwise.
+  func keyEquals(_ index: Int, _ name: StaticString) -> Bool {
+    let node = nodes[index]
+    if node.hasNonASCII { return string(index) == name.description }
+    guard node.second == name.utf8CodeUnitCount else { return false }
+    return withBytes(of: node) { bytes in
+      name.withUTF8Buffer { expected in
+        for offset in 0..<expected.count where bytes[offset] != expected[offset] { return false }
+        return true
+      }
+    }
+  }
+
+  /// Whether the key node `key` of the object at `object` equals an earlier key of that object.
+  func keyRepeats(_ key: Int, in object: Int) -> Bool {
+    for earlier in memberKeys(of: object) {
+      if earlier == key { return false }
+      if stringsEqual(earlier, key) { return true }
+    }
+    return false
+  }
+
+  /// Whether two string nodes are equal as Swift compares strings.
+  func stringsEqual(_ left: Int, _ right: Int) -> Bool {
+    let a = nodes[left]
+    let b = nodes[right]
+    if a.hasNonASCII || b.hasNonASCII { return string(left) == string(right) }
+    guard a.second == b.second else { return false }
+    return withBytes(of: a) { first in
+      withBytes(of: b) { second in
+        for offset in 0..<first.count where first[offset] != second[offset] { return false }
+        return true
+      }
+    }
+  }
+
+  private func withBytes<Result>(of node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    (node.isUnescaped ? unescaped : input).withUnsafeBufferPointer { buffer in
+      body(UnsafeBufferPointer(rebasing: buffer[node.first..<(node.first + node.second)]))
+    }
+  }
+
+  /// Node indices of an array's elements or an object's keys, stepping over subtrees.
+  struct Children: Sequence, IteratorProtocol {
+    let tape: JSONTape
+    var upcoming: Int
+    var remaining: Int
+    /// 1 for elements; 2 for keys (each key is followed by its value).
+    let step: Int
+
+    mutating func next() -> Int? {
+      guard remaining > 0 else { return nil }
+      remaining -= 1
+      let current = upcoming
+      upcoming = step == 1 ? tape.next(after: current) : tape.next(after: current + 1)
+      return current
+    }
+  }
+}
+
+// MARK: - Parser
+
+/// The strict reader behind ``JSONTape/parse(_:maxDepth:)``, over the input's bytes in place.
+///
+/// It never recurses: open containers are kept on an explicit stack.
+private struct TapeParser {
+  struct Output {
+    var nodes: [JSONTape.Node]
+    var unescaped: [UInt8]
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let maxDepth: Int
+  var index = 0
+  var output: Output
+
+  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+    var nodes: [JSONTape.Node] = []
+    // Release files run about 14 bytes of text per node; a little over is cheaper than regrowing.
+    nodes.reserveCapacity(bytes.count / 12 + 4)
+    output = Output(nodes: nodes, unescaped: [])
+  }
+
+  mutating func parseDocument() throws(JSONReadError) {
+    try validateUTF8()
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    skipWhitespace()
+    guard index < bytes.count else { throw error("empty input; expected a JSON value") }
+    try parseValue()
+    skipWhitespace()
+    if index < bytes.count {
+      throw error("unexpected \(describeByte(at: index)) after the JSON value")
+    }
+  }
+
+  // MARK: Values
+
+  private mutating func append(_ kind: JSONTape.Kind, first: Int = 0, second: Int = 0) {
+    output.nodes.append(JSONTape.Node(kind: kind, first: first, second: second))
+  }
+
+  /// Parses one value, keeping the node indices of open containers on a stack.
+  private mutating func parseValue() throws(JSONReadError) {
+    var open: [Int] = []
+    while true {
+      // Read the start of a value: either a scalar or the opening of a container.
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of input; expected a value") }
+      switch bytes[index] {
+      case UInt8(ascii: "["):
+        guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        let container = output.nodes.count
+        append(.array, second: container + 1)
+        if peek() == UInt8(ascii: "]") {
+          index += 1
+        } else {
+          open.append(container)
+          continue
+        }
+      case UInt8(ascii: "{"):
+        guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        let container = output.nodes.count
+        append(.object, second: container + 1)
+        if peek() == UInt8(ascii: "}") {
+          index += 1
+        } else {
+          try parseMemberKey()
+          open.append(container)
+          continue
+        }
+      default:
+        try parseScalar()
+      }
+
+      // A value is complete: count it in its container; close containers as they end.
+      while true {
+        guard let container = open.last else { return }
+        skipWhitespace()
+        output.nodes[container].first += 1
+        if output.nodes[container].kind == .array {
+          switch peek() {
+          case UInt8(ascii: ","):
+            index += 1
+          case UInt8(ascii: "]"):
+            index += 1
+            open.removeLast()
+            output.nodes[container].second = output.nodes.count
+            continue
+          default:
+            throw error("expected ',' or ']' but found \(describeByte(at: index))")
+          }
+        } else {
+          switch peek() {
+          case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            try parseMemberKey()
+          case UInt8(ascii: "}"):
+            index += 1
+            open.removeLast()
+            output.nodes[container].second = output.nodes.count
+            continue
+          default:
+            throw error("expected ',' or '}' but found \(describeByte(at: index))")
+          }
+        }
+        break
+      }
+    }
+  }
+
+  /// Reads `"key"` and the `:` after it.
+  private mutating func parseMemberKey() throws(JSONReadError) {
+    guard peek() == UInt8(ascii: "\"") else {
+      throw error("expected a member name in double quotes but found \(describeByte(at: index))")
+    }
+    try parseString()
+    skipWhitespace()
+    guard peek() == UInt8(ascii: ":") else {
+      throw error("expected ':' after the member name but found \(describeByte(at: index))")
+    }
+    index += 1
+  }
+
+  private mutating func parseScalar() throws(JSONReadError) {
+    switch bytes[index] {
+    case UInt8(ascii: "\""): try parseString()
+    case UInt8(ascii: "t"): try expectLiteral("true"); append(.true)
+    case UInt8(ascii: "f"): try expectLiteral("false"); append(.false)
+    case UInt8(ascii: "n"): try expectLiteral("null"); append(.null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let value = try parseNumber()
+      append(.number, first: Int(bitPattern: UInt(value.bitPattern)))
+    default: throw error("unexpected \(describeByte(at: index)); expected a value")
+    }
+  }
+
+  private mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {
+    let start = index
+    let matched = literal.withUTF8Buffer { expected in
+      guard bytes.count - start >= expected.count else { return false }
+      for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+      return true
+    }
+    guard matched else { throw error("unexpected \(describeByte(at: start)); expected a value") }
+    index += literal.utf8CodeUnitCount
+  }
+
+  private mutating func parseNumber() throws(JSONReadError) -> Double {
+    let start = index
+    if peek() == UInt8(ascii: "-") { index += 1 }
+    guard let first = peek(), isDigit(first) else { throw error("expected a digit in the number") }
+    if first == UInt8(ascii: "0") {
+      index += 1
+      if let next = peek(), isDigit(next) { throw error("numbers must not have leading zeros") }
+    } else {
+      while let next = peek(), isDigit(next) { index += 1 }
+    }
+    if peek() == UInt8(ascii: ".") {
+      index += 1
+      guard let next = peek(), isDigit(next) else { throw error("expected a digit after the decimal point") }
+      while let next = peek(), isDigit(next) { index += 1 }
+    }
+    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+      index += 1
+      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+      guard let next = peek(), isDigit(next) else { throw error("expected a digit in the exponent") }
+      while let next = peek(), isDigit(next) { index += 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      index = start
+      throw error("number \(text.prefix(40)) is too large")
+    }
+    return value
+  }
+
+  /// Reads a string in place; one with escapes is decoded into `output.unescaped`.
+  private mutating func parseString() throws(JSONReadError) {
+    index += 1  // opening quote
+    let start = index
+    var union: UInt8 = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        output.nodes.append(
+          JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, first: start, second: index - start))
+        index += 1
+        return
+      case UInt8(ascii: "\\"):
+        try parseEscapedString(from: start)
+        return
+      case 0..<0x20:
+        throw controlCharacterError(byte)
+      default:
+        union |= byte
+        index += 1
+      }
+    }
+    throw error("unterminated string")
+  }
+
+  /// Continues a string at its first backslash, decoding it from `start` into `output.unescaped`.
+  private mutating func parseEscapedString(from start: Int) throws(JSONReadError) {
+    let decodedStart = output.unescaped.count
+    output.unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while true {
+      guard index < bytes.count else { throw error("unterminated string") }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        var union: UInt8 = 0
+        for decoded in output.unescaped[decodedStart...] { union |= decoded }
+        output.nodes.append(
+          JSONTape.Node(
+            kind: .string, isUnescaped: true, hasNonASCII: union >= 0x80, first: decodedStart,
+            second: output.unescaped.count - decodedStart))
+        return
+      case UInt8(ascii: "\\"):
+        try parseEscape()
+      case 0..<0x20:
+        throw controlCharacterError(byte)
+      default:
+        output.unescaped.append(byte)
+        index += 1
+      }
+    }
+  }
+
+  private func controlCharacterError(_ byte: UInt8) -> JSONReadError {
+    error("control character U+\(hex(UInt32(byte), digits: 4)) in a string; write it as an escape")
+  }
+
+  private mutating func parseEscape() throws(JSONReadError) {
+    let escapeStart = index
+    index += 1
+    guard index < bytes.count else { throw error("unterminated string") }
+    let byte = bytes[index]
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""): output.unescaped.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): output.unescaped.append(UInt8(ascii: "\\"))
+    case UInt8(ascii: "/"): output.unescaped.append(UInt8(ascii: "/"))
+    case UInt8(ascii: "b"): output.unescaped.append(0x08)
+    case UInt8(ascii: "f"): output.unescaped.append(0x0C)
+    case UInt8(ascii: "n"): output.unescaped.append(0x0A)
+    case UInt8(ascii: "r"): output.unescaped.append(0x0D)
+    case UInt8(ascii: "t"): output.unescaped.append(0x09)
+    case UInt8(ascii: "u"):
+      let unit = try parseHex4(escapeStart: escapeStart)
+      var scalarValue = UInt32(unit)
+      if (0xD800...0xDBFF).contains(unit) {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+          index = escapeStart
+          throw error("lone high surrogate \\u\(hex(UInt32(unit), digits: 4)) without a low surrogate after it")
+        }
+        let lowStart = index
+        index += 2
+        let low = try parseHex4(escapeStart: lowStart)
+        guard (0xDC00...0xDFFF).contains(low) else {
+          index = lowStart
+          let high = hex(UInt32(unit), digits: 4)
+          throw error(
+            "high surrogate \\u\(high) followed by \\u\(hex(UInt32(low), digits: 4)), which is not a low surrogate")
+        }
+        scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(unit) {
+        index = escapeStart
+        throw error("lone low surrogate \\u\(hex(UInt32(unit), digits: 4))")
+      }
+      // Every value left is a valid scalar: surrogates were handled above.
+      UTF8.encode(Unicode.Scalar(scalarValue)!) { output.unescaped.append($0) }
+    default:
+      index = escapeStart
+      throw error("invalid escape \\\(byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "?") in a string")
+    }
+  }
+
+  private mutating func parseHex4(escapeStart: Int) throws(JSONReadError) -> UInt16 {
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+        index = escapeStart
+        throw error("\\u must be followed by four hexadecimal digits")
+      }
+      value = value << 4 | UInt16(digit)
+      index += 1
+    }
+    return value
+  }
+
+  // MARK: Bytes
+
+  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  private func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+
+  /// Names the byte at `offset` for a message: `'x'`, `end of input`, or the scalar's code.
+  private func describeByte(at offset: Int) -> String {
+    guard offset < bytes.count else { return "end of input" }
+    let byte = bytes[offset]
+    if byte > 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+    if byte < 0x80 { return "U+\(hex(UInt32(byte), digits: 4))" }
+    return "a non-ASCII character"
+  }
+
+  /// Checks the whole input is well-formed UTF-8 (no overlong forms, no surrogates,
+  /// nothing above U+10FFFF).
+  private mutating func validateUTF8() throws(JSONReadError) {
+    var offset = 0
+    let count = bytes.count
+    while offset < count {
+      // Step over ASCII eight bytes at a time.
+      while offset + 8 <= count,
+        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        offset += 8
+      }
+      guard offset < count else { return }
+      let lead = bytes[offset]
+      if lead < 0x80 {
+        offset += 1
+        continue
+      }
+      let length: Int
+      var lowerBound: UInt8 = 0x80
+      var upperBound: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: length = 3; lowerBound = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: length = 3; upperBound = 0x9F
+      case 0xF0: length = 4; lowerBound = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4: length = 4; upperBound = 0x8F
+      default:
+        index = offset
+        throw error("invalid UTF-8 byte 0x\(hex(UInt32(lead), digits: 2))")
+      }
+      for position in 1..<length {
+        let next = offset + position
+        guard next < count else {
+          index = offset
+          throw error("invalid UTF-8: truncated multi-byte sequence")
+        }
+        let continuation = bytes[next]
+        let low = position == 1 ? lowerBound : 0x80
+        let high = position == 1 ? upperBound : 0xBF
+        guard continuation >= low && continuation <= high else {
+          index = offset
+          throw error("invalid UTF-8 sequence starting with byte 0x\(hex(UInt32(lead), digits: 2))")
+        }
+      }
+      offset += length
+    }
+  }
+
+  /// An error at the current index, with its line and column.
+  private func error(_ reason: String) -> JSONReadError {
+    var line = 1
+    var column = 1
+    var offset = 0
+    let end = min(index, bytes.count)
+    while offset < end {
+      let byte = bytes[offset]
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      offset += 1
+    }
+    return JSONReadError(line: line, column: column, reason: reason)
+  }
+}

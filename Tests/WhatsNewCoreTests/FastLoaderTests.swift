@@ -1,0 +1,491 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WhatsNewCore
+
+// The release loader reads files through a flat JSON tape, compares object keys as bytes,
+// and validates files on several threads. These tests pin each of those pieces down and
+// compare the whole loader with the original one (Reference/ReferenceLoader.swift) on
+// malformed and randomly mutated input: same releases, same diagnostics, same order.
+
+/// Both validators' answers for one release file, which must be identical.
+@discardableResult
+func expectSameValidation(
+  _ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json",
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
+  let displayPath = "Releases/\(fileName)"
+  let current = ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+  let reference = ReferenceValidator.validate(
+    bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+  #expect(current.release == reference.release, sourceLocation: sourceLocation)
+  #expect(
+    current.diagnostics == reference.diagnostics,
+    "\(String(decoding: bytes.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
+  return current
+}
+
+/// Both JSON readers' answers for one text: the same value or the same error.
+func expectSameJSON(_ bytes: [UInt8], maxDepth: Int = 64, sourceLocation: SourceLocation = #_sourceLocation) {
+  let current = Result { () throws(JSONReadError) in try JSONReader.parse(bytes, maxDepth: maxDepth) }
+  let reference = Result { () throws(JSONReadError) in try ReferenceJSONReader.parse(bytes, maxDepth: maxDepth) }
+  #expect(current == reference, sourceLocation: sourceLocation)
+}
+
+/// A release 2.13.1 whose only page holds `blocks` (a JSON array's contents).
+func release(blocks: String) -> String {
+  #"{"version": "2.13.1", "pages": [{"id": "p", "blocks": [\#(blocks)]}]}"#
+}
+
+/// An object with `count` members `"f0"`, `"f1"`, …, then `extra`.
+func wideObject(_ count: Int, extra: String) -> String {
+  "{" + (0..<count).map { #""f\#($0)": \#($0)"# }.joined(separator: ", ") + ", " + extra + "}"
+}
+
+@Suite("Fast loader")
+struct FastLoaderTests {
+  // MARK: Byte-level keys
+
+  struct KeyCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// A JSON string literal, quotes included, as it appears in a file.
+    var literal: String
+    var field: StaticString
+    var equal: Bool
+    var testDescription: String { name }
+  }
+
+  static let keyCases: [KeyCase] = [
+    KeyCase(name: "the same ASCII bytes", literal: #""titleKey""#, field: "titleKey", equal: true),
+    KeyCase(name: "different case", literal: #""titlekey""#, field: "titleKey", equal: false),
+    KeyCase(name: "a prefix", literal: #""title""#, field: "titleKey", equal: false),
+    KeyCase(name: "a trailing space", literal: #""titleKey ""#, field: "titleKey", equal: false),
+    KeyCase(name: "the empty key", literal: #""""#, field: "id", equal: false),
+    KeyCase(name: "an escaped letter", literal: #""title\u004Bey""#, field: "titleKey", equal: true),
+    KeyCase(name: "an escaped slash", literal: #""i\/d""#, field: "id", equal: false),
+    KeyCase(name: "KELVIN SIGN, escaped (canonically K)", literal: #""title\u212Aey""#, field: "titleKey", equal: true),
+    KeyCase(
+      name: "KELVIN SIGN, raw UTF-8 (canonically K)", literal: "\"title\u{212A}ey\"", field: "titleKey", equal: true),
+    KeyCase(
+      name: "a look-alike that is not equivalent", literal: "\"t\u{0131}tleKey\"", field: "titleKey", equal: false),
+    KeyCase(name: "a NUL byte", literal: #""id\u0000""#, field: "id", equal: false),
+  ]
+
+  @Test("object keys match field names as Swift strings compare, from their bytes", arguments: keyCases)
+  func keyMatching(_ testCase: KeyCase) throws {
+    let tape = try JSONTape.parse(Array("{\(testCase.literal): 1}".utf8), maxDepth: 64)
+    #expect(tape.keyEquals(1, testCase.field) == testCase.equal)
+    #expect(tape.keyEquals(1, testCase.field) == (tape.string(1) == testCase.field.description))
+    #expect((tape.firstMember(of: 0, named: testCase.field) != nil) == testCase.equal)
+  }
+
+  @Test(
+    "two keys are equal exactly when their strings are",
+    arguments: [
+      (#""a""#, #""a""#, true),
+      (#""a""#, #""b""#, false),
+      (#""ab""#, #""a""#, false),
+      (#""\u0061""#, #""a""#, true),
+      (#""\u00e9""#, #""e\u0301""#, true),
+      ("\"\u{00E9}\"", "\"e\u{0301}\"", true),
+      (#""\u00e9""#, #""e""#, false),
+      (#""K""#, #""\u212A""#, true),
+    ])
+  func keyEquality(left: String, right: String, equal: Bool) throws {
+    let tape = try JSONTape.parse(Array("[\(left), \(right)]".utf8), maxDepth: 64)
+    #expect(tape.stringsEqual(1, 2) == equal)
+    #expect(tape.stringsEqual(1, 2) == (tape.string(1) == tape.string(2)))
+  }
+
+  @Test("the tape steps over whole subtrees to reach the next member")
+  func subtreeSkipping() throws {
+    let tape = try JSONTape.parse(Array(#"{"a": [1, {"b": [2, 3]}], "c": {"d": {}}, "e": "x"}"#.utf8), maxDepth: 64)
+    #expect(tape.memberKeys(of: 0).map(tape.string) == ["a", "c", "e"])
+    let e = try #require(tape.firstMember(of: 0, named: "e"))
+    #expect(tape.kind(e) == .string && tape.string(e) == "x")
+    let a = try #require(tape.firstMember(of: 0, named: "a"))
+    #expect(tape.elements(of: a).map(tape.kindName) == ["a number", "an object"])
+    #expect(tape.next(after: 0) == tape.nodes.count)
+  }
+
+  // MARK: Same output as the original
+
+  static let malformedReleases: [String] = [
+    "",
+    "   ",
+    "{",
+    "[]",
+    "null",
+    #"{"version": 2}"#,
+    #"{"pages": [], "version": "2.13.1"}"#,
+    #"{"version": "2.13.1", "version": "2.13.0", "pages": []}"#,
+    #"{"version": "2.13.0", "pages": []}"#,
+    #"{"vers\u0069on": "2.13.1", "pages": "none"}"#,
+    #"{"version": "2.13.1", "pages": [], "notes": 1, "page": []}"#,
+    #"{"version": "2.13.1", "pages": [1, null, "p", [], {}]}"#,
+    #"{"version": "2.13.1", "pages": [{"id": "p", "blocks": []}, {"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "k.a"}]}]}"#,
+    #"{"version": "2.13.1", "pages": [{"id": "p", "supersededIn": "2.13.1", "blocks": [{"id": "b", "type": "info", "titleKey": "k.a"}]}]}"#,
+    release(blocks: #"{"id": "b", "type": "info", "title\u004Bey": "k.title", "titleKey": "k.a"}"#),
+    release(blocks: #"{"id": "b", "type": "info", "title\u212Aey": "k.title", "titleKey": "k.a"}"#),
+    release(blocks: "{\"id\": \"b\", \"type\": \"info\", \"title\u{212A}ey\": \"k.title\"}"),
+    release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title", "e\u0301": 1, "\u00e9": 2, "\u00e9": 3}"#),
+    release(blocks: #"{"id": "b", "id": "c", "i\u0064": "d", "type": "info", "titleKey": "k.title"}"#),
+    release(blocks: #"{"id": "b", "type": "info", "titelKey": "k.title", "titleKey": "k.a", "icn": "star"}"#),
+    release(blocks: #"{"id": "b", "type": 3, "titleKey": "k.title", "items": []}"#),
+    release(blocks: #"{"id": "b", "type": "inf\u006f", "titleKey": "k.title"}"#),
+    release(blocks: #"{"id": "b", "type": "info", "type": "choice", "titleKey": "k.title", "setting": "theme"}"#),
+    release(blocks: #"{"id": "b", "type": null, "type": "info", "titleKey": "k.title"}"#),
+    release(
+      blocks:
+        #"{"id": "b", "type": "featureList", "titleKey": "k.nope", "items": [{"id": "i"}, {"id": "i", "titleKey": "k.a"}]}"#
+    ),
+    release(
+      blocks:
+        #"{"id": "b", "type": "featureList", "items": [{"id": "i", "titleKey": "k.a", "action": "openSetings"}, {"id": "i", "titleKey": "k.b"}, 7]}"#
+    ),
+    release(
+      blocks:
+        #"{"id": "b", "type": "featureList", "items": [{"id": "bad id", "titleKey": "k.a", "descriptionKey": null}]}"#),
+    release(
+      blocks: #"{"id": "b", "type": "choice", "setting": "theme", "titleKey": "k.title", "options": ["#
+        + #"{"value": "dark"}, {"value": "dark", "labelKey": "k.a"}, {"value": "dark", "labelKey": "k.b"}, "#
+        + #"{"value": "drak", "labelKey": "k.c"}, {"value": "light", "labelKey": "k.c", "icon": "mon"}]}"#),
+    release(blocks: #"{"id": "b", "type": "choice", "setting": "workoutVeiw", "titleKey": "k.title", "options": []}"#),
+    release(
+      blocks:
+        #"{"id": "b", "type": "choice", "setting": "reviewWeekday", "titleKey": "k.title", "descriptionKey": "k.desc"}"#
+    ),
+    release(blocks: #"{"id": "b", "type": "choice", "setting": "units", "titleKey": "k.title"}"#),
+    release(
+      blocks:
+        #"{"id": "b", "type": "action", "labelKey": "k.a"}, {"id": "c", "type": "action", "action": 1, "labelKey": "k.a"}"#
+    ),
+    release(
+      blocks:
+        #"{"id": "b", "type": "action", "action": "openSettings", "labelKey": "k.\u001b[31m", "supersededIn": "2.14.0"}"#
+    ),
+    release(
+      blocks:
+        #"{"id": "b", "type": "info", "titleKey": "k.title", "supersededIn": "soon"}, {"id": "b", "type": "info", "titleKey": "k.a"}"#
+    ),
+    release(
+      blocks:
+        #"{"id": "\#(String(repeating: "x", count: 65))", "type": "info", "titleKey": "\#(String(repeating: "k", count: 201))"}"#
+    ),
+    release(
+      blocks: wideObject(20, extra: #""id": "b", "type": "info", "titleKey": "k.title", "f3": 0, "f\u0031\u0039": 0"#)),
+    release(
+      blocks: wideObject(
+        17,
+        extra: #""id": "b", "type": "info", "titleKey": "k.title", "title\u212Aey": "k.a", "e\u0301": 1, "\u00e9": 2"#)),
+    release(blocks: wideObject(16, extra: #""id": "b", "type": "info", "titleKey": "k.title""#)),
+    release(
+      blocks:
+        #"{"id": "b", "type": "info", "titleKey": "k.title", "x": \#(String(repeating: "[", count: 70))\#(String(repeating: "]", count: 70))}"#
+    ),
+    release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title", "n": 1e400}"#),
+    release(blocks: #"{"id": -0, "type": "info", "titleKey": "k.title", "n": 1.5e3}"#),
+    release(blocks: "{\"id\": \"b\", \"type\": \"info\", \"titleKey\": \"k.ti\u{1}tle\"}"),
+    release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title", "\ud83d\udc4d": "\ud83d"}"#),
+    release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title",}"#),
+    release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title"} x"#),
+  ]
+
+  @Test(
+    "validation gives the original validator's releases and diagnostics on malformed files",
+    arguments: malformedReleases)
+  func malformedRelease(_ json: String) {
+    for englishKeys in [testEnglishKeys, nil] {
+      expectSameValidation(Array(json.utf8), englishKeys: englishKeys)
+    }
+    expectSameJSON(Array(json.utf8))
+  }
+
+  @Test(
+    "invalid UTF-8, byte order marks and oversized files are refused as before",
+    arguments: [
+      [0xFF],
+      [0xEF, 0xBB, 0xBF] + Array(release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title"}"#).utf8),
+      Array(#"{"version": "2.13.1", "pages": [""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]}"#.utf8),
+      Array(#"{"version": "2.13.1", "pa"#.utf8) + [0xC3],
+      Array(#"{"version": "2.13.1"}"#.utf8) + [UInt8](repeating: 0x20, count: ReleaseValidator.maximumFileSize),
+    ])
+  func malformedBytes(_ bytes: [UInt8]) {
+    expectSameValidation(bytes, englishKeys: testEnglishKeys)
+    expectSameJSON(bytes)
+  }
+
+  @Test(
+    "manifests give the original's entries and diagnostics",
+    arguments: [
+      "", "[]", "{}", #"{"releases": "2.11.0"}"#,
+      #"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#,
+      #"{"releases": [], "releases": ["2.11.0"], "release": 1}"#, #"{"r\u0065leases": ["2.11.0", "2.11.0 ", null]}"#,
+    ])
+  func manifests(_ json: String) {
+    let current = ReleaseValidator.manifestEntries(Array(json.utf8), displayPath: "m.json")
+    let reference = ReferenceValidator.manifestEntries(Array(json.utf8), displayPath: "m.json")
+    #expect(current.entries.map(\.version) == reference.entries.map(\.version))
+    #expect(current.entries.map(\.index) == reference.entries.map(\.index))
+    #expect(current.diagnostics == reference.diagnostics)
+  }
+
+  @Test(
+    "the JSON reader reads the same values and refuses the same texts at the same place",
+    arguments: [
+      "0", "-0", "1e2", "[1, [2, [3]], {}]", #"{"a": {"b": [true, false, null]}, "a": "\u00e9\n"}"#, "[1,]", "{\"a\"}",
+      #"["\ud83d\udc4d", "\ud83d"]"#,
+      "[" + String(repeating: "{\"a\":[", count: 40) + "1" + String(repeating: "]}", count: 40) + "]",
+    ])
+  func jsonValues(_ text: String) {
+    expectSameJSON(Array(text.utf8))
+    expectSameJSON(Array(text.utf8), maxDepth: 3)
+  }
+
+  /// Pieces a mutation may insert: structure, known names, equivalent spellings, bad bytes.
+  static let snippets: [[UInt8]] =
+    [
+      "\"", ",", "{", "}", "[", "]", ":", " ", "\\", "\"id\": \"x\", ", "\"type\": \"info\", ",
+      "\"titleKey\": \"k.a\", ",
+      "\"title\\u004Bey\": \"k.b\", ", "\"title\u{212A}ey\": \"k.c\", ", "\"value\": \"guided\", ", "\"options\": [], ",
+      "\"items\": [{\"id\": \"i\", \"titleKey\": \"k.a\"}], ", "\"supersededIn\": \"9.0.0\", ", "null", "1", "-0.5e1",
+      "\"x\"",
+      "\"e\u{301}\": 1, ", "\"\\u00e9\": 2, ", "\"icon\": \"star\", ", "\"action\": \"openSettings\", ",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3, 0xA9], [0x01]]
+
+  /// Valid releases to mutate: the shipped ones and a generated-style one.
+  static func mutationBases() throws -> [(fileName: String, bytes: [UInt8])] {
+    var bases: [(fileName: String, bytes: [UInt8])] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.releases).sorted()
+    where name.hasSuffix(".json") && name != "manifest.json" {
+      let data = try #require(FileManager.default.contents(atPath: RepositoryPaths.releases + "/" + name))
+      bases.append((name, Array(data)))
+    }
+    let generated = release(
+      blocks: #"""
+        {"id": "intro", "type": "info", "titleKey": "k.title", "descriptionKey": "k.desc", "icon": "sparkles"},
+        {"id": "view", "type": "choice", "setting": "workoutView", "titleKey": "k.title", "descriptionKey": "k.desc",
+         "options": [{"value": "guided", "labelKey": "k.a", "icon": "dumbbell"}, {"value": "inline", "labelKey": "k.b", "icon": "list"}]},
+        {"id": "open", "type": "action", "action": "openSettings", "labelKey": "k.c", "descriptionKey": "k.desc", "icon": "settings"},
+        {"id": "list", "type": "featureList", "titleKey": "k.title", "items": [
+          {"id": "one", "titleKey": "k.a", "descriptionKey": "k.desc", "icon": "run", "action": "openCardioLog"},
+          {"id": "two", "titleKey": "k.b", "descriptionKey": "k.desc", "icon": "timer", "action": "openWorkoutSettings"}]}
+        """#)
+    bases.append(("2.13.1.json", Array(generated.utf8)))
+    return bases
+  }
+
+  /// Every string value in `bytes` (a valid JSON text), for an English table that knows them.
+  static func strings(in bytes: [UInt8]) -> Set<String> {
+    guard let value = try? ReferenceJSONReader.parse(bytes) else { return [] }
+    var result: Set<String> = []
+    var pending = [value]
+    while let next = pending.popLast() {
+      switch next {
+      case .string(let text): result.insert(text)
+      case .array(let values): pending += values
+      case .object(let members): pending += members.map(\.value)
+      default: break
+      }
+    }
+    return result
+  }
+
+  @Test("randomly mutated releases validate exactly as the original validator does", arguments: 0..<8)
+  func mutations(batch: UInt64) throws {
+    let bases = try Self.mutationBases()
+    var outcomes = (parsed: 0, releaseWithDiagnostics: 0)
+    for seed in (batch * 100)..<((batch + 1) * 100) {
+      var random = SeededRandom(seed: seed)
+      let base = bases[Int(seed) % bases.count]
+      var bytes = base.bytes
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let position = Int.random(in: 0...bytes.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...12, using: &random)))
+        case 1: bytes.insert(contentsOf: Self.snippets.randomElement(using: &random)!, at: position)
+        case 2:
+          let start = Int.random(in: 0..<bytes.count, using: &random)
+          let copy = Array(bytes[start..<min(bytes.count, start + Int.random(in: 1...200, using: &random))])
+          bytes.insert(contentsOf: copy, at: position)
+        default: if position < bytes.count { bytes[position] = UInt8.random(in: 0...255, using: &random) }
+        }
+      }
+      // Half the time check keys against a table that knows most of the base's strings.
+      let known = Self.strings(in: base.bytes).filter { _ in Bool.random(using: &random) || Bool.random(using: &random)
+      }
+      let result = expectSameValidation(
+        bytes, englishKeys: seed % 2 == 0 ? nil : known.union(testEnglishKeys), fileName: base.fileName)
+      expectSameJSON(bytes)
+      if (try? JSONReader.parse(bytes)) != nil { outcomes.parsed += 1 }
+      if result.release != nil && !result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
+    }
+    // Most byte edits break the JSON; enough must not, or the validator is barely exercised.
+    #expect(outcomes.parsed >= 3 && outcomes.releaseWithDiagnostics >= 2, "\(outcomes)")
+  }
+
+  /// Strings a tree mutation may put anywhere: keys, ids, values, versions, and awkward text.
+  static let vocabulary = [
+    "k.title", "k.a", "k.nope", "intro", "view", "p0", "guided", "inline", "dark", "theme", "workoutView", "info",
+    "choice",
+    "action", "featureList", "openSettings", "star", "sparkels", "2.14.0", "2.13.1", "2.9.0", "", "bad id", "\u{212A}",
+    "e\u{301}", "\u{E9}", "\u{1B}[31m",
+  ]
+  /// Member names a tree mutation may use: the known fields, near misses and equivalent spellings.
+  static let fieldNames = [
+    "id", "type", "supersededIn", "titleKey", "descriptionKey", "icon", "setting", "options", "action", "labelKey",
+    "items",
+    "value", "version", "pages", "blocks", "titelKey", "title\u{212A}ey", "Id", "typ", "e\u{301}", "\u{E9}",
+  ]
+
+  /// `value` with a few random edits: members renamed, repeated, dropped or added; elements
+  /// repeated or dropped; values replaced by other kinds or other strings.
+  static func mutate(_ value: JSONValue, _ random: inout SeededRandom) -> JSONValue {
+    if Int.random(in: 0..<100, using: &random) < 4 {
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: return .string(vocabulary.randomElement(using: &random)!)
+      case 1: return .number(Double(Int.random(in: -2...2, using: &random)))
+      case 2: return [.null, .bool(true), .array([]), .object([])].randomElement(using: &random)!
+      default: break
+      }
+    }
+    switch value {
+    case .array(var values):
+      values = values.map { mutate($0, &random) }
+      if !values.isEmpty && Int.random(in: 0..<10, using: &random) == 0 {
+        let index = Int.random(in: 0..<values.count, using: &random)
+        if Bool.random(using: &random) { values.remove(at: index) } else { values.insert(values[index], at: index) }
+      }
+      return .array(values)
+    case .object(var members):
+      members = members.map { (key: $0.key, value: mutate($0.value, &random)) }
+      for _ in 0..<2 where !members.isEmpty && Int.random(in: 0..<6, using: &random) == 0 {
+        let index = Int.random(in: 0..<members.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: members[index].key = fieldNames.randomElement(using: &random)!
+        case 1: members.insert(members[index], at: Int.random(in: 0...members.count, using: &random))
+        case 2: members.remove(at: index)
+        default:
+          members.insert(
+            (key: fieldNames.randomElement(using: &random)!, value: .string(vocabulary.randomElement(using: &random)!)),
+            at: index)
+        }
+      }
+      return .object(members)
+    default:
+      return value
+    }
+  }
+
+  @Test("randomly edited release trees validate exactly as the original validator does", arguments: 0..<8)
+  func treeMutations(batch: UInt64) throws {
+    let bases = try Self.mutationBases()
+    for seed in (batch * 100)..<((batch + 1) * 100) {
+      var random = SeededRandom(seed: seed)
+      let base = bases[Int(seed) % bases.count]
+      var text = Self.mutate(try ReferenceJSONReader.parse(base.bytes), &random).serialized()
+      // Sometimes spell a field name with an escape: the reader must decode it before matching.
+      if Bool.random(using: &random) {
+        let name = Self.fieldNames[Int.random(in: 0..<11, using: &random)]
+        let escaped = String(name.dropLast()) + String(format: "\\u%04X", name.unicodeScalars.last!.value)
+        text = text.replacingOccurrences(of: "\"\(name)\"", with: "\"\(escaped)\"")
+      }
+      let known = Self.strings(in: base.bytes).filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
+      expectSameValidation(
+        Array(text.utf8), englishKeys: seed % 3 == 0 ? nil : known.union(testEnglishKeys), fileName: base.fileName)
+      expectSameJSON(Array(text.utf8))
+    }
+  }
+
+  @Test(
+    "versions parse in one pass exactly as the split-based parser did",
+    arguments: [
+      "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4",
+      "",
+      "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3",
+      "+1.2.3",
+      " 1.2.3", "1.2.3 ", "\u{FF11}.2.3", "1.2.\u{0663}",
+    ])
+  func versions(text: String) {
+    #expect(Version(text) == referenceVersion(text))
+    #expect(Version(text[...]) == referenceVersion(text[...]))
+  }
+
+  @Test("random strings of digits and dots parse as before")
+  func randomVersions() {
+    var random = SeededRandom(seed: 7)
+    for _ in 0..<5_000 {
+      let text = String(
+        (0..<Int.random(in: 0...9, using: &random)).map { _ in "0123456789.".randomElement(using: &random)! })
+      #expect(Version(text) == referenceVersion(text), "\(text)")
+    }
+  }
+
+  // MARK: Concurrency
+
+  @Test(
+    "the ordered concurrent map gives map's results in map's order",
+    arguments: [
+      (0, 1), (1, 1), (2, 1), (7, 3), (64, 1), (100, 16), (1000, 16), (1001, 7),
+    ])
+  func orderedMap(count: Int, minimumChunkSize: Int) {
+    let elements = Array(0..<count)
+    let mapped = orderedConcurrentMap(elements, minimumChunkSize: minimumChunkSize) { "\($0 * 3)" }
+    #expect(mapped == elements.map { "\($0 * 3)" })
+  }
+
+  /// A release directory with good, broken, missing, unlisted and duplicate entries.
+  static func messyLibrary(count: Int) -> (manifest: [UInt8], files: [String: [UInt8]]) {
+    var versions: [String] = []
+    var files: [String: [UInt8]] = [:]
+    for index in 0..<count {
+      let version = "3.\(index / 10).\(index % 10)"
+      versions.append(version)
+      let block: String
+      switch index % 7 {
+      case 0: block = #"{"id": "b", "type": "info", "titleKey": "k.nope"}"#
+      case 1:
+        block =
+          #"{"id": "b", "type": "choice", "setting": "theme", "titleKey": "k.title", "options": [{"value": "dark", "labelKey": "k.a"}]}"#
+      case 2: continue  // registered, no file
+      case 3: block = #"{"id": "b", "type": "info", "titleKey": "k.title", "titelKey": 1}"#
+      default:
+        block =
+          #"{"id": "b", "type": "info", "titleKey": "k.title"}, {"id": "c", "type": "action", "action": "openSettings", "labelKey": "k.a"}"#
+      }
+      let text =
+        #"{"version": "\#(index % 11 == 5 ? "3.0.0" : version)", "pages": [{"id": "p", "blocks": [\#(block)]}]}"#
+      files["\(version).json"] = Array(text.utf8)
+    }
+    files["4.0.0.json"] = Array("{".utf8)
+    files["notes.json"] = []
+    files["README.md"] = []
+    let manifest = #"{"releases": [\#(versions.reversed().map { "\"\($0)\"" }.joined(separator: ", ")), "3.0.1", 5]}"#
+    return (Array(manifest.utf8), files)
+  }
+
+  @Test(
+    "loading on several threads gives the original loader's releases and diagnostics, in order",
+    arguments: [0, 1, 5, 40, 300])
+  func concurrentLoad(count: Int) {
+    let (manifest, files) = Self.messyLibrary(count: count)
+    let reference = ReferenceLibrary.load(
+      manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
+      englishKeys: testEnglishKeys)
+    #expect(count == 0 || reference.releases.count > count / 2)
+    for minimumFilesPerThread in [1, 3, ReleaseLibrary.minimumFilesPerThread, Int.max] {
+      let current = ReleaseLibrary.load(
+        manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
+        englishKeys: testEnglishKeys,
+        minimumFilesPerThread: minimumFilesPerThread)
+      #expect(current.releases == reference.releases)
+      #expect(current.diagnostics == reference.diagnostics)
+    }
+    let (publicReleases, publicDiagnostics) = ReleaseLibrary.load(
+      manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
+      englishKeys: testEnglishKeys)
+    #expect(publicReleases == reference.releases)
+    #expect(publicDiagnostics == reference.diagnostics)
+  }
+}
