@@ -123,7 +123,7 @@ public struct ContentLibrary: Sendable {
     let files = try readFiles(
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
       cache: cache)
-    let englishKeys = Set((files.tables[.en] ?? [:]).keys)
+    let englishKeys = (files.tables[.en] ?? [:]).keys
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
       directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)

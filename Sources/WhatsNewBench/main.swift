@@ -250,7 +250,7 @@ var rows: [Row] = []
     try GeneratedContent.write(count: count, to: root)
     let files = try ContentLibrary.readFiles(
       releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [])
-    let englishKeys = Set((files.tables[.en] ?? [:]).keys)
+    let englishKeys = (files.tables[.en] ?? [:]).keys
     var times: [Double] = []
     for _ in 0..<((options.runs ?? 9) + 1) {
       var loaded: (releases: [Release], diagnostics: [ReleaseDiagnostic]) = ([], [])

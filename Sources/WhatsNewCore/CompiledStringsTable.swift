@@ -140,7 +140,10 @@ public enum CompiledStringsTable {
       guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
       let bytes = UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
       offset += length
-      return String(validating: bytes, as: UTF8.self)
+      // `String(decoding:)` is the fast path for UTF-8; it repairs invalid input, so a
+      // string that does not give back exactly its bytes was not valid UTF-8.
+      let text = String(decoding: bytes, as: UTF8.self)
+      return text.utf8.elementsEqual(bytes) ? text : nil
     }
   }
 }

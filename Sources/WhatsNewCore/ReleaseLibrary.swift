@@ -25,7 +25,7 @@ public enum ReleaseLibrary {
   ///   manifest's first, then each file's in version order, then unlisted files by name.
   public static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: Set<String>
+    englishKeys: some TranslationKeys
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     load(
       manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
@@ -41,7 +41,7 @@ public enum ReleaseLibrary {
   /// never). The result is the same either way.
   static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: Set<String>, minimumFilesPerThread: Int
+    englishKeys: some TranslationKeys, minimumFilesPerThread: Int
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
     var registered: [(version: Version, index: Int)] = []

@@ -51,15 +51,15 @@ public enum ReleaseValidator {
   ///   - englishKeys: the keys of the English table; a unit using any other key is dropped.
   /// - Returns: the release (nil when the whole file was dropped) and every diagnostic, in file order.
   public static func validate(
-    _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: Set<String>
+    _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: some TranslationKeys
   ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
-    validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: Optional(englishKeys))
+    validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: Optional(englishKeys as any TranslationKeys))
   }
 
   /// Validates one release file; `englishKeys == nil` skips the English-table check
   /// (the linter reports translations itself).
   static func validate(
-    _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: Set<String>?
+    _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: (any TranslationKeys)?
   ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
     var context = ValidationContext(file: displayPath, englishKeys: englishKeys)
     let release = context.validateRelease(bytes, fileName: fileName)
@@ -89,6 +89,22 @@ public enum ReleaseValidator {
   }
 }
 
+/// The keys a translation table holds, for the validator's "is this key translated" check:
+/// a `Set` of keys, or the keys of a table as read (no copy into a new set needed).
+///
+/// ```swift
+/// ReleaseValidator.validate(bytes, fileName: "2.13.1.json", displayPath: "Releases/2.13.1.json",
+///   englishKeys: englishTable.keys)
+/// ```
+public protocol TranslationKeys: Sendable {
+  func contains(_ key: String) -> Bool
+}
+
+extension Set<String>: TranslationKeys {}
+
+/// `Dictionary.Keys.contains` is a hash lookup, not a scan.
+extension Dictionary<String, String>.Keys: TranslationKeys {}
+
 // MARK: - Machinery
 
 /// A unit could not be used: where, and why (without the "; block dropped" ending).
@@ -112,13 +128,13 @@ struct Fields {
 struct ValidationContext {
   let file: String
   /// `nil` skips the English-table check.
-  let englishKeys: Set<String>?
+  let englishKeys: (any TranslationKeys)?
   var diagnostics: [ReleaseDiagnostic] = []
   var releaseVersion = Version(major: 0, minor: 0, patch: 0)
   /// The parsed file; empty until it parsed.
   var tape = JSONTape(input: [], unescaped: [], nodes: [])
 
-  init(file: String, englishKeys: Set<String>?) {
+  init(file: String, englishKeys: (any TranslationKeys)?) {
     self.file = file
     self.englishKeys = englishKeys
   }

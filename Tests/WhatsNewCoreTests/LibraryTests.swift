@@ -44,7 +44,7 @@ struct LibraryTests {
         "2.10.1.json": releaseFile("2.10.1"), "2.9.21.json": releaseFile("2.9.21"), "2.11.0.json": releaseFile("2.11.0"),
         "manifest.json": [], "README.md": [],
       ],
-      directoryDisplayPath: "Releases", englishKeys: ["k.title"])
+      directoryDisplayPath: "Releases", englishKeys: Set(["k.title"]))
     #expect(releases.map(\.version) == [v("2.9.21"), v("2.10.1")])
     #expect(diagnostics.map(\.description) == [
       "Releases/manifest.json: releases[2]: release 2.12.0 is registered but Releases/2.12.0.json does not exist; release skipped",
@@ -57,7 +57,7 @@ struct LibraryTests {
   func noManifest() {
     let (releases, diagnostics) = ReleaseLibrary.load(
       manifest: nil, manifestDisplayPath: "R/manifest.json", files: ["2.11.0.json": releaseFile("2.11.0")], directoryDisplayPath: "R/",
-      englishKeys: ["k.title"])
+      englishKeys: Set(["k.title"]))
     #expect(releases.isEmpty)
     #expect(diagnostics.count == 2)
     #expect(diagnostics.first?.message.hasPrefix("manifest.json is missing") == true)
@@ -68,7 +68,7 @@ struct LibraryTests {
   func fileDiagnostics() {
     let (releases, diagnostics) = ReleaseLibrary.load(
       manifest: bytes(#"{"releases": ["2.11.0"]}"#), manifestDisplayPath: "Releases/manifest.json",
-      files: ["2.11.0.json": releaseFile("2.11.1")], directoryDisplayPath: "Releases", englishKeys: ["k.title"])
+      files: ["2.11.0.json": releaseFile("2.11.1")], directoryDisplayPath: "Releases", englishKeys: Set(["k.title"]))
     #expect(releases.isEmpty)
     #expect(diagnostics.map(\.description) == [
       "Releases/2.11.0.json: version: version '2.11.1' does not match the file name '2.11.0.json'; release dropped"
