@@ -30,17 +30,11 @@ struct InteractiveTerminalTests {
 
   @Test("Tab completes a command, Enter runs it, and Ctrl-D leaves with the history saved")
   func completionAndHistory() throws {
-    var mark = terminal.mark
-    terminal.type("he\t")
-    try terminal.waitFor("help", after: mark)
-    mark = terminal.mark
-    terminal.type("\r")
-    try terminal.waitFor("List the commands, or explain one.", after: mark)
-    try terminal.waitFor("whatsnew:tour 1/2> ", after: mark)
-    mark = terminal.mark
-    terminal.type("qa faults\r")
-    try terminal.waitFor("No faults.", after: mark)
-    try terminal.waitFor("whatsnew:tour 1/2> ", after: mark)
+    try terminal.press("he\t", until: "help")
+    let help = try terminal.press("\r", until: "whatsnew:tour 1/2> ")
+    #expect(help.contains("List the commands, or explain one."))
+    let faults = try terminal.press("qa faults\r", until: "whatsnew:tour 1/2> ")
+    #expect(faults.contains("No faults."))
     terminal.type("\u{4}")
     #expect(terminal.waitForExit() == 0)
     let history = try String(contentsOfFile: historyPath, encoding: .utf8)
@@ -52,13 +46,9 @@ struct InteractiveTerminalTests {
 
   @Test("Ctrl-C throws away the line being typed and keeps the app running")
   func interruptClearsTheLine() throws {
-    terminal.type("bogus-command")
-    try terminal.waitFor("bogus-command")
-    let mark = terminal.mark
-    terminal.type("\u{3}")
-    try terminal.waitFor("whatsnew:tour 1/2> ", after: mark)
-    terminal.type("qa faults\r")
-    let output = try terminal.waitFor("No faults.", after: mark)
+    try terminal.press("bogus-command", until: "bogus-command")
+    try terminal.press("\u{3}", until: "whatsnew:tour 1/2> ")
+    let output = try terminal.press("qa faults\r", until: "No faults.")
     #expect(!output.contains("Unknown command"), "the interrupted line was not run")
     terminal.type("quit\r")
     #expect(terminal.waitForExit() == 0)
@@ -66,50 +56,30 @@ struct InteractiveTerminalTests {
 
   @Test("a write that finishes while the user types is shown above the prompt, and the typed text survives")
   func resultAboveThePartialLine() throws {
-    var mark = terminal.mark
-    terminal.type("qa delay write 1200\r")
-    try terminal.waitFor("Fault added: write=delay:1200", after: mark)
-    try terminal.waitFor("whatsnew:tour 1/2> ", after: mark)
-    mark = terminal.mark
-    terminal.type("choose 2\r")
-    try terminal.waitFor("saving…", after: mark)
-    try terminal.waitFor("whatsnew:tour 1/2> ", after: mark)
-    // Half a command, typed before the write finishes.
-    terminal.type("qa fau")
-    mark = terminal.mark
-    let shown = try terminal.waitFor("Saved:", after: mark, timeout: 30)
-    // The prompt and the partial line are drawn again below the message.
-    let afterMessage = try terminal.waitFor("whatsnew:tour 1/2> qa fau", after: mark)
+    try terminal.press("qa delay write 1200\r", until: "Fault added: write=delay:1200")
+    try terminal.press("choose 2\r", until: "whatsnew:tour 1/2> ")
+    // Half a command, typed before the write finishes; then the prompt and the partial
+    // line are drawn again below the message.
+    let shown = try terminal.press("qa fau", until: "Saved:", timeout: 30)
+    let redrawn = try terminal.waitFor("whatsnew:tour 1/2> qa fau", after: terminal.transcript.startIndex)
     #expect(shown.contains("Saved: Show what's new after updates is now Off."), "the result is shown while the user types")
-    #expect(afterMessage.range(of: "Saved:")!.lowerBound < afterMessage.range(of: "whatsnew:tour 1/2> qa fau")!.lowerBound)
+    #expect(redrawn.range(of: "Saved:", options: .backwards)!.lowerBound < redrawn.range(of: "whatsnew:tour 1/2> qa fau", options: .backwards)!.lowerBound)
     // Finishing the line runs the whole command: nothing typed was lost.
-    mark = terminal.mark
-    terminal.type("lts\r")
-    try terminal.waitFor("write=delay:1200", after: mark)
+    try terminal.press("lts\r", until: "write=delay:1200")
     terminal.type("quit\r")
     #expect(terminal.waitForExit() == 0)
   }
 
   @Test("a lone Esc closes an info popover")
   func escapeClosesPopover() throws {
-    var mark = terminal.mark
-    terminal.type("close\r")
-    try terminal.waitFor("whatsnew:home> ", after: mark)
-    mark = terminal.mark
-    terminal.type("go workouts\r")
+    try terminal.press("close\r", until: "whatsnew:home> ")
     // The first visit starts the screen's intro; skip it.
-    try terminal.waitFor("whatsnew:workouts_intro 1/3> ", after: mark)
-    mark = terminal.mark
-    terminal.type("skip\r")
-    try terminal.waitFor("whatsnew:workouts> ", after: mark)
-    mark = terminal.mark
-    terminal.type("info workouts.view_info\r")
-    let open = try terminal.waitFor("whatsnew:workouts> ", after: mark)
+    try terminal.press("go workouts\r", until: "whatsnew:workouts_intro 1/3> ")
+    try terminal.press("skip\r", until: "whatsnew:workouts> ")
+    let open = try terminal.press("info workouts.view_info\r", until: "whatsnew:workouts> ")
     #expect(open.contains("close or Esc to dismiss"), "the popover is drawn")
-    mark = terminal.mark
-    terminal.type("\u{1B}")
     // The screen is drawn again, without the popover.
-    let closed = try terminal.waitFor("whatsnew:workouts> ", after: mark)
+    let closed = try terminal.press("\u{1B}", until: "whatsnew:workouts> ")
     #expect(closed.contains("── Workout settings"))
     #expect(!closed.contains("close or Esc to dismiss"), "Esc closed the popover")
     terminal.type("quit\r")

@@ -120,6 +120,15 @@ final class PseudoTerminal {
     }
   }
 
+  /// Types `keys`, then waits until what the terminal shows after them contains `text`;
+  /// returns that output.
+  @discardableResult
+  func press(_ keys: String, until text: String, timeout: Double = 20) throws -> String {
+    let start = mark
+    type(keys)
+    return try waitFor(text, after: start, timeout: timeout)
+  }
+
   /// The end of what has been read so far, to wait for output that comes after it.
   var mark: String.Index { transcript.endIndex }
 
