@@ -122,6 +122,25 @@ public enum CompiledStringsTable {
     let buffer: UnsafeBufferPointer<UInt8>
     var offset: Int
 
+    /// Whether two buffers hold the same bytes, compared eight at a time.
+    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard first.count == second.count else { return false }
+      let left = UnsafeRawBufferPointer(first)
+      let right = UnsafeRawBufferPointer(second)
+      var index = 0
+      while left.count - index >= 8 {
+        guard left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        else { return false }
+        index += 8
+      }
+      while index < left.count {
+        guard left[index] == right[index] else { return false }
+        index += 1
+      }
+      return true
+    }
+
     mutating func uint64() -> UInt64? { integer(UInt64.self) }
     mutating func uint32() -> UInt32? { integer(UInt32.self) }
 
@@ -142,8 +161,9 @@ public enum CompiledStringsTable {
       offset += length
       // `String(decoding:)` is the fast path for UTF-8; it repairs invalid input, so a
       // string that does not give back exactly its bytes was not valid UTF-8.
-      let text = String(decoding: bytes, as: UTF8.self)
-      return text.utf8.elementsEqual(bytes) ? text : nil
+      var text = String(decoding: bytes, as: UTF8.self)
+      let unchanged = text.withUTF8 { Self.sameBytes($0, bytes) }
+      return unchanged ? text : nil
     }
   }
 }
