@@ -74,9 +74,21 @@ public struct TranslationCache: Sendable {
     let fileManager = FileManager.default
     try? fileManager.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    removeAbandonedTemporaries(of: cachePath, in: directory)
     let temporary = cachePath + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
     guard fileManager.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
     else { return }
     if rename(temporary, cachePath) != 0 { try? fileManager.removeItem(atPath: temporary) }
+  }
+
+  /// Removes `<name>.<pid>.tmp` files left by apps killed while writing this table (their
+  /// process is gone); a temporary of a process still running is left alone.
+  private func removeAbandonedTemporaries(of cachePath: String, in directory: String) {
+    let prefix = (cachePath as NSString).lastPathComponent + "."
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      guard let pid = Int32(name.dropFirst(prefix.count).dropLast(4)) else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: directory + "/" + name) }
+    }
   }
 }

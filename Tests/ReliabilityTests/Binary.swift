@@ -62,12 +62,17 @@ struct AppRun {
 let reliabilityCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
 
 /// Runs the built app with `arguments`, the script on stdin, and waits (bounded).
-func runApp(_ arguments: [String], script: String, timeout: Double = 60) throws -> AppRun {
-  try runApp(arguments, script: script, timeout: timeout, killWhen: nil)
+func runApp(
+  _ arguments: [String], script: String, timeout: Double = 60, environment overrides: [String: String] = [:]
+) throws -> AppRun {
+  try runApp(arguments, script: script, timeout: timeout, killWhen: nil, environment: overrides)
 }
 
 /// Runs the app; when `killWhen` returns true for the output so far, sends SIGKILL.
-func runApp(_ arguments: [String], script: String, timeout: Double, killWhen: ((Data) -> Bool)?) throws -> AppRun {
+func runApp(
+  _ arguments: [String], script: String, timeout: Double, killWhen: ((Data) -> Bool)?,
+  environment overrides: [String: String] = [:]
+) throws -> AppRun {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: Binary.path)
   process.arguments = arguments
@@ -76,6 +81,7 @@ func runApp(_ arguments: [String], script: String, timeout: Double, killWhen: ((
   environment["COLUMNS"] = "80"
   environment["NO_COLOR"] = "1"
   environment["XDG_CACHE_HOME"] = reliabilityCacheHome.path
+  for (key, value) in overrides { environment[key] = value }
   process.environment = environment
   let input = Pipe()
   let output = Pipe()

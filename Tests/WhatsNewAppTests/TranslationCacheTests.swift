@@ -73,6 +73,23 @@ struct TranslationCacheTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 7)
   }
 
+  @Test("writing a table removes temporaries left by killed apps, not those of running ones")
+  func abandonedTemporaries() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    _ = try read(cache)
+    let compiled = cachedFiles[0]
+    // A process id that cannot be running (above the kernel's limit), and init's, which is.
+    let abandoned = "\(compiled).2147483646.tmp"
+    let live = "\(compiled).1.tmp"
+    for name in [abandoned, live] {
+      try Data("partial".utf8).write(to: URL(fileURLWithPath: cache.directory! + "/" + name))
+    }
+    try writeEnglish(#""ui.done" = "Finished";"#)
+    #expect(try read(cache) == ["ui.done": "Finished"])
+    #expect(!cachedFiles.contains(abandoned))
+    #expect(cachedFiles.contains(live))
+  }
+
   @Test("a file that does not parse is reported and never cached")
   func parseErrorNotCached() throws {
     try writeEnglish(#""ui.done" = "Done""#)
