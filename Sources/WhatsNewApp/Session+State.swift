@@ -22,13 +22,12 @@ extension Session {
     var onboarded: JSONValue = .null
     var settings: JSONValue = .null
     var notification: JSONValue = .null
-    if isBooted {
-      if case .version(let version)? = try? await store.seenThrough() { seen = .string(version.description) }
-      onboarded = .bool((try? await store.isOnboardingComplete()) ?? false)
-      if let stored = try? await store.allSettings() {
-        settings = .object(Setting.allCases.map { ($0.rawValue, .string(stored[$0] ?? $0.defaultValue)) })
-      }
-      if let scheduled = try? await backends.scheduler.scheduled() {
+    // One read transaction: the record, onboarding, settings and schedule of one moment.
+    if isBooted, let snapshot = try? await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID) {
+      if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
+      onboarded = .bool(snapshot.onboardingComplete)
+      settings = .object(Setting.allCases.map { ($0.rawValue, .string(snapshot.settings[$0] ?? $0.defaultValue)) })
+      if let scheduled = snapshot.notification {
         var next: JSONValue = .null
         if let weekday = Weekday(rawValue: scheduled.weekday),
           let date = WeeklyReviewScheduler.nextFireDate(

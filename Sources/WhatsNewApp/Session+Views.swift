@@ -104,9 +104,10 @@ extension Session {
 
   /// Refreshes what the screens show from the store (the schedule and the seen record).
   func refreshFacts() async {
-    lastScheduledNotification = try? await backends.scheduler.scheduled()
-    lastSeenRecord = (try? await backends.store.seenThrough()) ?? .none
-    lastStoredUnits = (try? await backends.store.setting(.units)) ?? Setting.units.defaultValue
+    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    lastScheduledNotification = snapshot?.notification
+    lastSeenRecord = snapshot?.seenThrough ?? .none
+    lastStoredUnits = snapshot?.settings[.units] ?? Setting.units.defaultValue
   }
 
   /// One control, re-rendered after a slow read or write finished while the user sat at the prompt.

@@ -151,6 +151,22 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs `body` inside one read transaction (`BEGIN … COMMIT`): every query in it sees the
+  /// same state of the file, whatever other connections write meanwhile.
+  func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("BEGIN")
+    do throws(StoreError) {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      }
+      throw error
+    }
+  }
+
   /// Copies the whole `main` database of `source` into this connection's `main` database
   /// with the online backup API. The copy is one write transaction on this connection.
   func copy(from source: SQLiteConnection) throws(StoreError) {

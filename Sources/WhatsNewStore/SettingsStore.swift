@@ -34,6 +34,17 @@ public struct StoredNotification: Sendable, Equatable {
   }
 }
 
+/// What the store holds that the app shows together (the `state` line, the screens' facts),
+/// read in one transaction so the parts always belong to the same moment.
+public struct StoreSnapshot: Sendable, Equatable {
+  public var seenThrough: SeenThroughRecord
+  public var onboardingComplete: Bool
+  /// Every setting, defaults filled in (as ``SettingsStore/allSettings()``).
+  public var settings: [Setting: String]
+  /// The notification asked for, if scheduled.
+  public var notification: StoredNotification?
+}
+
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
 /// `BEGIN IMMEDIATE` for every write), safe to share between processes.
 ///
@@ -178,6 +189,19 @@ public actor SettingsStore {
   public func integrityCheck() throws(StoreError) -> [String] {
     let lines = try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
     return lines == ["ok"] ? [] : lines
+  }
+
+  // MARK: Snapshot
+
+  /// The seen-through record, onboarding, every setting and the notification `notificationID`,
+  /// all read in one read transaction: another process's write lands wholly before or wholly
+  /// after it. One call instead of four, too.
+  public func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
+    try connection.readTransaction { () throws(StoreError) in
+      StoreSnapshot(
+        seenThrough: try readSeenThrough(), onboardingComplete: try isOnboardingComplete(),
+        settings: try allSettings(), notification: try notification(id: notificationID))
+    }
   }
 
   // MARK: Settings

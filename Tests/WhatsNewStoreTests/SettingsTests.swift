@@ -37,6 +37,30 @@ struct SettingsTests {
     }
   }
 
+  @Test("a snapshot holds exactly what the single reads give, before and after changes")
+  func snapshot() async throws {
+    let store = try SettingsStore(path: path)
+    func expectMatchesSingleReads() async throws {
+      let snapshot = try await store.snapshot(notificationID: "weekly-review")
+      #expect(snapshot.seenThrough == (try await store.seenThrough()))
+      #expect(snapshot.onboardingComplete == (try await store.isOnboardingComplete()))
+      #expect(snapshot.settings == (try await store.allSettings()))
+      #expect(snapshot.notification == (try await store.notification(id: "weekly-review")))
+    }
+    try await expectMatchesSingleReads()
+    let fresh = try await store.snapshot(notificationID: "weekly-review")
+    #expect(fresh.seenThrough == .none && !fresh.onboardingComplete && fresh.notification == nil)
+    try await store.completeOnboarding(seenThrough: Version(major: 2, minor: 13, patch: 1))
+    try await store.setSetting(.units, to: "imperial")
+    try await store.saveNotification(StoredNotification(id: "weekly-review", weekday: "monday", hour: 18, minute: 0))
+    try await expectMatchesSingleReads()
+    let changed = try await store.snapshot(notificationID: "weekly-review")
+    #expect(changed.seenThrough == .version(Version(major: 2, minor: 13, patch: 1)))
+    #expect(changed.settings[.units] == "imperial")
+    #expect(changed.notification?.weekday == "monday")
+    #expect(try await store.snapshot(notificationID: "another").notification == nil)
+  }
+
   @Test("a value the setting does not accept is refused and nothing is stored")
   func rejectsInvalid() async throws {
     let store = try SettingsStore(path: path)
