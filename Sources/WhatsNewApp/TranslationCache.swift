@@ -63,7 +63,8 @@ public struct TranslationCache: Sendable {
   static func fileName(for path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     let language = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-    let safeLanguage = String(language.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
+    let safeLanguage = String(
+      language.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
     let hash = String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)
     return "\(safeLanguage)-\(hash).compiled"
   }

@@ -129,8 +129,9 @@ public enum CompiledStringsTable {
       let right = UnsafeRawBufferPointer(second)
       var index = 0
       while left.count - index >= 8 {
-        guard left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        guard
+          left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
         else { return false }
         index += 8
       }

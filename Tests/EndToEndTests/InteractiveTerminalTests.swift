@@ -63,7 +63,9 @@ struct InteractiveTerminalTests {
     let shown = try terminal.press("qa fau", until: "Saved:", timeout: 30)
     let redrawn = try terminal.waitFor("whatsnew:tour 1/2> qa fau", after: terminal.transcript.startIndex)
     #expect(shown.contains("Saved: Show what's new after updates is now Off."), "the result is shown while the user types")
-    #expect(redrawn.range(of: "Saved:", options: .backwards)!.lowerBound < redrawn.range(of: "whatsnew:tour 1/2> qa fau", options: .backwards)!.lowerBound)
+    #expect(
+      redrawn.range(of: "Saved:", options: .backwards)!.lowerBound
+        < redrawn.range(of: "whatsnew:tour 1/2> qa fau", options: .backwards)!.lowerBound)
     // Finishing the line runs the whole command: nothing typed was lost.
     try terminal.press("lts\r", until: "write=delay:1200")
     terminal.type("quit\r")

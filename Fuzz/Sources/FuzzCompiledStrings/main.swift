@@ -19,7 +19,8 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   if let table = try? StringsTable.parse(Data(bytes)) {
     let compiled = CompiledStringsTable.encode(table, source: bytes)
     precondition(CompiledStringsTable.decode(compiled, source: bytes) == table, "a parsed table did not survive compiling")
-    precondition(bytes == otherSource || CompiledStringsTable.decode(compiled, source: otherSource) == nil,
+    precondition(
+      bytes == otherSource || CompiledStringsTable.decode(compiled, source: otherSource) == nil,
       "a compiled table was accepted for another source")
   }
   return 0
