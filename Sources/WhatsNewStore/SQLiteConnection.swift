@@ -138,23 +138,17 @@ final class SQLiteConnection {
   /// read-compare-write inside `body` cannot interleave with another connection's write.
   @discardableResult
   func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try execute("BEGIN IMMEDIATE")
-    do throws(StoreError) {
-      let result = try body()
-      try execute("COMMIT")
-      return result
-    } catch {
-      if sqlite3_get_autocommit(handle) == 0 {
-        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-      }
-      throw error
-    }
+    try transaction(beginning: "BEGIN IMMEDIATE", body)
   }
 
   /// Runs `body` inside one read transaction (`BEGIN … COMMIT`): every query in it sees the
   /// same state of the file, whatever other connections write meanwhile.
   func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try execute("BEGIN")
+    try transaction(beginning: "BEGIN", body)
+  }
+
+  private func transaction<T>(beginning begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute(begin)
     do throws(StoreError) {
       let result = try body()
       try execute("COMMIT")

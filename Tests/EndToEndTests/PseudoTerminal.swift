@@ -103,16 +103,22 @@ final class PseudoTerminal {
     }
   }
 
-  /// Reads until the output since `mark`, as shown (see ``visible(_:)``), contains `text`;
-  /// returns that output.
+  /// Reads until the output since `mark`, as shown (see ``visible(_:)``), contains `text`
+  /// (after the first `anchor`, when given); returns that output.
   @discardableResult
-  func waitFor(_ text: String, after mark: String.Index? = nil, timeout: Double = 20) throws -> String {
+  func waitFor(
+    _ text: String, after mark: String.Index? = nil, following anchor: String? = nil, timeout: Double = 20
+  ) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       // Compared as the screen shows it: libedit redraws with cursor movements, so
       // completed text may arrive in pieces ("he", ESC [22G, "lp").
       let shown = Self.visible(String(transcript[(mark ?? transcript.startIndex)...]))
-      if shown.contains(text) { return shown }
+      if let anchor {
+        if let found = shown.range(of: anchor), shown[found.upperBound...].contains(text) { return shown }
+      } else if shown.contains(text) {
+        return shown
+      }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0, readAvailable(waitingUpTo: remaining) else {
         throw Failure.timedOut(waitingFor: text, screen: Self.visible(String(transcript.suffix(600))))
