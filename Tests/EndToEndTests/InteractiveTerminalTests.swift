@@ -28,13 +28,16 @@ struct InteractiveTerminalTests {
 
   var historyPath: String { directory.path("state/whatsnew/history") }
 
-  @Test("Tab completes a command, Enter runs it, and Ctrl-D leaves with the history saved")
+  @Test("Tab completes a command, the up arrow recalls one, and Ctrl-D leaves with the history saved")
   func completionAndHistory() throws {
     try terminal.press("he\t", until: "help")
     let help = try terminal.press("\r", until: "whatsnew:tour 1/2> ")
     #expect(help.contains("List the commands, or explain one."))
     let faults = try terminal.press("qa faults\r", until: "whatsnew:tour 1/2> ")
     #expect(faults.contains("No faults."))
+    // Up arrow brings the last command back; Enter runs it again.
+    try terminal.press("\u{1B}[A", until: "qa faults")
+    try terminal.press("\r", until: "No faults.")
     terminal.type("\u{4}")
     #expect(terminal.waitForExit() == 0)
     let history = try String(contentsOfFile: historyPath, encoding: .utf8)
