@@ -414,15 +414,39 @@ func benchTap() async throws {
   value >= 100 ? String(format: "%.0f", value) : value >= 1 ? String(format: "%.2f", value) : String(format: "%.4f", value)
 }
 
+/// The medians of the run this one replaces (`<out>/results.json`), by row name, to show
+/// what a change did.
+let previousMedians: [String: (median: Double, unit: String)] = {
+  guard let data = FileManager.default.contents(atPath: options.out + "/results.json"),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let results = object["results"] as? [[String: Any]]
+  else { return [:] }
+  var medians: [String: (median: Double, unit: String)] = [:]
+  for result in results {
+    if let name = result["name"] as? String, let median = result["median"] as? Double, let unit = result["unit"] as? String {
+      medians[name] = (median, unit)
+    }
+  }
+  return medians
+}()
+
+/// The previous run's median of `row` and the change, like `14.52 ms (−16%)`, or `—`.
+@MainActor func previousColumn(_ row: Row) -> String {
+  guard let previous = previousMedians[row.name], previous.unit == row.unit, previous.median > 0 else { return "—" }
+  let change = (row.value / previous.median - 1) * 100
+  let sign = change < 0 ? "−" : "+"
+  return "\(format(previous.median)) \(row.unit) (\(sign)\(String(format: "%.0f", abs(change)))%)"
+}
+
 @MainActor func table() -> String {
   var lines = [
-    "| measurement | median | floor | ratio | goal | met | runs |",
-    "| --- | ---: | ---: | ---: | --- | --- | ---: |",
+    "| measurement | median | floor | ratio | goal | met | runs | previous run |",
+    "| --- | ---: | ---: | ---: | --- | --- | ---: | ---: |",
   ]
   for row in rows {
     let met = row.passed.map { $0 ? "yes" : "**no**" } ?? "—"
     lines.append(
-      "| \(row.name) | \(format(row.value)) \(row.unit) | \(format(row.floor)) \(row.unit) (\(row.floorName)) | \(String(format: "%.2f", row.ratio))× | \(row.goal) | \(met) | \(row.runs) |"
+      "| \(row.name) | \(format(row.value)) \(row.unit) | \(format(row.floor)) \(row.unit) (\(row.floorName)) | \(String(format: "%.2f", row.ratio))× | \(row.goal) | \(met) | \(row.runs) | \(previousColumn(row)) |"
     )
   }
   return lines.joined(separator: "\n")
@@ -467,7 +491,8 @@ let readme = """
   `make bench` builds `whatsnew`, `whatsnew-floor` and `whatsnew-bench` in release mode and runs
   the benchmark; it prints this table and writes [`results.json`](results.json). Every figure is
   the median of repeated runs (the `runs` column) and is set against a floor measured in the
-  same run, so a slow or busy machine moves both.
+  same run, so a slow or busy machine moves both. The last column is the median of the run
+  this one replaced (the `results.json` it overwrote), to show what a change did.
 
   \(machineLine)
 
