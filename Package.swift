@@ -27,6 +27,7 @@ let package = Package(
     // Libraries for the fuzz package in Fuzz/, which depends on this package by path.
     .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
     .library(name: "WhatsNewApp", targets: ["WhatsNewApp"]),
+    .library(name: "FuzzProperties", targets: ["FuzzProperties"]),
   ],
   targets: [
     // System libraries, found with pkg-config and installed by `make deps`.
@@ -62,6 +63,8 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
+    // The properties the fuzz targets check; `make test` replays Fuzz/Regressions/ through them.
+    .target(name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
       dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],
@@ -77,7 +80,7 @@ let package = Package(
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewAppTests",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport", "FuzzProperties"],
       exclude: ["Transcripts"],
       swiftSettings: swiftSettings
     ),

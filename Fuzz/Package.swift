@@ -16,13 +16,11 @@ let package = Package(
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
-    .executableTarget(name: "FuzzRelease", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
-    .executableTarget(name: "FuzzVersion", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
-    .executableTarget(name: "FuzzStrings", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
+    .executableTarget(name: "FuzzRelease", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(name: "FuzzVersion", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(name: "FuzzStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(
-      name: "FuzzCompiledStrings", dependencies: [.product(name: "WhatsNewCore", package: "whatsnew")]),
-    .executableTarget(
-      name: "FuzzCommands",
-      dependencies: [.product(name: "WhatsNewApp", package: "whatsnew"), .product(name: "WhatsNewCore", package: "whatsnew")]),
+      name: "FuzzCompiledStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(name: "FuzzCommands", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
   ]
 )

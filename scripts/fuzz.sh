@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz: builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (default 20),
 # seeded from the shipped content. Crashes land in .build/fuzz/artifacts; the run fails then.
+# Fix the crash, then copy the artifact into Fuzz/Regressions/ (keep its name): make test
+# replays every input there through the same property (FuzzRegressionTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-20}"

@@ -1,12 +1,12 @@
-// Version parsing: never traps, and whatever parses prints back to the same text.
-import WhatsNewCore
+// fuzz-version: Version parsing: whatever parses prints back to the same text.
+// The property itself is FuzzProperties.version (Sources/FuzzProperties), which
+// `make test` also replays on every input saved in Fuzz/Regressions/.
+import FuzzProperties
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
-  let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
-  if let version = Version(text) {
-    precondition(version.description == text, "\(text) parsed as \(version)")
-    precondition(Version(version.description) == version)
+  if let failure = FuzzProperties.check(target: "fuzz-version", Array(UnsafeRawBufferPointer(start: data, count: size))) {
+    fatalError(failure)
   }
   return 0
 }
