@@ -47,9 +47,11 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor-foundation
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-bench
 	@bin="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)"; \
 	SWIFT_BACKTRACE=enable=no timeout 900 "$$bin/whatsnew-bench" --app "$$bin/whatsnew" --floor "$$bin/whatsnew-floor" \
+	  --floor-foundation "$$bin/whatsnew-floor-foundation" \
 	  --content . --out bench --swift-version "$$($(SWIFT) --version 2>&1 | head -n 1)" $(BENCH_ARGS)
 
 ## stress: the long reliability runs (>= 200 SIGKILLs, 2 x 500 concurrent writes), bounded in time.

@@ -24,6 +24,7 @@ let package = Package(
     // Benchmarks (`make bench`): the benchmark driver and the floor it measures against.
     .executable(name: "whatsnew-bench", targets: ["whatsnew-bench"]),
     .executable(name: "whatsnew-floor", targets: ["whatsnew-floor"]),
+    .executable(name: "whatsnew-floor-foundation", targets: ["whatsnew-floor-foundation"]),
     // Libraries for the fuzz package in Fuzz/, which depends on this package by path.
     .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
     .library(name: "WhatsNewApp", targets: ["WhatsNewApp"]),
@@ -63,6 +64,10 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
+    // A second floor, reported beside the first: the same work with Foundation linked in.
+    .executableTarget(
+      name: "whatsnew-floor-foundation", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloorFoundation",
+      swiftSettings: swiftSettings),
     // The properties the fuzz targets check; `make test` replays Fuzz/Regressions/ through them.
     .target(name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp"], swiftSettings: swiftSettings),
     .target(

@@ -2,6 +2,7 @@
 // prints a table, writes bench/results.json and bench/README.md.
 //
 //   whatsnew-bench --app .build/release/whatsnew --floor .build/release/whatsnew-floor \
+//     [--floor-foundation .build/release/whatsnew-floor-foundation] \
 //     --content . --out bench [--quick] [--swift-version "…"]
 //   whatsnew-bench --only load [--runs N]   (only ReleaseLibrary.load on in-memory files; prints, writes nothing)
 //   whatsnew-bench --generate N DIR         (writes generated content for profiling)
@@ -14,6 +15,8 @@ import WhatsNewStore
 struct BenchOptions {
   var app = ".build/release/whatsnew"
   var floor = ".build/release/whatsnew-floor"
+  /// The second floor: the same work with Foundation linked in (reported, not a goal).
+  var floorFoundation: String?
   var content = "."
   var out = "bench"
   var quick = false
@@ -29,6 +32,7 @@ struct BenchOptions {
       switch argument {
       case "--app": options.app = iterator.next() ?? options.app
       case "--floor": options.floor = iterator.next() ?? options.floor
+      case "--floor-foundation": options.floorFoundation = iterator.next()
       case "--content": options.content = iterator.next() ?? options.content
       case "--out": options.out = iterator.next() ?? options.out
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
@@ -113,6 +117,7 @@ var rows: [Row] = []
   var appTimes: [Double] = []
   var coldCacheTimes: [Double] = []
   var floorTimes: [Double] = []
+  var foundationFloorTimes: [Double] = []
   for run in 0..<(runs + 2) {
     let app = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
     guard app.status == 0 else { fail("the app exited \(app.status); see \(output)") }
@@ -124,6 +129,13 @@ var rows: [Row] = []
     }
     let floor = runChild(options.floor, floorArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
     guard floor.status == 0 else { fail("the floor exited \(floor.status)") }
+    if let floorFoundation = options.floorFoundation {
+      let second = runChild(
+        floorFoundation, floorArguments + [localizationsDirectory], stdinPath: stateQuit, stdoutPath: output,
+        environment: environment)
+      guard second.status == 0 else { fail("the Foundation floor exited \(second.status)") }
+      if run >= 2 { foundationFloorTimes.append(second.seconds) }
+    }
     // The first start after an update: no compiled translations yet.
     try? FileManager.default.removeItem(atPath: cacheHome)
     let cold = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
@@ -142,6 +154,17 @@ var rows: [Row] = []
     Row(
       name: "cold start, no compiled translations yet (first start after an update)", value: median(coldCacheTimes) * 1000,
       unit: "ms", floorName: "whatsnew-floor", floor: median(floorTimes) * 1000, goal: "report", passed: nil, runs: runs))
+  if !foundationFloorTimes.isEmpty {
+    rows.append(
+      Row(
+        name: "cold start against a floor that links Foundation", value: median(appTimes) * 1000, unit: "ms",
+        floorName: "whatsnew-floor-foundation", floor: median(foundationFloorTimes) * 1000, goal: "report", passed: nil,
+        runs: runs))
+    rows.append(
+      Row(
+        name: "linking Foundation, floor against floor", value: median(foundationFloorTimes) * 1000, unit: "ms",
+        floorName: "whatsnew-floor", floor: median(floorTimes) * 1000, goal: "report", passed: nil, runs: runs))
+  }
 
   var appRSS: [Double] = []
   var floorRSS: [Double] = []
@@ -536,6 +559,11 @@ let readme = """
     the first tour page all happen. Floor: `whatsnew-floor` (Sources/WhatsNewFloor), a minimal
     Swift process that opens the same SQLite file, reads `user_version` and lists the same
     `Releases` directory; it imports CSQLite directly because it is the floor, not the app.
+  - **against a floor that links Foundation**: the same app runs set against
+    `whatsnew-floor-foundation` (Sources/WhatsNewFloorFoundation): the first floor's work plus
+    Foundation linked in (with `PropertyListSerialization`, which the project's standards
+    require for `.strings` files) and the two start-up translation tables read as bytes. The
+    row after it sets that floor against the first: what linking Foundation alone costs.
   - **peak memory**: the peak resident set of the app walking the shipped tour (pages,
     language switches, `check`, a screen); floor: the same for `whatsnew-floor`.
   - **load + validate N releases**: `ContentLibrary.load` as start-up runs it (read the files,
