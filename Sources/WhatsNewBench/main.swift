@@ -530,7 +530,8 @@ let readme = """
   Known limits of these figures:
 
   - Cold start: the app links Foundation (for `PropertyListSerialization`, time zones and
-    files) and the floor does not. Variants of the floor built the same way (2026-11-30,
+    files) and the floor does not; the rows with `whatsnew-floor-foundation` show in every run
+    what that alone costs. Variants of the floor built the same way (2026-11-30,
     `perf stat`, 80 runs each) put numbers on that: the floor 2.1–2.5 ms; the floor listing the
     directory with `FileManager` (FoundationEssentials linked) about 1.15× that; the floor
     merely linking Foundation's `PropertyListSerialization` 1.4–1.6×. So any build of this app,
