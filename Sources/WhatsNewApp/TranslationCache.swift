@@ -13,7 +13,8 @@ import WhatsNewCore
 /// fails to parse is never cached.
 ///
 /// Files live in `$XDG_CACHE_HOME/whatsnew/strings` (else `~/.cache/whatsnew/strings`), one
-/// per table and source path, created with mode 0600 in a 0700 directory.
+/// per table and source path, created with mode 0600 in a 0700 directory. Writing a table
+/// removes tables untouched for 90 days, so trees that are gone do not leave files forever.
 ///
 /// ```swift
 /// let cache = TranslationCache(environment: ProcessInfo.processInfo.environment)
@@ -76,10 +77,31 @@ public struct TranslationCache: Sendable {
     try? fileManager.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     removeAbandonedTemporaries(of: cachePath, in: directory)
+    removeStaleTables(in: directory, keeping: cachePath)
     let temporary = cachePath + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
     guard fileManager.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
     else { return }
     if rename(temporary, cachePath) != 0 { try? fileManager.removeItem(atPath: temporary) }
+  }
+
+  /// How long a compiled table may go unchanged before a write of another table removes it.
+  /// A table still in use is simply compiled again at its next start.
+  static let staleAfter: TimeInterval = 90 * 24 * 60 * 60
+
+  /// Removes compiled tables older than ``staleAfter`` (tables of content trees that were
+  /// moved or deleted would otherwise stay forever). Runs only when a table is written, which
+  /// is rare: after a translation changes.
+  private func removeStaleTables(in directory: String, keeping cachePath: String) {
+    let fileManager = FileManager.default
+    let keep = (cachePath as NSString).lastPathComponent
+    let cutoff = Date().addingTimeInterval(-Self.staleAfter)
+    for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
+    where name.hasSuffix(".compiled") && name != keep {
+      let path = directory + "/" + name
+      if let modified = (try? fileManager.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < cutoff {
+        try? fileManager.removeItem(atPath: path)
+      }
+    }
   }
 
   /// Removes `<name>.<pid>.tmp` files left by apps killed while writing this table (their

@@ -90,6 +90,27 @@ struct TranslationCacheTests {
     #expect(cachedFiles.contains(live))
   }
 
+  @Test("writing a table removes compiled tables untouched for 90 days, and no others")
+  func staleTables() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    _ = try read(cache)
+    let current = cachedFiles[0]
+    let old = cache.directory! + "/nl.lproj-0123456789abcdef.compiled"
+    let recent = cache.directory! + "/es.lproj-fedcba9876543210.compiled"
+    for path in [old, recent] { try Data("table".utf8).write(to: URL(fileURLWithPath: path)) }
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-91 * 24 * 60 * 60)], ofItemAtPath: old)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-89 * 24 * 60 * 60)], ofItemAtPath: recent)
+    #expect(try read(cache) == ["ui.done": "Done"])
+    #expect(cachedFiles.count == 3, "reading from the cache removes nothing")
+    try writeEnglish(#""ui.done" = "Finished";"#)
+    _ = try read(cache)
+    #expect(!cachedFiles.contains("nl.lproj-0123456789abcdef.compiled"))
+    #expect(cachedFiles.contains("es.lproj-fedcba9876543210.compiled"))
+    #expect(cachedFiles.contains(current))
+  }
+
   @Test("a file that does not parse is reported and never cached")
   func parseErrorNotCached() throws {
     try writeEnglish(#""ui.done" = "Done""#)
