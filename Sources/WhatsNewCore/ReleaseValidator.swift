@@ -263,6 +263,21 @@ struct ValidationContext {
     return text
   }
 
+  /// The unit's `id`, recorded at `index` in `seen`: a page, block or item id used twice in
+  /// the same list is rejected, naming where it was first used (`firstUse(index)`).
+  func uniqueID(
+    _ unit: Fields, index: Int, seen: inout [String: Int], kind: String, firstUse: (Int) -> String
+  ) throws(Rejection) -> String {
+    let text = try id(unit)
+    if let first = seen[text] {
+      throw Rejection(
+        path: unit.childPath("id"),
+        reason: "duplicate \(kind) id \(Quote.quoted(text)) (already used by \(firstUse(first)))")
+    }
+    seen[text] = index
+    return text
+  }
+
   func checkKey(_ text: String, at path: @autoclosure () -> String) throws(Rejection) {
     guard Self.isValidKey(text) else {
       throw Rejection(
@@ -417,13 +432,7 @@ struct ValidationContext {
   mutating func validatePage(_ value: Int, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {
     do throws(Rejection) {
       let page = try fields(of: value, at: path, allowed: Self.pageFields, unitName: "a page")
-      let pageID = try id(page)
-      if let first = pageIDs[pageID] {
-        throw Rejection(
-          path: page.childPath("id"),
-          reason: "duplicate page id \(Quote.quoted(pageID)) (already used by pages[\(first)])")
-      }
-      pageIDs[pageID] = index
+      let pageID = try uniqueID(page, index: index, seen: &pageIDs, kind: "page") { "pages[\($0)]" }
       let superseded = try supersededIn(page)
       let blockValues = try requiredArray(page, "blocks")
       let blockCount = tape.nodes[blockValues].first
@@ -479,13 +488,7 @@ struct ValidationContext {
         typeText = tape.string(typeValue)
       }
       let block = try fields(of: value, at: path, allowed: Self.allowedFields(forType: typeText), unitName: "a block")
-      let blockID = try id(block)
-      if let first = blockIDs[blockID] {
-        throw Rejection(
-          path: block.childPath("id"),
-          reason: "duplicate block id \(Quote.quoted(blockID)) (already used by blocks[\(first)] of this page)")
-      }
-      blockIDs[blockID] = index
+      let blockID = try uniqueID(block, index: index, seen: &blockIDs, kind: "block") { "blocks[\($0)] of this page" }
       let type = try requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
       guard Self.blockTypes.contains(type) else {
         throw Rejection(
@@ -592,13 +595,7 @@ struct ValidationContext {
       let path = "\(block.childPath("items"))[\(index)]"
       do throws(Rejection) {
         let item = try fields(of: itemValue, at: path, allowed: Self.itemFields, unitName: "an item")
-        let itemID = try id(item)
-        if let first = itemIDs[itemID] {
-          throw Rejection(
-            path: item.childPath("id"),
-            reason: "duplicate item id \(Quote.quoted(itemID)) (already used by items[\(first)])")
-        }
-        itemIDs[itemID] = index
+        let itemID = try uniqueID(item, index: index, seen: &itemIDs, kind: "item") { "items[\($0)]" }
         items.append(
           FeatureItem(
             id: itemID, titleKey: try requiredKey(item, "titleKey"),
