@@ -33,10 +33,6 @@ public enum WhatsNewCommand {
   {
     Terminal.activateUTF8Locale()
     let standardError = FileHandle.standardError
-    func fail(_ message: String, _ status: Int32) -> Int32 {
-      standardError.write(Data(("whatsnew: " + message + "\n").utf8))
-      return status
-    }
     let options: Options
     do {
       options = try Options.parse(arguments, environment: environment)
@@ -98,6 +94,12 @@ public enum WhatsNewCommand {
     }
   }
 
+  /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
+  static func fail(_ message: String, _ status: Int32) -> Int32 {
+    FileHandle.standardError.write(Data(("whatsnew: " + message + "\n").utf8))
+    return status
+  }
+
   /// The default store: `$XDG_STATE_HOME/whatsnew/whatsnew.sqlite`, or under `~/.local/state`.
   public static func defaultDatabasePath(_ environment: [String: String]) -> String {
     stateDirectory(environment) + "/whatsnew.sqlite"
@@ -136,10 +138,6 @@ public enum WhatsNewCommand {
   @MainActor
   static func runREPL(_ options: Options, environment: [String: String]) async -> Int32 {
     let standardError = FileHandle.standardError
-    func fail(_ message: String, _ status: Int32) -> Int32 {
-      standardError.write(Data(("whatsnew: " + message + "\n").utf8))
-      return status
-    }
     let content: ContentLibrary
     do {
       content = try loadContent(options, environment: environment)
