@@ -8,6 +8,10 @@ import Foundation
 /// let store = try SettingsStore(path: directory.path("settings.sqlite"))
 /// ```
 public final class TemporaryDirectory: Sendable {
+  /// The `XDG_CACHE_HOME` every run of the built binary in this test process uses, so the
+  /// tests' compiled translation tables never land in the user's cache.
+  public static let binaryCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
+
   /// The directory's absolute path.
   public let path: String
 

@@ -2,9 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Compiled translation tables for every run of the binary in this process, never the user's.
-let testCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
-
 /// Runs the built `whatsnew` binary with `arguments`, feeding `input` on stdin.
 func runWhatsNew(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
   status: Int32, output: String, error: String
@@ -19,7 +16,7 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   processEnvironment["LANG"] = "C.UTF-8"
   processEnvironment["LC_ALL"] = nil
   processEnvironment["TZ"] = "UTC"
-  processEnvironment["XDG_CACHE_HOME"] = testCacheHome.path
+  processEnvironment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
   for (key, value) in environment { processEnvironment[key] = value }
   process.environment = processEnvironment
   process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)

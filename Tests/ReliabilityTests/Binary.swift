@@ -58,9 +58,6 @@ struct AppRun {
   }
 }
 
-/// Compiled translation tables for the runs of this process, never the user's.
-let reliabilityCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
-
 /// Runs the built app with `arguments`, the script on stdin, and waits (bounded).
 func runApp(
   _ arguments: [String], script: String, timeout: Double = 60, environment overrides: [String: String] = [:]
@@ -80,7 +77,7 @@ func runApp(
   environment["SWIFT_BACKTRACE"] = "enable=no"
   environment["COLUMNS"] = "80"
   environment["NO_COLOR"] = "1"
-  environment["XDG_CACHE_HOME"] = reliabilityCacheHome.path
+  environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
   for (key, value) in overrides { environment[key] = value }
   process.environment = environment
   let input = Pipe()
