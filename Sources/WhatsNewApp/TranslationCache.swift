@@ -45,16 +45,15 @@ public struct TranslationCache: Sendable {
   /// The table compiled from `source` (the bytes of `path`), parsing and storing it when
   /// the cache has no trustworthy copy.
   func table(path: String, source: Data) throws(LocalizationError) -> [String: String] {
-    let bytes = [UInt8](source)
     let cachePath = directory.map { $0 + "/" + Self.fileName(for: path) }
     if let cachePath, let cached = FileManager.default.contents(atPath: cachePath),
-      let table = CompiledStringsTable.decode([UInt8](cached), source: bytes)
+      let table = CompiledStringsTable.decode(cached, source: source)
     {
       return table
     }
     let table = try StringsTable.parse(source)
     if let directory, let cachePath {
-      store(CompiledStringsTable.encode(table, source: bytes), at: cachePath, in: directory)
+      store(CompiledStringsTable.encode(table, source: source), at: cachePath, in: directory)
     }
     return table
   }

@@ -47,10 +47,14 @@ public enum CompiledStringsTable {
 
   /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
   /// `source` and is intact.
-  public static func decode(_ bytes: [UInt8], source: some Collection<UInt8>) -> [String: String]? {
-    bytes.withUnsafeBufferPointer { buffer in
-      decode(buffer, sourceFingerprint: fingerprint(of: source), sourceLength: source.count)
+  public static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> [String: String]? {
+    let sourceFingerprint = fingerprint(of: source)
+    let decodeBuffer = { (buffer: UnsafeBufferPointer<UInt8>) in
+      decode(buffer, sourceFingerprint: sourceFingerprint, sourceLength: source.count)
     }
+    // Contiguous bytes (an array, `Data`) are read in place, without a copy.
+    if let table = bytes.withContiguousStorageIfAvailable(decodeBuffer) { return table }
+    return Array(bytes).withUnsafeBufferPointer(decodeBuffer)
   }
 
   private static func decode(

@@ -16,6 +16,8 @@ struct CompiledStringsTableTests {
     let source = Array("source bytes for \(table.count) entries".utf8)
     let compiled = CompiledStringsTable.encode(table, source: source)
     #expect(CompiledStringsTable.decode(compiled, source: source) == table)
+    #expect(CompiledStringsTable.decode(Data(compiled), source: Data(source)) == table, "read in place from Data")
+    #expect(CompiledStringsTable.decode(compiled.lazy.map { $0 }, source: source) == table, "or copied first")
   }
 
   @Test("the same table always compiles to the same bytes, whatever the dictionary order")
