@@ -371,16 +371,17 @@ extension Session {
       console.emit(text("ui.boot.notReady"), .warning)
       return
     }
-    let stored: [Setting: String]
+    // Settings and schedule from one read transaction: a write landing between two separate
+    // reads could otherwise show as a disagreement that never existed.
+    let snapshot: StoreSnapshot
     do {
-      stored = try await backends.store.allSettings()
+      snapshot = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
     } catch {
       console.emit(text("ui.check.storeUnreadable", Backends.describe(error)), .error)
       return
     }
-    let scheduled = try? await backends.scheduler.scheduled()
     let problems = ConsistencyCheck.problems(
-      controls: controlStates, stored: stored, scheduledWeekday: scheduled?.weekday)
+      controls: controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
     if problems.isEmpty {
       console.emit("consistent", .success)
     } else {
