@@ -5,6 +5,7 @@
 // The layout mirrors the architecture:
 //   WhatsNewCore   pure models and rules (no I/O, no clock, no globals)
 //   WhatsNewStore  the settings store, the only module that imports SQLite
+//   WhatsNewSystem files, processes, the clock and threads through the C library (no Foundation)
 //   LineEditor     the line editor, the only module that uses libedit (through CLineEditor)
 //   WhatsNewApp    the REPL, rendering, screens and commands
 //   whatsnew       a thin executable
@@ -46,11 +47,13 @@ let package = Package(
     .target(name: "CLineEditor", dependencies: ["CLibEdit"]),
 
     .target(name: "WhatsNewCore", swiftSettings: swiftSettings),
+    // The app's one wrapper over the operating system, so the app itself never links Foundation.
+    .target(name: "WhatsNewSystem", swiftSettings: swiftSettings),
     .target(name: "WhatsNewStore", dependencies: ["WhatsNewCore", "CSQLite"], swiftSettings: swiftSettings),
     .target(name: "LineEditor", dependencies: ["CLineEditor"], swiftSettings: swiftSettings),
     .target(
       name: "WhatsNewApp",
-      dependencies: ["WhatsNewCore", "WhatsNewStore", "LineEditor"],
+      dependencies: ["WhatsNewCore", "WhatsNewStore", "LineEditor", "WhatsNewSystem"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp"], swiftSettings: swiftSettings),
@@ -83,6 +86,7 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: swiftSettings),
+    .testTarget(name: "WhatsNewSystemTests", dependencies: ["WhatsNewSystem", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewAppTests",
       dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport", "FuzzProperties"],
