@@ -56,7 +56,7 @@ let package = Package(
       dependencies: ["WhatsNewCore", "WhatsNewStore", "LineEditor", "WhatsNewSystem"],
       swiftSettings: swiftSettings
     ),
-    .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp"], swiftSettings: swiftSettings),
+    .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp", "WhatsNewSystem"], swiftSettings: swiftSettings),
     // The benchmark driver (release builds only, via `make bench`) and the floor: a minimal
     // process that opens the same SQLite file and lists the same Releases directory. The
     // floor imports CSQLite directly because it is the floor, not the app.

@@ -1,7 +1,7 @@
-import Foundation
 import Synchronization
 public import LineEditor
 import WhatsNewCore
+import WhatsNewSystem
 
 /// Carries a value across threads where the REPL guarantees exclusive use.
 struct ExclusiveBox<Value>: @unchecked Sendable {
@@ -94,11 +94,11 @@ public struct REPL {
     if !isInteractive { return source.nextLine(prompt: prompt) }
     let box = ExclusiveBox(value: source)
     return await withCheckedContinuation { continuation in
-      let thread = Thread {
+      // libedit blocks until a line is typed: on its own thread, not the concurrency pool's.
+      let started = DetachedThread.start(stackSize: 1 << 20) {
         continuation.resume(returning: box.value.nextLine(prompt: prompt))
       }
-      thread.stackSize = 1 << 20
-      thread.start()
+      if !started { continuation.resume(returning: .endOfInput) }
     }
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 public import WhatsNewCore
 import WhatsNewStore
 

@@ -1,7 +1,8 @@
-import Foundation
+import Foundation  // only for TimeZone.current until the time-zones branch lands
 import LineEditor
 import WhatsNewCore
 import WhatsNewStore
+import WhatsNewSystem
 
 /// Exit statuses, after BSD's sysexits.
 public enum ExitStatus {
@@ -32,12 +33,11 @@ public enum WhatsNewCommand {
     -> Int32
   {
     Terminal.activateUTF8Locale()
-    let standardError = FileHandle.standardError
     let options: Options
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
-      standardError.write(Data(("Error: \(error)\n\(Options.usageLine)\n").utf8))
+      StandardStream.error.write("Error: \(error)\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
     switch options.subcommand {
@@ -73,7 +73,7 @@ public enum WhatsNewCommand {
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
-      if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
+      if isBackup && !FileSystem.exists(databasePath) {
         return fail("there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
@@ -96,7 +96,7 @@ public enum WhatsNewCommand {
 
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
   static func fail(_ message: String, _ status: Int32) -> Int32 {
-    FileHandle.standardError.write(Data(("whatsnew: " + message + "\n").utf8))
+    StandardStream.error.write("whatsnew: " + message + "\n")
     return status
   }
 
@@ -108,7 +108,7 @@ public enum WhatsNewCommand {
   /// `$XDG_STATE_HOME/whatsnew`, or `~/.local/state/whatsnew`.
   public static func stateDirectory(_ environment: [String: String]) -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/whatsnew" }
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? ProcessEnvironment.userHomeDirectory() ?? "/"
     return home + "/.local/state/whatsnew"
   }
 
@@ -137,7 +137,6 @@ public enum WhatsNewCommand {
 
   @MainActor
   static func runREPL(_ options: Options, environment: [String: String]) async -> Int32 {
-    let standardError = FileHandle.standardError
     let content: ContentLibrary
     do {
       content = try loadContent(options, environment: environment)
@@ -189,10 +188,9 @@ public enum WhatsNewCommand {
       if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
     }
     let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone.current)
-    let output = FileHandle.standardOutput
     let console = Console(
-      styler: Styler(colors: colors), writeOut: { output.write(Data($0.utf8)) },
-      writeError: { standardError.write(Data($0.utf8)) })
+      styler: Styler(colors: colors), writeOut: { StandardStream.output.write($0) },
+      writeError: { StandardStream.error.write($0) })
     if options.developerMode {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
@@ -202,8 +200,7 @@ public enum WhatsNewCommand {
     var lineSource = source
     if interactive {
       let stateDirectory = stateDirectory(environment)
-      try? FileManager.default.createDirectory(
-        atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try? FileSystem.createDirectory(stateDirectory, permissions: 0o700, intermediates: true)
       let vocabulary = session.completionVocabulary
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",

@@ -30,6 +30,17 @@ public enum ProcessEnvironment {
     kill(id, 0) == 0 || errno != ESRCH
   }
 
+  /// The user's home directory from the password database (`getpwuid_r`), for when
+  /// `HOME` is not set.
+  public static func userHomeDirectory() -> String? {
+    var entry = passwd()
+    var result: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil, let home = entry.pw_dir
+    else { return nil }
+    return String(cString: home)
+  }
+
   /// The running executable's path (`/proc/self/exe`), when the system says.
   public static func executablePath() -> String? {
     FileSystem.destinationOfSymbolicLink("/proc/self/exe")

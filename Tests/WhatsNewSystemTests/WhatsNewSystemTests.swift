@@ -131,6 +131,8 @@ struct ProcessTests {
     let now = WallClock.now()
     #expect(abs(Double(now.seconds) - Date().timeIntervalSince1970) < 5)
     #expect(ProcessEnvironment.isRunning(ProcessEnvironment.processID))
+    #expect(ProcessEnvironment.userHomeDirectory() == NSHomeDirectoryForUser(NSUserName()))
+    #expect(ProcessEnvironment.executablePath() == Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
   }
 
   @Test("a detached thread runs its work")
