@@ -118,6 +118,7 @@ var rows: [Row] = []
   var coldCacheTimes: [Double] = []
   var floorTimes: [Double] = []
   var foundationFloorTimes: [Double] = []
+  var versionTimes: [Double] = []
   for run in 0..<(runs + 2) {
     let app = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
     guard app.status == 0 else { fail("the app exited \(app.status); see \(output)") }
@@ -136,6 +137,10 @@ var rows: [Row] = []
       guard second.status == 0 else { fail("the Foundation floor exited \(second.status)") }
       if run >= 2 { foundationFloorTimes.append(second.seconds) }
     }
+    // The binary alone: start, print one line, exit. What the app costs before it does anything.
+    let version = runChild(options.app, ["--version"], stdinPath: quit, stdoutPath: output, environment: environment)
+    guard version.status == 0 else { fail("the app exited \(version.status) for --version; see \(output)") }
+    if run >= 2 { versionTimes.append(version.seconds) }
     // The first start after an update: no compiled translations yet.
     try? FileManager.default.removeItem(atPath: cacheHome)
     let cold = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
@@ -154,6 +159,10 @@ var rows: [Row] = []
     Row(
       name: "cold start, no compiled translations yet (first start after an update)", value: median(coldCacheTimes) * 1000,
       unit: "ms", floorName: "whatsnew-floor", floor: median(floorTimes) * 1000, goal: "report", passed: nil, runs: runs))
+  rows.append(
+    Row(
+      name: "the binary alone: start, print --version, exit", value: median(versionTimes) * 1000, unit: "ms",
+      floorName: "whatsnew-floor", floor: median(floorTimes) * 1000, goal: "report", passed: nil, runs: runs))
   if !foundationFloorTimes.isEmpty {
     rows.append(
       Row(
@@ -560,6 +569,9 @@ let readme = """
     the first tour page all happen. Floor: `whatsnew-floor` (Sources/WhatsNewFloor), a minimal
     Swift process that opens the same SQLite file, reads `user_version` and lists the same
     `Releases` directory; it imports CSQLite directly because it is the floor, not the app.
+  - **the binary alone**: `whatsnew --version` as a whole process: loading the binary, the Swift
+    runtime's start-up, printing one line and exiting, with none of the app's work. Set against
+    the same floor, it shows how much of the cold-start ratio is spent before the app does anything.
   - **against a floor that links Foundation**: the same app runs set against
     `whatsnew-floor-foundation` (Sources/WhatsNewFloorFoundation): the first floor's work plus
     Foundation linked in (with `PropertyListSerialization`, which the project's standards
