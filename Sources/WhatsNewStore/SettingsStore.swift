@@ -173,7 +173,9 @@ public actor SettingsStore {
         description: "cannot switch \(path) to the rollback journal (journal mode is \(mode ?? "unknown")); "
           + "close other programs using the store and try again")
     }
-    try Migrations.migrate(connection)
+    // A current store (every start but the first after an update) needs no migration, and
+    // so takes no write lock at all: opening it never waits on, or holds up, another process.
+    if version < currentSchemaVersion { try Migrations.migrate(connection) }
     return (connection, fresh)
   }
 

@@ -84,3 +84,27 @@ struct MigrationTests {
     #expect(try await [first, second] == [3, 3])
   }
 }
+
+@Suite("opening a current store")
+struct CurrentStoreOpeningTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test("a store already at the current schema opens while another connection holds the write lock")
+  func opensUnderAnotherWriter() async throws {
+    let path = directory.path("settings.sqlite")
+    try await SettingsStore(path: path).setSetting(.theme, to: "dark")
+    try withRawConnection(path) { writer throws(StoreError) in
+      // Another writer (another process, in real life) is in the middle of a transaction.
+      try writer.execute("BEGIN IMMEDIATE")
+      defer { try? writer.execute("ROLLBACK") }
+      // Opening must not queue behind it: a migration check that took the write lock here
+      // would wait out the busy timeout and fail with "database is locked".
+      let reopened = try SettingsStore(path: path)
+      #expect(reopened.wasCreated == false)
+    }
+  }
+}
