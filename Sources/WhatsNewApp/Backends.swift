@@ -130,8 +130,13 @@ public struct WeeklyReviewScheduler: Sendable {
   /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
   /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
   public func reconcile() async throws -> (was: String?, now: String)? {
-    let weekday = try await backends.store.setting(.reviewWeekday)
-    let current = try await scheduled()
+    try await reconcile(from: backends.store.snapshot(notificationID: Self.notificationID))
+  }
+
+  /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).
+  public func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
+    let weekday = snapshot.settings[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
+    let current = snapshot.notification
     if let current, current.weekday == weekday, current.hour == Self.hour, current.minute == Self.minute { return nil }
     try await backends.store.saveNotification(
       StoredNotification(id: Self.notificationID, weekday: weekday, hour: Self.hour, minute: Self.minute))

@@ -1,5 +1,5 @@
 public import WhatsNewCore
-import WhatsNewStore
+public import WhatsNewStore
 
 /// Which overlay is showing over the current screen.
 public enum OverlayKind: String, Sendable {
@@ -153,6 +153,7 @@ public final class Session {
     let id = backends.tracker.begin(.boot, target: nil)
     Task { @MainActor in
       defer { self.backends.tracker.end(id) }
+      let snapshot: StoreSnapshot
       do {
         try await self.backends.faults.gate(.boot, target: nil, id: id)
         if self.configuration.storeWasCreated, let upgradeFrom = self.configuration.options.upgradeFrom {
@@ -160,11 +161,13 @@ public final class Session {
             seenThrough: upgradeFrom, legacyWalkthroughCompleted: upgradeFrom < Version(major: 2, minor: 13, patch: 0))
           self.developerNote("seeded a new store as a user who finished onboarding and has seen through \(upgradeFrom)")
         }
-        if let change = try await self.backends.scheduler.reconcile() {
+        // One read of everything boot needs: one transaction, one trip to the store.
+        snapshot = try await self.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+        if let change = try await self.backends.scheduler.reconcile(from: snapshot) {
           self.developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday")
         }
-        self.onboardingComplete = try await self.backends.store.isOnboardingComplete()
+        self.onboardingComplete = snapshot.onboardingComplete
         self.isBooted = true
       } catch {
         self.bootFailure = Backends.describe(error)
@@ -176,7 +179,7 @@ public final class Session {
         self.startOnboarding()
       } else {
         self.openControls(for: self.screen)
-        await self.checkWhatsNew()
+        await self.checkWhatsNew(using: snapshot)
       }
       self.viewIsDirty = true
       if self.console.isAtPrompt { self.console.emit(self.renderCurrentView()) ; self.viewIsDirty = false }
@@ -193,18 +196,23 @@ public final class Session {
   /// complete, home focused, no overlay, not launched from a widget, and not yet
   /// checked this session. An empty flow (or a user who turned the tour off) moves the
   /// record to the current version at once; otherwise the tour opens.
-  public func checkWhatsNew() async {
+  ///
+  /// `snapshot` is the store as the caller just read it (the boot step); without one, the
+  /// check reads the record and the tour setting itself, in one transaction.
+  public func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
     guard !hasCheckedWhatsNew, isBooted, onboardingComplete, screen == .home, overlay == nil, tour == nil,
       !launchedFromWidget
     else { return }
     hasCheckedWhatsNew = true
-    let record: SeenThroughRecord
-    do {
-      record = try await backends.store.seenThrough()
-    } catch {
-      developerNote("could not read the seen-through record: \(error); treating it as none")
-      record = .none
+    var facts = snapshot
+    if facts == nil {
+      do {
+        facts = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+      } catch {
+        developerNote("could not read the seen-through record: \(error); treating it as none")
+      }
     }
+    let record = facts?.seenThrough ?? .none
     var seen: Version?
     switch record {
     case .none: seen = nil
@@ -214,7 +222,7 @@ public final class Session {
       seen = nil
     }
     let pages = selectFlow(releases: releases, seenThrough: seen, current: appVersion)
-    let wantsTour = ((try? await backends.store.setting(.showWhatsNew)) ?? "true") == "true"
+    let wantsTour = (facts?.settings[.showWhatsNew] ?? "true") == "true"
     if pages.isEmpty || !wantsTour {
       if !wantsTour && !pages.isEmpty { developerNote("the what's-new tour is turned off; moving the record to \(appVersion)") }
       recordSeenThrough(then: nil)
