@@ -52,8 +52,9 @@ extension Session {
     }
   }
 
-  /// Guidance keys of `state`: the guide showing (or null) and the sorted seen-set.
-  func guidanceStateMembers() async -> [(key: String, value: JSONValue)] {
+  /// Guidance keys of `state`: the guide showing (or null) and `seen`, the sorted seen-set
+  /// (null when the store could not be read).
+  func guidanceStateMembers(seen: JSONValue) -> [(key: String, value: JSONValue)] {
     var active: JSONValue = .null
     if let guide = guidance.active, let step = guidance.currentStep {
       _ = renderGuidanceOverlay()  // brings the registry up to date with what is on screen
@@ -65,10 +66,6 @@ extension Session {
         ("anchor", .string(step.targetAnchor)),
         ("anchorOnScreen", .bool(anchors.bounds(for: step.targetAnchor) != nil)),
       ])
-    }
-    var seen: JSONValue = .null
-    if isBooted, let ids = await guidanceSeen() {
-      seen = .array(ids.sorted().map { .string($0) })
     }
     return [("guidance", active), ("guidanceSeen", seen)]
   }

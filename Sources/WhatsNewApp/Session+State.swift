@@ -22,8 +22,10 @@ extension Session {
     var onboarded: JSONValue = .null
     var settings: JSONValue = .null
     var notification: JSONValue = .null
-    // One read transaction: the record, onboarding, settings and schedule of one moment.
+    var guidanceSeen: JSONValue = .null
+    // One read transaction: the record, onboarding, settings, schedule and guidance of one moment.
     if isBooted, let snapshot = try? await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID) {
+      guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
       if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
       onboarded = .bool(snapshot.onboardingComplete)
       settings = .object(Setting.allCases.map { ($0.rawValue, .string(snapshot.settings[$0] ?? $0.defaultValue)) })
@@ -55,7 +57,7 @@ extension Session {
         ])
       })))
     members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
-    members += await guidanceStateMembers()
+    members += guidanceStateMembers(seen: guidanceSeen)
     return .object(members)
   }
 

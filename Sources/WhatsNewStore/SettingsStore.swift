@@ -43,6 +43,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var settings: [Setting: String]
   /// The notification asked for, if scheduled.
   public var notification: StoredNotification?
+  /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
+  public var guidanceSeen: Set<String>
 }
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
@@ -195,15 +197,24 @@ public actor SettingsStore {
 
   // MARK: Snapshot
 
-  /// The seen-through record, onboarding, every setting and the notification `notificationID`,
-  /// all read in one read transaction: another process's write lands wholly before or wholly
-  /// after it. One call instead of four, too.
+  /// The seen-through record, onboarding, every setting, the notification `notificationID`
+  /// and the guidance seen-set, all read in one read transaction: another process's write
+  /// lands wholly before or wholly after it. One call instead of five, too.
+  ///
+  /// A store that still owes the one-time guidance migration (``guidanceSeenIDs()``) runs it
+  /// first, in its own write transaction, as ``guidanceSeenIDs()`` would.
   public func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
-    try connection.readTransaction { () throws(StoreError) in
-      StoreSnapshot(
+    var migrationOwed = false
+    var snapshot = try connection.readTransaction { () throws(StoreError) in
+      migrationOwed = try needsGuidanceMigration()
+      return StoreSnapshot(
         seenThrough: try readSeenThrough(), onboardingComplete: try isOnboardingComplete(),
-        settings: try allSettings(), notification: try notification(id: notificationID))
+        settings: try allSettings(), notification: try notification(id: notificationID),
+        guidanceSeen: try readGuidanceSeen())
     }
+    // Once per store: the migration touches only the guidance tables, so the rest still holds.
+    if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }
+    return snapshot
   }
 
   // MARK: Settings
@@ -341,7 +352,11 @@ public actor SettingsStore {
         try setFlag(Key.guidanceMigratedV1, true)
       }
     }
-    return Set(try connection.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text })
+    return try readGuidanceSeen()
+  }
+
+  private func readGuidanceSeen() throws(StoreError) -> Set<String> {
+    Set(try connection.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text })
   }
 
   private func needsGuidanceMigration() throws(StoreError) -> Bool {

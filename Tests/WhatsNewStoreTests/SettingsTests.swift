@@ -142,6 +142,22 @@ struct SettingsTests {
     #expect(flags.walkthroughCompleted && flags.migratedV1)
   }
 
+  @Test("a snapshot of a store that owes the guidance migration runs it and shows the migrated seen-set")
+  func snapshotMigratesGuidance() async throws {
+    let store = try SettingsStore(path: path)
+    try await store.setLegacyWalkthroughCompleted(true)
+    try await store.markGuidanceSeen("finance_intro")
+    try await store.setSetting(.theme, to: "dark")
+
+    let snapshot = try await store.snapshot(notificationID: "weekly-review")
+    #expect(snapshot.guidanceSeen == ["first_run", "finance_intro"])
+    #expect(snapshot.settings[.theme] == "dark")
+    #expect(try await store.legacyGuidanceFlags().migratedV1)
+    // Later snapshots read the same set without migrating again.
+    try await store.resetGuidance("first_run")
+    #expect(try await store.snapshot(notificationID: "weekly-review").guidanceSeen == ["finance_intro"])
+  }
+
   @Test("without the legacy flag nothing migrates")
   func noLegacyFlag() async throws {
     let store = try SettingsStore.inMemory()
