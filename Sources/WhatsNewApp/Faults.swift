@@ -225,6 +225,7 @@ extension OperationTracker.State {
 /// an operation it fails is never performed, so a failed write really writes nothing.
 public final class FaultInjector: Sendable {
   private struct HeldOperation {
+    var id: OperationID
     var operation: FaultOperation
     var target: String?
     var continuation: CheckedContinuation<Void, Never>
@@ -272,7 +273,7 @@ public final class FaultInjector: Sendable {
       state.held.removeAll { $0.operation == operation && (target == nil || $0.target == target) }
       return matching
     }
-    for held in released { held.continuation.resume() }
+    resume(released)
     return released.count
   }
 
@@ -283,7 +284,17 @@ public final class FaultInjector: Sendable {
       defer { state.held = [] }
       return state.held
     }
-    for held in released { held.continuation.resume() }
+    resume(released)
+  }
+
+  /// Lets held operations go on. Each stops counting as held at once, before its task runs
+  /// again: whoever releases and then waits for the operations to settle (`qa release`,
+  /// then the scripted mode's wait) must wait for them, however the tasks are scheduled.
+  private func resume(_ released: [HeldOperation]) {
+    for held in released {
+      tracker.setHeld(held.id, false)
+      held.continuation.resume()
+    }
   }
 
   /// Runs the faults that match an operation before it is performed: waits while held,
@@ -299,7 +310,7 @@ public final class FaultInjector: Sendable {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let stillHeld = state.withLock { state -> Bool in
           guard state.rules.contains(where: { $0.matches(operation, target) && $0.kind == .hold }) else { return false }
-          state.held.append(HeldOperation(operation: operation, target: target, continuation: continuation))
+          state.held.append(HeldOperation(id: id, operation: operation, target: target, continuation: continuation))
           return true
         }
         if !stillHeld { continuation.resume() }
