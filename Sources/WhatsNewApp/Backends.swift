@@ -7,6 +7,11 @@ public import WhatsNewStore
 ///
 /// Each method gates its operation through the ``FaultInjector`` first (so a failed
 /// write never reaches the store) and then performs it on the real ``SettingsStore``.
+///
+/// The methods are `nonisolated(nonsending)`: they run on the caller's actor (the session's
+/// main actor), and only the store's own work moves to the store actor. Without it, each
+/// call hopped to the global pool first and back again: two thread switches per call for
+/// bookkeeping that takes microseconds.
 public struct Backends: Sendable {
   public let store: SettingsStore
   public let faults: FaultInjector
@@ -26,9 +31,9 @@ public struct Backends: Sendable {
   ///
   /// The operation stays in the tracker until `body` returns; callers that apply the
   /// result on the main actor pass their own `id` from ``OperationTracker/begin(_:target:)``.
-  func run<T: Sendable>(
+  nonisolated(nonsending) func run<T: Sendable>(
     _ operation: FaultOperation, target: String?, id: OperationID,
-    _ body: @Sendable (SettingsStore) async throws -> T
+    _ body: nonisolated(nonsending) @Sendable (SettingsStore) async throws -> T
   ) async throws -> T {
     try await faults.gate(operation, target: target, id: id)
     return try await body(store)
@@ -39,26 +44,26 @@ public struct Backends: Sendable {
   /// The value is read first and the faults apply to its delivery: a slow read returns
   /// what was stored when it began, which is exactly the stale result the choice
   /// machine must throw away if the user tapped meanwhile.
-  public func read(_ setting: Setting, id: OperationID) async throws -> String {
+  nonisolated(nonsending) public func read(_ setting: Setting, id: OperationID) async throws -> String {
     let value = try await store.setting(setting)
     try await faults.gate(.read, target: setting.rawValue, id: id)
     return value
   }
 
   /// Writes a setting (operation `write`).
-  public func write(_ setting: Setting, _ value: String, id: OperationID) async throws {
+  nonisolated(nonsending) public func write(_ setting: Setting, _ value: String, id: OperationID) async throws {
     try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
   }
 
   /// Records "seen through" `version`, forward only (operation `seen-write`).
-  public func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
+  nonisolated(nonsending) public func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
     try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
   }
 
   /// Writes a setting and performs its side effects, as one job: for the review weekday,
   /// cancel the old notification and schedule the new one; when that fails, write the
   /// old weekday back and restore the old notification.
-  public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> ChoiceMachine.WriteOutcome {
+  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> ChoiceMachine.WriteOutcome {
     let previous: String? = try? await store.setting(setting)
     do {
       try await write(setting, value, id: id)
@@ -108,13 +113,13 @@ public struct WeeklyReviewScheduler: Sendable {
   let backends: Backends
 
   /// The notification as scheduled, if any.
-  public func scheduled() async throws -> StoredNotification? {
+  nonisolated(nonsending) public func scheduled() async throws -> StoredNotification? {
     try await backends.store.notification(id: Self.notificationID)
   }
 
   /// Cancels the current notification (operation `cancel`) and schedules one for
   /// `weekday` (operation `schedule`).
-  public func reschedule(to weekday: Weekday, id: OperationID) async throws {
+  nonisolated(nonsending) public func reschedule(to weekday: Weekday, id: OperationID) async throws {
     try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: Self.notificationID) }
     try await backends.run(.schedule, target: nil, id: id) { store in
       try await store.saveNotification(
@@ -123,18 +128,18 @@ public struct WeeklyReviewScheduler: Sendable {
   }
 
   /// Puts a notification back as it was (operation `schedule`).
-  public func restore(_ notification: StoredNotification, id: OperationID) async throws {
+  nonisolated(nonsending) public func restore(_ notification: StoredNotification, id: OperationID) async throws {
     try await backends.run(.schedule, target: nil, id: id) { try await $0.saveNotification(notification) }
   }
 
   /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
   /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
-  public func reconcile() async throws -> (was: String?, now: String)? {
+  nonisolated(nonsending) public func reconcile() async throws -> (was: String?, now: String)? {
     try await reconcile(from: backends.store.snapshot(notificationID: Self.notificationID))
   }
 
   /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).
-  public func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
+  nonisolated(nonsending) public func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
     let weekday = snapshot.settings[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
     let current = snapshot.notification
     if let current, current.weekday == weekday, current.hour == Self.hour, current.minute == Self.minute { return nil }

@@ -202,7 +202,7 @@ public final class OperationTracker: Sendable {
   public var isSettled: Bool { state.withLock { $0.isSettled } }
 
   /// Returns once every operation that is not held has finished.
-  public func waitUntilSettled() async {
+  nonisolated(nonsending) public func waitUntilSettled() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let settled = state.withLock { state -> Bool in
         if state.isSettled { return true }
@@ -299,7 +299,7 @@ public final class FaultInjector: Sendable {
 
   /// Runs the faults that match an operation before it is performed: waits while held,
   /// sleeps while delayed, then throws ``InjectedFault`` when a fail rule matches.
-  public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
+  nonisolated(nonsending) public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
     tracker.update(id, operation: operation, target: target)
     let matching = state.withLock { state in
       state.attempts[operation, default: 0] += 1
