@@ -188,7 +188,8 @@ public enum WhatsNewCommand {
     for spec in options.faultSpecs {
       if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
     }
-    let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone.current)
+    let backends = Backends(
+      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: SystemTimeZone.current(environment: environment))
     let output = FileHandle.standardOutput
     let console = Console(
       styler: Styler(colors: colors), writeOut: { output.write(Data($0.utf8)) },
