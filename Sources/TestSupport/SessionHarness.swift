@@ -1,22 +1,21 @@
-public import Foundation
 public import LineEditor
+import Synchronization
 public import WhatsNewApp
-import WhatsNewCore
+public import WhatsNewCore
 public import WhatsNewStore
 
 /// A clock for tests: a fixed "now" that tests move by hand, and sleeps that return at
 /// once, so nothing depends on the wall clock.
-public final class TestClock: AppClock, @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
+public final class TestClock: AppClock {
+  private let current: Mutex<Timestamp>
 
   /// Starts at Monday 2026-11-30 12:00 UTC unless told otherwise.
-  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000)) { current = now }
+  public init(now: Timestamp = Timestamp(secondsSince1970: 1_796_040_000)) { current = Mutex(now) }
 
-  public func now() -> Date { lock.withLock { current } }
+  public func now() -> Timestamp { current.withLock { $0 } }
 
   /// Moves the clock forward.
-  public func advance(seconds: TimeInterval) { lock.withLock { current += seconds } }
+  public func advance(seconds: Int64) { current.withLock { $0 = $0.adding(seconds: seconds) } }
 
   public func sleep(milliseconds: Int) async throws { await Task.yield() }
 }
@@ -37,6 +36,9 @@ public final class SessionHarness {
   public let clock: TestClock
   private var captured = ""
   private var capturedErrors = ""
+
+  /// The sessions' time zone: UTC, as `TZ=UTC` gives the app.
+  public static let timeZone = TimeZoneRules.utc
 
   /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
   /// fresh temporary directory (or `databasePath`), with the shipped content unless
@@ -59,8 +61,7 @@ public final class SessionHarness {
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
     for spec in options.faultSpecs { faults.add(try FaultSpec.parse(spec)) }
-    let backends = Backends(
-      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+    let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone)
     let configuration = SessionConfiguration(
       options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: [:]),
       width: width, ascii: options.asciiOnly, accessible: options.accessible, isInteractive: false,

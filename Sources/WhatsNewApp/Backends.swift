@@ -1,4 +1,3 @@
-public import Foundation
 public import WhatsNewCore
 public import WhatsNewStore
 
@@ -17,9 +16,12 @@ public struct Backends: Sendable {
   public let faults: FaultInjector
   public let tracker: OperationTracker
   public let clock: any AppClock
-  public let timeZone: TimeZone
+  /// The user's time zone, for the notification's local time.
+  public let timeZone: TimeZoneRules
 
-  public init(store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone) {
+  public init(
+    store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZoneRules
+  ) {
     self.store = store
     self.faults = faults
     self.tracker = tracker
@@ -149,17 +151,10 @@ public struct WeeklyReviewScheduler: Sendable {
   }
 
   /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
-  /// in `timeZone`.
-  public static func nextFireDate(weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone) -> Date? {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    // Calendar weekdays: Sunday is 1, Saturday is 7.
-    let calendarWeekday = weekday == .sunday ? 1 : weekday.isoNumber + 1
-    var components = DateComponents()
-    components.weekday = calendarWeekday
-    components.hour = hour
-    components.minute = minute
-    components.second = 0
-    return calendar.nextDate(after: now, matching: components, matchingPolicy: .nextTime)
+  /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
+  public static func nextFireDate(
+    weekday: Weekday, hour: Int, minute: Int, after now: Timestamp, in timeZone: TimeZoneRules
+  ) -> Timestamp? {
+    WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)
   }
 }

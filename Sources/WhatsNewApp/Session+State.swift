@@ -1,6 +1,6 @@
-import Foundation
 import WhatsNewCore
 import WhatsNewStore
+import WhatsNewSystem
 
 extension Session {
   /// `state`: one line of JSON describing the session.
@@ -39,7 +39,7 @@ extension Session {
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
-          ("time", .string(String(format: "%02d:%02d", scheduled.hour, scheduled.minute))),
+          ("time", .string(cFormat("%02d:%02d", scheduled.hour, scheduled.minute))),
           ("next", next),
         ])
       }
@@ -109,18 +109,10 @@ extension Session {
   }
 
   /// RFC 3339 time in `timeZone` (`2026-12-06T18:00:00Z`, `2026-12-06T18:00:00+01:00`).
-  /// Written from calendar components: ISO8601DateFormatter loads ICU's formatting data,
-  /// about 4 MiB of peak memory for one timestamp.
-  nonisolated static func isoDateTime(_ date: Date, in timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    let offset = timeZone.secondsFromGMT(for: date)
-    let zone =
-      offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-      parts.minute ?? 0, parts.second ?? 0) + zone
+  /// Written by hand (``LocalDateTime/rfc3339``): a date formatter would load locale data
+  /// for one timestamp.
+  nonisolated static func isoDateTime(_ instant: Timestamp, in timeZone: TimeZoneRules) -> String {
+    LocalDateTime(instant, in: timeZone).rfc3339
   }
 }
 

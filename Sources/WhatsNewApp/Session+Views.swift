@@ -1,6 +1,6 @@
-import Foundation
 import WhatsNewCore
 import WhatsNewStore
+import WhatsNewSystem
 
 extension Session {
   /// Every control's state, for the renderers.
@@ -92,14 +92,12 @@ extension Session {
     else { return nil }
     return text(
       "ui.notification.when", text("ui.weekday." + weekday.rawValue), Self.isoDate(date, in: backends.timeZone),
-      String(format: "%02d:%02d", notification.hour, notification.minute), backends.timeZone.identifier)
+      cFormat("%02d:%02d", notification.hour, notification.minute), backends.timeZone.identifier)
   }
 
-  static func isoDate(_ date: Date, in timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  /// The local date of `instant` in `timeZone`: `2026-12-06`.
+  nonisolated static func isoDate(_ instant: Timestamp, in timeZone: TimeZoneRules) -> String {
+    LocalDateTime(instant, in: timeZone).date.description
   }
 
   /// Refreshes what the screens show from the store (the schedule and the seen record).

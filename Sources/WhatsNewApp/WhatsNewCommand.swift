@@ -1,4 +1,3 @@
-import Foundation  // only for TimeZone.current until the time-zones branch lands
 import LineEditor
 import WhatsNewCore
 import WhatsNewStore
@@ -187,7 +186,8 @@ public enum WhatsNewCommand {
     for spec in options.faultSpecs {
       if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
     }
-    let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone.current)
+    let backends = Backends(
+      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: SystemTimeZone.current(environment: environment))
     let console = Console(
       styler: Styler(colors: colors), writeOut: { StandardStream.output.write($0) },
       writeError: { StandardStream.error.write($0) })

@@ -358,7 +358,7 @@ func benchTap() async throws {
   let tracker = OperationTracker()
   let clock = SystemClock()
   let faults = FaultInjector(tracker: tracker, clock: clock)
-  let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+  let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: .utc)
   let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
   let session = Session(configuration: configuration, backends: backends, console: console)
   session.boot()

@@ -1,0 +1,52 @@
+import Testing
+import WhatsNewCore
+
+@Suite("The next occurrence of a weekly local time")
+struct WeeklyTimeTests {
+  @Test(
+    "ordinary weeks, daylight-saving gaps and repeats, and a skipped day",
+    arguments: [
+      // Ordinary: the next such weekday, or today when still ahead.
+      ("UTC", Weekday.sunday, 18, 0, "2026-11-30T12:00:00Z", "2026-12-06T18:00:00Z"),
+      ("UTC", .monday, 18, 0, "2026-11-30T12:00:00Z", "2026-11-30T18:00:00Z"),
+      ("UTC", .monday, 12, 0, "2026-11-30T12:00:00Z", "2026-12-07T12:00:00Z"),
+      ("UTC", .monday, 11, 59, "2026-11-30T12:00:00Z", "2026-12-07T11:59:00Z"),
+      ("Europe/Amsterdam", .sunday, 18, 0, "2026-03-28T18:00:00Z", "2026-03-29T18:00:00+02:00"),
+      // A gap: London jumps from 01:00 to 02:00; the times in between map to 02:00.
+      ("Europe/London", .sunday, 1, 30, "2024-03-30T12:00:00Z", "2024-03-31T02:00:00+01:00"),
+      ("Europe/London", .sunday, 1, 0, "2024-03-30T12:00:00Z", "2024-03-31T02:00:00+01:00"),
+      ("Europe/London", .sunday, 0, 59, "2024-03-30T12:00:00Z", "2024-03-31T00:59:00Z"),
+      // Gaps that are not one whole hour: to the end of the gap, too.
+      ("Australia/Lord_Howe", .sunday, 2, 15, "2023-09-30T01:30:00Z", "2023-10-01T02:30:00+11:00"),
+      ("Pacific/Chatham", .sunday, 3, 0, "2023-09-22T23:15:00Z", "2023-09-24T03:45:00+13:45"),
+      ("Antarctica/Troll", .sunday, 2, 0, "2024-03-30T12:00:00Z", "2024-03-31T03:00:00+02:00"),
+      // A gap at midnight: Sunday 00:30 does not exist in Sao Paulo on 2018-11-04.
+      ("America/Sao_Paulo", .sunday, 0, 30, "2018-11-03T15:00:00Z", "2018-11-04T01:00:00-02:00"),
+      ("America/Sao_Paulo", .saturday, 0, 0, "2018-11-04T02:00:00Z", "2018-11-10T00:00:00-02:00"),
+      // A repeat: London shows 01:30 twice on 2023-10-29. The first showing counts; the
+      // repeat only from between the two; from the first showing itself, next week.
+      ("Europe/London", .sunday, 1, 30, "2023-10-29T00:00:00Z", "2023-10-29T01:30:00+01:00"),
+      ("Europe/London", .sunday, 1, 30, "2023-10-29T00:45:00Z", "2023-10-29T01:30:00Z"),
+      ("Europe/London", .sunday, 1, 30, "2023-10-29T00:30:00Z", "2023-11-05T01:30:00Z"),
+      ("Antarctica/Troll", .sunday, 2, 0, "2024-10-27T00:30:00Z", "2024-10-27T02:00:00Z"),
+      // Samoa skipped Friday 2011-12-30: that week has no Friday; Saturday is there.
+      ("Pacific/Apia", .friday, 18, 0, "2011-12-29T22:00:00Z", "2012-01-06T18:00:00+14:00"),
+      ("Pacific/Apia", .saturday, 0, 0, "2011-12-29T22:00:00Z", "2011-12-31T00:00:00+14:00"),
+      // After the last transition the footer rule decides.
+      ("Europe/Amsterdam", .sunday, 2, 30, "2090-03-20T00:00:00Z", "2090-03-26T03:00:00+02:00"),
+    ])
+  func nextOccurrence(zone: String, weekday: Weekday, hour: Int, minute: Int, after: String, expected: String) throws {
+    let rules = try ZoneInfo.rules(zone)
+    let next = try #require(
+      WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: .utc(after), in: rules))
+    #expect(LocalDateTime(next, in: rules).rfc3339 == expected)
+  }
+
+  @Test(
+    "no answer for times out of range or instants beyond the calendar",
+    arguments: [(24, 0, Int64(0)), (-1, 0, 0), (12, 60, 0), (12, -1, 0), (18, 0, .max), (18, 0, .min), (18, 0, 1 << 53)])
+  func noAnswer(hour: Int, minute: Int, seconds: Int64) {
+    let time = WeeklyTime(weekday: .sunday, hour: hour, minute: minute)
+    #expect(time.nextOccurrence(after: Timestamp(secondsSince1970: seconds), in: .utc) == nil)
+  }
+}
