@@ -14,8 +14,9 @@ import WhatsNewSystem
 public enum StringsFileCompiler {
   /// Parsing runs side by side once the files together pass this size. Parsing a large
   /// table is slow (a 5 MB table takes about 0.4 s in `PropertyListSerialization` and
-  /// bridging), and the tables are independent; for small ones (the shipped tables are a few
-  /// tens of kilobytes) starting a worker would cost more than it saves.
+  /// bridging), and the tables are independent: the helper compiles two such tables in
+  /// 0.47 s side by side on two cores, for 0.79 s of work. The shipped tables (tens of
+  /// kilobytes) are parsed on this thread: a whole helper run on two of them takes about 5 ms.
   public static let sideBySideThreshold = 1 << 20
 
   /// One result per path, in order: the compiled table, or the parse error, or
