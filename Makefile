@@ -30,8 +30,10 @@ build: deps
 	$(SWIFT) build $(WERROR)
 
 ## run: open the REPL on the bundled releases, as a user upgrading from $(RUN_UPGRADE_FROM).
+# whatsnew-strings is the helper whatsnew runs (from beside itself) to compile .strings files.
 run: deps
 	$(SWIFT) build --product whatsnew
+	$(SWIFT) build --product whatsnew-strings
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" --releases Releases --localizations Localizations \
 	  --upgrade-from $(RUN_UPGRADE_FROM) $(ARGS)
 
@@ -41,11 +43,12 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
 
-## bench: release-build the app, the floor and the benchmark; print the table, write bench/results.json and bench/README.md.
+## bench: release-build the app (and its helper), the floors and the benchmark; print the table, write bench/results.json and bench/README.md.
 # The app and the floor are built the way a Swift command-line tool ships on Linux: the Swift
 # runtime and Foundation linked in statically (--static-swift-stdlib), system C libraries shared.
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-strings
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor-foundation
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-bench
@@ -59,13 +62,14 @@ stress: deps
 	$(SWIFT) build --build-tests $(WERROR)
 	WHATSNEW_STRESS=1 timeout 1800 $(SWIFT) test --skip-build --filter ReliabilityTests
 
-## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, REPL commands), FUZZ_SECONDS each (default 20).
+## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, the helper's output, REPL commands), FUZZ_SECONDS each (default 20).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),20) ./scripts/fuzz.sh
 
 ## lint: check the shipped releases and translations the way CI does.
 lint: deps
 	$(SWIFT) build --product whatsnew
+	$(SWIFT) build --product whatsnew-strings
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
 
 ## format: rewrite sources with the toolchain's swift-format (.swift-format); format-check only reports.

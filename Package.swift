@@ -9,6 +9,8 @@
 //   LineEditor     the line editor, the only module that uses libedit (through CLineEditor)
 //   WhatsNewApp    the REPL, rendering, screens and commands
 //   whatsnew       a thin executable
+//   WhatsNewStrings  the `.strings` parser (Foundation's PropertyListSerialization); never linked by the app
+//   whatsnew-strings the helper the app runs to compile `.strings` files it has no compiled copy of
 //   TestSupport    shared fakes and transcript helpers for the tests
 //   CPseudoTerminal  pseudo-terminals for the interactive end-to-end tests
 import PackageDescription
@@ -22,6 +24,8 @@ let package = Package(
   name: "whatsnew",
   products: [
     .executable(name: "whatsnew", targets: ["whatsnew"]),
+    // Ships beside `whatsnew`: compiles `.strings` files for it (see StringsCompiler).
+    .executable(name: "whatsnew-strings", targets: ["whatsnew-strings"]),
     // Benchmarks (`make bench`): the benchmark driver and the floor it measures against.
     .executable(name: "whatsnew-bench", targets: ["whatsnew-bench"]),
     .executable(name: "whatsnew-floor", targets: ["whatsnew-floor"]),
@@ -57,12 +61,18 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp", "WhatsNewSystem"], swiftSettings: swiftSettings),
+    // The one user of Foundation's PropertyListSerialization, and the helper that runs it for
+    // the app. WhatsNewApp must never depend on WhatsNewStrings: the app links no Foundation.
+    .target(name: "WhatsNewStrings", dependencies: ["WhatsNewCore", "WhatsNewSystem"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "whatsnew-strings", dependencies: ["WhatsNewStrings", "WhatsNewCore"], path: "Sources/WhatsNewStringsHelper",
+      swiftSettings: swiftSettings),
     // The benchmark driver (release builds only, via `make bench`) and the floor: a minimal
     // process that opens the same SQLite file and lists the same Releases directory. The
     // floor imports CSQLite directly because it is the floor, not the app.
     .executableTarget(
       name: "whatsnew-bench",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "WhatsNewStrings"],
       path: "Sources/WhatsNewBench",
       swiftSettings: swiftSettings
     ),
@@ -72,14 +82,16 @@ let package = Package(
       name: "whatsnew-floor-foundation", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloorFoundation",
       swiftSettings: swiftSettings),
     // The properties the fuzz targets check; `make test` replays Fuzz/Regressions/ through them.
-    .target(name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp"], swiftSettings: swiftSettings),
+    .target(
+      name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp", "WhatsNewStrings"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
-      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],
+      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor", "WhatsNewStrings"],
       swiftSettings: swiftSettings
     ),
 
-    .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewStrings", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewStoreTests",
       dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],
@@ -89,7 +101,7 @@ let package = Package(
     .testTarget(name: "WhatsNewSystemTests", dependencies: ["WhatsNewSystem", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewAppTests",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport", "FuzzProperties"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "WhatsNewStrings", "TestSupport", "FuzzProperties"],
       exclude: ["Transcripts"],
       swiftSettings: swiftSettings
     ),

@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "fuzz-strings", targets: ["FuzzStrings"]),
     .executable(name: "fuzz-commands", targets: ["FuzzCommands"]),
     .executable(name: "fuzz-compiled-strings", targets: ["FuzzCompiledStrings"]),
+    .executable(name: "fuzz-compiler-output", targets: ["FuzzCompilerOutput"]),
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
@@ -21,6 +22,8 @@ let package = Package(
     .executableTarget(name: "FuzzStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(
       name: "FuzzCompiledStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(
+      name: "FuzzCompilerOutput", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(name: "FuzzCommands", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
   ]
 )

@@ -1,6 +1,6 @@
-import Foundation
 import WhatsNewApp
 import WhatsNewCore
+import WhatsNewStrings
 
 /// The properties `make fuzz` checks, one per libFuzzer target in `Fuzz/`, kept here so the
 /// fuzzers and the regression replay in `make test` run exactly the same checks.
@@ -20,6 +20,7 @@ public enum FuzzProperties {
     "fuzz-version": version,
     "fuzz-strings": strings,
     "fuzz-compiled-strings": compiledStrings,
+    "fuzz-compiler-output": compilerOutput,
     "fuzz-commands": commands,
   ]
 
@@ -58,7 +59,7 @@ public enum FuzzProperties {
   /// `.strings` loading through Foundation's `PropertyListSerialization`: any bytes give a
   /// table or a `LocalizationError`, and no escape survives the sanitizer.
   public static func strings(_ bytes: [UInt8]) -> String? {
-    guard let table = try? StringsTable.parse(Data(bytes)) else { return nil }
+    guard let table = try? StringsTable.parse(bytes) else { return nil }
     for (key, value) in table {
       let cleaned = TextSanitizer.clean(key) + TextSanitizer.clean(value)
       if cleaned.unicodeScalars.contains(where: { $0.value == 0x1B || $0.value == 0x9B }) {
@@ -77,11 +78,40 @@ public enum FuzzProperties {
       let again = CompiledStringsTable.encode(table, source: otherSource)
       if CompiledStringsTable.decode(again, source: otherSource) != table { return "a decoded table did not survive re-encoding" }
     }
-    if let table = try? StringsTable.parse(Data(bytes)) {
+    if let table = try? StringsTable.parse(bytes) {
       let compiled = CompiledStringsTable.encode(table, source: bytes)
       if CompiledStringsTable.decode(compiled, source: bytes) != table { return "a parsed table did not survive compiling" }
       if bytes != otherSource, CompiledStringsTable.decode(compiled, source: otherSource) != nil {
         return "a compiled table was accepted for another source"
+      }
+    }
+    return nil
+  }
+
+  /// The `whatsnew-strings` helper's framed output, both ways: any bytes decode without a
+  /// trap to the results before the first damage; a whole stream re-encodes to exactly its
+  /// bytes; and a stream carrying the input (as a compiled table and as a message) decodes
+  /// back to it whole, and cut anywhere to a prefix of its results, reported as truncated.
+  public static func compilerOutput(_ bytes: [UInt8]) -> String? {
+    let decoded = StringsCompilerOutput.decode(bytes)
+    if let announced = decoded.announcedCount, decoded.results.count > announced {
+      return "more results than the header announced"
+    }
+    if decoded.damage == nil {
+      guard decoded.results.count == decoded.announcedCount else { return "a whole stream lost results" }
+      if StringsCompilerOutput.encode(decoded.results) != bytes { return "a whole stream did not re-encode to its bytes" }
+    }
+    let results: [StringsCompiler.FileResult] = [
+      .success(bytes), .failure(.unreadable(reason: String(decoding: bytes, as: UTF8.self))),
+      .failure(.compilerFailed(reason: "")),
+    ]
+    let stream = StringsCompilerOutput.encode(results)
+    let whole = StringsCompilerOutput.decode(stream)
+    if whole.results != results || whole.damage != nil { return "a stream did not decode back to its results" }
+    for cut in Set((0..<16).map { stream.count * $0 / 16 } + [stream.count - 1]) {
+      let part = StringsCompilerOutput.decode(stream.prefix(cut))
+      if part.damage == nil || part.results != Array(results.prefix(part.results.count)) {
+        return "a stream cut at \(cut) of \(stream.count) bytes was not reported as damaged, or changed a result"
       }
     }
     return nil

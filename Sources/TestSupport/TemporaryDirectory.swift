@@ -30,6 +30,32 @@ public final class TemporaryDirectory: Sendable {
     "\(path)/\(name)"
   }
 
+  /// Writes an executable file (mode 0755) named `name` holding `text`, and returns its path.
+  ///
+  /// The file is opened close-on-exec: tests run in parallel, and a process another test
+  /// starts while the file is open for writing would otherwise keep it open, so running
+  /// the file would fail with "Text file busy".
+  public func writeExecutable(_ name: String, _ text: String) throws -> String {
+    try writeExecutable(name, bytes: Array(text.utf8))
+  }
+
+  /// Writes an executable file (mode 0755) named `name` holding `bytes` (a copy of a
+  /// program, say), close-on-exec like ``writeExecutable(_:_:)``, and returns its path.
+  public func writeExecutable(_ name: String, bytes: [UInt8]) throws -> String {
+    let file = path(name)
+    let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+    defer { close(descriptor) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+      guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+      written += count
+    }
+    guard fchmod(descriptor, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+    return file
+  }
+
   deinit {
     try? FileManager.default.removeItem(atPath: path)
   }

@@ -1,6 +1,5 @@
-import Foundation
-import Synchronization
 public import WhatsNewCore
+import WhatsNewSystem
 
 /// The release files and translations, read from disk and validated.
 ///
@@ -14,14 +13,20 @@ public struct ContentLibrary: Sendable {
   public var tables: [Language: [String: String]]
   /// Diagnostics from validating the releases and reading the tables.
   public var diagnostics: [String]
+  /// Why the `.strings` compiler could not compile tables (a missing or broken
+  /// `whatsnew-strings` helper), each once: an install problem rather than a content one,
+  /// which the app reports even without `--dev`. Also in ``diagnostics``, per table.
+  public var compilerProblems: [String] = []
   public var releasesDirectory: String
   public var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
   public var translationCache: TranslationCache
+  /// What compiles the tables read later that the cache has no copy of.
+  public var stringsCompiler: StringsCompiler
 
   public init(
     releases: [Release], tables: [Language: [String: String]], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache = .off
+    localizationsDirectory: String, translationCache: TranslationCache = .off, stringsCompiler: StringsCompiler
   ) {
     self.releases = releases
     self.tables = tables
@@ -29,6 +34,7 @@ public struct ContentLibrary: Sendable {
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
     self.translationCache = translationCache
+    self.stringsCompiler = stringsCompiler
   }
 
   /// The raw files of a content tree, for the loader and the linter.
@@ -37,27 +43,29 @@ public struct ContentLibrary: Sendable {
     public var releaseFiles: [String: [UInt8]]
     public var tables: [Language: [String: String]]
     public var unreadableTables: [Language: String]
+    /// The distinct ``LocalizationError/compilerFailed(reason:)`` messages among the tables
+    /// that could not be read, sorted (see ``ContentLibrary/compilerProblems``).
+    public var compilerProblems: [String] = []
   }
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
   /// anything wrong inside them is a diagnostic.
   ///
-  /// `languages` limits which translation tables are parsed (English is always read: the
+  /// `languages` limits which translation tables are read (English is always read: the
   /// validator checks keys against it); the app reads the rest on demand. `cache` keeps
   /// compiled copies of unchanged tables (see ``TranslationCache``); `lint` passes `.off`.
+  /// `compiler` compiles the tables the cache has no copy of, all in one call.
   public static func readFiles(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
-    cache: TranslationCache = .off
+    cache: TranslationCache = .off, compiler: StringsCompiler
   ) throws(ContentError) -> Files {
-    let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard fileManager.fileExists(atPath: releasesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileSystem.isDirectory(releasesDirectory) else {
       throw ContentError.missingDirectory(path: releasesDirectory, what: "release files", option: "--releases")
     }
-    guard fileManager.fileExists(atPath: localizationsDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileSystem.isDirectory(localizationsDirectory) else {
       throw ContentError.missingDirectory(path: localizationsDirectory, what: "translations", option: "--localizations")
     }
-    let names = (try? fileManager.contentsOfDirectory(atPath: releasesDirectory)) ?? []
+    let names = (try? FileSystem.listDirectory(releasesDirectory)) ?? []
     var releaseFiles: [String: [UInt8]] = [:]
     for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
       let path = releasesDirectory + "/" + name
@@ -65,64 +73,80 @@ public struct ContentLibrary: Sendable {
       if let data = readPrefix(path, limit: 1_048_577) { releaseFiles[name] = data }
     }
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
-    // The tables are independent: big ones (a long release history) are read side by side;
-    // small ones on this thread, where waking a worker would cost more than it saves.
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
-    let results = Mutex<[Language: Result<[String: String], TableProblem>]>([:])
-    let readOne = { @Sendable (index: Int) in
-      let result = readTable(wanted[index], localizationsDirectory: localizationsDirectory, cache: cache)
-      results.withLock { $0[wanted[index]] = result }
-    }
-    let totalBytes = wanted.reduce(0) { total, language in
-      let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
-      return total + ((try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-    }
-    if totalBytes > 1 << 20 {
-      DispatchQueue.concurrentPerform(iterations: wanted.count, execute: readOne)
-    } else {
-      for index in wanted.indices { readOne(index) }
-    }
     var tables: [Language: [String: String]] = [:]
     var unreadable: [Language: String] = [:]
-    for (language, result) in results.withLock({ $0 }) {
+    var compilerProblems: Set<String> = []
+    let results = readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)
+    for (language, result) in zip(wanted, results) {
       switch result {
       case .success(let table): tables[language] = table
-      case .failure(let problem): unreadable[language] = problem.description
+      case .failure(let problem):
+        unreadable[language] = problem.description
+        if let error = problem.error, case .compilerFailed = error { compilerProblems.insert(error.description) }
       }
     }
-    return Files(manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable)
+    return Files(
+      manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
+      compilerProblems: compilerProblems.sorted())
   }
 
   /// Why a translation table could not be read, naming the file.
   public struct TableProblem: Error, Sendable, CustomStringConvertible {
+    /// `<path>: <why>`.
     public var description: String
+    /// The reason, when it was reading or compiling the file that failed (`nil` when the
+    /// file is missing or cannot be read at all).
+    public var error: LocalizationError?
+
+    public init(description: String, error: LocalizationError? = nil) {
+      self.description = description
+      self.error = error
+    }
   }
 
-  /// Reads one language's `Localizable.strings` with Foundation's `PropertyListSerialization`,
-  /// or its compiled copy in `cache` when the file has not changed.
+  /// Reads one language's `Localizable.strings`: its compiled copy in `cache` when the file
+  /// has not changed, else compiled by `compiler` (the `whatsnew-strings` helper, which
+  /// parses it with Foundation's `PropertyListSerialization`).
   public static func readTable(
-    _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
+    _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
   ) -> Result<[String: String], TableProblem> {
-    let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(TableProblem(description: "\(path): missing or unreadable"))
+    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)[0]
+  }
+
+  /// Reads several languages' tables, one result per language in order, compiling all those
+  /// the cache has no copy of with one call of `compiler` (one helper run).
+  public static func readTables(
+    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
+  ) -> [Result<[String: String], TableProblem>] {
+    let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
+    var results: [Result<[String: String], TableProblem>?] = []
+    var sources: [(path: String, bytes: [UInt8])] = []
+    for path in paths {
+      if let bytes = try? FileSystem.readFile(path) {
+        sources.append((path, bytes))
+        results.append(nil)
+      } else {
+        results.append(.failure(TableProblem(description: "\(path): missing or unreadable")))
+      }
     }
-    do {
-      return .success(try cache.table(path: path, source: data))
-    } catch {
-      return .failure(TableProblem(description: "\(path): \(error)"))
+    var read = cache.tables(sources, compiler: compiler).makeIterator()
+    return zip(paths, results).map { path, result in
+      if let result { return result }
+      return read.next()!.mapError { TableProblem(description: "\(path): \($0)", error: $0) }
     }
   }
 
-  /// Reads and validates both directories. Only English and `languages` are parsed at
-  /// start-up; ``readTable(_:localizationsDirectory:)`` reads another when the user switches.
+  /// Reads and validates both directories. Only English and `languages` are read at
+  /// start-up; ``readTable(_:localizationsDirectory:cache:compiler:)`` reads another when the
+  /// user switches, with the same cache and compiler.
   public static func load(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
-    cache: TranslationCache = .off
+    cache: TranslationCache = .off, compiler: StringsCompiler
   ) throws(ContentError) -> ContentLibrary {
     let files = try readFiles(
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
-      cache: cache)
+      cache: cache, compiler: compiler)
     let englishKeys = (files.tables[.en] ?? [:]).keys
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
@@ -132,35 +156,37 @@ public struct ContentLibrary: Sendable {
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
-    return ContentLibrary(
+    var library = ContentLibrary(
       releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache, stringsCompiler: compiler)
+    library.compilerProblems = files.compilerProblems.map(TextSanitizer.clean)
+    return library
   }
 
+  /// The first `limit` bytes of a file; `nil` when it cannot be opened, and no bytes when it
+  /// opens but cannot be read (a directory named like a release file), which the validator
+  /// then reports as an empty file.
   private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: limit) else { return [] }
-    return [UInt8](data)
+    do {
+      return try FileSystem.readFile(path, limit: limit)
+    } catch {
+      return FileSystem.isDirectory(path) ? [] : nil
+    }
   }
 
   /// Finds the bundled `Releases/` or `Localizations/`: next to the working directory,
   /// above the executable (a `swift build` tree), or in the installed share directory.
   public static func locateBundled(_ name: String, environment: [String: String]) -> String? {
-    let fileManager = FileManager.default
-    var candidates = [fileManager.currentDirectoryPath + "/" + name]
-    if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      var directory = (executable as NSString).deletingLastPathComponent
+    var candidates = [(FileSystem.currentDirectory() ?? "") + "/" + name]
+    if let executable = ProcessEnvironment.executablePath() {
+      var directory = FileSystem.parentDirectory(of: executable)
       for _ in 0..<6 {
         candidates.append(directory + "/" + name)
-        directory = (directory as NSString).deletingLastPathComponent
+        directory = FileSystem.parentDirectory(of: directory)
       }
     }
     candidates += ["/usr/local/share/whatsnew/" + name, "/usr/share/whatsnew/" + name]
-    return candidates.first { path in
-      var isDirectory: ObjCBool = false
-      return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    return candidates.first { FileSystem.isDirectory($0) }
   }
 }
 

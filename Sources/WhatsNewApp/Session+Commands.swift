@@ -332,7 +332,7 @@ extension Session {
     if tables[newLanguage] == nil {
       switch ContentLibrary.readTable(
         newLanguage, localizationsDirectory: configuration.content.localizationsDirectory,
-        cache: configuration.content.translationCache)
+        cache: configuration.content.translationCache, compiler: configuration.content.stringsCompiler)
       {
       case .success(let table): tables[newLanguage] = table
       case .failure(let problem):

@@ -58,8 +58,10 @@ public enum WhatsNewCommand {
     case .lint(let json):
       do {
         let directories = try contentDirectories(options, environment: environment)
+        // No cache: lint reads every table from its `.strings` file, through the helper.
         let files = try ContentLibrary.readFiles(
-          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations,
+          compiler: .live(environment: environment))
         let problems = ContentLinter.lint(
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
@@ -129,9 +131,12 @@ public enum WhatsNewCommand {
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
     let directories = try contentDirectories(options, environment: environment)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
-    return try ContentLibrary.load(
+    let content = try ContentLibrary.load(
       releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
-      cache: TranslationCache(environment: environment))
+      cache: TranslationCache(environment: environment), compiler: .live(environment: environment))
+    // A missing or broken whatsnew-strings helper is an install problem: say so without --dev.
+    for problem in content.compilerProblems { _ = fail(problem, 0) }
+    return content
   }
 
   @MainActor

@@ -42,10 +42,10 @@ public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Quoting of untrusted text inside messages.
-enum Quote {
+public enum Quote {
   /// `'text'` with control, format and non-ASCII-space characters written as `\u{XX}`,
   /// shortened to `limit` characters, so a hostile file cannot paint the terminal.
-  static func quoted(_ text: String, limit: Int = 80) -> String {
+  public static func quoted(_ text: String, limit: Int = 80) -> String {
     var result = ""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -17,7 +17,9 @@ public enum TextLayout {
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(1, width)
     var lines: [String] = []
-    let normalized = text.contains("\r") ? text.replacingCarriageReturns() : text
+    // Bytes, not characters: "\r\n" is one Character, so `text.contains("\r")` is false for
+    // it (it was true only while Foundation's substring `contains` was in scope).
+    let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingCarriageReturns() : text
     for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
       wrapParagraph(paragraph, width: width, into: &lines)
     }

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WhatsNewApp
 import WhatsNewCore
+import WhatsNewStrings
 
 @Suite("Translation cache")
 struct TranslationCacheTests {
@@ -18,27 +19,97 @@ struct TranslationCacheTests {
   }
 
   func writeEnglish(_ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: localizations + "/en.lproj/Localizable.strings"))
+    try write(text, language: "en")
   }
 
-  func read(_ cache: TranslationCache) throws -> [String: String] {
-    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache).get()
+  func write(_ text: String, language: String) throws {
+    try FileManager.default.createDirectory(atPath: "\(localizations)/\(language).lproj", withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: "\(localizations)/\(language).lproj/Localizable.strings"))
+  }
+
+  func read(_ cache: TranslationCache, compiler: StringsCompiler = .inProcess) throws -> [String: String] {
+    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: compiler).get()
   }
 
   var cachedFiles: [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: cache.directory!)) ?? []
   }
 
-  @Test("the first read parses and stores a compiled copy; the next read gives the same table")
+  @Test("the first read compiles and stores a compiled copy; the next read gives the same table without the compiler")
   func storesAndReuses() throws {
     try writeEnglish(#""ui.done" = "Done"; "ui.next" = "Next";"#)
-    let parsed = try read(cache)
+    let recorder = RecordingStringsCompiler()
+    let parsed = try read(cache, compiler: recorder.compiler)
     #expect(parsed == ["ui.done": "Done", "ui.next": "Next"])
+    #expect(recorder.calls.count == 1)
     #expect(cachedFiles.count == 1)
     #expect(cachedFiles.first?.hasSuffix(".compiled") == true)
-    #expect(try read(cache) == parsed)
+    #expect(try read(cache, compiler: recorder.compiler) == parsed)
+    #expect(recorder.calls.count == 1, "a table in the cache is not compiled again")
     let attributes = try FileManager.default.attributesOfItem(atPath: cache.directory! + "/" + cachedFiles[0])
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let directoryAttributes = try FileManager.default.attributesOfItem(atPath: cache.directory!)
+    #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test("the tables a start needs are compiled with one compiler call, and only those not in the cache")
+  func oneCallForSeveralTables() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    try write(#""ui.done" = "Klaar";"#, language: "nl")
+    try write(#""ui.done" = "Hecho";"#, language: "es")
+    let releases = directory.path("Releases")
+    try FileManager.default.createDirectory(atPath: releases, withIntermediateDirectories: true)
+    let recorder = RecordingStringsCompiler()
+    func start(_ languages: Set<Language>) throws -> ContentLibrary.Files {
+      try ContentLibrary.readFiles(
+        releasesDirectory: releases, localizationsDirectory: localizations, languages: languages, cache: cache,
+        compiler: recorder.compiler)
+    }
+    let first = try start([.nl])
+    #expect(first.tables == [.en: ["ui.done": "Done"], .nl: ["ui.done": "Klaar"]])
+    #expect(recorder.calls.map(\.count) == [2], "English and Dutch in one call")
+    #expect(try start([.nl]).tables == first.tables)
+    #expect(recorder.calls.count == 1, "a start from the cache does not call the compiler")
+    _ = try start([.nl, .es])
+    #expect(recorder.calls.last == [localizations + "/es.lproj/Localizable.strings"], "only the table not cached yet")
+  }
+
+  @Test("a compiler failure is reported for its file, naming it, and nothing is cached")
+  func compilerFailure() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    let failing = RecordingStringsCompiler { paths in
+      paths.map { _ in .failure(.compilerFailed(reason: "the helper 'whatsnew-strings' was killed by signal 9")) }
+    }
+    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: failing.compiler)
+    guard case .failure(let problem) = result else {
+      Issue.record("a table was read though the compiler failed")
+      return
+    }
+    #expect(
+      problem.description
+        == localizations
+        + "/en.lproj/Localizable.strings: cannot read translations: the helper 'whatsnew-strings' was killed by signal 9")
+    #expect(cachedFiles.isEmpty)
+    #expect(try read(cache) == ["ui.done": "Done"], "the next read compiles it")
+  }
+
+  @Test("a table compiled from other bytes (the file changed while compiling) is refused and not cached")
+  func compiledFromOtherBytes() throws {
+    try writeEnglish(#""ui.done" = "Done";"#)
+    let stale = RecordingStringsCompiler { paths in
+      paths.map { _ in .success(CompiledStringsTable.encode(["ui.done": "Old"], source: Array(#""ui.done" = "Old";"#.utf8))) }
+    }
+    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: stale.compiler)
+    guard case .failure(let problem) = result else {
+      Issue.record("a table compiled from other bytes was used")
+      return
+    }
+    #expect(
+      problem.description
+        == localizations
+        + "/en.lproj/Localizable.strings: cannot be read: it changed while it was being read"
+        + " (start again to read the new version)")
+    #expect(cachedFiles.isEmpty)
   }
 
   @Test("the compiled copy is what is read while the source is unchanged")
@@ -114,7 +185,7 @@ struct TranslationCacheTests {
   @Test("a file that does not parse is reported and never cached")
   func parseErrorNotCached() throws {
     try writeEnglish(#""ui.done" = "Done""#)
-    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache)
+    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: .inProcess)
     guard case .failure(let problem) = result else {
       Issue.record("a broken table was read")
       return

@@ -1,6 +1,6 @@
-import Foundation
 import Testing
 import WhatsNewCore
+import WhatsNewStrings
 
 @Suite("Languages and localization")
 struct LocalizationTests {
@@ -94,10 +94,10 @@ struct LocalizationTests {
       "ui.quote" = "say \\"hi\\"\\n";
       ui.bare = "bare";
       """
-    let table = try StringsTable.parse(Data(text.utf8))
+    let table = try StringsTable.parse(Array(text.utf8))
     #expect(table == ["ui.done": "Done", "ui.quote": "say \"hi\"\n", "ui.bare": "bare"])
-    #expect(try StringsTable.parse(Data()) == [:])
-    #expect(try StringsTable.parse(Data("/* nothing */".utf8)) == [:])
+    #expect(try StringsTable.parse([UInt8]()) == [:])
+    #expect(try StringsTable.parse(Array("/* nothing */".utf8)) == [:])
   }
 
   @Test("refuses data that is not a strings table", arguments: [
@@ -107,7 +107,7 @@ struct LocalizationTests {
   ])
   func badStrings(text: String, fragment: String) {
     #expect {
-      try StringsTable.parse(Data(text.utf8))
+      try StringsTable.parse(Array(text.utf8))
     } throws: { error in
       (error as? LocalizationError)?.description.contains(fragment) == true
     }

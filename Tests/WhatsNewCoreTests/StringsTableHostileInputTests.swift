@@ -1,6 +1,6 @@
-import Foundation
 import Testing
 import WhatsNewCore
+import WhatsNewStrings
 
 /// Hostile `.strings` inputs, including the ones `make fuzz` (fuzz-strings) produced:
 /// Foundation's parser either returns a table or a `LocalizationError`; nothing traps.
@@ -20,7 +20,7 @@ struct StringsTableHostileInputTests {
   @Test("each input parses or fails with a LocalizationError", arguments: cases.indices)
   func hostile(_ index: Int) {
     let testCase = Self.cases[index]
-    let result = Result { () throws(LocalizationError) in try StringsTable.parse(Data(testCase.bytes)) }
+    let result = Result { () throws(LocalizationError) in try StringsTable.parse(testCase.bytes) }
     switch result {
     case .success: #expect(testCase.parses, "\(testCase.name) parsed")
     case .failure(let error): #expect(!testCase.parses, "\(testCase.name): \(error)")

@@ -1,30 +1,16 @@
-public import Foundation
-
-/// Why a localization table could not be used.
-public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The data is not a `.strings` (or property list) file; the reason says where it broke.
-  case unreadable(reason: String)
-  /// The file parsed, but is not a table of strings to strings.
-  case notAStringsTable(reason: String)
-
-  /// A message for people, starting lowercase.
-  public var description: String {
-    switch self {
-    case .unreadable(let reason):
-      "not a valid .strings file: \(reason); each entry should look like \"key\" = \"text\";"
-    case .notAStringsTable(let reason):
-      "not a table of strings: \(reason); each entry should look like \"key\" = \"text\";"
-    }
-  }
-}
+import Foundation
+public import WhatsNewCore
 
 /// Reads Apple `.strings` tables (`"key" = "text";`, with comments and escapes).
 ///
 /// Parsing is Foundation's `PropertyListSerialization`, which reads the `.strings`
-/// format on Linux too. An empty or comment-only file is an empty table.
+/// format on Linux too, and is the team's one parser of `.strings` files. This is the only
+/// place it is called: the `whatsnew-strings` helper runs it for the app (which does not link
+/// Foundation), and tests, the benchmark and the fuzz properties call it in process.
+/// An empty or comment-only file is an empty table.
 ///
 /// ```swift
-/// let table = try StringsTable.parse(Data(#""ui.done" = "Done";"#.utf8))   // ["ui.done": "Done"]
+/// let table = try StringsTable.parse(Array(#""ui.done" = "Done";"#.utf8))   // ["ui.done": "Done"]
 /// ```
 public enum StringsTable {
   /// Parses the bytes of a `Localizable.strings` file.
@@ -32,11 +18,11 @@ public enum StringsTable {
   /// - Throws: ``LocalizationError/unreadable(reason:)`` for a syntax error,
   ///   ``LocalizationError/notAStringsTable(reason:)`` when a value is not a string
   ///   (a nested dictionary or array) or the file is not a dictionary at all.
-  public static func parse(_ data: Data) throws(LocalizationError) -> [String: String] {
-    if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [:] }
+  public static func parse(_ bytes: some Collection<UInt8>) throws(LocalizationError) -> [String: String] {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [:] }
     let object: Any
     do {
-      object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
     } catch {
       throw .unreadable(reason: reason(of: error))
     }
