@@ -37,9 +37,10 @@ let package = Package(
   ],
   targets: [
     // System libraries, found with pkg-config and installed by `make deps`.
+    // libedit's headers only: CLineEditor loads the library itself (dlopen) when a session
+    // is interactive, so scripts and subcommands never load it (see CLineEditor.c).
     .systemLibrary(
       name: "CLibEdit",
-      pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
     .systemLibrary(

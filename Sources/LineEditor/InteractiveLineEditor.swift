@@ -66,6 +66,13 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     wn_editor_destroy(editor)
   }
 
+  /// Why lines are read without editing, when they are: libedit is loaded on first use
+  /// and may be missing (`cannot load libedit (…); install libedit2`). `nil` when editing works.
+  public var unavailableReason: String? {
+    guard editor == nil else { return nil }
+    return wn_editor_unavailable_reason().map { String(cString: $0) } ?? "the terminal editor could not start"
+  }
+
   /// Shows `prompt` and reads one edited line; blocks until the user ends it.
   ///
   /// ANSI escape sequences in `prompt` (colours) do not count toward its width.

@@ -210,6 +210,7 @@ public enum WhatsNewCommand {
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",
         completer: { line in vocabulary.candidates(forLine: line) })
+      if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       editor = created
       lineSource = created

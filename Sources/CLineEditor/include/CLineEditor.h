@@ -88,6 +88,12 @@ int wn_editor_load_history(wn_editor *editor, const char *path);
  */
 int wn_editor_save_history(wn_editor *editor, const char *path);
 
+/*
+ * Why wn_editor_create returns NULL when libedit cannot be loaded (it is opened
+ * with dlopen on first use), or NULL when it loads. Thread-safe.
+ */
+const char *wn_editor_unavailable_reason(void);
+
 /* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
 int wn_terminal_columns(int fd);
 
