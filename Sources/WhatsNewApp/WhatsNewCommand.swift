@@ -164,7 +164,12 @@ public enum WhatsNewCommand {
     let databasePath = options.databasePath ?? defaultDatabasePath(environment)
     let store: SettingsStore
     do {
-      store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
+      // A script waits for every operation after each command, so the store may as well
+      // run on the main actor's thread: no hop to another thread and back for each call.
+      // At a terminal it keeps its own queue, so the prompt never waits for SQLite.
+      store = try SettingsStore(
+        path: databasePath, createParentDirectory: options.databasePath == nil,
+        placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor))
     } catch {
       return fail(error.description, ExitStatus.ioError)
     }

@@ -39,7 +39,7 @@ struct BenchOptions {
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
       case "--only":
-        guard let part = iterator.next(), part == "load" else { exit(64) }
+        guard let part = iterator.next(), part == "load" || part == "start" else { exit(64) }
         options.only = part
       case "--runs":
         guard let runs = iterator.next().flatMap(Int.init), runs > 0 else { exit(64) }
@@ -492,6 +492,11 @@ let previousMedians: [String: (median: Double, unit: String)] = {
 
 if options.only == "load" {
   try benchLoadInMemory()
+  exit(0)
+}
+if options.only == "start" {  // the whole-process rows only, printed, nothing written
+  benchProcesses()
+  print(table())
   exit(0)
 }
 benchProcesses()

@@ -71,6 +71,12 @@ public actor SettingsStore {
   public nonisolated let wasCreated: Bool
 
   private let connection: SQLiteConnection
+  /// The executor the store's work runs on (see ``StorePlacement``), and the queue executor
+  /// it owns for ``StorePlacement/ownQueue`` (an unowned reference does not keep it alive).
+  private nonisolated let executor: UnownedSerialExecutor
+  private nonisolated let ownedExecutor: QueueExecutor?
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
   private enum Key {
     static let onboardingComplete = "onboarding_complete"
@@ -90,27 +96,41 @@ public actor SettingsStore {
   /// directory is missing it throws ``StoreError/Kind/directoryMissing`` naming the directory,
   /// unless `createParentDirectory` is set, in which case the directory (and any missing
   /// parents) is created with mode 0700. `":memory:"` opens an in-memory store.
-  public init(path: String, createParentDirectory: Bool = false) throws(StoreError) {
+  ///
+  /// `placement` says where the store's work runs: on its own queue (the default), or on
+  /// another actor's executor (see ``StorePlacement``).
+  public init(path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue)
+    throws(StoreError)
+  {
     if path == ":memory:" {
-      try self.init(inMemory: ())
+      try self.init(inMemory: (), placement: placement)
       return
     }
     let opened = try Self.openFile(path: path, createParentDirectory: createParentDirectory)
-    self.init(path: path, wasCreated: opened.fresh, connection: opened.connection)
+    self.init(path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement)
   }
 
   /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
   /// Each call makes a separate database; ``path`` is `":memory:"`. Same as ``inMemory()``.
-  public init(inMemory: ()) throws(StoreError) {
+  public init(inMemory: (), placement: StorePlacement = .ownQueue) throws(StoreError) {
     let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try Migrations.migrate(connection)
-    self.init(path: ":memory:", wasCreated: true, connection: connection)
+    self.init(path: ":memory:", wasCreated: true, connection: connection, placement: placement)
   }
 
-  private init(path: String, wasCreated: Bool, connection: SQLiteConnection) {
+  private init(path: String, wasCreated: Bool, connection: SQLiteConnection, placement: StorePlacement) {
     self.path = path
     self.wasCreated = wasCreated
     self.connection = connection
+    switch placement {
+    case .ownQueue:
+      let queue = QueueExecutor(label: "whatsnew.settings-store")
+      ownedExecutor = queue
+      executor = queue.asUnownedSerialExecutor()
+    case .sharing(let other):
+      ownedExecutor = nil
+      executor = other
+    }
   }
 
   /// Opens a new, empty in-memory store; same as ``init(inMemory:)``.
