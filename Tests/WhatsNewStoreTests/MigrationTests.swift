@@ -108,3 +108,29 @@ struct CurrentStoreOpeningTests {
     }
   }
 }
+
+@Suite("where the store's work runs")
+struct StorePlacementTests {
+  @Test("a store sharing the main actor's executor is isolated on the main actor, and works there")
+  @MainActor
+  func sharingTheMainActor() async throws {
+    let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
+    // Traps unless the store's executor is the one this test runs on.
+    isolated(store)
+    try await store.setSetting(.theme, to: "dark")
+    #expect(try await store.setting(.theme) == "dark")
+  }
+
+  @Test("by default the store runs on a queue of its own, never on the caller's actor")
+  func ownQueue() async {
+    await #expect(processExitsWith: .failure) {
+      let store = try SettingsStore(inMemory: ())
+      await MainActor.run { isolated(store) }
+    }
+  }
+}
+
+/// Asserts (trapping) that the caller runs on `store`'s executor.
+private func isolated(_ store: SettingsStore) {
+  store.assumeIsolated { _ in }
+}
