@@ -67,16 +67,25 @@ extension StringsCompiler {
     return .success(helper)
   }
 
+  /// How long the helper may take before it is stopped: compiling a thousand releases' tables
+  /// takes about half a second, so only a hung helper comes near this.
+  static let timeoutMilliseconds = 60_000
+
   /// Runs `helper` on `paths` (after `--`, so no path is taken for an option) and reads its
   /// results.
-  static func runHelper(_ helper: String, paths: [String]) -> [FileResult] {
+  static func runHelper(_ helper: String, paths: [String], timeoutMilliseconds: Int = timeoutMilliseconds)
+    -> [FileResult]
+  {
     let run: Subprocess.Result
     do {
-      run = try Subprocess.run(helper, arguments: ["--"] + paths)
+      run = try Subprocess.run(helper, arguments: ["--"] + paths, timeoutMilliseconds: timeoutMilliseconds)
     } catch {
       let reason =
-        "cannot start the helper '\(helper)': \(error.reason)"
-        + " (reinstall \(helperName) beside whatsnew, or set \(helperVariable))"
+        error.isTimeout
+        ? "the helper '\(helper)' did not finish: \(error.reason)"
+          + " (check that it is the \(helperName) built with this whatsnew)"
+        : "cannot start the helper '\(helper)': \(error.reason)"
+          + " (reinstall \(helperName) beside whatsnew, or set \(helperVariable))"
       return paths.map { _ in .failure(.compilerFailed(reason: reason)) }
     }
     return results(of: run, helper: helper, count: paths.count)

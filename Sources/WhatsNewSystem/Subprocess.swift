@@ -20,9 +20,14 @@ public enum Subprocess {
   /// Runs `executable` with `arguments` (not including the program name), with this
   /// process's environment and standard input from `/dev/null`, and waits for it.
   ///
+  /// A program still running after `timeoutMilliseconds` (when given) is killed, and the
+  /// call throws: a hung helper must not hang its caller.
+  ///
   /// - Throws: ``SystemError`` when the program cannot be started (missing, not
-  ///   executable) or its output cannot be read.
-  public static func run(_ executable: String, arguments: [String]) throws(SystemError) -> Result {
+  ///   executable), its output cannot be read, or it ran out of time (`ETIMEDOUT`).
+  public static func run(_ executable: String, arguments: [String], timeoutMilliseconds: Int? = nil)
+    throws(SystemError) -> Result
+  {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
     guard makePipe(&outputPipe) else { throw .current("start", executable) }
@@ -55,9 +60,18 @@ public enum Subprocess {
     var output: [UInt8] = []
     var errors: [UInt8] = []
     var readFailure: SystemError?
+    let deadline = timeoutMilliseconds.map { monotonicMilliseconds() + max(0, $0) }
     do {
-      try drain(output: outputPipe[0], into: &output, error: errorPipe[0], into: &errors, program: executable)
+      let finished = try drain(
+        output: outputPipe[0], into: &output, error: errorPipe[0], into: &errors, program: executable, deadline: deadline)
+      if !finished {
+        kill(child, SIGKILL)
+        readFailure = SystemError(
+          operation: "finish", path: executable, code: ETIMEDOUT,
+          detail: "it was still running after \(timeoutMilliseconds ?? 0) ms, so it was stopped")
+      }
     } catch {
+      kill(child, SIGKILL)  // it may be stuck writing to a pipe nobody reads any more
       readFailure = error
     }
     close(outputPipe[0])
@@ -85,14 +99,22 @@ public enum Subprocess {
   }
 
   /// Reads both pipes until both are closed, so neither can fill up and stall the child.
+  /// Returns `false` when `deadline` (monotonic milliseconds) passed first.
   private static func drain(
-    output: Int32, into outputBytes: inout [UInt8], error: Int32, into errorBytes: inout [UInt8], program: String
-  ) throws(SystemError) {
+    output: Int32, into outputBytes: inout [UInt8], error: Int32, into errorBytes: inout [UInt8], program: String,
+    deadline: Int?
+  ) throws(SystemError) -> Bool {
     var open = [output, error]
     var buffer = [UInt8](repeating: 0, count: 65536)
     while !open.isEmpty {
       var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      var wait: Int32 = -1
+      if let deadline {
+        let remaining = deadline - monotonicMilliseconds()
+        if remaining <= 0 { return false }
+        wait = Int32(clamping: remaining)
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
       if ready < 0 {
         if errno == EINTR { continue }
         throw .current("read the output of", program)
@@ -112,5 +134,13 @@ public enum Subprocess {
         }
       }
     }
+    return true
+  }
+
+  /// `CLOCK_MONOTONIC` in milliseconds, for deadlines the wall clock cannot move.
+  private static func monotonicMilliseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
 }

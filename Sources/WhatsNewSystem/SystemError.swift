@@ -43,4 +43,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the failure was that the path does not exist.
   public var isNotFound: Bool { code == ENOENT }
+
+  /// Whether a program ran out of time (``Subprocess/run(_:arguments:timeoutMilliseconds:)``).
+  public var isTimeout: Bool { code == ETIMEDOUT }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewApp
+@testable import WhatsNewApp
 import WhatsNewCore
 import WhatsNewStrings
 
@@ -128,6 +128,21 @@ struct StringsHelperTests {
       }
       #expect(reason.hasPrefix("the helper '\(helper)' "), "\(reason)")
       #expect(reason.contains(stand.problem), "\(stand.name): \(reason)")
+    }
+  }
+
+  @Test("a helper that hangs is stopped, and each file says it did not finish")
+  func hangingHelper() throws {
+    let helper = try script("hangs", "exec sleep 30")
+    let results = StringsCompiler.runHelper(helper, paths: [good, broken], timeoutMilliseconds: 200)
+    #expect(results.count == 2)
+    for result in results {
+      #expect(
+        result
+          == .failure(
+            .compilerFailed(
+              reason: "the helper '\(helper)' did not finish: it was still running after 200 ms, so it was stopped"
+                + " (check that it is the whatsnew-strings built with this whatsnew)")))
     }
   }
 

@@ -101,6 +101,20 @@ struct ProcessTests {
     #expect(result.status == 128 + 9)
   }
 
+  @Test("a program still running at its time limit is killed, and the error says so")
+  func timeout() throws {
+    #expect(
+      throws: SystemError(
+        operation: "finish", path: "/bin/sh", code: ETIMEDOUT,
+        detail: "it was still running after 100 ms, so it was stopped")
+    ) {
+      try Subprocess.run("/bin/sh", arguments: ["-c", "echo started; exec sleep 30"], timeoutMilliseconds: 100)
+    }
+    // A program that finishes in time is not affected by the limit.
+    let quick = try Subprocess.run("/bin/sh", arguments: ["-c", "echo done"], timeoutMilliseconds: 10_000)
+    #expect(quick.status == 0 && quick.standardOutput == Array("done\n".utf8))
+  }
+
   @Test("a program that does not exist cannot be started, and the error names it")
   func missingProgram() {
     #expect(throws: SystemError(operation: "start", path: "/nonexistent/helper", code: ENOENT)) {
