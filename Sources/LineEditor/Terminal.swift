@@ -17,8 +17,8 @@ public enum Terminal {
   }
 
   /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
-  /// gives `C`/`POSIX`. Call it at start-up: in the C locale libedit drops every
-  /// non-ASCII byte and `wcwidth` knows no non-ASCII character.
+  /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
+  /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.
   public static func activateUTF8Locale() {
     wn_activate_utf8_locale()
   }

@@ -122,7 +122,8 @@ public final class Session {
   public var releases: [Release] { configuration.content.releases }
 
   public var localizer: Localizer {
-    Localizer(language: language, tables: tables, builtInEnglish: UIStrings.english)
+    // The compiled-in English is built on first use, which the shipped tables never need.
+    Localizer(language: language, tables: tables, builtInEnglish: { UIStrings.english[$0] })
   }
 
   public var renderContext: RenderContext {

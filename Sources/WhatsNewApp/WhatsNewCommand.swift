@@ -31,7 +31,6 @@ public enum WhatsNewCommand {
   public static func main(arguments: [String], environment: [String: String]) async
     -> Int32
   {
-    Terminal.activateUTF8Locale()
     let options: Options
     do {
       options = try Options.parse(arguments, environment: environment)
@@ -209,6 +208,9 @@ public enum WhatsNewCommand {
     var editor: InteractiveLineEditor?
     var lineSource = source
     if interactive {
+      // Only the line editor depends on the C locale (libedit drops non-ASCII bytes in "C",
+      // and wcwidth knows no non-ASCII character); scripts never load either.
+      Terminal.activateUTF8Locale()
       let stateDirectory = stateDirectory(environment)
       try? FileSystem.createDirectory(stateDirectory, permissions: 0o700, intermediates: true)
       let vocabulary = session.completionVocabulary

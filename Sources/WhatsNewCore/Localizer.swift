@@ -19,7 +19,7 @@ public struct Localizer: Sendable {
   /// The language text is looked up in first.
   public var language: Language
   private let tables: [Language: [String: String]]
-  private let builtInEnglish: [String: String]
+  private let builtInEnglish: @Sendable (String) -> String?
 
   /// Creates a localizer.
   ///
@@ -28,6 +28,19 @@ public struct Localizer: Sendable {
   ///   - tables: the tables that could be read, by language.
   ///   - builtInEnglish: English text compiled into the app, used when even the English table lacks a key.
   public init(language: Language, tables: [Language: [String: String]], builtInEnglish: [String: String]) {
+    self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
+  }
+
+  /// Creates a localizer whose built-in English is looked up only when a key is missing
+  /// from the tables: the app builds its several hundred compiled-in strings only then,
+  /// not at every start.
+  ///
+  /// ```swift
+  /// Localizer(language: .en, tables: tables, builtInEnglish: { UIStrings.english[$0] })
+  /// ```
+  public init(
+    language: Language, tables: [Language: [String: String]], builtInEnglish: @escaping @Sendable (String) -> String?
+  ) {
     self.language = language
     self.tables = tables
     self.builtInEnglish = builtInEnglish
@@ -45,7 +58,7 @@ public struct Localizer: Sendable {
 
   /// Whether English text exists for `key`, in the English table or built in.
   public func hasEnglish(_ key: String) -> Bool {
-    usable(tables[.en]?[key]) != nil || usable(builtInEnglish[key]) != nil
+    usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
   }
 
   /// The same tables in another language.
@@ -56,7 +69,7 @@ public struct Localizer: Sendable {
   }
 
   private func template(for key: String) -> String {
-    usable(tables[language]?[key]) ?? usable(tables[.en]?[key]) ?? usable(builtInEnglish[key]) ?? key
+    usable(tables[language]?[key]) ?? usable(tables[.en]?[key]) ?? usable(builtInEnglish(key)) ?? key
   }
 
   private func usable(_ text: String?) -> String? {

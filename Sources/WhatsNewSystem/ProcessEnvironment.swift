@@ -12,10 +12,14 @@ public enum ProcessEnvironment {
     var result: [String: String] = [:]
     var cursor = environ
     while let entry = cursor.pointee {
-      let pair = String(cString: entry)
-      if let equals = pair.firstIndex(of: "=") {
-        let name = String(pair[..<equals])
-        if result[name] == nil { result[name] = String(pair[pair.index(after: equals)...]) }
+      // Split at the first `=` byte with the C library: no grapheme breaking over every
+      // character of every variable at start-up.
+      if let equals = strchr(entry, Int32(UInt8(ascii: "="))) {
+        let nameLength = entry.distance(to: equals)
+        let name = UnsafeRawBufferPointer(start: entry, count: nameLength).withMemoryRebound(to: UInt8.self) {
+          String(decoding: $0, as: UTF8.self)
+        }
+        if result[name] == nil { result[name] = String(cString: equals + 1) }
       }
       cursor += 1
     }
