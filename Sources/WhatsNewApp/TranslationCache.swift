@@ -121,8 +121,12 @@ public struct TranslationCache: Sendable {
   static func fileName(for path: String) -> String {
     let absolute = FileSystem.absolutePath(path)
     let language = FileSystem.lastComponent(of: FileSystem.parentDirectory(of: path))
+    // ASCII letters and `-_.` only, compared as bytes: Unicode property lookups cost more
+    // at start-up than everything else here.
     let safeLanguage = String(
-      language.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
+      decoding: language.utf8.filter { byte in
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+      }, as: UTF8.self)
     let hash = String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)
     return "\(safeLanguage)-\(hash).compiled"
   }

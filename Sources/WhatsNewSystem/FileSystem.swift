@@ -45,10 +45,25 @@ public enum FileSystem {
     guard descriptor >= 0 else { throw .current("read", path) }
     defer { close(descriptor) }
     var info = stat()
-    let expected = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 4096
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(limit, expected + 1))
-    var chunk = [UInt8](repeating: 0, count: min(max(expected + 1, 4096), 1 << 20))
+    let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+    // A file whose size is known is read straight into the result (one byte more than its
+    // size, to notice one that grew); anything else in chunks below.
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: min(limit, size + 1)) { buffer, count in
+      while count < buffer.count {
+        let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if got == 0 { return }
+        count += got
+      }
+    }
+    if failure != 0 { throw SystemError(operation: "read", path: path, code: failure) }
+    if bytes.count < min(limit, size + 1) { return bytes }
+    var chunk = [UInt8](repeating: 0, count: 65536)
     while bytes.count < limit {
       let wanted = min(chunk.count, limit - bytes.count)
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }

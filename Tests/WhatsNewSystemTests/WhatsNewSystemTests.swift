@@ -23,6 +23,20 @@ struct FileSystemTests {
     #expect(try FileSystem.readFile(path) == [1, 2, 3])
   }
 
+  @Test("files the system reports as empty (/proc) are read to their end; limits hold at any size")
+  func unsizedFilesAndLimits() throws {
+    let status = try FileSystem.readFile("/proc/self/status")
+    #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+    #expect(try FileSystem.readFile("/proc/self/status", limit: 5) == Array("Name:".utf8))
+    let path = directory.path("small")
+    try FileSystem.createFile(path, contents: Array("hello".utf8))
+    #expect(try FileSystem.readFile(path, limit: 100) == Array("hello".utf8))
+    #expect(try FileSystem.readFile(path, limit: 5) == Array("hello".utf8))
+    #expect(try FileSystem.readFile(path, limit: 0) == [])
+    try FileSystem.createFile(directory.path("empty"), contents: [])
+    #expect(try FileSystem.readFile(directory.path("empty")) == [])
+  }
+
   @Test("reading a missing file names the path and the reason")
   func missingFile() {
     let path = directory.path("missing.json")
