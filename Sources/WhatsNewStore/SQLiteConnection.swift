@@ -20,12 +20,18 @@ enum SQLValue: Equatable {
 /// A thin owner of one `sqlite3*` handle.
 ///
 /// Not `Sendable`: a connection has exactly one owner (a ``SettingsStore`` actor, or a
-/// local during open, backup and restore). Statements are prepared, bound with
-/// `SQLITE_TRANSIENT`, stepped and always finalized within one call.
+/// local during open, backup and restore). Statements are prepared once per SQL text and
+/// kept (the store runs the same few again and again, and preparing one costs more than
+/// running it), bound with `SQLITE_TRANSIENT`, stepped, and reset at the end of every call,
+/// so none holds a lock between calls. SQLite prepares a kept statement again by itself
+/// when the schema changes. Only constant SQL goes through ``query(_:_:)``; SQL with
+/// values in its text (pragmas that take no parameters) goes through ``execute(_:)``.
 final class SQLiteConnection {
   let handle: OpaquePointer
   /// The path shown in error messages.
   let path: String
+  /// Prepared statements by their SQL text.
+  private var statements: [String: OpaquePointer] = [:]
 
   /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
   /// foreign keys. Neither touches the file; nothing is read yet.
@@ -51,7 +57,18 @@ final class SQLiteConnection {
   }
 
   deinit {
+    for statement in statements.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
+  }
+
+  /// The kept statement for `sql`, prepared on first use.
+  private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+    if let statement = statements[sql] { return statement }
+    var statement: OpaquePointer?
+    let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard rc == SQLITE_OK, let statement else { throw error(rc, sql: sql) }
+    statements[sql] = statement
+    return statement
   }
 
   func error(_ code: Int32, sql: String?) -> StoreError {
@@ -72,10 +89,11 @@ final class SQLiteConnection {
   /// Runs one statement with `arguments` and returns every row.
   @discardableResult
   func query(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
-    var statement: OpaquePointer?
-    let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-    guard rc == SQLITE_OK, let statement else { throw error(rc, sql: sql) }
-    defer { sqlite3_finalize(statement) }
+    let statement = try prepared(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
 
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     for (offset, argument) in arguments.enumerated() {
@@ -148,10 +166,10 @@ final class SQLiteConnection {
   }
 
   private func transaction<T>(beginning begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try execute(begin)
+    try query(begin)
     do throws(StoreError) {
       let result = try body()
-      try execute("COMMIT")
+      try query("COMMIT")
       return result
     } catch {
       if sqlite3_get_autocommit(handle) == 0 {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TestSupport
 import Testing
@@ -133,4 +134,32 @@ struct StorePlacementTests {
 /// Asserts (trapping) that the caller runs on `store`'s executor.
 private func isolated(_ store: SettingsStore) {
   store.assumeIsolated { _ in }
+}
+
+@Suite("kept statements")
+struct KeptStatementTests {
+  @Test("a kept statement gives fresh results after the schema changes under it")
+  func schemaChange() throws {
+    let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try connection.execute("CREATE TABLE t(a TEXT)")
+    try connection.query("INSERT INTO t(a) VALUES (?)", [.text("one")])
+    #expect(try connection.query("SELECT * FROM t") == [[.text("one")]])
+    try connection.execute("ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 7")
+    #expect(try connection.query("SELECT * FROM t") == [[.text("one"), .integer(7)]])
+    try connection.execute("DROP TABLE t; CREATE TABLE t(c TEXT)")
+    #expect(try connection.query("SELECT * FROM t") == [])
+  }
+
+  @Test("a statement that failed is reset and works the next time, with no old bindings")
+  func reuseAfterFailure() throws {
+    let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try connection.execute("CREATE TABLE t(a TEXT PRIMARY KEY, b TEXT NOT NULL)")
+    let insert = "INSERT INTO t(a, b) VALUES (?, ?)"
+    try connection.query(insert, [.text("x"), .text("1")])
+    #expect(throws: StoreError.self) { try connection.query(insert, [.text("x"), .text("2")]) }
+    try connection.query(insert, [.text("y"), .text("3")])
+    // Unbound parameters are NULL, never the last call's values.
+    #expect(throws: StoreError.self) { try connection.query(insert) }
+    #expect(try connection.query("SELECT a, b FROM t ORDER BY a") == [[.text("x"), .text("1")], [.text("y"), .text("3")]])
+  }
 }
