@@ -203,6 +203,8 @@ public final class OperationTracker: Sendable {
 
   /// Returns once every operation that is not held has finished.
   nonisolated(nonsending) public func waitUntilSettled() async {
+    // Most commands start nothing in the background: return without suspending at all.
+    if isSettled { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let settled = state.withLock { state -> Bool in
         if state.isSettled { return true }
