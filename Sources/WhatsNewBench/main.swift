@@ -531,8 +531,9 @@ print("blackhole \(blackHole % 10)")
 let readme = """
   # Benchmarks
 
-  `make bench` builds `whatsnew`, `whatsnew-floor` and `whatsnew-bench` in release mode and runs
-  the benchmark; it prints this table and writes [`results.json`](results.json). Every figure is
+  `make bench` builds `whatsnew`, its helper `whatsnew-strings`, the floors `whatsnew-floor` and
+  `whatsnew-floor-foundation`, and `whatsnew-bench` in release mode and runs the benchmark; it
+  prints this table and writes [`results.json`](results.json). Every figure is
   the median of repeated runs (the `runs` column) and is set against a floor measured in the
   same run, so a slow or busy machine moves both. The last column is the median of the run
   this one replaced (the `results.json` it overwrote), to show what a change did.
@@ -542,27 +543,26 @@ let readme = """
   \(table())
 
   How the binaries are built: `swift build -c release --static-swift-stdlib`, the way a Swift
-  command-line tool ships on Linux (the Swift runtime and Foundation linked in, the system's C
-  libraries shared), for the app and the floor alike. Linked dynamically, a program that only imports
-  Foundation spends about 5 ms more loading Foundation and ICU before `main` runs than when
-  linked statically; the floor about 1.5 ms more.
+  command-line tool ships on Linux (the Swift runtime linked in, the system's C libraries
+  shared), for the app, the helper and the floors alike. The app links no Foundation; the
+  helper and `whatsnew-floor-foundation` do, statically. Linked dynamically, a program that only
+  imports Foundation spends about 5 ms more loading Foundation and ICU before `main` runs than
+  when linked statically.
 
   Known limits of these figures:
 
-  - Cold start: the app links Foundation (for time zones and files; `.strings` parsing with
-    `PropertyListSerialization` has moved to the `whatsnew-strings` helper) and the floor does not; the rows with `whatsnew-floor-foundation` show in every run
-    what that alone costs. Variants of the floor built the same way (2026-11-30,
-    `perf stat`, 80 runs each) put numbers on that: the floor 2.1–2.5 ms; the floor listing the
-    directory with `FileManager` (FoundationEssentials linked) about 1.15× that; the floor
-    merely linking Foundation's `PropertyListSerialization` 1.4–1.6×. So any build of this app,
-    which must parse `.strings` with `PropertyListSerialization`, spends most of the 1.5× before
-    `main`: the app stopped the moment `main` begins already takes about 1.25× the floor. What
-    it does after `main` (about 5 ms: content, the store, the boot step's round trips to the
-    store actor, the first page, `state`) is mostly the Swift runtime's one-time costs (type
-    metadata and conformance lookups on first use, the concurrency thread pool). Meeting the
-    goal would need a main binary without Foundation (`.strings` compiled by a separate helper
-    process, time zones from the C library) and well under a millisecond of work; the goal
-    needs restating instead (see the issue notes).
+  - Cold start: the app's binary links no Foundation (`.strings` files are parsed by the
+    `whatsnew-strings` helper; files, time zones and the clock go through the C library), no
+    libedit (loaded with `dlopen` at a terminal only) and the same shared libraries as the
+    floor; the row "the binary alone" shows that loading it costs what loading the floor does.
+    The rest of the ratio is the app's own work after `main`, about 3 ms, in many parts of
+    0.1 to 0.4 ms each (medians of a phase trace, 2026-11-30, release build, warm cache):
+    options and reading the release files 0.3 ms; reading and decoding the compiled English
+    table 0.3; validating the releases 0.25; opening the store 0.4 (SQLite's first open,
+    its pragmas and the first read); the boot step 0.4 to 0.6, of which about 0.3 is
+    Dispatch starting the threads Swift's concurrency runs on; the first page 0.3; `state`
+    0.2; the rest, and tearing the process down. Much of each part is the Swift runtime's
+    one-time work on first use (type metadata, protocol conformance lookups).
   - The second cold-start row is the first start after the translations changed (an update):
     the app runs its helper `whatsnew-strings` once, which parses the `.strings` files with
     `PropertyListSerialization` and compiles them, and stores them in the cache
