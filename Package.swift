@@ -77,7 +77,8 @@ let package = Package(
       path: "Sources/WhatsNewBench",
       swiftSettings: swiftSettings
     ),
-    .executableTarget(name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
     // A second floor, reported beside the first: the same work with Foundation linked in.
     .executableTarget(
       name: "whatsnew-floor-foundation", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloorFoundation",

@@ -65,7 +65,9 @@ public struct Backends: Sendable {
   /// Writes a setting and performs its side effects, as one job: for the review weekday,
   /// cancel the old notification and schedule the new one; when that fails, write the
   /// old weekday back and restore the old notification.
-  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> ChoiceMachine.WriteOutcome {
+  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async
+    -> ChoiceMachine.WriteOutcome
+  {
     let previous: String? = try? await store.setting(setting)
     do {
       try await write(setting, value, id: id)

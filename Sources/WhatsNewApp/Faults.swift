@@ -51,7 +51,9 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
 
   /// Parses `op[:target]=fail|fail:N|delay:MS|hold`.
   public static func parse(_ text: String) throws(ParseError) -> FaultSpec {
-    let grammar = "op[:target]=fail|fail:N|delay:MS|hold, where op is one of " + FaultOperation.allCases.map(\.rawValue).joined(separator: ", ")
+    let grammar =
+      "op[:target]=fail|fail:N|delay:MS|hold, where op is one of "
+      + FaultOperation.allCases.map(\.rawValue).joined(separator: ", ")
     let halves = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
     guard halves.count == 2 else { throw ParseError(expected: grammar) }
     let subject = halves[0].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -323,10 +325,12 @@ public final class FaultInjector: Sendable {
       try await clock.sleep(milliseconds: milliseconds)
     }
     let fails = state.withLock { state -> Bool in
-      guard let index = state.rules.firstIndex(where: { rule in
-        guard rule.matches(operation, target), case .fail = rule.kind else { return false }
-        return true
-      }) else { return false }
+      guard
+        let index = state.rules.firstIndex(where: { rule in
+          guard rule.matches(operation, target), case .fail = rule.kind else { return false }
+          return true
+        })
+      else { return false }
       if case .fail(let remaining?) = state.rules[index].kind {
         if remaining <= 1 {
           state.rules.remove(at: index)

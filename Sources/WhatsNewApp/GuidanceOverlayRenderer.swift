@@ -106,7 +106,9 @@ public struct GuidanceOverlayRenderer: Sendable {
       }
     }
     rows.append(.blank)
-    rows.append(c.ruleLine(card.title, trailing: card.guideName + " · " + c.text("ui.guidance.stepOf", String(card.step), String(card.count))))
+    rows.append(
+      c.ruleLine(
+        card.title, trailing: card.guideName + " · " + c.text("ui.guidance.stepOf", String(card.step), String(card.count))))
     rows += c.wrapped(card.body, indent: 2)
     if spotlight == nil {
       rows += c.wrapped(notOnScreen(card), indent: 2, style: .warning, firstPrefix: "! ")
@@ -152,7 +154,8 @@ public struct GuidanceOverlayRenderer: Sendable {
       rows += c.wrapped(notOnScreen(card), indent: 0, style: .warning)
     }
     rows += c.wrapped(
-      c.text("ui.guidance.stepHeading", card.guideName, String(card.step), String(card.count), card.title), indent: 0, style: .title)
+      c.text("ui.guidance.stepHeading", card.guideName, String(card.step), String(card.count), card.title), indent: 0,
+      style: .title)
     rows += c.wrapped(card.body, indent: 2)
     rows.append(Line(c.text("ui.guidance.typeOne")))
     for (number, command) in card.commands.enumerated() {

@@ -7,24 +7,30 @@ enum GuidanceStrings {
   static let english: [String: String] = [
     "guidance.first_run.name": "Getting started",
     "guidance.first_run.welcome.title": "Welcome to your training app",
-    "guidance.first_run.welcome.body": "This short guide shows where everything lives. It takes a minute; type skip to leave it at any time.",
+    "guidance.first_run.welcome.body":
+      "This short guide shows where everything lives. It takes a minute; type skip to leave it at any time.",
     "guidance.first_run.summary.title": "Today at a glance",
     "guidance.first_run.summary.body": "Home shows today's plan or your weekly streak. Choose which with set homeSummaryCard.",
     "guidance.first_run.workouts.title": "How a workout looks",
-    "guidance.first_run.workouts.body": "Guided shows one set at a time; Inline shows every set in a table. Change it here whenever you like.",
+    "guidance.first_run.workouts.body":
+      "Guided shows one set at a time; Inline shows every set in a table. Change it here whenever you like.",
     "guidance.first_run.cardio.title": "Your cardio log",
     "guidance.first_run.cardio.body": "Runs, rides and rows from your watch land here, with this week's total.",
     "guidance.first_run.review.title": "Your weekly review",
     "guidance.first_run.review.body": "Pick the day you look back on your week; the reminder moves with it.",
     "guidance.first_run.settings.title": "Settings",
-    "guidance.first_run.settings.body": "Theme, units, language and the what's-new tour live here. Type guidance to see every guide again.",
+    "guidance.first_run.settings.body":
+      "Theme, units, language and the what's-new tour live here. Type guidance to see every guide again.",
     "guidance.workouts_intro.name": "Workout settings tour",
     "guidance.workouts_intro.overview.title": "Workout settings",
-    "guidance.workouts_intro.overview.body": "Everything about how a workout runs: the view, starting weights, progression and rest timers.",
+    "guidance.workouts_intro.overview.body":
+      "Everything about how a workout runs: the view, starting weights, progression and rest timers.",
     "guidance.workouts_intro.progression.title": "Progression",
-    "guidance.workouts_intro.progression.body": "Reps first adds reps before weight; Weight first adds weight as soon as you hit your reps.",
+    "guidance.workouts_intro.progression.body":
+      "Reps first adds reps before weight; Weight first adds weight as soon as you hit your reps.",
     "guidance.workouts_intro.rest.title": "Rest timer",
-    "guidance.workouts_intro.rest.body": "Start the rest timer by itself after each set, and choose whether it vibrates when rest is over.",
+    "guidance.workouts_intro.rest.body":
+      "Start the rest timer by itself after each set, and choose whether it vibrates when rest is over.",
     "guidance.cardio_intro.name": "Cardio log tour",
     "guidance.cardio_intro.overview.title": "Cardio log",
     "guidance.cardio_intro.overview.body": "Every run, ride and row of the week, in your units.",
@@ -48,16 +54,20 @@ enum GuidanceStrings {
     "guidance.settings_intro.whatsnew.body": "Turn the short tour after each update on or off. Type news to see it anyway.",
     "guidance.workouts.view_info.name": "About the workout view",
     "guidance.workouts.view_info.info.title": "Guided or Inline?",
-    "guidance.workouts.view_info.info.body": "Guided walks you through one set at a time with big buttons. Inline shows every set in a table you tick off.",
+    "guidance.workouts.view_info.info.body":
+      "Guided walks you through one set at a time with big buttons. Inline shows every set in a table you tick off.",
     "guidance.cardio.log_info.name": "About the cardio week",
     "guidance.cardio.log_info.info.title": "Which sessions count",
-    "guidance.cardio.log_info.info.body": "Every cardio session from Monday to Sunday, in your units. The total below adds them up.",
+    "guidance.cardio.log_info.info.body":
+      "Every cardio session from Monday to Sunday, in your units. The total below adds them up.",
     "guidance.review.weekday_info.name": "About the review day",
     "guidance.review.weekday_info.info.title": "Why a review day?",
-    "guidance.review.weekday_info.info.body": "Once a week the app sums up your training and suggests changes. Pick a day you usually rest.",
+    "guidance.review.weekday_info.info.body":
+      "Once a week the app sums up your training and suggests changes. Pick a day you usually rest.",
     "guidance.settings.whatsnew_info.name": "About what's new",
     "guidance.settings.whatsnew_info.info.title": "What's new after updates",
-    "guidance.settings.whatsnew_info.info.body": "After an update, a short tour shows what changed. Turn it off here; type news to see it anyway.",
+    "guidance.settings.whatsnew_info.info.body":
+      "After an update, a short tour shows what changed. Turn it off here; type news to see it anyway.",
     "guidance.anchor.home": "Home",
     "guidance.anchor.home.summary": "Today card",
     "guidance.anchor.home.shortcuts": "Shortcuts",

@@ -23,7 +23,11 @@ public enum OnboardingPlan {
       Page(
         id: "welcome",
         blocks: [
-          Block(id: "welcome", content: .info(InfoBlock(titleKey: "ui.onboarding.welcome.title", descriptionKey: "ui.onboarding.welcome.description", icon: .sparkles)))
+          Block(
+            id: "welcome",
+            content: .info(
+              InfoBlock(
+                titleKey: "ui.onboarding.welcome.title", descriptionKey: "ui.onboarding.welcome.description", icon: .sparkles)))
         ])
     ]
     var index = 0
@@ -36,7 +40,10 @@ public enum OnboardingPlan {
       Page(
         id: "ready",
         blocks: [
-          Block(id: "ready", content: .info(InfoBlock(titleKey: "ui.onboarding.ready.title", descriptionKey: "ui.onboarding.ready.description", icon: .check)))
+          Block(
+            id: "ready",
+            content: .info(
+              InfoBlock(titleKey: "ui.onboarding.ready.title", descriptionKey: "ui.onboarding.ready.description", icon: .check)))
         ]))
     return pages
   }

@@ -123,7 +123,9 @@ public struct Options: Sendable, Equatable {
       case "--launch-source": options.launchSource = LaunchSource(try next())
       case "--fault":
         let spec = try next()
-        do { _ = try FaultSpec.parse(spec) } catch { throw UsageError.invalidValue(option: argument, value: spec, expected: error.expected) }
+        do { _ = try FaultSpec.parse(spec) } catch {
+          throw UsageError.invalidValue(option: argument, value: spec, expected: error.expected)
+        }
         options.faultSpecs.append(spec)
       case "--accessible": options.accessible = true
       case "--ascii": options.asciiOnly = true
@@ -176,7 +178,9 @@ public struct Options: Sendable, Equatable {
     let rest = Array(positionals.dropFirst())
     switch command {
     case "flow":
-      guard let seen = flowSeen else { throw UsageError.missingOption(option: "--seen", command: "flow", example: "--seen 2.11.0") }
+      guard let seen = flowSeen else {
+        throw UsageError.missingOption(option: "--seen", command: "flow", example: "--seen 2.11.0")
+      }
       guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
       options.subcommand = .flow(seen: seen, json: json)
     case "lint":
@@ -187,7 +191,8 @@ public struct Options: Sendable, Equatable {
       guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
       options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
     default:
-      throw UsageError.unknownCommand(command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
+      throw UsageError.unknownCommand(
+        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
     return options
@@ -232,7 +237,8 @@ public struct Options: Sendable, Equatable {
     """
 
   /// The one-line usage printed after a usage error.
-  public static let usageLine = "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+  public static let usageLine =
+    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.

@@ -128,7 +128,9 @@ public struct PageRenderer: Sendable {
     let glyph = c.glyph(action.icon).map { $0 + " " } ?? ""
     var rows: Document
     if c.accessible {
-      rows = [Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(action.action.rawValue)]", .command)])]
+      rows = [
+        Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(action.action.rawValue)]", .command)])
+      ]
     } else {
       rows = [Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), Span("  open \(action.action.rawValue)", .command)])]
     }

@@ -1,5 +1,5 @@
-import Synchronization
 public import LineEditor
+import Synchronization
 import WhatsNewCore
 import WhatsNewSystem
 

@@ -57,6 +57,7 @@ public struct RenderContext: Sendable {
     let right = trailing.isEmpty ? "" : " \(trailing) \(rule)\(rule)"
     let fill = max(2, width - DisplayWidth.of(left) - DisplayWidth.of(right))
     return Line(
-      [Span(left, .heading), Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)], anchors: anchor.map { [$0] } ?? [])
+      [Span(left, .heading), Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)],
+      anchors: anchor.map { [$0] } ?? [])
   }
 }

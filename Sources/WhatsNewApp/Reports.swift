@@ -28,7 +28,8 @@ public enum FlowReport {
       return lines.joined(separator: "\n") + "\n"
     }
     lines.append(
-      "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(cap)):")
+      "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(cap)):"
+    )
     let idWidth = pages.map { $0.page.id.count }.max() ?? 0
     for (index, page) in pages.enumerated() {
       let id = TextSanitizer.clean(page.page.id)

@@ -66,7 +66,10 @@ public struct ScreenRenderer: Sendable {
     .workouts: ["workouts", "workouts.view", "workouts.autonomy", "workouts.progression", "workouts.rest", "workouts.preview"],
     .cardio: ["cardio", "cardio.log", "cardio.summary", "cardio.add"],
     .review: ["review", "review.weekday", "review.notification", "review.summary"],
-    .settings: ["settings", "settings.appearance", "settings.units", "settings.language", "settings.whatsnew", "settings.all", "settings.debug"],
+    .settings: [
+      "settings", "settings.appearance", "settings.units", "settings.language", "settings.whatsnew", "settings.all",
+      "settings.debug",
+    ],
   ]
 
   /// The whole screen.
@@ -100,7 +103,8 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var shortcuts = [Line(c.text("ui.home.shortcuts.title"), .title)]
     for screen in Screen.allCases where screen != .home {
-      shortcuts.append(Line([Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))]))
+      shortcuts.append(
+        Line([Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))]))
     }
     rows += shortcuts.anchored("home.shortcuts")
     rows.append(.blank)
@@ -155,7 +159,8 @@ public struct ScreenRenderer: Sendable {
     }
     rows += log.anchored("cardio.log")
     rows.append(.blank)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), "1:29:25"), indent: 2, firstPrefix: "  ").anchored("cardio.summary")
+    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), "1:29:25"), indent: 2, firstPrefix: "  ").anchored(
+      "cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
     return rows
@@ -203,7 +208,8 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var debug = [Line(c.text("ui.settings.debug.title"), .title)]
     debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
-    debug += c.wrapped("debug seen · debug seen clear · debug seen set <version> · debug preview <version>", indent: 4, style: .command)
+    debug += c.wrapped(
+      "debug seen · debug seen clear · debug seen set <version> · debug preview <version>", indent: 4, style: .command)
     rows += debug.anchored("settings.debug")
     return rows
   }
@@ -227,7 +233,8 @@ public struct ScreenRenderer: Sendable {
     var rows = [Line(spans)]
     rows.append(Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command))
     if let error = state.error {
-      rows += c.wrapped(PageRenderer(context: c).describe(error, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ")
+      rows += c.wrapped(
+        PageRenderer(context: c).describe(error, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ")
     }
     return rows
   }

@@ -89,7 +89,8 @@ extension Session {
     let usageWidth = min(34, CommandCatalog.all.map { DisplayWidth.of($0.usage) }.max() ?? 20)
     for command in CommandCatalog.all {
       let usage = command.usage.count > usageWidth ? command.name + " …" : command.usage
-      rows.append(Line([Span("  " + TextLayout.pad(usage, toWidth: usageWidth) + "  ", .command), Span(text(command.summaryKey))]))
+      rows.append(
+        Line([Span("  " + TextLayout.pad(usage, toWidth: usageWidth) + "  ", .command), Span(text(command.summaryKey))]))
     }
     rows.append(Line(text("ui.help.more"), .dim))
     console.emit(rows)

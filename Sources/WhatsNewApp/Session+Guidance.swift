@@ -228,7 +228,9 @@ extension Session {
           Line([
             Span("  " + TextLayout.pad(guide.id, toWidth: idWidth), .command),
             Span(TextLayout.pad(kind, toWidth: 18), .dim),
-            Span(TextLayout.pad(text(isSeen ? "ui.guidance.list.seen" : "ui.guidance.list.unseen"), toWidth: 12), isSeen ? .success : .plain),
+            Span(
+              TextLayout.pad(text(isSeen ? "ui.guidance.list.seen" : "ui.guidance.list.unseen"), toWidth: 12),
+              isSeen ? .success : .plain),
             Span(text(guide.nameKey)),
           ]))
       }

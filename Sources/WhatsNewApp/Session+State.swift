@@ -51,11 +51,15 @@ extension Session {
     members.append(("choices", choicesJSON))
     members.append(("notification", notification))
     members.append(
-      ("pending", .array(backends.tracker.entries.map { entry in
-        .object([
-          ("op", .string(entry.operation.rawValue)), ("target", .string(entry.target)), ("held", .bool(entry.isHeld)),
-        ])
-      })))
+      (
+        "pending",
+        .array(
+          backends.tracker.entries.map { entry in
+            .object([
+              ("op", .string(entry.operation.rawValue)), ("target", .string(entry.target)), ("held", .bool(entry.isHeld)),
+            ])
+          })
+      ))
     members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
     members += guidanceStateMembers(seen: guidanceSeen)
     return .object(members)

@@ -27,7 +27,9 @@ extension Session {
     if tour.index > 0 { footer.append("back") }
     footer.append(tour.isLastPage ? "done" : "next")
     footer += ["skip", "close"]
-    if flowPage.page.blocks.contains(where: { if case .choice = $0.content { true } else { false } }) { footer.append("choose …") }
+    if flowPage.page.blocks.contains(where: { if case .choice = $0.content { true } else { false } }) {
+      footer.append("choose …")
+    }
     if flowPage.page.blocks.contains(where: Self.isOpenable) { footer.append("open …") }
     footer.append("help")
     let view = PageView(

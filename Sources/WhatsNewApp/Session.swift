@@ -166,7 +166,8 @@ public final class Session {
         snapshot = try await self.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
         if let change = try await self.backends.scheduler.reconcile(from: snapshot) {
           self.developerNote(
-            "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday")
+            "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
+          )
         }
         self.onboardingComplete = snapshot.onboardingComplete
         self.isBooted = true
@@ -183,7 +184,7 @@ public final class Session {
         await self.checkWhatsNew(using: snapshot)
       }
       self.viewIsDirty = true
-      if self.console.isAtPrompt { self.console.emit(self.renderCurrentView()) ; self.viewIsDirty = false }
+      if self.console.isAtPrompt { self.console.emit(self.renderCurrentView()); self.viewIsDirty = false }
     }
   }
 

@@ -73,7 +73,8 @@ public enum UIStrings {
     "ui.check.storeUnreadable": "Cannot read the store: %@",
     "ui.choice.current": "(current)",
     "ui.choice.error.read": "Couldn't load your %@ setting: %@.",
-    "ui.choice.error.repair": "Couldn't save %@: %@. Putting the old value back failed too (%@); the store has %@. It will be repaired at the next start.",
+    "ui.choice.error.repair":
+      "Couldn't save %@: %@. Putting the old value back failed too (%@); the store has %@. It will be repaired at the next start.",
     "ui.choice.error.schedule": "Couldn't save %@: %@. Back to %@, as before.",
     "ui.choice.error.write": "Couldn't save %@: %@. Back to %@.",
     "ui.choice.loading": "loading…",
@@ -159,7 +160,8 @@ public enum UIStrings {
     "ui.onboarding.ready.title": "You're ready",
     "ui.onboarding.stillFinishing": "Still saving…",
     "ui.onboarding.useFinish": "The wizard ends with finish.",
-    "ui.onboarding.welcome.description": "A few quick choices so workouts feel right from day one. Each one is saved as you pick it.",
+    "ui.onboarding.welcome.description":
+      "A few quick choices so workouts feel right from day one. Each one is saved as you pick it.",
     "ui.onboarding.welcome.title": "Let's set up your training",
     "ui.open.noItem": "There is no item %@ to open on this page.",
     "ui.overlay.busy": "Something else is open; finish or close it first.",

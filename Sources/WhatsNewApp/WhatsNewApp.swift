@@ -1,3 +1,3 @@
+import LineEditor
 import WhatsNewCore
 import WhatsNewStore
-import LineEditor

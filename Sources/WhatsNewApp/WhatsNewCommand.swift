@@ -74,7 +74,8 @@ public enum WhatsNewCommand {
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
       if isBackup && !FileSystem.exists(databasePath) {
-        return fail("there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
+        return fail(
+          "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
         let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)

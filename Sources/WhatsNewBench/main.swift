@@ -338,7 +338,8 @@ var rows: [Row] = []
   guard selectFlow(releases: releases, seenThrough: seen, current: current).count == 6 else { fail("selectFlow gave no pages") }
   rows.append(
     Row(
-      name: "selectFlow, 10,000 releases (sorted, as loaded)", value: sorted.0 * 1000, unit: "ms", floorName: "one pass over the array",
+      name: "selectFlow, 10,000 releases (sorted, as loaded)", value: sorted.0 * 1000, unit: "ms",
+      floorName: "one pass over the array",
       floor: sorted.1 * 1000, goal: "< 2 ms", passed: sorted.0 < 0.002, runs: runs))
   let unsorted = measure(shuffled)
   rows.append(
@@ -428,7 +429,8 @@ func benchTap() async throws {
       floor: median(syncs) * 1000, goal: "report", passed: nil, runs: writeRuns))
   rows.append(
     Row(
-      name: "choice write to the store, p99", value: percentile(writes, 99) * 1000, unit: "ms", floorName: "4 KiB pwrite + fsync (p99)",
+      name: "choice write to the store, p99", value: percentile(writes, 99) * 1000, unit: "ms",
+      floorName: "4 KiB pwrite + fsync (p99)",
       floor: percentile(syncs, 99) * 1000, goal: "report", passed: nil, runs: writeRuns))
 }
 

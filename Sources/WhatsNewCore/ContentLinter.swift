@@ -117,11 +117,13 @@ public enum ContentLinter {
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         guard let text = table[key] else {
-          problems.append(LintProblem(file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))"))
+          problems.append(
+            LintProblem(file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))"))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
-          problems.append(LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+          problems.append(
+            LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
         }
       }
     }
@@ -133,7 +135,9 @@ public enum ContentLinter {
       for key in table.keys.sorted() {
         if language != .en, let english, english[key] == nil {
           problems.append(
-            LintProblem(file: tablePath(language), path: key, message: "orphan key: not in the English table; remove it or add it to English"))
+            LintProblem(
+              file: tablePath(language), path: key,
+              message: "orphan key: not in the English table; remove it or add it to English"))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
           problems.append(LintProblem(file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it"))
         }

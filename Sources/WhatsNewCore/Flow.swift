@@ -111,4 +111,3 @@ private func visiblePage(_ page: Page, asOf current: Version) -> Page? {
   visible.blocks.removeAll { $0.supersededIn.map { $0 <= current } ?? false }
   return visible.blocks.isEmpty ? nil : visible
 }
-

@@ -44,7 +44,9 @@ public struct Guidance: Sendable, Hashable, Identifiable {
   /// show it again; info popovers are usually re-openable (`false`).
   public var triggerOnce: Bool
 
-  public init(id: String, mode: GuidanceMode, steps: [GuidanceStep], routeForAnchor: [String: Screen] = [:], triggerOnce: Bool = true) {
+  public init(
+    id: String, mode: GuidanceMode, steps: [GuidanceStep], routeForAnchor: [String: Screen] = [:], triggerOnce: Bool = true
+  ) {
     self.id = id
     self.mode = mode
     self.steps = steps

@@ -99,7 +99,9 @@ extension String {
 
   /// The string without leading and trailing Unicode whitespace.
   func trimmingWhitespace() -> String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
     return String(self[first...last])
   }
 }

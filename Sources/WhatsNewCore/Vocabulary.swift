@@ -87,9 +87,11 @@ public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
   public var spec: SettingSpec {
     switch self {
     case .workoutView:
-      SettingSpec(kind: .enumeration(["guided", "inline"]), defaultValue: "guided", storageKey: "workout.view", screen: .workouts)
+      SettingSpec(
+        kind: .enumeration(["guided", "inline"]), defaultValue: "guided", storageKey: "workout.view", screen: .workouts)
     case .workoutAutonomy:
-      SettingSpec(kind: .enumeration(["suggest", "manual"]), defaultValue: "suggest", storageKey: "workout.autonomy", screen: .workouts)
+      SettingSpec(
+        kind: .enumeration(["suggest", "manual"]), defaultValue: "suggest", storageKey: "workout.autonomy", screen: .workouts)
     case .progressionMode:
       SettingSpec(
         kind: .enumeration(["reps_first", "weight_first"]), defaultValue: "reps_first", storageKey: "workout.progression",
@@ -105,7 +107,8 @@ public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
         kind: .enumeration(["daily_summary", "weekly_streak"]), defaultValue: "daily_summary", storageKey: "home.summaryCard",
         screen: .home)
     case .theme:
-      SettingSpec(kind: .enumeration(["system", "light", "dark"]), defaultValue: "system", storageKey: "app.theme", screen: .settings)
+      SettingSpec(
+        kind: .enumeration(["system", "light", "dark"]), defaultValue: "system", storageKey: "app.theme", screen: .settings)
     case .units:
       SettingSpec(kind: .enumeration(["metric", "imperial"]), defaultValue: "metric", storageKey: "app.units", screen: .settings)
     case .showWhatsNew:

@@ -56,7 +56,9 @@ enum Migrations {
         guard current == step.version - 1 else {
           throw StoreError(
             kind: .notADatabase, path: connection.path,
-            description: "\(connection.path) has schema version \(current), which whatsnew never wrote; move the file aside or restore a backup")
+            description:
+              "\(connection.path) has schema version \(current), which whatsnew never wrote; move the file aside or restore a backup"
+          )
         }
         try connection.execute(step.sql)
         try connection.execute("PRAGMA user_version = \(step.version)")

@@ -1,6 +1,6 @@
-public import WhatsNewCore
 import CSQLite
 import Glibc
+public import WhatsNewCore
 
 /// What the store holds as "seen through this app version".
 public enum SeenThroughRecord: Sendable, Equatable {
@@ -147,7 +147,9 @@ public actor SettingsStore {
     try Migrations.migrate(connection, to: schemaVersion)
   }
 
-  private static func openFile(path: String, createParentDirectory: Bool) throws(StoreError) -> (connection: SQLiteConnection, fresh: Bool) {
+  private static func openFile(path: String, createParentDirectory: Bool) throws(StoreError) -> (
+    connection: SQLiteConnection, fresh: Bool
+  ) {
     let directory = parentDirectory(of: path)
     if !isDirectory(directory) {
       if createParentDirectory {
@@ -272,7 +274,9 @@ public actor SettingsStore {
     guard setting.accepts(value) else {
       throw StoreError(
         kind: .invalidValue, path: path,
-        description: "the setting \(setting.rawValue) does not accept \"\(value)\"; use one of \(setting.kind.values.joined(separator: ", "))")
+        description:
+          "the setting \(setting.rawValue) does not accept \"\(value)\"; use one of \(setting.kind.values.joined(separator: ", "))"
+      )
     }
     try connection.writeTransaction { () throws(StoreError) in
       try connection.query(
@@ -460,7 +464,10 @@ public actor SettingsStore {
         INSERT INTO notifications(id, weekday, hour, minute) VALUES (?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour, minute = excluded.minute
         """,
-        [.text(notification.id), .text(notification.weekday), .integer(Int64(notification.hour)), .integer(Int64(notification.minute))])
+        [
+          .text(notification.id), .text(notification.weekday), .integer(Int64(notification.hour)),
+          .integer(Int64(notification.minute)),
+        ])
     }
   }
 
@@ -535,7 +542,8 @@ public actor SettingsStore {
     if version > Self.currentSchemaVersion {
       throw StoreError(
         kind: .newerSchema(found: version, supported: Self.currentSchemaVersion), path: source,
-        description: "\(source) was written by a newer whatsnew (schema \(version), this one knows \(Self.currentSchemaVersion)); "
+        description:
+          "\(source) was written by a newer whatsnew (schema \(version), this one knows \(Self.currentSchemaVersion)); "
           + "upgrade whatsnew to restore it; nothing was restored")
     }
     guard version >= 1 else { throw refuse("it holds no whatsnew schema (schema version 0)") }
@@ -552,7 +560,7 @@ public actor SettingsStore {
         throw refuse("schema \(version) needs the tables \(missing.sorted().joined(separator: ", ")), which are missing")
       }
       pageSize = try backup.scalar("PRAGMA page_size")?.integer ?? 4096
-    } catch where error.kind == .notABackup {
+    } catch  where error.kind == .notABackup {
       throw error
     } catch {
       throw refuse(error.reason ?? error.description)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The one error type of `WhatsNewStore`.
 ///
 /// `description` is written for people: it starts in lowercase, names the file and the
@@ -75,8 +77,6 @@ extension StoreError {
     StoreError(kind: kind, path: path, description: "\(what) \(path): \(errorText(code))")
   }
 }
-
-import Glibc
 
 func errorText(_ code: Int32) -> String {
   guard let text = strerror(code) else { return "error \(code)" }

@@ -23,11 +23,13 @@ public enum DetachedThread {
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     let context = Unmanaged.passRetained(Work(body)).toOpaque()
     var thread = pthread_t()
-    let started = pthread_create(&thread, &attributes, { context in
-      let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-      work.body()
-      return nil
-    }, context)
+    let started = pthread_create(
+      &thread, &attributes,
+      { context in
+        let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+        work.body()
+        return nil
+      }, context)
     if started != 0 {
       Unmanaged<Work>.fromOpaque(context).release()
       return false

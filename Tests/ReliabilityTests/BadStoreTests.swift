@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WhatsNewStore
 
 @Suite("Bad stores: exit 74, a clear message, the file untouched")
@@ -10,7 +10,9 @@ struct BadStoreTests {
     let before = file.flatMap { FileManager.default.contents(atPath: $0) }
     let run = try runApp(["--db", database] + contentArguments, script: "state\nset theme dark\nquit\n")
     #expect(run.status == 74, "exit \(run.status); stderr: \(run.errors)")
-    #expect(run.errors.contains(database) || run.errors.contains((database as NSString).deletingLastPathComponent), "the message names no path: \(run.errors)")
+    #expect(
+      run.errors.contains(database) || run.errors.contains((database as NSString).deletingLastPathComponent),
+      "the message names no path: \(run.errors)")
     #expect(cause.contains { run.errors.lowercased().contains($0) }, "the message gives no cause (\(cause)): \(run.errors)")
     #expect(!run.output.contains("{\"screen\""), "the app ran anyway")
     if let file {

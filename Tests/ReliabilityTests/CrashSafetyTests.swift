@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WhatsNewCore
 import WhatsNewStore
 
@@ -86,9 +86,13 @@ struct CrashSafetyTests {
 
       // The record never moves backwards, and is at least what the app last reported.
       let states = run.states
-      if let old = before.seen { #expect(after.seen.map { $0 >= old } ?? false, "record moved back from \(old) to \(String(describing: after.seen))") }
+      if let old = before.seen {
+        #expect(after.seen.map { $0 >= old } ?? false, "record moved back from \(old) to \(String(describing: after.seen))")
+      }
       if let reported = storedVersion(states.last?["seenThrough"]) {
-        #expect(after.seen.map { $0 >= reported } ?? false, "record \(String(describing: after.seen)) is behind the reported \(reported)")
+        #expect(
+          after.seen.map { $0 >= reported } ?? false,
+          "record \(String(describing: after.seen)) is behind the reported \(reported)")
       }
 
       // Every write the app reported done (the last complete state line read it back from
@@ -99,7 +103,9 @@ struct CrashSafetyTests {
         for setting in stormSettings {
           var allowed: Set<String> = [reported[setting.rawValue] ?? ""]
           for write in later where write.setting == setting { allowed.insert(write.value) }
-          #expect(allowed.contains(after.settings[setting] ?? ""), "\(setting) is \(after.settings[setting] ?? "nil"), expected one of \(allowed)")
+          #expect(
+            allowed.contains(after.settings[setting] ?? ""),
+            "\(setting) is \(after.settings[setting] ?? "nil"), expected one of \(allowed)")
         }
         // The reported values are the writes the script made up to that point.
         for write in script.writes[..<done] {

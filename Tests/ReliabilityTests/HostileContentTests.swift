@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A release tree of hostile files.
 enum HostileTree {
   static let esc = "\u{1B}"
   /// Escape sequences and C1 controls to put in every string.
-  static let nasty = "\u{1B}[31mCSI\u{1B}[0m \u{1B}]0;OSC title\u{07} \u{1B}]8;;http://x\u{1B}\\link \u{9B}2J C1 \u{1B}P DCS \u{1B}\\ \u{1B}c \u{9D}osc\u{9C}"
+  static let nasty =
+    "\u{1B}[31mCSI\u{1B}[0m \u{1B}]0;OSC title\u{07} \u{1B}]8;;http://x\u{1B}\\link \u{9B}2J C1 \u{1B}P DCS \u{1B}\\ \u{1B}c \u{9D}osc\u{9C}"
 
   static func write(to root: String) throws {
     let releases = root + "/Releases"
@@ -15,14 +16,23 @@ enum HostileTree {
     func put(_ path: String, _ bytes: [UInt8]) { _ = fileManager.createFile(atPath: root + "/" + path, contents: Data(bytes)) }
     func put(_ path: String, _ text: String) { put(path, Array(text.utf8)) }
 
-    put("Releases/manifest.json", #"{"releases": ["2.12.0", "2.13.0", "2.13.1", "2.14.0", "2.14.1", "2.15.0", 7, null, "\#(jsonEscaped(nasty))"], "x\#(jsonEscaped(nasty))": 1}"#)
+    put(
+      "Releases/manifest.json",
+      #"{"releases": ["2.12.0", "2.13.0", "2.13.1", "2.14.0", "2.14.1", "2.15.0", 7, null, "\#(jsonEscaped(nasty))"], "x\#(jsonEscaped(nasty))": 1}"#
+    )
     // Invalid UTF-8 inside strings and between tokens.
-    put("Releases/2.12.0.json", Array(#"{"version": "2.12.0", "pages": [{"id": "p"#.utf8) + [0xFF, 0xFE, 0xC0, 0x80] + Array(#"", "blocks": []}]}"#.utf8))
+    put(
+      "Releases/2.12.0.json",
+      Array(#"{"version": "2.12.0", "pages": [{"id": "p"#.utf8) + [0xFF, 0xFE, 0xC0, 0x80] + Array(#"", "blocks": []}]}"#.utf8))
     // 1,000-deep nesting.
-    put("Releases/2.13.0.json", "{\"version\": \"2.13.0\", \"pages\": " + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}")
+    put(
+      "Releases/2.13.0.json",
+      "{\"version\": \"2.13.0\", \"pages\": " + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}")
     // Huge strings (the file stays under the 1 MiB limit, and one over it).
     let huge = String(repeating: "A", count: 900_000)
-    put("Releases/2.13.1.json", #"{"version": "2.13.1", "pages": [{"id": "\#(huge)", "blocks": [{"id": "b", "type": "info", "titleKey": "\#(huge)"}]}]}"#)
+    put(
+      "Releases/2.13.1.json",
+      #"{"version": "2.13.1", "pages": [{"id": "\#(huge)", "blocks": [{"id": "b", "type": "info", "titleKey": "\#(huge)"}]}]}"#)
     put("Releases/2.14.1.json", #"{"version": "2.14.1", "pad": "\#(String(repeating: "B", count: 1_200_000))"}"#)
     // Wrong types everywhere.
     put(
@@ -56,7 +66,8 @@ enum HostileTree {
       hostileEnglish += "\"\(key)\" = \"HOSTILE \(stringsEscaped(nasty)) %@\";\n"
     }
     hostileEnglish += "\"hostile.title\" = \"HOSTILE title \(stringsEscaped(nasty))\";\n"
-    hostileEnglish += "\"hostile.description\" = \"HOSTILE description \(stringsEscaped(nasty)) \(String(repeating: "long ", count: 20_000))\";\n"
+    hostileEnglish +=
+      "\"hostile.description\" = \"HOSTILE description \(stringsEscaped(nasty)) \(String(repeating: "long ", count: 20_000))\";\n"
     hostileEnglish += "\"hostile.option\" = \"HOSTILE option \(stringsEscaped(nasty))\";\n"
     hostileEnglish += "\"ui.\\U001b[31m\" = \"\\033[31m octal escape\";\n"
     for (language, bytes) in [
@@ -108,14 +119,17 @@ struct HostileContentTests {
     let directory = try TemporaryDirectory(prefix: "whatsnew-hostile")
     try HostileTree.write(to: directory.path)
     let database = directory.path("store.sqlite")
-    let script = [
-      "state", "next", "next", "next", "choose 2", "state", "open 1", "tour", "lang es", "show", "lang nl", "show", "lang pt-BR",
-      "show", "lang ru", "show", "lang en", "news", "next", "close", "debug preview 2.15.0", "next", "close", "go settings",
-      "go review", "help", "notifications", "check", "\u{1B}]0;typed\u{07} \u{9B}31m", "set theme \u{1B}[31mdark", "quit",
-    ].joined(separator: "\n") + "\n"
+    let script =
+      [
+        "state", "next", "next", "next", "choose 2", "state", "open 1", "tour", "lang es", "show", "lang nl", "show",
+        "lang pt-BR",
+        "show", "lang ru", "show", "lang en", "news", "next", "close", "debug preview 2.15.0", "next", "close", "go settings",
+        "go review", "help", "notifications", "check", "\u{1B}]0;typed\u{07} \u{9B}31m", "set theme \u{1B}[31mdark", "quit",
+      ].joined(separator: "\n") + "\n"
     let run = try runApp(
       [
-        "--db", database, "--dev", "--upgrade-from", "2.11.0", "--app-version", "2.15.0", "--releases", directory.path("Releases"),
+        "--db", database, "--dev", "--upgrade-from", "2.11.0", "--app-version", "2.15.0", "--releases",
+        directory.path("Releases"),
         "--localizations", directory.path("Localizations"), "--color", "never",
       ], script: script, timeout: 120)
     #expect(run.status == 0, "exit \(run.status); stderr: \(run.errors.prefix(2000))")
@@ -123,7 +137,9 @@ struct HostileContentTests {
     #expect(run.errors.contains("2.14.0.json"), "no diagnostics for the wrong-typed file")
     #expect(run.errors.contains("2.12.0.json"), "no diagnostics for invalid UTF-8")
     #expect(run.errors.contains("2.13.0.json"), "no diagnostics for deep nesting")
-    #expect(run.output.contains("HOSTILE"), "the hostile translations never reached the screen, so the test proves little: \(run.errors.prefix(1500))")
+    #expect(
+      run.output.contains("HOSTILE"),
+      "the hostile translations never reached the screen, so the test proves little: \(run.errors.prefix(1500))")
     #expect(run.output.contains("quit"), "the script did not run to the end")
     #expect(Self.escapes(in: run.stdout).isEmpty, "escape bytes reached stdout at \(Self.escapes(in: run.stdout).prefix(5))")
     #expect(Self.escapes(in: run.stderr).isEmpty, "escape bytes reached stderr at \(Self.escapes(in: run.stderr).prefix(5))")

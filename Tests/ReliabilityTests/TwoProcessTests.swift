@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import WhatsNewCore
 import WhatsNewStore
 
@@ -44,7 +44,8 @@ struct TwoProcessTests {
                 let version = index < appVersions.count ? appVersions[index] : "3.\(index).\(side)"
                 let script = StormScript.random(writes: writesPerProcess, settings: settings, using: &generator)
                 do {
-                  let run = try runApp(["--db", database, "--app-version", version] + contentArguments, script: script.text, timeout: 120)
+                  let run = try runApp(
+                    ["--db", database, "--app-version", version] + contentArguments, script: script.text, timeout: 120)
                   collected.runs.withLock { $0.append((version, script, run)) }
                 } catch {
                   collected.failure.withLock { $0 = "\(error)" }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WhatsNewCore
+
 @testable import WhatsNewApp
 
 @Suite("Guidance catalog")
@@ -15,7 +16,9 @@ struct GuidanceCatalogTests {
     #expect(Set(firstRun.steps.compactMap { firstRun.routeForAnchor[$0.targetAnchor] }) == Set(Screen.allCases))
   }
 
-  @Test("every feature intro is a 3-step tour: the whole screen, then two distinct parts of it", arguments: [Screen.workouts, .cardio, .review, .settings])
+  @Test(
+    "every feature intro is a 3-step tour: the whole screen, then two distinct parts of it",
+    arguments: [Screen.workouts, .cardio, .review, .settings])
   func intro(_ screen: Screen) throws {
     let id = try #require(GuidanceCatalog.introID(for: screen))
     let intro = try #require(GuidanceCatalog.find(id))
@@ -79,7 +82,9 @@ struct GuidanceCatalogTests {
       let value = table[key]
       #expect(value?.isEmpty == false, "\(language.rawValue) lacks \(key)")
       if let value, let english = UIStrings.english[key] {
-        #expect(value.filter { $0 == "%" }.count == english.filter { $0 == "%" }.count, "\(language.rawValue) \(key): placeholders differ")
+        #expect(
+          value.filter { $0 == "%" }.count == english.filter { $0 == "%" }.count,
+          "\(language.rawValue) \(key): placeholders differ")
       }
     }
   }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WhatsNewCore
 import WhatsNewStore
+
 @testable import WhatsNewApp
 
 /// The part of `text` after the first `start` (and before the next `end`), or "" when absent.
@@ -29,7 +30,9 @@ struct GuidanceSessionTests {
     let transcript = await scripted.transcript(of: ["finish", "next", "state"])
     #expect(transcript.contains("┌─ Today card "))
     #expect(transcript.contains("░ Go to"))
-    #expect(transcript.contains(#""guidance":{"id":"first_run","mode":"tour","step":2,"stepCount":6,"anchor":"home.summary","anchorOnScreen":true}"#))
+    #expect(
+      transcript.contains(
+        #""guidance":{"id":"first_run","mode":"tour","step":2,"stepCount":6,"anchor":"home.summary","anchorOnScreen":true}"#))
     try expectGolden(transcript, "spotlight")
   }
 
@@ -47,7 +50,9 @@ struct GuidanceSessionTests {
   @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
   func autoNavigation() async throws {
     let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: ["finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state"])
+    let transcript = await scripted.transcript(of: [
+      "finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state",
+    ])
     #expect(transcript.contains("whatsnew:first_run 3/6> "))
     #expect(!transcript.contains("workouts_intro"))
     #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
@@ -58,7 +63,9 @@ struct GuidanceSessionTests {
   @Test("a language switch mid-tour rebuilds the anchors: the frame follows the new rows, never a stale one")
   func languageSwitch() async throws {
     let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: ["finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state"])
+    let transcript = await scripted.transcript(of: [
+      "finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state",
+    ])
     #expect(transcript.contains("┌─ Единицы "))
     let homePart = text(of: transcript, after: "> go home", before: "> lang es")
     #expect(!homePart.contains("┌─"), "no stale frame on a screen without the anchor")
@@ -88,7 +95,9 @@ struct GuidanceSessionTests {
   @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
   func accessible() async throws {
     let scripted = try await SessionHarness(arguments: ["--accessible"])
-    let transcript = await scripted.transcript(of: ["finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info"])
+    let transcript = await scripted.transcript(of: [
+      "finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info",
+    ])
     #expect(!transcript.contains("░"))
     #expect(!transcript.contains("┌"))
     #expect(transcript.contains("Spotlight: Today card, on Home."))
@@ -146,7 +155,9 @@ struct GuidanceSessionTests {
   @Test("guidance lists seen state; guidance reset clears one or all")
   func listAndReset() async throws {
     let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: ["finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state"])
+    let transcript = await scripted.transcript(of: [
+      "finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state",
+    ])
     #expect(transcript.contains("first_run               tour, 6 steps     seen"))
     #expect(transcript.contains("first_run will show again."))
     #expect(transcript.contains("Unknown guide 'nope'"))

@@ -47,7 +47,9 @@ struct OptionsTests {
 
   @Test("subcommands: flow, lint, backup, restore, help, version")
   func subcommands() throws {
-    #expect(try Options.parse(["flow", "--seen", "2.11.0", "--json"], environment: [:]).subcommand == .flow(seen: Version("2.11.0"), json: true))
+    #expect(
+      try Options.parse(["flow", "--seen", "2.11.0", "--json"], environment: [:]).subcommand
+        == .flow(seen: Version("2.11.0"), json: true))
     #expect(try Options.parse(["flow", "--seen", "none"], environment: [:]).subcommand == .flow(seen: nil, json: false))
     #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(json: true))
     #expect(try Options.parse(["backup", "b.sqlite"], environment: [:]).subcommand == .backup(path: "b.sqlite"))
@@ -62,7 +64,9 @@ struct OptionsTests {
     arguments: [
       (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
       (["--db"], "missing value for '--db'"),
-      (["--app-version", "2.14"], "invalid value '2.14' for '--app-version': expected a version like 2.14.0 (MAJOR.MINOR.PATCH)"),
+      (
+        ["--app-version", "2.14"], "invalid value '2.14' for '--app-version': expected a version like 2.14.0 (MAJOR.MINOR.PATCH)"
+      ),
       (["--color", "sometimes"], "invalid value 'sometimes' for '--color': expected auto, always or never"),
       (["--locale", "fr"], "invalid value 'fr' for '--locale': expected one of en, es, nl, pt-BR, ru"),
       (["flow"], "'flow' needs '--seen' (for example: whatsnew flow --seen 2.11.0)"),
@@ -80,7 +84,9 @@ struct OptionsTests {
     }
   }
 
-  @Test("a bad fault spec is refused with the grammar", arguments: ["write=explode", "nope=fail", "schedule:theme=fail", "write:thme=hold", "read=fail:0"])
+  @Test(
+    "a bad fault spec is refused with the grammar",
+    arguments: ["write=explode", "nope=fail", "schedule:theme=fail", "write:thme=hold", "read=fail:0"])
   func badFaults(spec: String) {
     #expect(throws: UsageError.self) { try Options.parse(["--fault", spec], environment: [:]) }
     #expect(throws: UsageError.self) { try Options.parse([], environment: ["WHATSNEW_FAULTS": spec]) }

@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import WhatsNewApp
 import WhatsNewCore
 import WhatsNewStrings
+
+@testable import WhatsNewApp
 
 /// The live compiler: the built `whatsnew-strings` helper, and shell scripts standing in for
 /// helpers that crash, print garbage or stop half way.

@@ -27,7 +27,8 @@ struct TranscriptTests {
     (
       "qa-commands", ["--upgrade-from", "2.13.1"],
       [
-        "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts", "skip",
+        "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts",
+        "skip",
         "set workoutView inline", "check", "qa clear", "set reviewWeekday friday", "state", "qa hold schedule",
         "set reviewWeekday monday", "wait", "state", "qa release schedule", "wait", "check", "notifications",
         "qa fail schedule always", "set reviewWeekday tuesday", "check", "qa fial", "qa fail write thme",

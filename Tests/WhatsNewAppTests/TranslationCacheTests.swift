@@ -76,8 +76,9 @@ struct TranslationCacheTests {
 
   /// Why reading the English table through `compiler` failed, or `nil` when a table was read.
   func englishProblem(compiler: StringsCompiler) -> String? {
-    guard case .failure(let problem) = ContentLibrary.readTable(
-      .en, localizationsDirectory: localizations, cache: cache, compiler: compiler)
+    guard
+      case .failure(let problem) = ContentLibrary.readTable(
+        .en, localizationsDirectory: localizations, cache: cache, compiler: compiler)
     else { return nil }
     return problem.description
   }

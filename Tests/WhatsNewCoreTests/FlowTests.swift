@@ -16,22 +16,27 @@ func ids(_ flow: [FlowPage]) -> [String] { flow.map(\.page.id) }
 
 @Suite("Flow selection")
 struct FlowTests {
-  static let library = [release("2.11.0", pages: 1), release("2.12.0", pages: 1), release("2.13.1", pages: 1), release("2.14.0", pages: 1)]
+  static let library = [
+    release("2.11.0", pages: 1), release("2.12.0", pages: 1), release("2.13.1", pages: 1), release("2.14.0", pages: 1),
+  ]
 
-  @Test("the window is seenThrough exclusive and current inclusive", arguments: [
-    ("2.11.0", "2.13.1", ["2.12.0/0", "2.13.1/0"]),
-    ("2.12.0", "2.12.0", []),
-    ("2.11.5", "2.14.0", ["2.12.0/0", "2.13.1/0", "2.14.0/0"]),
-    ("2.10.0", "2.11.0", ["2.11.0/0"]),
-    ("2.14.0", "2.15.0", []),
-  ])
+  @Test(
+    "the window is seenThrough exclusive and current inclusive",
+    arguments: [
+      ("2.11.0", "2.13.1", ["2.12.0/0", "2.13.1/0"]),
+      ("2.12.0", "2.12.0", []),
+      ("2.11.5", "2.14.0", ["2.12.0/0", "2.13.1/0", "2.14.0/0"]),
+      ("2.10.0", "2.11.0", ["2.11.0/0"]),
+      ("2.14.0", "2.15.0", []),
+    ])
   func window(seen: String, current: String, expected: [String]) {
     #expect(ids(selectFlow(releases: Self.library, seenThrough: v(seen), current: v(current))) == expected)
   }
 
   @Test("no record shows every release up to current")
   func noRecord() {
-    #expect(ids(selectFlow(releases: Self.library, seenThrough: nil, current: v("2.13.1"))) == ["2.11.0/0", "2.12.0/0", "2.13.1/0"])
+    #expect(
+      ids(selectFlow(releases: Self.library, seenThrough: nil, current: v("2.13.1"))) == ["2.11.0/0", "2.12.0/0", "2.13.1/0"])
   }
 
   @Test("a downgrade shows nothing")
@@ -45,18 +50,23 @@ struct FlowTests {
     #expect(ids(selectFlow(releases: releases, seenThrough: v("2.9.3"), current: v("2.10.1"))) == ["2.9.21/0", "2.10.1/0"])
     #expect(ids(selectFlow(releases: releases, seenThrough: v("2.9.21"), current: v("2.10.1"))) == ["2.10.1/0"])
     // Unsorted input gives the same answer.
-    #expect(ids(selectFlow(releases: releases.reversed(), seenThrough: v("2.9.3"), current: v("2.10.1"))) == ["2.9.21/0", "2.10.1/0"])
+    #expect(
+      ids(selectFlow(releases: releases.reversed(), seenThrough: v("2.9.3"), current: v("2.10.1"))) == ["2.9.21/0", "2.10.1/0"])
   }
 
-  @Test("the cap is spent newest first across three skipped releases, shown oldest first", arguments: [
-    (6, ["2.12.0/0", "2.13.0/0", "2.13.0/1", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
-    (3, ["2.14.0/0", "2.14.0/1", "2.14.0/2"]),
-    (4, ["2.13.0/0", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
-    (20, ["2.12.0/0", "2.12.0/1", "2.12.0/2", "2.13.0/0", "2.13.0/1", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
-    (0, []),
-  ])
+  @Test(
+    "the cap is spent newest first across three skipped releases, shown oldest first",
+    arguments: [
+      (6, ["2.12.0/0", "2.13.0/0", "2.13.0/1", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
+      (3, ["2.14.0/0", "2.14.0/1", "2.14.0/2"]),
+      (4, ["2.13.0/0", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
+      (20, ["2.12.0/0", "2.12.0/1", "2.12.0/2", "2.13.0/0", "2.13.0/1", "2.14.0/0", "2.14.0/1", "2.14.0/2"]),
+      (0, []),
+    ])
   func cap(cap: Int, expected: [String]) {
-    let releases = [release("2.11.0", pages: 2), release("2.12.0", pages: 3), release("2.13.0", pages: 2), release("2.14.0", pages: 3)]
+    let releases = [
+      release("2.11.0", pages: 2), release("2.12.0", pages: 3), release("2.13.0", pages: 2), release("2.14.0", pages: 3),
+    ]
     let flow = selectFlow(releases: releases, seenThrough: v("2.11.0"), current: v("2.14.0"), cap: cap)
     #expect(ids(flow) == expected)
   }
@@ -69,25 +79,35 @@ struct FlowTests {
     #expect(flow.map(\.release) == [v("2.12.0"), v("2.12.0"), v("2.13.0"), v("2.13.0"), v("2.13.0"), v("2.13.0")])
   }
 
-  @Test("supersededIn removes a page at or below current, keeps it above", arguments: [
-    ("2.14.0", false),  // below current
-    ("2.15.0", false),  // at current
-    ("2.16.0", true),  // above current
-  ])
+  @Test(
+    "supersededIn removes a page at or below current, keeps it above",
+    arguments: [
+      ("2.14.0", false),  // below current
+      ("2.15.0", false),  // at current
+      ("2.16.0", true),  // above current
+    ])
   func supersededPage(supersededIn: String, shown: Bool) {
-    let releases = [Release(version: v("2.13.0"), pages: [
-      Page(id: "old", blocks: [info("a")], supersededIn: v(supersededIn)),
-      Page(id: "kept", blocks: [info("b")]),
-    ])]
+    let releases = [
+      Release(
+        version: v("2.13.0"),
+        pages: [
+          Page(id: "old", blocks: [info("a")], supersededIn: v(supersededIn)),
+          Page(id: "kept", blocks: [info("b")]),
+        ])
+    ]
     let flow = selectFlow(releases: releases, seenThrough: nil, current: v("2.15.0"))
     #expect(ids(flow) == (shown ? ["old", "kept"] : ["kept"]))
   }
 
-  @Test("supersededIn removes a block at or below current, keeps it above", arguments: [
-    ("2.14.0", ["b"]), ("2.15.0", ["b"]), ("2.16.0", ["a", "b"]),
-  ])
+  @Test(
+    "supersededIn removes a block at or below current, keeps it above",
+    arguments: [
+      ("2.14.0", ["b"]), ("2.15.0", ["b"]), ("2.16.0", ["a", "b"]),
+    ])
   func supersededBlock(supersededIn: String, blocks: [String]) {
-    let releases = [Release(version: v("2.13.0"), pages: [Page(id: "p", blocks: [info("a", supersededIn: supersededIn), info("b")])])]
+    let releases = [
+      Release(version: v("2.13.0"), pages: [Page(id: "p", blocks: [info("a", supersededIn: supersededIn), info("b")])])
+    ]
     let flow = selectFlow(releases: releases, seenThrough: nil, current: v("2.15.0"))
     #expect(flow.first?.page.blocks.map(\.id) == blocks)
   }
@@ -96,12 +116,14 @@ struct FlowTests {
   func emptiedPagesAreFree() {
     let releases = [
       release("2.12.0", pages: 2),
-      Release(version: v("2.13.0"), pages: [
-        Page(id: "empty1", blocks: [info("a", supersededIn: "2.14.0")]),
-        Page(id: "empty2", blocks: [info("a", supersededIn: "2.13.5")]),
-        Page(id: "gone", blocks: [info("a")], supersededIn: v("2.14.0")),
-        Page(id: "real", blocks: [info("a")]),
-      ]),
+      Release(
+        version: v("2.13.0"),
+        pages: [
+          Page(id: "empty1", blocks: [info("a", supersededIn: "2.14.0")]),
+          Page(id: "empty2", blocks: [info("a", supersededIn: "2.13.5")]),
+          Page(id: "gone", blocks: [info("a")], supersededIn: v("2.14.0")),
+          Page(id: "real", blocks: [info("a")]),
+        ]),
     ]
     let flow = selectFlow(releases: releases, seenThrough: nil, current: v("2.14.0"), cap: 3)
     #expect(ids(flow) == ["2.12.0/0", "2.12.0/1", "real"])
@@ -119,9 +141,11 @@ struct FlowTests {
   @Test("10,000 releases, sorted or not, select the newest six pages (timing lives in make bench)")
   func manyReleases() {
     let releases = (0..<10_000).map { index in
-      Release(version: Version(major: 1 + index / 10_000, minor: (index / 100) % 100, patch: index % 100), pages: [
-        Page(id: "p", blocks: [info("a")])
-      ])
+      Release(
+        version: Version(major: 1 + index / 10_000, minor: (index / 100) % 100, patch: index % 100),
+        pages: [
+          Page(id: "p", blocks: [info("a")])
+        ])
     }
     let flow = selectFlow(releases: releases, seenThrough: Version(major: 0, minor: 0, patch: 1), current: v("9.0.0"))
     #expect(flow.count == 6)

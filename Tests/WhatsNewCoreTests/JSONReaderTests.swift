@@ -7,31 +7,35 @@ func parse(_ text: String, maxDepth: Int = 64) throws(JSONReadError) -> JSONValu
 
 @Suite("JSON reader")
 struct JSONReaderTests {
-  @Test("reads every kind of value", arguments: [
-    ("null", JSONValue.null),
-    ("true", .bool(true)),
-    (" false ", .bool(false)),
-    ("-0.5e2", .number(-50)),
-    ("0", .number(0)),
-    ("12.25", .number(12.25)),
-    (#""a""#, .string("a")),
-    ("[]", .array([])),
-    ("{}", .object([])),
-    (#"[1, "x", [null]]"#, .array([.number(1), .string("x"), .array([.null])])),
-    (#"{"b": 1, "a": {"c": []}}"#, .object([("b", .number(1)), ("a", .object([("c", .array([]))]))])),
-  ])
+  @Test(
+    "reads every kind of value",
+    arguments: [
+      ("null", JSONValue.null),
+      ("true", .bool(true)),
+      (" false ", .bool(false)),
+      ("-0.5e2", .number(-50)),
+      ("0", .number(0)),
+      ("12.25", .number(12.25)),
+      (#""a""#, .string("a")),
+      ("[]", .array([])),
+      ("{}", .object([])),
+      (#"[1, "x", [null]]"#, .array([.number(1), .string("x"), .array([.null])])),
+      (#"{"b": 1, "a": {"c": []}}"#, .object([("b", .number(1)), ("a", .object([("c", .array([]))]))])),
+    ])
   func values(text: String, expected: JSONValue) throws {
     #expect(try parse(text) == expected)
   }
 
-  @Test("decodes escapes, including surrogate pairs", arguments: [
-    (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
-    (#""\u00e9\u0416""#, "éЖ"),
-    (#""\ud83d\udc4d""#, "👍"),
-    (#""\uD834\uDD1E""#, "𝄞"),
-    (#""caf\u00E9 ok""#, "café ok"),
-    (#""Привет 漢字""#, "Привет 漢字"),
-  ])
+  @Test(
+    "decodes escapes, including surrogate pairs",
+    arguments: [
+      (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
+      (#""\u00e9\u0416""#, "éЖ"),
+      (#""\ud83d\udc4d""#, "👍"),
+      (#""\uD834\uDD1E""#, "𝄞"),
+      (#""caf\u00E9 ok""#, "café ok"),
+      (#""Привет 漢字""#, "Привет 漢字"),
+    ])
   func escapes(text: String, expected: String) throws {
     #expect(try parse(text) == .string(expected))
   }
@@ -47,29 +51,31 @@ struct JSONReaderTests {
     #expect(value.member("a") == .number(1))
   }
 
-  @Test("refuses invalid input with line, column and reason", arguments: [
-    ("", 1, 1, "empty input"),
-    ("{\"a\": 1,\n  \"b\" 2}", 2, 7, "expected ':' after the member name"),
-    ("{\n\n  \"a\": 1\n  \"b\": 2}", 4, 3, "expected ',' or '}' but found '\"'"),
-    ("[1, 2", 1, 6, "expected ',' or ']' but found end of input"),
-    ("[1,]", 1, 4, "unexpected ']'; expected a value"),
-    ("{\"a\":1,}", 1, 8, "expected a member name in double quotes"),
-    ("01", 1, 2, "leading zeros"),
-    ("1.", 1, 3, "expected a digit after the decimal point"),
-    ("-", 1, 2, "expected a digit"),
-    ("1e400", 1, 1, "too large"),
-    ("[1] [2]", 1, 5, "unexpected '[' after the JSON value"),
-    ("tru", 1, 1, "unexpected 't'; expected a value"),
-    ("\"a\u{1}b\"", 1, 3, "control character U+0001 in a string"),
-    (#""\x""#, 1, 2, "invalid escape \\x"),
-    (#""\u12""#, 1, 2, "four hexadecimal digits"),
-    (#""\ud83d""#, 1, 2, "lone high surrogate \\uD83D"),
-    (#""\ud83d\u0041""#, 1, 8, "not a low surrogate"),
-    (#""\udc4d""#, 1, 2, "lone low surrogate \\uDC4D"),
-    ("\"abc", 1, 5, "unterminated string"),
-    ("{'a': 1}", 1, 2, "expected a member name in double quotes"),
-    ("[1,\n é]", 2, 2, "unexpected a non-ASCII character; expected a value"),
-  ])
+  @Test(
+    "refuses invalid input with line, column and reason",
+    arguments: [
+      ("", 1, 1, "empty input"),
+      ("{\"a\": 1,\n  \"b\" 2}", 2, 7, "expected ':' after the member name"),
+      ("{\n\n  \"a\": 1\n  \"b\": 2}", 4, 3, "expected ',' or '}' but found '\"'"),
+      ("[1, 2", 1, 6, "expected ',' or ']' but found end of input"),
+      ("[1,]", 1, 4, "unexpected ']'; expected a value"),
+      ("{\"a\":1,}", 1, 8, "expected a member name in double quotes"),
+      ("01", 1, 2, "leading zeros"),
+      ("1.", 1, 3, "expected a digit after the decimal point"),
+      ("-", 1, 2, "expected a digit"),
+      ("1e400", 1, 1, "too large"),
+      ("[1] [2]", 1, 5, "unexpected '[' after the JSON value"),
+      ("tru", 1, 1, "unexpected 't'; expected a value"),
+      ("\"a\u{1}b\"", 1, 3, "control character U+0001 in a string"),
+      (#""\x""#, 1, 2, "invalid escape \\x"),
+      (#""\u12""#, 1, 2, "four hexadecimal digits"),
+      (#""\ud83d""#, 1, 2, "lone high surrogate \\uD83D"),
+      (#""\ud83d\u0041""#, 1, 8, "not a low surrogate"),
+      (#""\udc4d""#, 1, 2, "lone low surrogate \\uDC4D"),
+      ("\"abc", 1, 5, "unterminated string"),
+      ("{'a': 1}", 1, 2, "expected a member name in double quotes"),
+      ("[1,\n é]", 2, 2, "unexpected a non-ASCII character; expected a value"),
+    ])
   func errors(text: String, line: Int, column: Int, reason: String) {
     #expect {
       try parse(text)
@@ -89,13 +95,15 @@ struct JSONReaderTests {
     }
   }
 
-  @Test("refuses invalid UTF-8", arguments: [
-    [UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\"")],
-    [UInt8(ascii: "\""), 0xC0, 0xAF, UInt8(ascii: "\"")],  // overlong '/'
-    [UInt8(ascii: "\""), 0xED, 0xA0, 0x80, UInt8(ascii: "\"")],  // encoded surrogate
-    [UInt8(ascii: "\""), 0xE2, 0x82, UInt8(ascii: "\"")],  // truncated
-    [UInt8(ascii: "\""), 0xF4, 0x90, 0x80, 0x80, UInt8(ascii: "\"")],  // above U+10FFFF
-  ])
+  @Test(
+    "refuses invalid UTF-8",
+    arguments: [
+      [UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\"")],
+      [UInt8(ascii: "\""), 0xC0, 0xAF, UInt8(ascii: "\"")],  // overlong '/'
+      [UInt8(ascii: "\""), 0xED, 0xA0, 0x80, UInt8(ascii: "\"")],  // encoded surrogate
+      [UInt8(ascii: "\""), 0xE2, 0x82, UInt8(ascii: "\"")],  // truncated
+      [UInt8(ascii: "\""), 0xF4, 0x90, 0x80, 0x80, UInt8(ascii: "\"")],  // above U+10FFFF
+    ])
   func invalidUTF8(bytes: [UInt8]) {
     #expect {
       try JSONReader.parse(bytes)

@@ -14,21 +14,24 @@ struct LibraryTests {
     let (versions, diagnostics) = ReleaseValidator.validateManifest(
       bytes(#"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#), displayPath: "Releases/manifest.json")
     #expect(versions == [v("2.11.0"), v("2.10.1")])
-    #expect(diagnostics.map(\.description) == [
-      "Releases/manifest.json: notes: unknown field 'notes' ignored",
-      "Releases/manifest.json: releases[1]: expected a version string, found a number; entry dropped",
-      "Releases/manifest.json: releases[2]: '2.13' is not a version (MAJOR.MINOR.PATCH); entry dropped",
-      "Releases/manifest.json: releases[3]: duplicate entry '2.11.0' (already listed at releases[0]); counted once",
-    ])
+    #expect(
+      diagnostics.map(\.description) == [
+        "Releases/manifest.json: notes: unknown field 'notes' ignored",
+        "Releases/manifest.json: releases[1]: expected a version string, found a number; entry dropped",
+        "Releases/manifest.json: releases[2]: '2.13' is not a version (MAJOR.MINOR.PATCH); entry dropped",
+        "Releases/manifest.json: releases[3]: duplicate entry '2.11.0' (already listed at releases[0]); counted once",
+      ])
     #expect(diagnostics.map(\.severity) == [.warning, .dropped, .dropped, .warning])
   }
 
-  @Test("an unusable manifest registers nothing", arguments: [
-    ("[]", "expected the top level to be an object, found an array"),
-    ("{}", "missing required field 'releases'"),
-    (#"{"releases": "2.11.0"}"#, "expected an array for 'releases', found a string"),
-    ("{", "invalid JSON at line 1, column 2"),
-  ])
+  @Test(
+    "an unusable manifest registers nothing",
+    arguments: [
+      ("[]", "expected the top level to be an object, found an array"),
+      ("{}", "missing required field 'releases'"),
+      (#"{"releases": "2.11.0"}"#, "expected an array for 'releases', found a string"),
+      ("{", "invalid JSON at line 1, column 2"),
+    ])
   func badManifest(text: String, fragment: String) {
     let (versions, diagnostics) = ReleaseValidator.validateManifest(bytes(text), displayPath: "m.json")
     #expect(versions.isEmpty)
@@ -46,17 +49,19 @@ struct LibraryTests {
       ],
       directoryDisplayPath: "Releases", englishKeys: Set(["k.title"]))
     #expect(releases.map(\.version) == [v("2.9.21"), v("2.10.1")])
-    #expect(diagnostics.map(\.description) == [
-      "Releases/manifest.json: releases[2]: release 2.12.0 is registered but Releases/2.12.0.json does not exist; release skipped",
-      "Releases/2.11.0.json: not listed in manifest.json; add it to load it",
-    ])
+    #expect(
+      diagnostics.map(\.description) == [
+        "Releases/manifest.json: releases[2]: release 2.12.0 is registered but Releases/2.12.0.json does not exist; release skipped",
+        "Releases/2.11.0.json: not listed in manifest.json; add it to load it",
+      ])
     #expect(diagnostics.map(\.severity) == [.dropped, .warning])
   }
 
   @Test("without a manifest nothing loads and every file is named")
   func noManifest() {
     let (releases, diagnostics) = ReleaseLibrary.load(
-      manifest: nil, manifestDisplayPath: "R/manifest.json", files: ["2.11.0.json": releaseFile("2.11.0")], directoryDisplayPath: "R/",
+      manifest: nil, manifestDisplayPath: "R/manifest.json", files: ["2.11.0.json": releaseFile("2.11.0")],
+      directoryDisplayPath: "R/",
       englishKeys: Set(["k.title"]))
     #expect(releases.isEmpty)
     #expect(diagnostics.count == 2)
@@ -70,25 +75,31 @@ struct LibraryTests {
       manifest: bytes(#"{"releases": ["2.11.0"]}"#), manifestDisplayPath: "Releases/manifest.json",
       files: ["2.11.0.json": releaseFile("2.11.1")], directoryDisplayPath: "Releases", englishKeys: Set(["k.title"]))
     #expect(releases.isEmpty)
-    #expect(diagnostics.map(\.description) == [
-      "Releases/2.11.0.json: version: version '2.11.1' does not match the file name '2.11.0.json'; release dropped"
-    ])
+    #expect(
+      diagnostics.map(\.description) == [
+        "Releases/2.11.0.json: version: version '2.11.1' does not match the file name '2.11.0.json'; release dropped"
+      ])
   }
 }
 
 @Suite("Versions")
 struct VersionTests {
-  @Test("parses MAJOR.MINOR.PATCH", arguments: [
-    ("0.0.0", true), ("2.13.1", true), ("10.20.30", true), ("2.13", false), ("2.13.1.0", false), ("2.013.1", false), ("-1.0.0", false),
-    ("+1.0.0", false), (" 1.0.0", false), ("1.0.0 ", false), ("1..0", false), ("a.b.c", false), ("", false), ("1.0.0-beta", false),
-    ("9999999999999999999.0.0", false),
-  ])
+  @Test(
+    "parses MAJOR.MINOR.PATCH",
+    arguments: [
+      ("0.0.0", true), ("2.13.1", true), ("10.20.30", true), ("2.13", false), ("2.13.1.0", false), ("2.013.1", false),
+      ("-1.0.0", false),
+      ("+1.0.0", false), (" 1.0.0", false), ("1.0.0 ", false), ("1..0", false), ("a.b.c", false), ("", false),
+      ("1.0.0-beta", false),
+      ("9999999999999999999.0.0", false),
+    ])
   func parsing(text: String, valid: Bool) {
     #expect((Version(text) != nil) == valid)
     if valid { #expect(Version(text)?.description == text) }
   }
 
-  @Test("orders numerically", arguments: [("2.9.21", "2.10.1"), ("2.10.1", "2.10.2"), ("1.99.99", "2.0.0"), ("2.13.1", "2.13.10")])
+  @Test(
+    "orders numerically", arguments: [("2.9.21", "2.10.1"), ("2.10.1", "2.10.2"), ("1.99.99", "2.0.0"), ("2.13.1", "2.13.10")])
   func ordering(lower: String, higher: String) {
     #expect(v(lower) < v(higher))
     #expect(!(v(higher) < v(lower)))

@@ -4,7 +4,8 @@ import WhatsNewCore
 @Suite("Content linter")
 struct LinterTests {
   static let manifest = bytes(#"{"releases": ["2.13.1"]}"#)
-  static let release = bytes(#"""
+  static let release = bytes(
+    #"""
     {"version": "2.13.1", "pages": [{"id": "p", "blocks": [
       {"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}
     ]}]}
@@ -12,9 +13,10 @@ struct LinterTests {
   static let keys = ["whatsNew.v2_13_1.p.b.title", "whatsNew.v2_13_1.p.b.description", "ui.done"]
 
   static func completeTables() -> [Language: [String: String]] {
-    Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
-      (language, Dictionary(uniqueKeysWithValues: keys.map { ($0, "\(language.rawValue) text") }))
-    })
+    Dictionary(
+      uniqueKeysWithValues: Language.allCases.map { language in
+        (language, Dictionary(uniqueKeysWithValues: keys.map { ($0, "\(language.rawValue) text") }))
+      })
   }
 
   static func lint(
@@ -35,10 +37,14 @@ struct LinterTests {
   @Test("an unregistered file and a missing registered file are problems")
   func registration() {
     let problems = Self.lint(
-      manifest: bytes(#"{"releases": ["2.13.1", "2.14.0"]}"#), files: ["2.13.1.json": Self.release, "2.12.0.json": releaseFile("2.12.0"), "manifest.json": []],
+      manifest: bytes(#"{"releases": ["2.13.1", "2.14.0"]}"#),
+      files: ["2.13.1.json": Self.release, "2.12.0.json": releaseFile("2.12.0"), "manifest.json": []],
       tables: Self.completeTables().mapValues { $0.merging(["k.title": "t"]) { a, _ in a } })
     #expect(problems.contains("Releases/2.12.0.json: not listed in manifest.json; add it to load it"))
-    #expect(problems.contains("Releases/manifest.json: releases[1]: 2.14.0 is registered but Releases/2.14.0.json does not exist; add the file or remove the entry"))
+    #expect(
+      problems.contains(
+        "Releases/manifest.json: releases[1]: 2.14.0 is registered but Releases/2.14.0.json does not exist; add the file or remove the entry"
+      ))
   }
 
   @Test("a missing manifest is a problem")
@@ -48,11 +54,14 @@ struct LinterTests {
 
   @Test("every diagnostic of a release file is a problem, warnings included")
   func diagnostics() {
-    let file = bytes(#"{"version": "2.13.1", "extra": 1, "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#)
-    #expect(Self.lint(files: ["2.13.1.json": file]) == [
-      "Releases/2.13.1.json: extra: unknown field 'extra' ignored",
-      "Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped",
-    ])
+    let file = bytes(
+      #"{"version": "2.13.1", "extra": 1, "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#
+    )
+    #expect(
+      Self.lint(files: ["2.13.1.json": file]) == [
+        "Releases/2.13.1.json: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped",
+      ])
   }
 
   @Test("an untranslated key is a problem for each language lacking it")
@@ -60,19 +69,21 @@ struct LinterTests {
     var tables = Self.completeTables()
     tables[.ru]?["whatsNew.v2_13_1.p.b.title"] = nil
     tables[.nl]?["ui.done"] = nil
-    #expect(Self.lint(tables: tables) == [
-      "Localizations/nl.lproj/Localizable.strings: ui.done: missing Nederlands translation (required by the app)",
-      "Localizations/ru.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.title: missing Русский translation (used by Releases/2.13.1.json)",
-    ])
+    #expect(
+      Self.lint(tables: tables) == [
+        "Localizations/nl.lproj/Localizable.strings: ui.done: missing Nederlands translation (required by the app)",
+        "Localizations/ru.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.title: missing Русский translation (used by Releases/2.13.1.json)",
+      ])
   }
 
   @Test("an empty or blank translation is a problem")
   func emptyTranslation() {
     var tables = Self.completeTables()
     tables[.es]?["whatsNew.v2_13_1.p.b.description"] = " \n "
-    #expect(Self.lint(tables: tables) == [
-      "Localizations/es.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: empty Español translation (used by Releases/2.13.1.json)"
-    ])
+    #expect(
+      Self.lint(tables: tables) == [
+        "Localizations/es.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: empty Español translation (used by Releases/2.13.1.json)"
+      ])
   }
 
   @Test("orphan keys: unused content keys, and keys English lacks")
@@ -81,19 +92,21 @@ struct LinterTests {
     tables[.en]?["whatsNew.v2_12_0.old.title"] = "old"
     tables[.en]?["ui.unused"] = "ui keys are the app's business"
     tables[.ptBR]?["ui.extra"] = "not in English"
-    #expect(Self.lint(tables: tables) == [
-      "Localizations/en.lproj/Localizable.strings: whatsNew.v2_12_0.old.title: orphan key: no release uses it; remove it",
-      "Localizations/pt-BR.lproj/Localizable.strings: ui.extra: orphan key: not in the English table; remove it or add it to English",
-    ])
+    #expect(
+      Self.lint(tables: tables) == [
+        "Localizations/en.lproj/Localizable.strings: whatsNew.v2_12_0.old.title: orphan key: no release uses it; remove it",
+        "Localizations/pt-BR.lproj/Localizable.strings: ui.extra: orphan key: not in the English table; remove it or add it to English",
+      ])
   }
 
   @Test("an unreadable table is reported with its reason")
   func unreadableTable() {
     var tables = Self.completeTables()
     tables[.nl] = nil
-    #expect(Self.lint(tables: tables, missingTables: [.nl: "not a valid .strings file: oops"]) == [
-      "Localizations/nl.lproj/Localizable.strings: not a valid .strings file: oops"
-    ])
+    #expect(
+      Self.lint(tables: tables, missingTables: [.nl: "not a valid .strings file: oops"]) == [
+        "Localizations/nl.lproj/Localizable.strings: not a valid .strings file: oops"
+      ])
   }
 
   @Test("problems come out in the same order every time")
@@ -104,6 +117,10 @@ struct LinterTests {
     let first = Self.lint(files: files, tables: tables)
     for _ in 0..<5 { #expect(Self.lint(files: files, tables: tables) == first) }
     let unlisted = first.filter { $0.hasSuffix("not listed in manifest.json; add it to load it") }
-    #expect(unlisted == ["Releases/2.9.0.json: not listed in manifest.json; add it to load it", "Releases/2.10.0.json: not listed in manifest.json; add it to load it"])
+    #expect(
+      unlisted == [
+        "Releases/2.9.0.json: not listed in manifest.json; add it to load it",
+        "Releases/2.10.0.json: not listed in manifest.json; add it to load it",
+      ])
   }
 }

@@ -4,31 +4,35 @@ import WhatsNewStrings
 
 @Suite("Languages and localization")
 struct LocalizationTests {
-  @Test("reads tags and locale names", arguments: [
-    ("en", Language.en), ("en_US.UTF-8", .en), ("es", .es), ("es_MX", .es), ("es-419", .es), ("ES", .es), ("nl_NL.UTF-8", .nl),
-    ("ru_RU.UTF-8", .ru), ("ru", .ru), ("pt-BR", .ptBR), ("pt_BR", .ptBR), ("pt-br", .ptBR), ("pt_BR.UTF-8", .ptBR),
-    ("pt-Latn-BR", .ptBR), ("de_DE.UTF-8@euro", nil), ("pt", nil), ("pt_PT", nil), ("C", nil), ("POSIX", nil), ("fr_FR", nil),
-    ("", nil), ("_", nil),
-  ] as [(String, Language?)])
+  @Test(
+    "reads tags and locale names",
+    arguments: [
+      ("en", Language.en), ("en_US.UTF-8", .en), ("es", .es), ("es_MX", .es), ("es-419", .es), ("ES", .es), ("nl_NL.UTF-8", .nl),
+      ("ru_RU.UTF-8", .ru), ("ru", .ru), ("pt-BR", .ptBR), ("pt_BR", .ptBR), ("pt-br", .ptBR), ("pt_BR.UTF-8", .ptBR),
+      ("pt-Latn-BR", .ptBR), ("de_DE.UTF-8@euro", nil), ("pt", nil), ("pt_PT", nil), ("C", nil), ("POSIX", nil), ("fr_FR", nil),
+      ("", nil), ("_", nil),
+    ] as [(String, Language?)])
   func tags(tag: String, expected: Language?) {
     #expect(Language(tag: tag) == expected)
   }
 
-  @Test("resolves flag, then LANGUAGE within a real locale, then LC_ALL, LC_MESSAGES, LANG", arguments: [
-    ("nl", ["LANG": "ru_RU.UTF-8"], Language.nl),
-    ("xx", ["LANG": "ru_RU.UTF-8"], .ru),
-    (nil, ["LC_ALL": "es_MX", "LC_MESSAGES": "nl_NL", "LANG": "ru_RU"], .es),
-    (nil, ["LC_ALL": "", "LC_MESSAGES": "nl_NL", "LANG": "ru_RU"], .nl),
-    (nil, ["LANG": "pt_BR.UTF-8"], .ptBR),
-    (nil, ["LANG": "fr_FR.UTF-8"], .en),
-    (nil, ["LANG": "C"], .en),
-    (nil, ["LC_ALL": "POSIX", "LANG": "ru_RU"], .en),
-    (nil, ["LANG": "C.UTF-8", "LANGUAGE": "ru"], .en),
-    (nil, ["LANGUAGE": "fr:es", "LANG": "fr_FR.UTF-8"], .es),
-    (nil, ["LANGUAGE": "nl", "LANG": "ru_RU.UTF-8"], .nl),
-    (nil, ["LANGUAGE": "ru"], .en),
-    (nil, [:], .en),
-  ] as [(String?, [String: String], Language)])
+  @Test(
+    "resolves flag, then LANGUAGE within a real locale, then LC_ALL, LC_MESSAGES, LANG",
+    arguments: [
+      ("nl", ["LANG": "ru_RU.UTF-8"], Language.nl),
+      ("xx", ["LANG": "ru_RU.UTF-8"], .ru),
+      (nil, ["LC_ALL": "es_MX", "LC_MESSAGES": "nl_NL", "LANG": "ru_RU"], .es),
+      (nil, ["LC_ALL": "", "LC_MESSAGES": "nl_NL", "LANG": "ru_RU"], .nl),
+      (nil, ["LANG": "pt_BR.UTF-8"], .ptBR),
+      (nil, ["LANG": "fr_FR.UTF-8"], .en),
+      (nil, ["LANG": "C"], .en),
+      (nil, ["LC_ALL": "POSIX", "LANG": "ru_RU"], .en),
+      (nil, ["LANG": "C.UTF-8", "LANGUAGE": "ru"], .en),
+      (nil, ["LANGUAGE": "fr:es", "LANG": "fr_FR.UTF-8"], .es),
+      (nil, ["LANGUAGE": "nl", "LANG": "ru_RU.UTF-8"], .nl),
+      (nil, ["LANGUAGE": "ru"], .en),
+      (nil, [:], .en),
+    ] as [(String?, [String: String], Language)])
   func resolution(flag: String?, environment: [String: String], expected: Language) {
     #expect(Language.resolve(flag: flag, environment: environment) == expected)
   }
@@ -47,10 +51,12 @@ struct LocalizationTests {
     ],
     builtInEnglish: ["only.builtin": "built in", "both": "built-in both"])
 
-  @Test("lookup falls back from the language to English to built-in English to the key", arguments: [
-    ("only.es", "solo"), ("both", "ambos X"), ("only.en", "english"), ("only.builtin", "built in"), ("nowhere", "nowhere"),
-    ("blank", "blank in English"),
-  ])
+  @Test(
+    "lookup falls back from the language to English to built-in English to the key",
+    arguments: [
+      ("only.es", "solo"), ("both", "ambos X"), ("only.en", "english"), ("only.builtin", "built in"), ("nowhere", "nowhere"),
+      ("blank", "blank in English"),
+    ])
   func fallback(key: String, expected: String) {
     #expect(Self.localizer.text(key, "X") == expected)
   }
@@ -65,21 +71,23 @@ struct LocalizationTests {
     #expect(!Self.localizer.hasEnglish("only.es"))
   }
 
-  @Test("formats placeholders", arguments: [
-    ("%@ and %@", ["a", "b"], "a and b"),
-    ("%2$@ before %1$@", ["a", "b"], "b before a"),
-    ("%d sets, %@", ["3", "ok"], "3 sets, ok"),
-    ("100%%", [], "100%"),
-    ("%@ %@ %@", ["only"], "only  "),
-    ("%3$@!", ["a"], "!"),
-    ("50% off", [], "50% off"),
-    ("%", [], "%"),
-    ("%1$", ["a"], "%1$"),
-    ("%0$@x", ["a"], "x"),
-    ("%999999999999$@", ["a"], ""),
-    ("%ld items", ["4"], "4 items"),
-    ("Привет, %@!", ["Ана"], "Привет, Ана!"),
-  ] as [(String, [String], String)])
+  @Test(
+    "formats placeholders",
+    arguments: [
+      ("%@ and %@", ["a", "b"], "a and b"),
+      ("%2$@ before %1$@", ["a", "b"], "b before a"),
+      ("%d sets, %@", ["3", "ok"], "3 sets, ok"),
+      ("100%%", [], "100%"),
+      ("%@ %@ %@", ["only"], "only  "),
+      ("%3$@!", ["a"], "!"),
+      ("50% off", [], "50% off"),
+      ("%", [], "%"),
+      ("%1$", ["a"], "%1$"),
+      ("%0$@x", ["a"], "x"),
+      ("%999999999999$@", ["a"], ""),
+      ("%ld items", ["4"], "4 items"),
+      ("Привет, %@!", ["Ана"], "Привет, Ана!"),
+    ] as [(String, [String], String)])
   func formatting(template: String, arguments: [String], expected: String) {
     let localizer = Localizer(language: .en, tables: [.en: ["k": template]], builtInEnglish: [:])
     #expect(localizer.text("k", arguments: arguments) == expected)
@@ -100,11 +108,13 @@ struct LocalizationTests {
     #expect(try StringsTable.parse(Array("/* nothing */".utf8)) == [:])
   }
 
-  @Test("refuses data that is not a strings table", arguments: [
-    (#""a" = "b" "c""#, "not a valid .strings file"),
-    (#""a" = { b = c; };"#, "not a table of strings: the value of 'a' is a dictionary"),
-    (#"("a", "b")"#, "not a table of strings: the file holds an array"),
-  ])
+  @Test(
+    "refuses data that is not a strings table",
+    arguments: [
+      (#""a" = "b" "c""#, "not a valid .strings file"),
+      (#""a" = { b = c; };"#, "not a table of strings: the value of 'a' is a dictionary"),
+      (#"("a", "b")"#, "not a table of strings: the file holds an array"),
+    ])
   func badStrings(text: String, fragment: String) {
     #expect {
       try StringsTable.parse(Array(text.utf8))
@@ -118,10 +128,13 @@ struct LocalizationTests {
 struct SuggestionTests {
   static let settings = Setting.allCases.map(\.rawValue)
 
-  @Test("suggests the closest name within the threshold", arguments: [
-    ("workoutVeiw", "workoutView"), ("WORKOUTVIEW", "workoutView"), ("them", "theme"), ("unit", "units"), ("progresionMode", "progressionMode"),
-    ("banana", nil), ("", nil), ("x", nil),
-  ] as [(String, String?)])
+  @Test(
+    "suggests the closest name within the threshold",
+    arguments: [
+      ("workoutVeiw", "workoutView"), ("WORKOUTVIEW", "workoutView"), ("them", "theme"), ("unit", "units"),
+      ("progresionMode", "progressionMode"),
+      ("banana", nil), ("", nil), ("x", nil),
+    ] as [(String, String?)])
   func closest(word: String, expected: String?) {
     #expect(Suggestion.closest(to: word, in: Self.settings) == expected)
   }
@@ -135,7 +148,9 @@ struct SuggestionTests {
     #expect(Suggestion.closest(to: "cat", in: ["dog"], maxDistance: 0) == nil)
   }
 
-  @Test("distance counts a swap of neighbours as one", arguments: [("ab", "ba", 1), ("abc", "acb", 1), ("kitten", "sitting", 3), ("", "abc", 3), ("Ab", "aB", 0)])
+  @Test(
+    "distance counts a swap of neighbours as one",
+    arguments: [("ab", "ba", 1), ("abc", "acb", 1), ("kitten", "sitting", 3), ("", "abc", 3), ("Ab", "aB", 0)])
   func distance(a: String, b: String, expected: Int) {
     #expect(Suggestion.distance(a, b) == expected)
   }

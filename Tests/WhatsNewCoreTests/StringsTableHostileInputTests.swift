@@ -10,7 +10,9 @@ struct StringsTableHostileInputTests {
     ("plain entries", Array(#""a" = "b"; "c" = "d";"#.utf8), true),
     ("comments and escapes", Array("/* c */ // line\n\"a\" = \"x\\n\\t\\\"q\\\"\\\\\";\n".utf8), true),
     ("non-ASCII text", Array("\"ru\" = \"Напоминания\";".utf8), true),
-    ("invalid UTF-8 in a comment", Array("/* routi".utf8) + [0xFF, 0xFF, 0x1E, 0xD8] + Array(" */\n\"a\" = \"b\";\n".utf8), false),
+    (
+      "invalid UTF-8 in a comment", Array("/* routi".utf8) + [0xFF, 0xFF, 0x1E, 0xD8] + Array(" */\n\"a\" = \"b\";\n".utf8), false
+    ),
     ("NUL in a comment", Array("/* whatsNew".utf8) + [0, 0] + Array(".v2 */\n\"a\" = \"b\";\n".utf8), true),
     ("a missing semicolon", Array(#""a" = "1""#.utf8), false),
     ("an unterminated comment", Array("\"a\" = \"1\"; /* open".utf8), true),

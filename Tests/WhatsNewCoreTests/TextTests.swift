@@ -3,32 +3,34 @@ import WhatsNewCore
 
 @Suite("Terminal text")
 struct TextTests {
-  @Test("removes escape sequences and dangerous controls", arguments: [
-    ("\u{1B}[31mred\u{1B}[0m", "red"),
-    ("a\u{1B}[1;2;3Hb", "ab"),
-    ("a\u{1B}[?25lb", "ab"),
-    ("a\u{1B}]0;title\u{07}b", "ab"),
-    ("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b", "alinkb"),
-    ("a\u{1B}]0;never ends", "a"),
-    ("a\u{1B}Pq#0;2;0;0;0\u{1B}\\b", "ab"),
-    ("a\u{1B}_apc\u{1B}\\b", "ab"),
-    ("a\u{1B}^pm\u{9C}b", "ab"),
-    ("a\u{1B}Xsos\u{1B}\\b", "ab"),
-    ("a\u{1B}(Bb", "ab"),
-    ("a\u{1B}cb", "ab"),
-    ("a\u{1B}7b\u{1B}8", "ab"),
-    ("a\u{1B}", "a"),
-    ("a\u{9B}31mb", "ab"),
-    ("a\u{9D}0;x\u{07}b", "ab"),
-    ("a\u{90}dcs\u{9C}b", "ab"),
-    ("a\u{85}b\u{80}\u{9F}", "ab"),
-    ("a\u{7F}b", "ab"),
-    ("a\u{202E}b\u{202A}\u{202B}\u{202C}\u{202D}c", "abc"),
-    ("a\u{2066}b\u{2067}\u{2068}\u{2069}c", "abc"),
-    ("a\tb", "a b"),
-    ("a\nb\r\nc\rd", "a b c d"),
-    ("Привет 漢字 👍", "Привет 漢字 👍"),
-  ])
+  @Test(
+    "removes escape sequences and dangerous controls",
+    arguments: [
+      ("\u{1B}[31mred\u{1B}[0m", "red"),
+      ("a\u{1B}[1;2;3Hb", "ab"),
+      ("a\u{1B}[?25lb", "ab"),
+      ("a\u{1B}]0;title\u{07}b", "ab"),
+      ("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b", "alinkb"),
+      ("a\u{1B}]0;never ends", "a"),
+      ("a\u{1B}Pq#0;2;0;0;0\u{1B}\\b", "ab"),
+      ("a\u{1B}_apc\u{1B}\\b", "ab"),
+      ("a\u{1B}^pm\u{9C}b", "ab"),
+      ("a\u{1B}Xsos\u{1B}\\b", "ab"),
+      ("a\u{1B}(Bb", "ab"),
+      ("a\u{1B}cb", "ab"),
+      ("a\u{1B}7b\u{1B}8", "ab"),
+      ("a\u{1B}", "a"),
+      ("a\u{9B}31mb", "ab"),
+      ("a\u{9D}0;x\u{07}b", "ab"),
+      ("a\u{90}dcs\u{9C}b", "ab"),
+      ("a\u{85}b\u{80}\u{9F}", "ab"),
+      ("a\u{7F}b", "ab"),
+      ("a\u{202E}b\u{202A}\u{202B}\u{202C}\u{202D}c", "abc"),
+      ("a\u{2066}b\u{2067}\u{2068}\u{2069}c", "abc"),
+      ("a\tb", "a b"),
+      ("a\nb\r\nc\rd", "a b c d"),
+      ("Привет 漢字 👍", "Привет 漢字 👍"),
+    ])
   func clean(input: String, expected: String) {
     #expect(TextSanitizer.clean(input) == expected)
   }
@@ -53,7 +55,9 @@ struct TextTests {
   @Test("never crashes on arbitrary scalars")
   func robustness() {
     var generator = SystemRandomNumberGenerator()
-    let interesting: [UInt32] = [0x1B, 0x5B, 0x5D, 0x50, 0x5C, 0x07, 0x9B, 0x9C, 0x9D, 0x41, 0x30, 0x20, 0x0A, 0x0D, 0x202E, 0x301]
+    let interesting: [UInt32] = [
+      0x1B, 0x5B, 0x5D, 0x50, 0x5C, 0x07, 0x9B, 0x9C, 0x9D, 0x41, 0x30, 0x20, 0x0A, 0x0D, 0x202E, 0x301,
+    ]
     for _ in 0..<500 {
       var text = ""
       for _ in 0..<Int.random(in: 0...20, using: &generator) {
@@ -64,47 +68,53 @@ struct TextTests {
     }
   }
 
-  @Test("display width per grapheme cluster", arguments: [
-    ("hello", 5), ("", 0), ("Привет", 6), ("漢字", 4), ("ひらがな", 8), ("カタカナ", 8), ("한국어", 6), ("ＡＢ", 4),
-    ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧‍👦", 2), ("🇳🇱", 2), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{FE0F}", 0),
-    ("☀", 1), ("☀\u{FE0F}", 2), ("⚙\u{FE0F}", 2), ("a\u{200D}", 1), ("\u{1B}", 0), ("✨", 2), ("⏱", 1), ("é", 1),
-  ])
+  @Test(
+    "display width per grapheme cluster",
+    arguments: [
+      ("hello", 5), ("", 0), ("Привет", 6), ("漢字", 4), ("ひらがな", 8), ("カタカナ", 8), ("한국어", 6), ("ＡＢ", 4),
+      ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧‍👦", 2), ("🇳🇱", 2), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{FE0F}", 0),
+      ("☀", 1), ("☀\u{FE0F}", 2), ("⚙\u{FE0F}", 2), ("a\u{200D}", 1), ("\u{1B}", 0), ("✨", 2), ("⏱", 1), ("é", 1),
+    ])
   func width(text: String, expected: Int) {
     #expect(DisplayWidth.of(text) == expected)
   }
 
-  @Test("wraps by display width", arguments: [
-    ("the quick brown fox", 10, ["the quick", "brown fox"]),
-    ("the quick brown fox", 9, ["the quick", "brown fox"]),
-    ("the quick brown fox", 8, ["the", "quick", "brown", "fox"]),
-    ("supercalifragilistic", 6, ["superc", "alifra", "gilist", "ic"]),
-    ("a  b", 10, ["a b"]),
-    ("one\n\ntwo", 10, ["one", "", "two"]),
-    ("one\r\ntwo", 10, ["one", "two"]),
-    ("", 10, [""]),
-    ("ab cd", 0, ["a", "b", "c", "d"]),
-    ("Привет мир, как дела", 11, ["Привет мир,", "как дела"]),
-    ("漢字漢字漢字", 5, ["漢字", "漢字", "漢字"]),
-    ("これは テスト", 6, ["これは", "テスト"]),
-    ("hi 漢字漢字", 6, ["hi 漢", "字漢字"]),
-    ("👍👍👍", 4, ["👍👍", "👍"]),
-    ("漢", 1, ["漢"]),
-  ])
+  @Test(
+    "wraps by display width",
+    arguments: [
+      ("the quick brown fox", 10, ["the quick", "brown fox"]),
+      ("the quick brown fox", 9, ["the quick", "brown fox"]),
+      ("the quick brown fox", 8, ["the", "quick", "brown", "fox"]),
+      ("supercalifragilistic", 6, ["superc", "alifra", "gilist", "ic"]),
+      ("a  b", 10, ["a b"]),
+      ("one\n\ntwo", 10, ["one", "", "two"]),
+      ("one\r\ntwo", 10, ["one", "two"]),
+      ("", 10, [""]),
+      ("ab cd", 0, ["a", "b", "c", "d"]),
+      ("Привет мир, как дела", 11, ["Привет мир,", "как дела"]),
+      ("漢字漢字漢字", 5, ["漢字", "漢字", "漢字"]),
+      ("これは テスト", 6, ["これは", "テスト"]),
+      ("hi 漢字漢字", 6, ["hi 漢", "字漢字"]),
+      ("👍👍👍", 4, ["👍👍", "👍"]),
+      ("漢", 1, ["漢"]),
+    ])
   func wrap(text: String, width: Int, expected: [String]) {
     let lines = TextLayout.wrap(text, width: width)
     #expect(lines == expected)
     if width > 1 { #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }) }
   }
 
-  @Test("pads and truncates by display width", arguments: [
-    ("abc", 5, "abc  ", "abc"),
-    ("Привет", 8, "Привет  ", "Привет"),
-    ("漢字漢字", 5, "漢字漢字", "漢字…"),
-    ("hello", 4, "hello", "hel…"),
-    ("hello", 1, "hello", "…"),
-    ("hello", 0, "hello", ""),
-    ("👍👍", 3, "👍👍", "👍…"),
-  ])
+  @Test(
+    "pads and truncates by display width",
+    arguments: [
+      ("abc", 5, "abc  ", "abc"),
+      ("Привет", 8, "Привет  ", "Привет"),
+      ("漢字漢字", 5, "漢字漢字", "漢字…"),
+      ("hello", 4, "hello", "hel…"),
+      ("hello", 1, "hello", "…"),
+      ("hello", 0, "hello", ""),
+      ("👍👍", 3, "👍👍", "👍…"),
+    ])
   func padTruncate(text: String, width: Int, padded: String, truncated: String) {
     #expect(TextLayout.pad(text, toWidth: width) == padded)
     #expect(TextLayout.truncate(text, toWidth: width) == truncated)

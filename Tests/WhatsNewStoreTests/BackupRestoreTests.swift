@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WhatsNewCore
+
 @testable import WhatsNewStore
 
 @Suite("backup and restore")

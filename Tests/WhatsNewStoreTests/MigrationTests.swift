@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WhatsNewCore
+
 @testable import WhatsNewStore
 
 @Suite("migrating older stores")

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import WhatsNewCore
+
 @testable import WhatsNewStore
 
 func version(_ text: String) -> Version { Version(text)! }

@@ -160,7 +160,9 @@ struct ProcessTests {
     #expect(abs(Double(now.seconds) - Date().timeIntervalSince1970) < 5)
     #expect(ProcessEnvironment.isRunning(ProcessEnvironment.processID))
     #expect(ProcessEnvironment.userHomeDirectory() == NSHomeDirectoryForUser(NSUserName()))
-    #expect(ProcessEnvironment.executablePath() == Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+    #expect(
+      ProcessEnvironment.executablePath()
+        == Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
   }
 
   @Test("a detached thread runs its work")
