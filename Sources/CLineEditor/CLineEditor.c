@@ -61,11 +61,18 @@ static struct {
 static pthread_once_t wn_libedit_once = PTHREAD_ONCE_INIT;
 static char wn_libedit_error[512];
 
-/* The library's soname first (what the libedit2 package installs), then the
- * development symlink. */
+/* WHATSNEW_LIBEDIT names the library when it is set (an install that keeps libedit
+ * elsewhere; the tests, to see what a missing libedit does); otherwise the soname the
+ * libedit2 package installs, then the development symlink. */
 static void wn_load_libedit_once(void) {
-  void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) library = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
+  const char *named = getenv("WHATSNEW_LIBEDIT");
+  void *library = NULL;
+  if (named != NULL && named[0] != '\0') {
+    library = dlopen(named, RTLD_NOW | RTLD_LOCAL);
+  } else {
+    library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
+  }
   if (library == NULL) {
     const char *reason = dlerror();
     snprintf(wn_libedit_error, sizeof wn_libedit_error, "cannot load libedit (%s); install libedit2",

@@ -88,3 +88,29 @@ struct InteractiveTerminalTests {
     #expect(terminal.waitForExit() == 0)
   }
 }
+
+@Suite("A terminal without libedit", .serialized)
+struct MissingLineEditorTests {
+  @Test("without libedit the app says editing is off and still reads commands at the terminal")
+  func missingLibedit() throws {
+    let directory = try TemporaryDirectory()
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
+    environment["TERM"] = "xterm"
+    environment["LANG"] = "C.UTF-8"
+    environment["TZ"] = "UTC"
+    environment["XDG_STATE_HOME"] = directory.path("state")
+    environment["XDG_CACHE_HOME"] = directory.path("cache")
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment["WHATSNEW_LIBEDIT"] = directory.path("nowhere/libedit.so.2")
+    let terminal = try PseudoTerminal(
+      executable: RepositoryPaths.executable,
+      arguments: ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", "never"],
+      environment: environment)
+    let start = try terminal.waitFor("whatsnew:tour 1/2> ")
+    #expect(start.contains("line editing is off: cannot load libedit"), "\(start)")
+    #expect(start.contains("install libedit2"), "\(start)")
+    let help = try terminal.press("help\r", until: "whatsnew:tour 1/2> ", waitingForEditor: false)
+    #expect(help.contains("List the commands, or explain one."))
+  }
+}

@@ -79,8 +79,10 @@ final class PseudoTerminal {
   /// Keys typed between two reads would meet the terminal in its cooked mode, where the
   /// line discipline, not libedit, handles Ctrl-D and Ctrl-C; a person is never that fast,
   /// so the test waits for libedit to switch canonical mode off first.
-  func type(_ keys: String) {
-    waitUntilEditorReads()
+  /// `waitingForEditor`: first wait until libedit has the terminal (off for a session that
+  /// reads plain lines).
+  func type(_ keys: String, waitingForEditor: Bool = true) {
+    if waitingForEditor { waitUntilEditorReads() }
     let bytes = Array(keys.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -129,9 +131,9 @@ final class PseudoTerminal {
   /// Types `keys`, then waits until what the terminal shows after them contains `text`;
   /// returns that output.
   @discardableResult
-  func press(_ keys: String, until text: String, timeout: Double = 20) throws -> String {
+  func press(_ keys: String, until text: String, timeout: Double = 20, waitingForEditor: Bool = true) throws -> String {
     let start = mark
-    type(keys)
+    type(keys, waitingForEditor: waitingForEditor)
     return try waitFor(text, after: start, timeout: timeout)
   }
 
