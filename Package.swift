@@ -18,6 +18,12 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  // Generic types are instantiated through their metadata accessors, which are handed the
+  // conformances they need, instead of from mangled names, which make the runtime look each
+  // conformance up by scanning every conformance record in the binary on first use. Measured
+  // with callgrind on `whatsnew` running `state` (2026-11-30): 11.8 M instructions before,
+  // 9.8 M after, the conformance scans from 1.7 M to 0.5 M. Output unchanged.
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(

@@ -1,6 +1,5 @@
 import WhatsNewCore
 import WhatsNewStore
-import WhatsNewSystem
 
 extension Session {
   /// `state`: one line of JSON describing the session.
@@ -39,7 +38,7 @@ extension Session {
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
-          ("time", .string(cFormat("%02d:%02d", scheduled.hour, scheduled.minute))),
+          ("time", .string(zeroPadded(scheduled.hour, width: 2) + ":" + zeroPadded(scheduled.minute, width: 2))),
           ("next", next),
         ])
       }

@@ -1,6 +1,5 @@
 import WhatsNewCore
 import WhatsNewStore
-import WhatsNewSystem
 
 extension Session {
   /// Every control's state, for the renderers.
@@ -94,7 +93,8 @@ extension Session {
     else { return nil }
     return text(
       "ui.notification.when", text("ui.weekday." + weekday.rawValue), Self.isoDate(date, in: backends.timeZone),
-      cFormat("%02d:%02d", notification.hour, notification.minute), backends.timeZone.identifier)
+      zeroPadded(notification.hour, width: 2) + ":" + zeroPadded(notification.minute, width: 2),
+      backends.timeZone.identifier)
   }
 
   /// The local date of `instant` in `timeZone`: `2026-12-06`.

@@ -93,8 +93,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
 /// `value` in decimal with leading zeros up to `width` digits; a minus sign goes first.
 ///
-/// `zeroPadded(7, width: 2)` is `"07"`, `zeroPadded(-7, width: 4)` is `"-0007"`.
-func zeroPadded(_ value: Int, width: Int) -> String {
+/// `zeroPadded(7, width: 2)` is `"07"`, `zeroPadded(-7, width: 4)` is `"-0007"`. Pure, and
+/// cheaper than `printf`-style formatting, whose variadic arguments the runtime inspects by
+/// dynamic casts.
+public func zeroPadded(_ value: Int, width: Int) -> String {
   let digits = String(value.magnitude)
   let padding = String(repeating: "0", count: max(0, width - digits.count))
   return (value < 0 ? "-" : "") + padding + digits
