@@ -11,6 +11,13 @@ struct InteractiveTerminalTests {
 
   init() throws {
     directory = try TemporaryDirectory()
+    terminal = try Self.start(in: directory)
+    try terminal.waitFor("whatsnew:tour 1/2> ")
+  }
+
+  /// The app on a new pseudo-terminal, with its store, state and cache in `directory`, as a
+  /// user upgrading from 2.13.1 (a two-page tour); `extra` adds to its environment.
+  static func start(in directory: TemporaryDirectory, extra: [String: String] = [:]) throws -> PseudoTerminal {
     var environment = ProcessInfo.processInfo.environment
     for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
     environment["TERM"] = "xterm"
@@ -19,11 +26,11 @@ struct InteractiveTerminalTests {
     environment["XDG_STATE_HOME"] = directory.path("state")
     environment["XDG_CACHE_HOME"] = directory.path("cache")
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    terminal = try PseudoTerminal(
+    environment.merge(extra) { _, new in new }
+    return try PseudoTerminal(
       executable: RepositoryPaths.executable,
       arguments: ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", "never"],
       environment: environment)
-    try terminal.waitFor("whatsnew:tour 1/2> ")
   }
 
   var historyPath: String { directory.path("state/whatsnew/history") }
@@ -94,19 +101,8 @@ struct MissingLineEditorTests {
   @Test("without libedit the app says editing is off and still reads commands at the terminal")
   func missingLibedit() throws {
     let directory = try TemporaryDirectory()
-    var environment = ProcessInfo.processInfo.environment
-    for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
-    environment["TERM"] = "xterm"
-    environment["LANG"] = "C.UTF-8"
-    environment["TZ"] = "UTC"
-    environment["XDG_STATE_HOME"] = directory.path("state")
-    environment["XDG_CACHE_HOME"] = directory.path("cache")
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    environment["WHATSNEW_LIBEDIT"] = directory.path("nowhere/libedit.so.2")
-    let terminal = try PseudoTerminal(
-      executable: RepositoryPaths.executable,
-      arguments: ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", "never"],
-      environment: environment)
+    let terminal = try InteractiveTerminalTests.start(
+      in: directory, extra: ["WHATSNEW_LIBEDIT": directory.path("nowhere/libedit.so.2")])
     let start = try terminal.waitFor("whatsnew:tour 1/2> ")
     #expect(start.contains("line editing is off: cannot load libedit"), "\(start)")
     #expect(start.contains("install libedit2"), "\(start)")

@@ -56,18 +56,6 @@ struct TZifBuilder {
   }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing mutation can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("Reading TZif files")
 struct TZifParserTests {
   @Test("reads every TZif file in the system's tz database")
@@ -226,7 +214,7 @@ struct TZifParserTests {
   @Test("random byte changes parse or throw, and what parses answers without trapping", arguments: 0..<8)
   func byteFlips(seed: UInt64) throws {
     let zones = ["Europe/Amsterdam", "America/Nuuk", "Asia/Jerusalem", "Pacific/Chatham", "UTC", "America/Sao_Paulo"]
-    var random = SplitMix64(state: seed)
+    var random = SeededRandom(seed: seed)
     let original = try ZoneInfo.bytes(zones[Int(seed) % zones.count])
     var parsed = 0
     for _ in 0..<400 {
