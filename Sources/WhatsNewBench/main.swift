@@ -562,9 +562,11 @@ let readme = """
     options and reading the release files 0.3 ms; reading and decoding the compiled English
     table 0.3; validating the releases 0.25; opening the store 0.4 (SQLite's first open,
     its pragmas and the first read); the boot step 0.4 to 0.6, of which about 0.3 is
-    Dispatch starting the threads Swift's concurrency runs on; the first page 0.3; `state`
+    Dispatch starting the threads Swift's concurrency runs on (with the static Swift runtime a
+    main-actor continuation resumes through the global pool: `bench/repro/`); the first page 0.3; `state`
     0.2; the rest, and tearing the process down. Much of each part is the Swift runtime's
-    one-time work on first use (type metadata, protocol conformance lookups).
+    one-time work on first use (type metadata, protocol conformance lookups). How these
+    were measured: Documentation/Performance.md.
   - The second cold-start row is the first start after the translations changed (an update):
     the app runs its helper `whatsnew-strings` once, which parses the `.strings` files with
     `PropertyListSerialization` and compiles them, and stores them in the cache
