@@ -37,11 +37,13 @@ seed() {  # seed <target> <corpus dir>
   esac
 }
 
+# Release builds: the sources use preconditions, never assert(), so -O checks all the same
+# things, and runs several times more inputs per second than a debug build.
 status=0
 for target in $TARGETS; do
   echo "== $target: building"
-  swift build --package-path Fuzz --sanitize=fuzzer --product "$target" >/dev/null
-  binary="$(swift build --package-path Fuzz --sanitize=fuzzer --show-bin-path)/$target"
+  swift build --package-path Fuzz -c release --sanitize=fuzzer --product "$target" >/dev/null
+  binary="$(swift build --package-path Fuzz -c release --sanitize=fuzzer --show-bin-path)/$target"
   corpus="$WORK/corpus/$target"
   seed "$target" "$corpus"
   echo "== $target: fuzzing for ${SECONDS_EACH}s"
