@@ -53,7 +53,7 @@ public enum TextLayout {
   }
 
   /// A piece that cannot be split at a space: a run of narrow characters or one wide character.
-  private struct Piece {
+  struct Piece: Equatable {
     var text: Substring
     var width: Int
     var spaceBefore: Bool
@@ -99,7 +99,43 @@ public enum TextLayout {
     flush()
   }
 
-  private static func pieces(of paragraph: Substring) -> [Piece] {
+  static func pieces(of paragraph: Substring) -> [Piece] {
+    if paragraph.utf8.allSatisfy({ $0 < 0x80 }) { return asciiPieces(of: paragraph) }
+    return characterPieces(of: paragraph)
+  }
+
+  /// ``pieces(of:)`` for ASCII text, byte by byte: no wide characters, one column per
+  /// printable byte. Gives what ``characterPieces(of:)`` gives, several times faster.
+  static func asciiPieces(of paragraph: Substring) -> [Piece] {
+    var pieces: [Piece] = []
+    let bytes = paragraph.utf8
+    var start: Substring.Index?
+    var runWidth = 0
+    var spaceBefore = false
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 {
+        if let runStart = start {
+          pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
+          start = nil
+          runWidth = 0
+        }
+        spaceBefore = true
+      } else {
+        if start == nil { start = index }
+        if byte >= 0x20 && byte != 0x7F { runWidth += 1 }
+      }
+      index = bytes.index(after: index)
+    }
+    if let runStart = start {
+      pieces.append(Piece(text: paragraph[runStart..<paragraph.endIndex], width: runWidth, spaceBefore: spaceBefore))
+    }
+    return pieces
+  }
+
+  /// ``pieces(of:)`` by grapheme cluster, for any text.
+  static func characterPieces(of paragraph: Substring) -> [Piece] {
     var pieces: [Piece] = []
     var start: Substring.Index?
     var runWidth = 0
