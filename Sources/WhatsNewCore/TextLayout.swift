@@ -107,72 +107,87 @@ public enum TextLayout {
   /// ``pieces(of:)`` for ASCII text, byte by byte: no wide characters, one column per
   /// printable byte. Gives what ``characterPieces(of:)`` gives, several times faster.
   static func asciiPieces(of paragraph: Substring) -> [Piece] {
-    var pieces: [Piece] = []
+    var pieces = PieceCollector(paragraph)
     let bytes = paragraph.utf8
-    var start: Substring.Index?
-    var runWidth = 0
-    var spaceBefore = false
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == 0x20 || byte == 0x09 {
-        if let runStart = start {
-          pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
-          start = nil
-          runWidth = 0
-        }
-        spaceBefore = true
+        pieces.space(at: index)
       } else {
-        if start == nil { start = index }
-        if byte >= 0x20 && byte != 0x7F { runWidth += 1 }
+        pieces.narrow(at: index, width: byte >= 0x20 && byte != 0x7F ? 1 : 0)
       }
       index = bytes.index(after: index)
     }
-    if let runStart = start {
-      pieces.append(Piece(text: paragraph[runStart..<paragraph.endIndex], width: runWidth, spaceBefore: spaceBefore))
-    }
-    return pieces
+    return pieces.finish()
   }
 
   /// ``pieces(of:)`` by grapheme cluster, for any text.
   static func characterPieces(of paragraph: Substring) -> [Piece] {
-    var pieces: [Piece] = []
-    var start: Substring.Index?
-    var runWidth = 0
-    var spaceBefore = false
+    var pieces = PieceCollector(paragraph)
     var index = paragraph.startIndex
     while index < paragraph.endIndex {
       let character = paragraph[index]
       let next = paragraph.index(after: index)
       if character == " " || character == "\t" {
-        if let runStart = start {
-          pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
-          start = nil
-          runWidth = 0
-        }
-        spaceBefore = true
+        pieces.space(at: index)
       } else {
         let characterWidth = DisplayWidth.of(character)
         if characterWidth == 2 {
-          if let runStart = start {
-            pieces.append(Piece(text: paragraph[runStart..<index], width: runWidth, spaceBefore: spaceBefore))
-            spaceBefore = false
-            start = nil
-            runWidth = 0
-          }
-          pieces.append(Piece(text: paragraph[index..<next], width: 2, spaceBefore: spaceBefore))
-          spaceBefore = false
+          pieces.wide(index..<next)
         } else {
-          if start == nil { start = index }
-          runWidth += characterWidth
+          pieces.narrow(at: index, width: characterWidth)
         }
       }
       index = next
     }
-    if let runStart = start {
-      pieces.append(Piece(text: paragraph[runStart..<paragraph.endIndex], width: runWidth, spaceBefore: spaceBefore))
+    return pieces.finish()
+  }
+
+  /// Gathers the pieces of a paragraph as its characters are read, for both ways of reading it.
+  private struct PieceCollector {
+    let paragraph: Substring
+    var pieces: [Piece] = []
+    /// Where the run of narrow characters being read starts, and its width so far.
+    var runStart: Substring.Index?
+    var runWidth = 0
+    var spaceBefore = false
+
+    init(_ paragraph: Substring) { self.paragraph = paragraph }
+
+    /// A space or tab at `index`: ends the run, and the next piece follows a space.
+    mutating func space(at index: Substring.Index) {
+      endRun(at: index)
+      spaceBefore = true
     }
-    return pieces
+
+    /// A narrow character at `index`, `width` columns (0 for a control): joins the run.
+    mutating func narrow(at index: Substring.Index, width: Int) {
+      if runStart == nil { runStart = index }
+      runWidth += width
+    }
+
+    /// A wide character: a piece of its own, which the line may break before or after.
+    mutating func wide(_ range: Range<Substring.Index>) {
+      if endRun(at: range.lowerBound) { spaceBefore = false }
+      pieces.append(Piece(text: paragraph[range], width: 2, spaceBefore: spaceBefore))
+      spaceBefore = false
+    }
+
+    mutating func finish() -> [Piece] {
+      endRun(at: paragraph.endIndex)
+      return pieces
+    }
+
+    /// Closes the run of narrow characters, if one is open; whether there was one.
+    @discardableResult
+    private mutating func endRun(at index: Substring.Index) -> Bool {
+      guard let start = runStart else { return false }
+      pieces.append(Piece(text: paragraph[start..<index], width: runWidth, spaceBefore: spaceBefore))
+      runStart = nil
+      runWidth = 0
+      return true
+    }
   }
 }
 
