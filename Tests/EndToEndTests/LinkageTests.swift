@@ -8,20 +8,21 @@ import Testing
 @Suite("What the binaries link")
 struct LinkageTests {
   /// How Swift mangles a symbol of a module: `$s` + the module name's length + the name.
-  static func mentions(_ module: String, in path: String) throws -> Bool {
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    return bytes.range(of: Data("$s\(module.utf8.count)\(module)".utf8)) != nil
+  static func mentions(_ module: String, in binary: Data) -> Bool {
+    binary.range(of: Data("$s\(module.utf8.count)\(module)".utf8)) != nil
   }
 
   @Test("the app's binary holds no Foundation code; the strings helper does")
   func noFoundationInTheApp() throws {
+    let app = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.executable))
     for module in ["Foundation", "FoundationEssentials", "FoundationInternationalization"] {
       #expect(
-        try !Self.mentions(module, in: RepositoryPaths.executable),
+        !Self.mentions(module, in: app),
         "whatsnew links \(module); find the module that imports it (only WhatsNewStrings may)")
     }
     // The check can see Foundation where it is.
-    #expect(try Self.mentions("Foundation", in: RepositoryPaths.stringsHelper))
+    let helper = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.stringsHelper))
+    #expect(Self.mentions("Foundation", in: helper))
   }
 
   @Test("the app's binary does not load libedit until a terminal session needs it")
