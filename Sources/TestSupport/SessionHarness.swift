@@ -44,8 +44,11 @@ public final class SessionHarness {
   /// fresh temporary directory (or `databasePath`), with the shipped content unless
   /// `--releases`/`--localizations` say otherwise, in UTC, 80 columns, no colour.
   /// `prepare` runs on the store before the session exists (to seed legacy flags, say).
+  /// `placement` says where the store's work runs: on a queue of its own (the default, so
+  /// that races can be built by hand) or, as `whatsnew` runs a script, on the main actor's
+  /// executor (`.sharing(MainActor.sharedUnownedExecutor)`).
   public init(
-    arguments: [String] = [], databasePath: String? = nil, width: Int = 80,
+    arguments: [String] = [], databasePath: String? = nil, width: Int = 80, placement: StorePlacement = .ownQueue,
     prepare: ((SettingsStore) async throws -> Void)? = nil
   ) async throws {
     directory = try TemporaryDirectory()
@@ -55,7 +58,7 @@ public final class SessionHarness {
     if options.localizationsDirectory == nil { options.localizationsDirectory = RepositoryPaths.localizations }
     let content = try ContentLibrary.load(
       releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
-    store = try SettingsStore(path: self.databasePath)
+    store = try SettingsStore(path: self.databasePath, placement: placement)
     try await prepare?(store)
     clock = TestClock()
     let tracker = OperationTracker()

@@ -174,8 +174,15 @@ extension Session {
     let guide = guidance.active
     let effects = guidance.close()
     if effects.contains(where: { if case .markSeen = $0 { true } else { false } }), let id = guide?.id {
-      let store = backends.store
-      Task { try? await store.markGuidanceSeen(id) }
+      // Started at once: with the store on the main actor's executor (a script) it is done
+      // before this returns; at a terminal it finishes on the store's queue.
+      Task.immediate { @MainActor in
+        do {
+          try await self.backends.store.markGuidanceSeen(id)
+        } catch {
+          self.console.emit(self.text("ui.guidance.markFailed", id, Backends.describe(error)), .error)
+        }
+      }
     }
     viewIsDirty = true
   }

@@ -74,6 +74,12 @@ public struct SessionConfiguration: Sendable {
 /// The session is the glue between the pure core (flow selection, the choice machine)
 /// and the effects passed in (``Backends`` over the store, the ``Console``). Commands
 /// run on the main actor; reads and writes run in the background and report back here.
+///
+/// Each background operation starts with `Task.immediate`: it runs at once, up to its first
+/// real wait (a held fault gate, or the hop to a store on its own queue at a terminal), and
+/// only then does the command go on. In a script, where the store shares the main actor's
+/// executor, an operation nothing holds has therefore finished before the command returns,
+/// and a scripted run never starts a thread of the concurrency pool.
 @MainActor
 public final class Session {
   public let configuration: SessionConfiguration
@@ -152,7 +158,7 @@ public final class Session {
   /// starts onboarding or runs the what's-new check.
   public func boot() {
     let id = backends.tracker.begin(.boot, target: nil)
-    Task { @MainActor in
+    Task.immediate { @MainActor in
       defer { self.backends.tracker.end(id) }
       let snapshot: StoreSnapshot
       do {
@@ -237,7 +243,7 @@ public final class Session {
   func recordSeenThrough(then completion: ((Result<Version, any Error>) -> Void)?) {
     let id = backends.tracker.begin(.seenWrite, target: nil)
     let version = appVersion
-    Task { @MainActor in
+    Task.immediate { @MainActor in
       defer { self.backends.tracker.end(id) }
       do {
         let stored = try await self.backends.advanceSeenThrough(to: version, id: id)
@@ -285,7 +291,7 @@ public final class Session {
   func launchReads(_ tickets: [ChoiceMachine.ReadTicket]) {
     for ticket in tickets {
       let id = backends.tracker.begin(.read, target: ticket.setting.rawValue)
-      Task { @MainActor in
+      Task.immediate { @MainActor in
         defer { self.backends.tracker.end(id) }
         let result: Result<String, ReadFailure>
         do {
@@ -307,7 +313,7 @@ public final class Session {
     guard let ticket = choices.tap(setting, value) else { return }
     let previous = writeChains[setting]
     let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
-    let task = Task { @MainActor in
+    let task = Task.immediate { @MainActor in
       defer { self.backends.tracker.end(id) }
       await previous?.task.value
       let outcome = await self.backends.apply(setting, value, id: id)
@@ -360,7 +366,7 @@ public final class Session {
     onboarding = state
     let id = backends.tracker.begin(.seenWrite, target: nil)
     let version = appVersion
-    Task { @MainActor in
+    Task.immediate { @MainActor in
       defer { self.backends.tracker.end(id) }
       do {
         try await self.backends.run(.seenWrite, target: nil, id: id) { try await $0.completeOnboarding(seenThrough: version) }
