@@ -88,9 +88,13 @@ public final class ScriptLineSource: LineSource {
       buffer.removeSubrange(0..<start)
       start = 0
     }
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+      // Not zero-filled first: a short script then touches one page of the chunk, not 16.
+      var count = 0
+      let chunk = [UInt8](unsafeUninitializedCapacity: 64 * 1024) { storage, initialized in
+        count = read(fileDescriptor, storage.baseAddress, storage.count)
+        initialized = max(count, 0)
+      }
       if count > 0 {
         buffer.append(contentsOf: chunk[0..<count])
         return

@@ -200,6 +200,9 @@ public final class OperationTracker: Sendable {
     }
   }
 
+  /// How many operations have been started so far, finished or not.
+  public var startedCount: Int { state.withLock { $0.nextID - 1 } }
+
   /// Whether every operation in flight is held (or there are none).
   public var isSettled: Bool { state.withLock { $0.isSettled } }
 

@@ -62,7 +62,7 @@ public struct REPL {
     let tracker = session.backends.tracker
     if !isInteractive {
       await tracker.waitUntilSettled()
-      await session.refreshFacts()
+      await session.refreshFactsIfNeeded()
       return
     }
     // On a terminal, give fast reads a moment so a page opens with its values, not
@@ -78,7 +78,7 @@ public struct REPL {
         if first.claim() { continuation.resume() }
       }
     }
-    await session.refreshFacts()
+    await session.refreshFactsIfNeeded()
   }
 
   func printPending() {

@@ -104,10 +104,19 @@ extension Session {
 
   /// Refreshes what the screens show from the store (the schedule and the seen record).
   func refreshFacts() async {
+    factsReadAfterOperation = backends.tracker.startedCount
     let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
     lastScheduledNotification = snapshot?.notification
     lastSeenRecord = snapshot?.seenThrough ?? .none
     lastStoredUnits = snapshot?.settings[.units] ?? Setting.units.defaultValue
+  }
+
+  /// Refreshes the facts when they may be out of date for what comes next: before the view
+  /// is drawn (another process may have changed the store since), or after this session
+  /// started a store operation (a write may have changed them). A command that does neither
+  /// (`state`, `quit`, `help`) reads nothing.
+  func refreshFactsIfNeeded() async {
+    if viewIsDirty || factsReadAfterOperation != backends.tracker.startedCount { await refreshFacts() }
   }
 
   /// One control, re-rendered after a slow read or write finished while the user sat at the prompt.

@@ -110,6 +110,9 @@ public final class Session {
   var lastScheduledNotification: StoredNotification?
   var lastSeenRecord: SeenThroughRecord = .none
   var lastStoredUnits = Setting.units.defaultValue
+  /// How many store operations this session had started when those facts were read
+  /// (`nil`: never read).
+  var factsReadAfterOperation: Int?
   /// In-app guidance: the guide or popover showing, and where each anchor was drawn.
   var guidance = GuidanceMachine()
   var anchors = AnchorRegistry()

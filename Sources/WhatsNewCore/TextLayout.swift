@@ -75,14 +75,14 @@ public enum TextLayout {
       let separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
       if lineWidth + separator + piece.width <= width {
         if separator == 1 { line += " " }
-        line += piece.text
+        line.append(contentsOf: piece.text)  // String's own Substring overload, not the generic +=
         lineWidth += separator + piece.width
         lineIsEmpty = false
         continue
       }
       if !lineIsEmpty { flush() }
       if piece.width <= width {
-        line += piece.text
+        line.append(contentsOf: piece.text)
         lineWidth = piece.width
         lineIsEmpty = false
         continue

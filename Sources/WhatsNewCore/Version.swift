@@ -25,14 +25,22 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Parses `MAJOR.MINOR.PATCH`; returns `nil` for anything else (signs, spaces,
   /// leading zeros, missing or extra parts, parts too large for `Int`).
-  public init?(_ text: some StringProtocol) {
+  public init?(_ text: String) { self.init(utf8: text.utf8) }
+
+  /// Parses `MAJOR.MINOR.PATCH` from part of a string, as ``init(_:)-(String)`` does.
+  public init?(_ text: Substring) { self.init(utf8: text.utf8) }
+
+  // Concrete entry points, not one `some StringProtocol`: a generic called from another
+  // module runs unspecialized, and its first call alone cost the app 120,000 instructions
+  // of runtime type look-ups at every start.
+  private init?(utf8: some Sequence<UInt8>) {
     // One pass, no allocations: release loading parses a version per file and per manifest entry.
     var numbers = (0, 0, 0)
     var part = 0
     var value = 0
     var digits = 0
     var startsWithZero = false
-    for byte in text.utf8 {
+    for byte in utf8 {
       if byte == UInt8(ascii: ".") {
         guard digits > 0, part < 2 else { return nil }
         if part == 0 { numbers.0 = value } else { numbers.1 = value }
