@@ -27,9 +27,11 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   process.standardInput = stdin
   process.standardOutput = stdout
   process.standardError = stderr
+  ignoreBrokenPipes()
   try process.run()
-  stdin.fileHandleForWriting.write(Data(input.utf8))
-  try stdin.fileHandleForWriting.close()
+  // An app that exits without reading its input (a usage error) closes the pipe: not a failure here.
+  try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+  try? stdin.fileHandleForWriting.close()
   let output = stdout.fileHandleForReading.readDataToEndOfFile()
   let error = stderr.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

@@ -87,6 +87,7 @@ func runApp(
   process.standardInput = input
   process.standardOutput = output
   process.standardError = errors
+  ignoreBrokenPipes()  // the app may be killed, or exit, before it reads the whole script
   try process.run()
   // stderr is drained on another thread so a chatty app never blocks on a full pipe.
   let errorBox = DataBox()
