@@ -10,7 +10,7 @@ public struct ContentLibrary: Sendable {
   /// Valid releases, oldest first.
   public var releases: [Release]
   /// Translation tables that could be read.
-  public var tables: [Language: [String: String]]
+  public var tables: [Language: TranslationTable]
   /// Diagnostics from validating the releases and reading the tables.
   public var diagnostics: [String]
   /// Why the `.strings` compiler could not compile tables (a missing or broken
@@ -25,7 +25,7 @@ public struct ContentLibrary: Sendable {
   public var stringsCompiler: StringsCompiler
 
   public init(
-    releases: [Release], tables: [Language: [String: String]], diagnostics: [String], releasesDirectory: String,
+    releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
     localizationsDirectory: String, translationCache: TranslationCache = .off, stringsCompiler: StringsCompiler
   ) {
     self.releases = releases
@@ -41,7 +41,7 @@ public struct ContentLibrary: Sendable {
   public struct Files: Sendable {
     public var manifest: [UInt8]?
     public var releaseFiles: [String: [UInt8]]
-    public var tables: [Language: [String: String]]
+    public var tables: [Language: TranslationTable]
     public var unreadableTables: [Language: String]
     /// The distinct ``LocalizationError/compilerFailed(reason:)`` messages among the tables
     /// that could not be read, sorted (see ``ContentLibrary/compilerProblems``).
@@ -74,7 +74,7 @@ public struct ContentLibrary: Sendable {
     }
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
-    var tables: [Language: [String: String]] = [:]
+    var tables: [Language: TranslationTable] = [:]
     var unreadable: [Language: String] = [:]
     var compilerProblems: Set<String> = []
     let results = readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)
@@ -110,7 +110,7 @@ public struct ContentLibrary: Sendable {
   /// parses it with Foundation's `PropertyListSerialization`).
   public static func readTable(
     _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
-  ) -> Result<[String: String], TableProblem> {
+  ) -> Result<TranslationTable, TableProblem> {
     readTables([language], localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)[0]
   }
 
@@ -118,9 +118,9 @@ public struct ContentLibrary: Sendable {
   /// the cache has no copy of with one call of `compiler` (one helper run).
   public static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
-  ) -> [Result<[String: String], TableProblem>] {
+  ) -> [Result<TranslationTable, TableProblem>] {
     let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
-    var results: [Result<[String: String], TableProblem>?] = []
+    var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
       if let bytes = try? FileSystem.readFile(path) {
@@ -147,7 +147,7 @@ public struct ContentLibrary: Sendable {
     let files = try readFiles(
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
       cache: cache, compiler: compiler)
-    let englishKeys = (files.tables[.en] ?? [:]).keys
+    let englishKeys = files.tables[.en] ?? [:]
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
       directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)

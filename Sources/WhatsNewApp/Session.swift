@@ -89,7 +89,7 @@ public final class Session {
   public internal(set) var language: Language
   /// Translation tables read so far: English and the start-up language, then any the
   /// user switches to (read on demand).
-  public internal(set) var tables: [Language: [String: String]]
+  public internal(set) var tables: [Language: TranslationTable]
   public internal(set) var screen: Screen = .home
   public internal(set) var tour: TourState?
   public internal(set) var onboarding: OnboardingState?

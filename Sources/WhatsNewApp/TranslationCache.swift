@@ -55,10 +55,10 @@ public struct TranslationCache: Sendable {
   /// from the cache where it has a copy compiled from exactly those bytes, else compiled by
   /// `compiler`, all in one call, and stored.
   func tables(_ sources: [(path: String, bytes: [UInt8])], compiler: StringsCompiler) -> [Result<
-    [String: String], LocalizationError
+    TranslationTable, LocalizationError
   >] {
     let cachePaths = sources.map { source in directory.map { $0 + "/" + Self.fileName(for: source.path) } }
-    var results: [Result<[String: String], LocalizationError>?] = Array(repeating: nil, count: sources.count)
+    var results: [Result<TranslationTable, LocalizationError>?] = Array(repeating: nil, count: sources.count)
     if directory != nil {
       results = Self.sideBySide(sources.map(\.bytes.count)) { index in
         guard let cachePath = cachePaths[index], let compiled = try? FileSystem.readFile(cachePath),
@@ -73,7 +73,7 @@ public struct TranslationCache: Sendable {
     // The compiler read each file again: a table compiled from other bytes is for another
     // version of the file, never to be used for (or stored as) this one.
     let decoded = Self.sideBySide(missing.map { sources[$0].bytes.count }) { position in
-      compiled[position].flatMap { bytes -> Result<[String: String], LocalizationError> in
+      compiled[position].flatMap { bytes -> Result<TranslationTable, LocalizationError> in
         guard let table = CompiledStringsTable.decode(bytes, source: sources[missing[position]].bytes) else {
           return .failure(.fileUnreadable(reason: "it changed while it was being read (start again to read the new version)"))
         }

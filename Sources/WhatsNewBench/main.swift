@@ -287,7 +287,7 @@ var rows: [Row] = []
     let files = try ContentLibrary.readFiles(
       releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [],
       compiler: .inProcess)
-    let englishKeys = (files.tables[.en] ?? [:]).keys
+    let englishKeys = files.tables[.en] ?? [:]
     var times: [Double] = []
     for _ in 0..<((options.runs ?? 9) + 1) {
       var loaded: (releases: [Release], diagnostics: [ReleaseDiagnostic]) = ([], [])

@@ -24,12 +24,13 @@ public enum CompiledStringsTable {
   static let magic: [UInt8] = Array("WNSTRS03".utf8)
   static let headerSize = 8 + 8 + 8 + 4 + 8
 
-  /// Encodes `table`, parsed from `source`. Entries are sorted by key, so the same table
-  /// always encodes to the same bytes.
+  /// Encodes `table`, parsed from `source`. Entries are sorted by their keys' UTF-8 bytes, so
+  /// the same table always encodes to the same bytes.
   public static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
     var payload: [UInt8] = []
     payload.reserveCapacity(table.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 })
-    for (key, text) in table.sorted(by: { $0.key < $1.key }) {
+    // In byte order, which for ASCII keys is also `String` order: decode searches the bytes.
+    for (key, text) in table.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       append(UInt32(key.utf8.count), to: &payload)
       payload.append(contentsOf: key.utf8)
       append(UInt32(text.utf8.count), to: &payload)
@@ -47,36 +48,92 @@ public enum CompiledStringsTable {
 
   /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
   /// `source` and is intact.
-  public static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> [String: String]? {
-    let sourceFingerprint = fingerprint(of: source)
-    let decodeBuffer = { (buffer: UnsafeBufferPointer<UInt8>) in
-      decode(buffer, sourceFingerprint: sourceFingerprint, sourceLength: source.count)
+  ///
+  /// Every entry is checked here (bounds, UTF-8, no key twice), but a table whose keys are
+  /// all ASCII is not turned into a dictionary: the ``TranslationTable`` reads its text from
+  /// `bytes` when a key is looked up.
+  public static func decode(_ bytes: [UInt8], source: [UInt8]) -> TranslationTable? {
+    let sourceFingerprint = source.withUnsafeBufferPointer { fingerprint($0) }
+    return bytes.withUnsafeBufferPointer { buffer in
+      decode(buffer, sourceFingerprint: sourceFingerprint, sourceLength: source.count, keeping: bytes)
     }
-    // Contiguous bytes (an array, `Data`) are read in place, without a copy.
-    if let table = bytes.withContiguousStorageIfAvailable(decodeBuffer) { return table }
-    return Array(bytes).withUnsafeBufferPointer(decodeBuffer)
+  }
+
+  /// Decodes a compiled table held in any collection (`Data`, a slice); see the `[UInt8]` form.
+  public static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> TranslationTable? {
+    decode(Array(bytes), source: Array(source))
   }
 
   private static func decode(
-    _ buffer: UnsafeBufferPointer<UInt8>, sourceFingerprint: UInt64, sourceLength: Int
-  ) -> [String: String]? {
+    _ buffer: UnsafeBufferPointer<UInt8>, sourceFingerprint: UInt64, sourceLength: Int, keeping bytes: [UInt8]
+  ) -> TranslationTable? {
     guard buffer.count >= headerSize, buffer.prefix(magic.count).elementsEqual(magic) else { return nil }
     var reader = Reader(buffer: buffer, offset: magic.count)
     guard let storedSource = reader.uint64(), storedSource == sourceFingerprint,
       let storedLength = reader.uint64(), storedLength == UInt64(sourceLength),
       let count = reader.uint32(), let payloadFingerprint = reader.uint64(),
-      fingerprint(of: UnsafeBufferPointer(rebasing: buffer[reader.offset...])) == payloadFingerprint,
+      fingerprint(UnsafeBufferPointer(rebasing: buffer[reader.offset...])) == payloadFingerprint,
       // Every entry takes at least its two 4-byte lengths: a count beyond that is damage.
       Int(count) <= (buffer.count - reader.offset) / 8
     else { return nil }
+    var starts: [Int] = []
+    starts.reserveCapacity(Int(count))
+    var keysAreASCII = true
+    var keysAscend = true
+    var previousKey = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    for index in 0..<Int(count) {
+      starts.append(reader.offset)
+      guard let key = reader.field(), let text = reader.field(), isValidUTF8(key), isValidUTF8(text) else { return nil }
+      if keysAreASCII {
+        keysAreASCII = key.allSatisfy { $0 < 0x80 }
+        keysAscend = index == 0 || CompiledEntries.compare(previousKey, key) < 0
+        previousKey = key
+      }
+      guard keysAscend || !keysAreASCII else { return nil }  // out of order or twice: not what encode writes
+    }
+    guard reader.offset == buffer.count else { return nil }
+    if keysAreASCII { return TranslationTable(compiled: CompiledEntries(bytes: bytes, starts: starts)) }
+    // Keys beyond ASCII: `String` equality is not byte equality, so look them up by hash.
     var table: [String: String] = [:]
     table.reserveCapacity(Int(count))
+    var entries = Reader(buffer: buffer, offset: starts.first ?? buffer.count)
     for _ in 0..<count {
-      guard let key = reader.string(), let text = reader.string() else { return nil }
-      table[key] = text
+      guard let key = entries.field(), let text = entries.field() else { return nil }
+      table[String(decoding: key, as: UTF8.self)] = String(decoding: text, as: UTF8.self)
     }
-    guard reader.offset == buffer.count, table.count == Int(count) else { return nil }
-    return table
+    guard table.count == Int(count) else { return nil }
+    return TranslationTable(table)
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+  /// nothing above U+10FFFF).
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let end = bytes.count
+    func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+      index + offset < end && range.contains(bytes[index + offset])
+    }
+    while index < end {
+      let lead = bytes[index]
+      switch lead {
+      case 0x00...0x7F:
+        index += 1
+      case 0xC2...0xDF:
+        guard continuation(1) else { return false }
+        index += 2
+      case 0xE0...0xEF:
+        let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+        guard continuation(1, second), continuation(2) else { return false }
+        index += 3
+      case 0xF0...0xF4:
+        let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+        guard continuation(1, second), continuation(2), continuation(3) else { return false }
+        index += 4
+      default:
+        return false
+      }
+    }
+    return true
   }
 
   /// A 64-bit fingerprint of `bytes`: cheap (four independent multiply-xor lanes over 8-byte
@@ -120,31 +177,11 @@ public enum CompiledStringsTable {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
-  /// Reads the little-endian integers and length-prefixed strings of a compiled table,
-  /// returning `nil` at the first thing out of bounds or not UTF-8.
+  /// Reads the little-endian integers and length-prefixed fields of a compiled table,
+  /// returning `nil` at the first thing out of bounds.
   private struct Reader {
     let buffer: UnsafeBufferPointer<UInt8>
     var offset: Int
-
-    /// Whether two buffers hold the same bytes, compared eight at a time.
-    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard first.count == second.count else { return false }
-      let left = UnsafeRawBufferPointer(first)
-      let right = UnsafeRawBufferPointer(second)
-      var index = 0
-      while left.count - index >= 8 {
-        guard
-          left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        else { return false }
-        index += 8
-      }
-      while index < left.count {
-        guard left[index] == right[index] else { return false }
-        index += 1
-      }
-      return true
-    }
 
     mutating func uint64() -> UInt64? { integer(UInt64.self) }
     mutating func uint32() -> UInt32? { integer(UInt32.self) }
@@ -160,15 +197,11 @@ public enum CompiledStringsTable {
       return value
     }
 
-    mutating func string() -> String? {
+    /// A length-prefixed field's bytes, or `nil` when they run past the end.
+    mutating func field() -> UnsafeBufferPointer<UInt8>? {
       guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
-      let bytes = UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
-      offset += length
-      // `String(decoding:)` is the fast path for UTF-8; it repairs invalid input, so a
-      // string that does not give back exactly its bytes was not valid UTF-8.
-      var text = String(decoding: bytes, as: UTF8.self)
-      let unchanged = text.withUTF8 { Self.sameBytes($0, bytes) }
-      return unchanged ? text : nil
+      defer { offset += length }
+      return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
     }
   }
 }

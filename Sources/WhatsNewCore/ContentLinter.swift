@@ -63,7 +63,7 @@ public enum ContentLinter {
   ///   - requiredUIKeys: the `ui.*` and `guidance.*` keys the app uses.
   ///   - localizationsDisplayDirectory: how problems name the localization directory, like `Localizations`.
   public static func lint(
-    manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: [String: String]],
+    manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String
   ) -> [LintProblem] {
     var problems: [LintProblem] = []

@@ -18,7 +18,7 @@
 public struct Localizer: Sendable {
   /// The language text is looked up in first.
   public var language: Language
-  private let tables: [Language: [String: String]]
+  private let tables: [Language: TranslationTable]
   private let builtInEnglish: @Sendable (String) -> String?
 
   /// Creates a localizer.
@@ -27,7 +27,7 @@ public struct Localizer: Sendable {
   ///   - language: the user's language.
   ///   - tables: the tables that could be read, by language.
   ///   - builtInEnglish: English text compiled into the app, used when even the English table lacks a key.
-  public init(language: Language, tables: [Language: [String: String]], builtInEnglish: [String: String]) {
+  public init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
     self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
   }
 
@@ -39,7 +39,7 @@ public struct Localizer: Sendable {
   /// Localizer(language: .en, tables: tables, builtInEnglish: { UIStrings.english[$0] })
   /// ```
   public init(
-    language: Language, tables: [Language: [String: String]], builtInEnglish: @escaping @Sendable (String) -> String?
+    language: Language, tables: [Language: TranslationTable], builtInEnglish: @escaping @Sendable (String) -> String?
   ) {
     self.language = language
     self.tables = tables

@@ -28,7 +28,7 @@ struct TranslationCacheTests {
   }
 
   func read(_ cache: TranslationCache, compiler: StringsCompiler = .inProcess) throws -> [String: String] {
-    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: compiler).get()
+    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: compiler).get().entries
   }
 
   var cachedFiles: [String] {

@@ -15,9 +15,17 @@ struct CompiledStringsTableTests {
   func roundTrip(table: [String: String]) {
     let source = Array("source bytes for \(table.count) entries".utf8)
     let compiled = CompiledStringsTable.encode(table, source: source)
-    #expect(CompiledStringsTable.decode(compiled, source: source) == table)
-    #expect(CompiledStringsTable.decode(Data(compiled), source: Data(source)) == table, "read in place from Data")
-    #expect(CompiledStringsTable.decode(compiled.lazy.map { $0 }, source: source) == table, "or copied first")
+    #expect(CompiledStringsTable.decode(compiled, source: source)?.entries == table)
+    #expect(CompiledStringsTable.decode(Data(compiled), source: Data(source))?.entries == table, "from Data")
+    #expect(CompiledStringsTable.decode(compiled.lazy.map { $0 }, source: source)?.entries == table, "or copied first")
+    let decoded = CompiledStringsTable.decode(compiled, source: source)
+    for (key, text) in table {
+      #expect(decoded?[key] == text, "looked up in place: \(key)")
+      #expect(decoded?.contains(key) == true)
+    }
+    #expect(decoded?["not.a.key"] == nil)
+    #expect(decoded?.count == table.count)
+    #expect(Set(decoded?.keys ?? []) == Set(table.keys))
   }
 
   @Test("the same table always compiles to the same bytes, whatever the dictionary order")
@@ -100,5 +108,98 @@ struct CompiledStringsTableTests {
     let bytes = Array("whatsNew.v2_14.p0.title = Kies je weergave".utf8)
     #expect(CompiledStringsTable.fingerprint(of: bytes) == CompiledStringsTable.fingerprint(of: bytes.lazy.map { $0 }))
     #expect(CompiledStringsTable.fingerprint(of: bytes[...]) == CompiledStringsTable.fingerprint(of: bytes))
+  }
+}
+
+/// The table the app starts with: looked up in a compiled table's bytes, never turned into
+/// a dictionary, and still answering exactly as a dictionary would.
+@Suite("Translation tables read in place")
+struct TranslationTableTests {
+  static func compiled(_ entries: [String: String]) -> TranslationTable {
+    let source = Array("source".utf8)
+    return CompiledStringsTable.decode(CompiledStringsTable.encode(entries, source: source), source: source)!
+  }
+
+  @Test("every key of a large table is found by binary search, and keys between them are not")
+  func lookups() {
+    var entries: [String: String] = [:]
+    for index in stride(from: 0, to: 2000, by: 2) { entries["key.\(index)"] = "text \(index)" }
+    let table = Self.compiled(entries)
+    for index in 0..<2000 {
+      #expect(table["key.\(index)"] == (index.isMultiple(of: 2) ? "text \(index)" : nil))
+    }
+    #expect(table[""] == nil)
+    #expect(table["key"] == nil, "a prefix of every key")
+    #expect(table["key.1998x"] == nil, "a key extended")
+    #expect(table == TranslationTable(entries), "equal to the dictionary it came from")
+  }
+
+  @Test("a key that is not ASCII finds the entry String equality finds (U+212A KELVIN SIGN is K)")
+  func canonicalEquivalence() {
+    let table = Self.compiled(["K": "kelvin", "ui.done": "Done"])
+    let dictionary = ["K": "kelvin", "ui.done": "Done"]
+    #expect(table["\u{212A}"] == dictionary["\u{212A}"])
+    #expect(table["\u{212A}"] == "kelvin")
+    #expect(table["é"] == nil)
+  }
+
+  @Test("keys beyond ASCII, in either normalization, behave as in a dictionary")
+  func nonASCIIKeys() {
+    let entries = ["caf\u{E9}": "precomposed", "ключ": "key", "a": "b"]
+    let table = Self.compiled(entries)
+    #expect(table["cafe\u{301}"] == entries["cafe\u{301}"], "the decomposed spelling is the same String")
+    #expect(table["ключ"] == "key")
+    #expect(table.entries == entries)
+  }
+
+  @Test("a table whose keys are out of order or repeated is refused, as the encoder never writes one")
+  func outOfOrder() {
+    let source = Array("s".utf8)
+    func table(_ pairs: [(String, String)]) -> [UInt8] {
+      var payload: [UInt8] = []
+      for (key, text) in pairs {
+        for field in [key, text] {
+          withUnsafeBytes(of: UInt32(field.utf8.count).littleEndian) { payload += $0 }
+          payload += Array(field.utf8)
+        }
+      }
+      let header = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8 + 8))
+      var bytes = header
+      withUnsafeBytes(of: UInt32(pairs.count).littleEndian) { bytes += $0 }
+      withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { bytes += $0 }
+      return bytes + payload
+    }
+    #expect(CompiledStringsTable.decode(table([("a", "1"), ("b", "2")]), source: source)?["b"] == "2")
+    #expect(CompiledStringsTable.decode(table([("b", "2"), ("a", "1")]), source: source) == nil)
+    #expect(CompiledStringsTable.decode(table([("a", "1"), ("a", "2")]), source: source) == nil)
+  }
+
+  @Test("setting text turns a compiled table into a dictionary holding the change")
+  func settingText() {
+    var table = Self.compiled(["a": "1", "b": "2"])
+    table["c"] = "3"
+    table["a"] = nil
+    #expect(table.entries == ["b": "2", "c": "3"])
+  }
+
+  @Test(
+    "UTF-8 is checked as RFC 3629 says",
+    arguments: [
+      ([0x61], true), ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x92, 0xAA], true),
+      ([0x80], false), ([0xC0, 0xAF], false), ([0xC3], false), ([0xE0, 0x80, 0xAF], false),
+      ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false), ([0xF5, 0x80, 0x80, 0x80], false),
+      ([0xFF], false), ([0xEF, 0xBF, 0xBF], true), ([0xF4, 0x8F, 0xBF, 0xBF], true),
+    ] as [([UInt8], Bool)])
+  func utf8(bytes: [UInt8], valid: Bool) {
+    let source = Array("s".utf8)
+    var payload: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "k")]
+    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { payload += $0 }
+    payload += bytes
+    var compiled = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8 + 8))
+    withUnsafeBytes(of: UInt32(1).littleEndian) { compiled += $0 }
+    withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { compiled += $0 }
+    compiled += payload
+    #expect((CompiledStringsTable.decode(compiled, source: source) != nil) == valid)
+    #expect((String(validating: bytes, as: UTF8.self) != nil) == valid, "agrees with the standard library")
   }
 }

@@ -12,16 +12,16 @@ struct LinterTests {
     """#)
   static let keys = ["whatsNew.v2_13_1.p.b.title", "whatsNew.v2_13_1.p.b.description", "ui.done"]
 
-  static func completeTables() -> [Language: [String: String]] {
+  static func completeTables() -> [Language: TranslationTable] {
     Dictionary(
       uniqueKeysWithValues: Language.allCases.map { language in
-        (language, Dictionary(uniqueKeysWithValues: keys.map { ($0, "\(language.rawValue) text") }))
+        (language, TranslationTable(Dictionary(uniqueKeysWithValues: keys.map { ($0, "\(language.rawValue) text") })))
       })
   }
 
   static func lint(
     manifest: [UInt8]? = manifest, files: [String: [UInt8]] = ["2.13.1.json": release],
-    tables: [Language: [String: String]] = completeTables(), missingTables: [Language: String] = [:]
+    tables: [Language: TranslationTable] = completeTables(), missingTables: [Language: String] = [:]
   ) -> [String] {
     ContentLinter.lint(
       manifest: manifest, releaseFiles: files, releasesDisplayDirectory: "Releases", tables: tables, missingTables: missingTables,
@@ -39,7 +39,7 @@ struct LinterTests {
     let problems = Self.lint(
       manifest: bytes(#"{"releases": ["2.13.1", "2.14.0"]}"#),
       files: ["2.13.1.json": Self.release, "2.12.0.json": releaseFile("2.12.0"), "manifest.json": []],
-      tables: Self.completeTables().mapValues { $0.merging(["k.title": "t"]) { a, _ in a } })
+      tables: Self.completeTables().mapValues { TranslationTable($0.entries.merging(["k.title": "t"]) { a, _ in a }) })
     #expect(problems.contains("Releases/2.12.0.json: not listed in manifest.json; add it to load it"))
     #expect(
       problems.contains(
