@@ -157,7 +157,9 @@ final class CompiledEntries: Sendable {
   }
 
   private func string(_ offset: Int, _ length: Int) -> String {
-    bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self) }
+    bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self)
+    }
   }
 
   /// Byte-wise order: negative, zero or positive, as `memcmp` then the lengths would say.
