@@ -35,15 +35,17 @@ public enum GuidanceRefusal: Sendable, Hashable {
 /// machine.skip()             // [.markSeen("first_run"), .ended("first_run")]
 /// ```
 public struct GuidanceMachine: Sendable, Equatable {
-  /// The guidances this machine knows.
-  public let catalog: [Guidance]
+  /// The guidances this machine knows: the shipped ``GuidanceCatalog/all`` unless another
+  /// was given. The shipped one is built on first use, not when a session starts.
+  public var catalog: [Guidance] { customCatalog ?? GuidanceCatalog.all }
+  private let customCatalog: [Guidance]?
   /// The guidance showing now (a tour or a popover).
   public private(set) var active: Guidance?
   /// 0-based index of the step showing.
   public private(set) var stepIndex = 0
 
-  public init(catalog: [Guidance] = GuidanceCatalog.all) {
-    self.catalog = catalog
+  public init(catalog: [Guidance]? = nil) {
+    customCatalog = catalog
   }
 
   /// The step showing now.

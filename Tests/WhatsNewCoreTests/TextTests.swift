@@ -68,6 +68,29 @@ struct TextTests {
     }
   }
 
+  @Test("text is returned as it is exactly when no character in it needs removing or replacing")
+  func untouchedWhenClean() {
+    var random = SeededRandom(seed: 11)
+    // Neighbours of every range the sanitizer acts on, and the lead bytes its byte check keys on.
+    let pool: [UInt32] = [
+      0x41, 0x20, 0x1F, 0x09, 0x0A, 0x0D, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xE2, 0x2029, 0x2029, 0x202A, 0x202E,
+      0x202F, 0x2065, 0x2066, 0x2069, 0x206A, 0x0416, 0x1F44D, 0x301,
+    ]
+    func removed(_ value: UInt32) -> Bool {
+      value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...8, using: &random) {
+        text.unicodeScalars.append(Unicode.Scalar(pool.randomElement(using: &random)!)!)
+      }
+      let clean = !text.unicodeScalars.contains { removed($0.value) }
+      #expect((TextSanitizer.clean(text) == text) == clean, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      let cleanButNewlines = !text.unicodeScalars.contains { $0 != "\n" && removed($0.value) }
+      #expect((TextSanitizer.cleanKeepingNewlines(text) == text) == cleanButNewlines)
+    }
+  }
+
   @Test(
     "display width per grapheme cluster",
     arguments: [
