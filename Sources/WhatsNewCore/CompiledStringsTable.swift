@@ -110,10 +110,16 @@ public enum CompiledStringsTable {
   static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let end = bytes.count
+    let raw = UnsafeRawBufferPointer(bytes)
     func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
       index + offset < end && range.contains(bytes[index + offset])
     }
     while index < end {
+      // ASCII, eight bytes at a time: most of a table is.
+      if end - index >= 8, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        index += 8
+        continue
+      }
       let lead = bytes[index]
       switch lead {
       case 0x00...0x7F:

@@ -135,17 +135,21 @@ final class CompiledEntries: Sendable {
         let text = String(decoding: wanted, as: UTF8.self)
         return (0..<count).first { self.key(at: $0) == text }
       }
-      return bytes.withUnsafeBufferPointer { all -> Int? in
-        var low = 0
-        var high = starts.count
-        while low < high {
-          let middle = (low + high) / 2
-          let (offset, length) = field(at: starts[middle])
-          let order = Self.compare(UnsafeBufferPointer(rebasing: all[offset..<(offset + length)]), wanted)
-          if order == 0 { return middle }
-          if order < 0 { low = middle + 1 } else { high = middle }
+      // Validated when the table was decoded: every start and length is within `bytes`.
+      return bytes.withUnsafeBytes { raw in
+        starts.withUnsafeBufferPointer { starts -> Int? in
+          var low = 0
+          var high = starts.count
+          while low < high {
+            let middle = (low &+ high) >> 1
+            let start = starts[middle]
+            let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
+            let order = Self.compare(UnsafeRawBufferPointer(rebasing: raw[(start + 4)..<(start + 4 + length)]), wanted)
+            if order == 0 { return middle }
+            if order < 0 { low = middle &+ 1 } else { high = middle }
+          }
+          return nil
         }
-        return nil
       }
     }
   }
@@ -164,9 +168,17 @@ final class CompiledEntries: Sendable {
 
   /// Byte-wise order: negative, zero or positive, as `memcmp` then the lengths would say.
   static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-    for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-      return Int(left[index]) - Int(right[index])
+    compare(UnsafeRawBufferPointer(left), right)
+  }
+
+  static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    let shared = min(left.count, right.count)
+    var index = 0
+    while index < shared {
+      let difference = Int(left[index]) &- Int(right[index])
+      if difference != 0 { return difference }
+      index &+= 1
     }
-    return left.count - right.count
+    return left.count &- right.count
   }
 }

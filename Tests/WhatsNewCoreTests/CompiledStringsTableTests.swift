@@ -191,6 +191,26 @@ struct TranslationTableTests {
       ([0xFF], false), ([0xEF, 0xBF, 0xBF], true), ([0xF4, 0x8F, 0xBF, 0xBF], true),
     ] as [([UInt8], Bool)])
   func utf8(bytes: [UInt8], valid: Bool) {
+    #expect(Self.decodesWithText(bytes) == valid)
+    #expect((String(validating: bytes, as: UTF8.self) != nil) == valid, "agrees with the standard library")
+  }
+
+  @Test("UTF-8 checking agrees with the standard library on random text, ASCII runs and all")
+  func utf8Random() {
+    var random = SeededRandom(seed: 5)
+    let pieces: [[UInt8]] = [
+      Array("plain ascii text".utf8), Array("é".utf8), Array("日".utf8), Array("👍".utf8), [0x80], [0xC3], [0xE2, 0x82],
+      [0xF0, 0x9F, 0x92], [0xED, 0xA0, 0x80], [0xC0, 0x80], [0xFF], Array("12345678".utf8),
+    ]
+    for _ in 0..<3000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...6, using: &random) { bytes += pieces.randomElement(using: &random)! }
+      #expect(Self.decodesWithText(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
+  }
+
+  /// Whether a table whose one entry has `bytes` as its text decodes.
+  static func decodesWithText(_ bytes: [UInt8]) -> Bool {
     let source = Array("s".utf8)
     var payload: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "k")]
     withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { payload += $0 }
@@ -199,7 +219,6 @@ struct TranslationTableTests {
     withUnsafeBytes(of: UInt32(1).littleEndian) { compiled += $0 }
     withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { compiled += $0 }
     compiled += payload
-    #expect((CompiledStringsTable.decode(compiled, source: source) != nil) == valid)
-    #expect((String(validating: bytes, as: UTF8.self) != nil) == valid, "agrees with the standard library")
+    return CompiledStringsTable.decode(compiled, source: source) != nil
   }
 }
