@@ -114,42 +114,57 @@ var rows: [Row] = []
   guard seeded.status == 0 else { fail("seeding the store failed (exit \(seeded.status)); see \(output)") }
 
   let floorArguments = [store, releasesDirectory]
-  let runs = options.quick ? 7 : 25
+  let runs = options.quick ? 7 : 51
   var appTimes: [Double] = []
   var coldCacheTimes: [Double] = []
   var floorTimes: [Double] = []
   var foundationFloorTimes: [Double] = []
   var versionTimes: [Double] = []
+  // Each round runs every measurement once, in an order rotated by one each round, so each
+  // follows each of the others equally often. A process starts measurably slower right after
+  // a heavier one (measured: the app by 0.26 ms after the first-start run, which runs the
+  // Foundation-linked helper; the floor by 0.24 ms after the app), so a fixed order would
+  // tilt every ratio against whatever comes after the heaviest run.
+  enum Measurement: CaseIterable { case app, floor, foundationFloor, version, firstStart }
   for run in 0..<(runs + 2) {
-    let app = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
-    guard app.status == 0 else { fail("the app exited \(app.status); see \(output)") }
-    if run == 0 {
-      let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-      guard text.contains("What's new in"), text.contains("\"overlay\":\"whatsNew\"") else {
-        fail("the app did not render a tour page; see \(output)")
+    let measured = run >= 2  // two warm-up rounds for the page cache
+    let order = Measurement.allCases.indices.map { Measurement.allCases[($0 + run) % Measurement.allCases.count] }
+    for measurement in order {
+      switch measurement {
+      case .app:
+        let app = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
+        guard app.status == 0 else { fail("the app exited \(app.status); see \(output)") }
+        if run == 0 {
+          let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+          guard text.contains("What's new in"), text.contains("\"overlay\":\"whatsNew\"") else {
+            fail("the app did not render a tour page; see \(output)")
+          }
+        }
+        if measured { appTimes.append(app.seconds) }
+      case .floor:
+        let floor = runChild(options.floor, floorArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
+        guard floor.status == 0 else { fail("the floor exited \(floor.status)") }
+        if measured { floorTimes.append(floor.seconds) }
+      case .foundationFloor:
+        guard let floorFoundation = options.floorFoundation else { continue }
+        let second = runChild(
+          floorFoundation, floorArguments + [localizationsDirectory], stdinPath: stateQuit, stdoutPath: output,
+          environment: environment)
+        guard second.status == 0 else { fail("the Foundation floor exited \(second.status)") }
+        if measured { foundationFloorTimes.append(second.seconds) }
+      case .version:
+        // The binary alone: start, print one line, exit. What the app costs before it does anything.
+        let version = runChild(options.app, ["--version"], stdinPath: quit, stdoutPath: output, environment: environment)
+        guard version.status == 0 else { fail("the app exited \(version.status) for --version; see \(output)") }
+        if measured { versionTimes.append(version.seconds) }
+      case .firstStart:
+        // The first start after an update: no compiled translations yet. It leaves them
+        // compiled again, for the next round's warm start.
+        try? FileManager.default.removeItem(atPath: cacheHome)
+        let cold = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
+        guard cold.status == 0 else { fail("the app exited \(cold.status) with an empty cache; see \(output)") }
+        if measured { coldCacheTimes.append(cold.seconds) }
       }
-    }
-    let floor = runChild(options.floor, floorArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
-    guard floor.status == 0 else { fail("the floor exited \(floor.status)") }
-    if let floorFoundation = options.floorFoundation {
-      let second = runChild(
-        floorFoundation, floorArguments + [localizationsDirectory], stdinPath: stateQuit, stdoutPath: output,
-        environment: environment)
-      guard second.status == 0 else { fail("the Foundation floor exited \(second.status)") }
-      if run >= 2 { foundationFloorTimes.append(second.seconds) }
-    }
-    // The binary alone: start, print one line, exit. What the app costs before it does anything.
-    let version = runChild(options.app, ["--version"], stdinPath: quit, stdoutPath: output, environment: environment)
-    guard version.status == 0 else { fail("the app exited \(version.status) for --version; see \(output)") }
-    if run >= 2 { versionTimes.append(version.seconds) }
-    // The first start after an update: no compiled translations yet.
-    try? FileManager.default.removeItem(atPath: cacheHome)
-    let cold = runChild(options.app, appArguments, stdinPath: stateQuit, stdoutPath: output, environment: environment)
-    guard cold.status == 0 else { fail("the app exited \(cold.status) with an empty cache; see \(output)") }
-    if run >= 2 {  // two warm-up rounds for the page cache
-      appTimes.append(app.seconds)
-      floorTimes.append(floor.seconds)
-      coldCacheTimes.append(cold.seconds)
     }
   }
   rows.append(
