@@ -134,6 +134,19 @@ struct TranslationTableTests {
     #expect(table == TranslationTable(entries), "equal to the dictionary it came from")
   }
 
+  @Test("keys sharing long prefixes, as translation keys do, are told apart at any byte")
+  func longPrefixes() {
+    var entries: [String: String] = [:]
+    let prefix = "whatsNew.v2_13_1.workoutView."
+    for index in stride(from: 0, to: 300, by: 3) { entries[prefix + "block\(index).title"] = "\(index)" }
+    let table = Self.compiled(entries)
+    for index in 0..<300 {
+      #expect(table[prefix + "block\(index).title"] == (index.isMultiple(of: 3) ? "\(index)" : nil))
+      #expect(table[prefix + "block\(index).titl"] == nil)
+    }
+    #expect(table[String(prefix.dropLast())] == nil)
+  }
+
   @Test("a key that is not ASCII finds the entry String equality finds (U+212A KELVIN SIGN is K)")
   func canonicalEquivalence() {
     let table = Self.compiled(["K": "kelvin", "ui.done": "Done"])
