@@ -43,7 +43,9 @@ public final class Console {
   /// Prints what was buffered, in order.
   public func flush() {
     guard !buffer.isEmpty else { return }
-    writeOut(buffer.joined())
+    var text = ""
+    for piece in buffer { text += piece }
+    writeOut(text)
     buffer.removeAll()
   }
 

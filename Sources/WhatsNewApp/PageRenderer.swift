@@ -64,7 +64,9 @@ public struct PageRenderer: Sendable {
     if !c.accessible {
       rows.append(Line(String(repeating: c.rule, count: c.width), .dim))
     }
-    rows += c.wrapped(view.footer.joined(separator: " · "), indent: 0, style: .command)
+    var footer = ""
+    for (index, command) in view.footer.enumerated() { footer += index == 0 ? command : " · " + command }
+    rows += c.wrapped(footer, indent: 0, style: .command)
     return rows
   }
 
