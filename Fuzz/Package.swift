@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "fuzz-commands", targets: ["FuzzCommands"]),
     .executable(name: "fuzz-compiled-strings", targets: ["FuzzCompiledStrings"]),
     .executable(name: "fuzz-compiler-output", targets: ["FuzzCompilerOutput"]),
+    .executable(name: "fuzz-compiled-releases", targets: ["FuzzCompiledReleases"]),
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
@@ -25,5 +26,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzCompilerOutput", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(name: "FuzzCommands", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(
+      name: "FuzzCompiledReleases", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
   ]
 )

@@ -20,6 +20,7 @@ public enum FuzzProperties {
     "fuzz-version": version,
     "fuzz-strings": strings,
     "fuzz-compiled-strings": compiledStrings,
+    "fuzz-compiled-releases": compiledReleases,
     "fuzz-compiler-output": compilerOutput,
     "fuzz-commands": commands,
   ]
@@ -80,7 +81,9 @@ public enum FuzzProperties {
     }
     if let table = try? StringsTable.parse(bytes) {
       let compiled = CompiledStringsTable.encode(table, source: bytes)
-      if CompiledStringsTable.decode(compiled, source: bytes) != TranslationTable(table) { return "a parsed table did not survive compiling" }
+      if CompiledStringsTable.decode(compiled, source: bytes) != TranslationTable(table) {
+        return "a parsed table did not survive compiling"
+      }
       if bytes != otherSource, CompiledStringsTable.decode(compiled, source: otherSource) != nil {
         return "a compiled table was accepted for another source"
       }
@@ -92,6 +95,24 @@ public enum FuzzProperties {
   /// trap to the results before the first damage; a whole stream re-encodes to exactly its
   /// bytes; and a stream carrying the input (as a compiled table and as a message) decodes
   /// back to it whole, and cut anywhere to a prefix of its results, reported as truncated.
+  /// Validated releases as the cache stores them: any bytes, as a whole file and as a payload
+  /// behind an intact header (so the fuzzer reaches the decoder past the checksum), decode to
+  /// releases or to nil, and what decodes encodes back to exactly the same bytes.
+  public static func compiledReleases(_ bytes: [UInt8]) -> String? {
+    let inputs: UInt64 = 0x5EED
+    let header = Array(CompiledReleases.encode([], diagnostics: [], inputs: inputs).prefix(8 + 8))
+    var wrapped = header
+    withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: bytes).littleEndian) { wrapped += $0 }
+    wrapped += bytes
+    for candidate in [bytes, wrapped] {
+      guard let decoded = CompiledReleases.decode(candidate, inputs: inputs) else { continue }
+      if CompiledReleases.encode(decoded.releases, diagnostics: decoded.diagnostics, inputs: inputs) != candidate {
+        return "decoded releases did not encode back to the same bytes"
+      }
+    }
+    return nil
+  }
+
   public static func compilerOutput(_ bytes: [UInt8]) -> String? {
     let decoded = StringsCompilerOutput.decode(bytes)
     if let announced = decoded.announcedCount, decoded.results.count > announced {

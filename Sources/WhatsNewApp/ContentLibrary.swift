@@ -148,9 +148,15 @@ public struct ContentLibrary: Sendable {
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
       cache: cache, compiler: compiler)
     let englishKeys = files.tables[.en] ?? [:]
-    let loaded = ReleaseLibrary.load(
-      manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
-      directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)
+    let manifestDisplayPath = releasesDirectory + "/manifest.json"
+    let loaded = cache.releases(
+      of: releasesDirectory, manifest: files.manifest, files: files.releaseFiles,
+      displayPaths: [manifestDisplayPath, releasesDirectory], englishTable: files.tables[.en]
+    ) {
+      ReleaseLibrary.load(
+        manifest: files.manifest, manifestDisplayPath: manifestDisplayPath, files: files.releaseFiles,
+        directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)
+    }
     var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
     diagnostics += loaded.diagnostics.map(\.description)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one

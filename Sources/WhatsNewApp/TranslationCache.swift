@@ -32,20 +32,27 @@ import WhatsNewSystem
 public struct TranslationCache: Sendable {
   /// Where compiled tables are kept; `nil` turns the cache off.
   public var directory: String?
+  /// Where validated releases are kept (``CompiledReleases``); `nil` validates at every start.
+  public var releasesDirectory: String?
 
-  public init(directory: String?) {
+  public init(directory: String?, releasesDirectory: String? = nil) {
     self.directory = directory
+    self.releasesDirectory = releasesDirectory
   }
 
-  /// The cache under `$XDG_CACHE_HOME` or `$HOME/.cache`; off when neither is usable.
+  /// The cache under `$XDG_CACHE_HOME` or `$HOME/.cache` (`whatsnew/strings` and
+  /// `whatsnew/releases`); off when neither is usable.
   public init(environment: [String: String]) {
+    let base: String?
     if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
-      directory = cacheHome + "/whatsnew/strings"
+      base = cacheHome + "/whatsnew"
     } else if let home = environment["HOME"], home.hasPrefix("/") {
-      directory = home + "/.cache/whatsnew/strings"
+      base = home + "/.cache/whatsnew"
     } else {
-      directory = nil
+      base = nil
     }
+    directory = base.map { $0 + "/strings" }
+    releasesDirectory = base.map { $0 + "/releases" }
   }
 
   /// No cache: every table is compiled from its `.strings` file (tests, `lint`).
@@ -114,6 +121,46 @@ public struct TranslationCache: Sendable {
     }
     // concurrentPerform returns once every index has run, so every slot is filled.
     return values.withLock { $0 }.map { $0! }
+  }
+
+  /// The validated releases of a release directory: from the cache when it holds them for
+  /// exactly these inputs (``CompiledReleases``), else `validate()`'s, then stored for the
+  /// next start. The inputs are the files, the names diagnostics give them, the English
+  /// table's entries and the running executable (a new build may validate differently), so
+  /// a change to any of them validates again.
+  func releases(
+    of contentDirectory: String, manifest: [UInt8]?, files: [String: [UInt8]], displayPaths: [String],
+    englishTable: TranslationTable?, validate: () -> (releases: [Release], diagnostics: [ReleaseDiagnostic])
+  ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
+    guard let directory = self.releasesDirectory, let program = Self.programIdentity() else { return validate() }
+    let inputs = CompiledReleases.inputsFingerprint(
+      manifest: manifest, files: files, displayPaths: displayPaths, englishKeys: englishTable?.fingerprint ?? 0,
+      program: program)
+    let cachePath = directory + "/" + Self.releasesFileName(for: contentDirectory)
+    if let bytes = try? FileSystem.readFile(cachePath), let cached = CompiledReleases.decode(bytes, inputs: inputs) {
+      return cached
+    }
+    let validated = validate()
+    store(
+      [(cachePath, CompiledReleases.encode(validated.releases, diagnostics: validated.diagnostics, inputs: inputs))],
+      in: directory)
+    return validated
+  }
+
+  /// What identifies the running executable: its path, size, modification time and inode.
+  /// `nil` when the system does not say, and then nothing is cached.
+  static func programIdentity() -> [UInt8]? {
+    guard let path = ProcessEnvironment.executablePath(), let status = FileSystem.status(path) else { return nil }
+    return Array(
+      "\(path)\u{0}\(status.size)\u{0}\(status.modificationTime).\(status.modificationNanoseconds)\u{0}\(status.device):\(status.inode)"
+        .utf8)
+  }
+
+  /// The validated releases of a release directory: `releases-` and a fingerprint of its
+  /// absolute path.
+  static func releasesFileName(for releasesDirectory: String) -> String {
+    let absolute = FileSystem.absolutePath(releasesDirectory)
+    return "releases-\(String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)).compiled"
   }
 
   /// One cache file per source file: the table's directory name plus a fingerprint of

@@ -27,23 +27,34 @@ public enum CompiledStringsTable {
   /// Encodes `table`, parsed from `source`. Entries are sorted by their keys' UTF-8 bytes, so
   /// the same table always encodes to the same bytes.
   public static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
-    var payload: [UInt8] = []
-    payload.reserveCapacity(table.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 })
+    let payload = entries(table)
+    var bytes = BinaryWriter()
+    bytes.raw(magic)
+    bytes.uint64(fingerprint(of: source))
+    bytes.uint64(UInt64(source.count))
+    bytes.uint32(table.count)
+    bytes.uint64(fingerprint(of: payload))
+    bytes.raw(payload)
+    return bytes.output
+  }
+
+  /// Where the header records the entries' fingerprint.
+  static let payloadFingerprintOffset = 8 + 8 + 8 + 4
+
+  /// The entries as a compiled table holds them: by key, in the keys' byte order.
+  private static func entries(_ table: [String: String]) -> [UInt8] {
+    var payload = BinaryWriter()
     // In byte order, which for ASCII keys is also `String` order: decode searches the bytes.
     for (key, text) in table.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-      append(UInt32(key.utf8.count), to: &payload)
-      payload.append(contentsOf: key.utf8)
-      append(UInt32(text.utf8.count), to: &payload)
-      payload.append(contentsOf: text.utf8)
+      payload.string(key)
+      payload.string(text)
     }
-    var bytes = magic
-    bytes.reserveCapacity(headerSize + payload.count)
-    append(fingerprint(of: source), to: &bytes)
-    append(UInt64(source.count), to: &bytes)
-    append(UInt32(table.count), to: &bytes)
-    append(fingerprint(of: payload), to: &bytes)
-    bytes += payload
-    return bytes
+    return payload.output
+  }
+
+  /// The fingerprint a compiled table of `table` records for its entries.
+  static func entriesFingerprint(of table: [String: String]) -> UInt64 {
+    fingerprint(of: entries(table))
   }
 
   /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
@@ -68,7 +79,7 @@ public enum CompiledStringsTable {
     _ buffer: UnsafeBufferPointer<UInt8>, sourceFingerprint: UInt64, sourceLength: Int, keeping bytes: [UInt8]
   ) -> TranslationTable? {
     guard buffer.count >= headerSize, buffer.prefix(magic.count).elementsEqual(magic) else { return nil }
-    var reader = Reader(buffer: buffer, offset: magic.count)
+    var reader = BinaryReader(buffer: buffer, offset: magic.count)
     guard let storedSource = reader.uint64(), storedSource == sourceFingerprint,
       let storedLength = reader.uint64(), storedLength == UInt64(sourceLength),
       let count = reader.uint32(), let payloadFingerprint = reader.uint64(),
@@ -96,7 +107,7 @@ public enum CompiledStringsTable {
     // Keys beyond ASCII: `String` equality is not byte equality, so look them up by hash.
     var table: [String: String] = [:]
     table.reserveCapacity(Int(count))
-    var entries = Reader(buffer: buffer, offset: starts.first ?? buffer.count)
+    var entries = BinaryReader(buffer: buffer, offset: starts.first ?? buffer.count)
     for _ in 0..<count {
       guard let key = entries.field(), let text = entries.field() else { return nil }
       table[String(decoding: key, as: UTF8.self)] = String(decoding: text, as: UTF8.self)
@@ -177,37 +188,5 @@ public enum CompiledStringsTable {
     }
     mix(&tail, UInt64(raw.count))
     return tail
-  }
-
-  private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-
-  /// Reads the little-endian integers and length-prefixed fields of a compiled table,
-  /// returning `nil` at the first thing out of bounds.
-  private struct Reader {
-    let buffer: UnsafeBufferPointer<UInt8>
-    var offset: Int
-
-    mutating func uint64() -> UInt64? { integer(UInt64.self) }
-    mutating func uint32() -> UInt32? { integer(UInt32.self) }
-
-    private mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-      let size = MemoryLayout<Integer>.size
-      guard buffer.count - offset >= size else { return nil }
-      var value: Integer = 0
-      for index in 0..<size {
-        value |= Integer(buffer[offset + index]) << (8 * index)
-      }
-      offset += size
-      return value
-    }
-
-    /// A length-prefixed field's bytes, or `nil` when they run past the end.
-    mutating func field() -> UnsafeBufferPointer<UInt8>? {
-      guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
-      defer { offset += length }
-      return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
-    }
   }
 }

@@ -17,6 +17,11 @@ public enum FileSystem {
     public var size: Int
     /// The last modification, in whole seconds since 1970-01-01 UTC.
     public var modificationTime: Int64
+    /// The nanoseconds past ``modificationTime``.
+    public var modificationNanoseconds: Int = 0
+    /// The file's device and inode: a file replaced by another (renamed over it) has others.
+    public var device: UInt64 = 0
+    public var inode: UInt64 = 0
     /// The permission bits (`0o600`).
     public var permissions: UInt32
     public var isDirectory: Bool
@@ -29,8 +34,9 @@ public enum FileSystem {
     guard stat(path, &info) == 0 else { return nil }
     let kind = info.st_mode & S_IFMT
     return Status(
-      size: Int(info.st_size), modificationTime: Int64(info.st_mtim.tv_sec), permissions: UInt32(info.st_mode & 0o7777),
-      isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG)
+      size: Int(info.st_size), modificationTime: Int64(info.st_mtim.tv_sec),
+      modificationNanoseconds: Int(info.st_mtim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      permissions: UInt32(info.st_mode & 0o7777), isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG)
   }
 
   /// Whether anything exists at `path` (following symbolic links).
