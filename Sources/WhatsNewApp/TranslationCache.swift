@@ -67,7 +67,8 @@ public struct TranslationCache: Sendable {
     let cachePaths = sources.map { source in directory.map { $0 + "/" + Self.fileName(for: source.path) } }
     var results: [Result<TranslationTable, LocalizationError>?] = Array(repeating: nil, count: sources.count)
     if directory != nil {
-      results = Self.sideBySide(sources.map(\.bytes.count)) { index in
+      // A closure, not `\.bytes.count`: a key path is built at run time (40k instructions).
+      results = Self.sideBySide(sources.map { $0.bytes.count }) { index in
         guard let cachePath = cachePaths[index], let compiled = try? FileSystem.readFile(cachePath),
           let table = CompiledStringsTable.decode(compiled, source: sources[index].bytes)
         else { return nil }

@@ -226,6 +226,10 @@ public enum WhatsNewCommand {
     let repl = REPL(session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive)
     await repl.run()
     editor?.saveHistory()
+    // The process ends next: leave the session and everything under it (content, tables,
+    // the store) to the kernel rather than freeing it object by object. Everything written
+    // is committed already, and SQLite keeps nothing open between transactions.
+    _ = Unmanaged.passRetained(session)
     return ExitStatus.success
   }
 }
