@@ -190,7 +190,9 @@ public actor SettingsStore {
       fresh = true
     }
     // Rollback journal, not WAL: Debian's SQLite 3.40.1 has the WAL-reset corruption bug.
-    let mode = try connection.scalar("PRAGMA journal_mode = DELETE")?.text
+    // A file whose header already says so opens in DELETE mode, SQLite's default: only
+    // another file is switched, which spares every other start a pragma that parses the schema.
+    let mode = Self.headerSaysRollbackJournal(path) ? "delete" : try connection.scalar("PRAGMA journal_mode = DELETE")?.text
     if mode?.lowercased() != "delete" {
       throw StoreError(
         kind: .sqlite(code: SQLITE_BUSY), path: path,
@@ -607,6 +609,18 @@ public actor SettingsStore {
   ///
   /// - Returns: `true` when the file was created; `false` when it already existed and
   ///   `allowExisting` (or, for an empty file, `allowEmpty`) permits that.
+  /// Whether the database header at `path` says the file uses a rollback journal: its file
+  /// format read and write versions (bytes 18 and 19) are 1 (2 is WAL). `false` for a file
+  /// without a header yet, or one that cannot be read.
+  static func headerSaysRollbackJournal(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var versions: (UInt8, UInt8) = (0, 0)
+    let count = withUnsafeMutableBytes(of: &versions) { pread(fd, $0.baseAddress, 2, 18) }
+    return count == 2 && versions == (1, 1)
+  }
+
   @discardableResult
   static func createFile(_ path: String, allowExisting: Bool = false, allowEmpty: Bool = false) throws(StoreError) -> Bool {
     let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)

@@ -33,6 +33,24 @@ struct OpeningTests {
     #expect(!fileExists(path + "-wal"))
   }
 
+  @Test("a store another program put in WAL mode is switched back to the rollback journal when opened")
+  func walStoreSwitchedBack() async throws {
+    let path = directory.path("settings.sqlite")
+    _ = try SettingsStore(path: path)
+    #expect(SettingsStore.headerSaysRollbackJournal(path))
+    do {
+      let other = try SQLiteConnection.openExisting(path)
+      #expect(try other.scalar("PRAGMA journal_mode = WAL")?.text == "wal")
+    }
+    #expect(!SettingsStore.headerSaysRollbackJournal(path), "the header now says WAL")
+    let store = try SettingsStore(path: path)
+    try await store.setSetting(.theme, to: "dark")
+    #expect(SettingsStore.headerSaysRollbackJournal(path))
+    #expect(!fileExists(path + "-wal"))
+    #expect(try await store.setting(.theme) == "dark")
+    #expect(!SettingsStore.headerSaysRollbackJournal(directory.path("missing.sqlite")))
+  }
+
   @Test("a missing parent directory is an error naming the directory")
   func missingParent() async throws {
     let parent = directory.path("no/such/dir")
