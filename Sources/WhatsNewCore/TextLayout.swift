@@ -20,9 +20,15 @@ public enum TextLayout {
     // Bytes, not characters: "\r\n" is one Character, so `text.contains("\r")` is false for
     // it (it was true only while Foundation's substring `contains` was in scope).
     let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingCarriageReturns() : text
-    for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-      wrapParagraph(paragraph, width: width, into: &lines)
+    // Paragraphs split at "\n" bytes: a line feed is always a character of its own, and
+    // splitting by `Character` would break the whole text into grapheme clusters first.
+    let bytes = normalized.utf8
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      wrapParagraph(normalized[start..<newline], width: width, into: &lines)
+      start = bytes.index(after: newline)
     }
+    wrapParagraph(normalized[start...], width: width, into: &lines)
     return lines
   }
 

@@ -102,6 +102,22 @@ struct TextTests {
     #expect(DisplayWidth.of(text) == expected)
   }
 
+  @Test("paragraphs split at line feeds exactly as splitting by Character would, whatever the text")
+  func paragraphsSplitAtLineFeeds() {
+    var random = SeededRandom(seed: 3)
+    let pool: [String] = ["a", " ", "\n", "\r\n", "\r", "漢", "👍🏽", "e\u{301}", "\u{301}", "\n\u{301}", "word"]
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined()
+      let width = Int.random(in: 1...6, using: &random)
+      var normalized = ""
+      for character in text { normalized.append(character == "\r\n" || character == "\r" ? "\n" : character) }
+      let expected = normalized.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+        TextLayout.wrap(String($0), width: width)
+      }
+      #expect(TextLayout.wrap(text, width: width) == expected, "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test(
     "wraps by display width",
     arguments: [
