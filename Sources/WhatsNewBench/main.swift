@@ -574,16 +574,18 @@ let readme = """
     `whatsnew-strings` helper; files, time zones and the clock go through the C library), no
     libedit (loaded with `dlopen` at a terminal only) and the same shared libraries as the
     floor; the row "the binary alone" shows that loading it costs what loading the floor does.
-    The rest of the ratio is the app's own work after `main`, about 3 ms, in many parts of
-    0.1 to 0.4 ms each (medians of a phase trace, 2026-11-30, release build, warm cache):
-    options and reading the release files 0.3 ms; reading and decoding the compiled English
-    table 0.3; validating the releases 0.25; opening the store 0.4 (SQLite's first open,
-    its pragmas and the first read); the boot step 0.4 to 0.6, of which about 0.3 is
-    Dispatch starting the threads Swift's concurrency runs on (with the static Swift runtime a
-    main-actor continuation resumes through the global pool: `bench/repro/`); the first page 0.3; `state`
-    0.2; the rest, and tearing the process down. Much of each part is the Swift runtime's
-    one-time work on first use (type metadata, protocol conformance lookups). How these
-    were measured: Documentation/Performance.md.
+    The rest of the ratio is the app's own work after `main`, 1.2 to 1.8 ms depending on the
+    machine's state, in parts of 0.1 to 0.3 ms (medians of a phase trace, 2026-11-30, release
+    build, warm cache): options and reading the release files; the English table (read in
+    place from its compiled copy, not decoded into a dictionary); the validated releases
+    (from their cache while no input changed); opening the store and the first queries
+    (SQLite's first open and its schema); the first page; `state`; and a longer teardown,
+    because the app touches more of its larger binary than the floor (about 400 page faults
+    against 290; a fault costs 2 to 4 µs here, and every page it maps is unmapped at exit).
+    A scripted run starts no thread at all (operations start with `Task.immediate` and the
+    store shares the main actor's executor). Much of what remains is the Swift runtime's
+    one-time work on first use (type metadata). How these were measured:
+    Documentation/Performance.md.
   - The second cold-start row is the first start after the translations changed (an update):
     the app runs its helper `whatsnew-strings` once, which parses the `.strings` files with
     `PropertyListSerialization` and compiles them, and stores them in the cache
@@ -593,14 +595,17 @@ let readme = """
     Measured with `wait4` from the benchmark itself it would be wrong: `posix_spawn` uses
     `vfork`, and Linux carries the parent's high-water mark across `exec`.
   - Process timings include spawning from the benchmark, which on this virtual machine costs
-    more than `perf stat` shows for the same binaries; both sides of each ratio pay it.
+    more than `perf stat` shows for the same binaries; both sides of each ratio pay it. The
+    start-up measurements run in a shuffled order in each round: a process starts about
+    0.25 ms slower right after a heavier one, so a fixed order would favour one side.
 
   What each row measures:
 
   - **cold start to first tour page**: the release `whatsnew` as a whole process (spawn to exit),
     reading the script `state`, `quit` from stdin against a store seeded with
-    `--upgrade-from 2.11.0`, so boot, migration check, content load and validation, the flow and
-    the first tour page all happen. Floor: `whatsnew-floor` (Sources/WhatsNewFloor), a minimal
+    `--upgrade-from 2.11.0`, so boot, migration check, content load (the releases as last
+    validated, from the cache, the first-start row validating them), the flow and the first
+    tour page all happen. Floor: `whatsnew-floor` (Sources/WhatsNewFloor), a minimal
     Swift process that opens the same SQLite file, reads `user_version` and lists the same
     `Releases` directory; it imports CSQLite directly because it is the floor, not the app.
   - **the binary alone**: `whatsnew --version` as a whole process: loading the binary, the Swift
