@@ -120,17 +120,16 @@ var rows: [Row] = []
   var floorTimes: [Double] = []
   var foundationFloorTimes: [Double] = []
   var versionTimes: [Double] = []
-  // Each round runs every measurement once, in a shuffled order (the same shuffles every time
-  // the bench runs), so each follows each of the others about equally often. A process starts
+  // Each round runs every measurement once, in a shuffled order, so each follows each of the
+  // others about equally often. A process starts
   // measurably slower right after a heavier one (measured: the app by 0.26 ms after the
   // first-start run, which runs the Foundation-linked helper; the floor by 0.24 ms after the
   // app), so a fixed order would tilt every ratio against whatever follows the heaviest run.
   enum Measurement: CaseIterable { case app, floor, foundationFloor, version, firstStart }
-  var shuffler = SplitMix64(seed: 2026)
   for run in 0..<(runs + 2) {
     let measured = run >= 2  // two warm-up rounds for the page cache
     // The first round renders the page the app's output is checked for, so the app runs first.
-    let order = run == 0 ? Measurement.allCases : Measurement.allCases.shuffled(using: &shuffler)
+    let order = run == 0 ? Measurement.allCases : Measurement.allCases.shuffled()
     for measurement in order {
       switch measurement {
       case .app:
@@ -638,16 +637,3 @@ let readme = """
   """
 try Data(readme.utf8).write(to: URL(fileURLWithPath: options.out + "/README.md"))
 
-/// A small seeded random number generator (SplitMix64), so the measurement order is the
-/// same in every run of the bench.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
