@@ -636,4 +636,3 @@ let readme = """
 
   """
 try Data(readme.utf8).write(to: URL(fileURLWithPath: options.out + "/README.md"))
-
