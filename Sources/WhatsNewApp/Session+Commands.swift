@@ -307,9 +307,10 @@ extension Session {
         choices.learn(setting, confirmed: stored)
       }
     }
-    tap(setting, value)
+    // Whether a write started, not only whether one is pending: it may be done already.
+    let wrote = tap(setting, value)
     if screen == setting.spec.screen && overlay == nil { viewIsDirty = true }
-    if choices.state(of: setting).pendingWrites == 0 {
+    if !wrote && choices.state(of: setting).pendingWrites == 0 {
       console.emit(text("ui.set.unchanged", text(setting.titleKey), text(setting.valueKey(value))), .dim)
     }
   }

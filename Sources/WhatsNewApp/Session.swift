@@ -311,9 +311,12 @@ public final class Session {
   }
 
   /// The user picks `value` for `setting`: shown at once, written in the background,
-  /// after any earlier write of the same setting.
-  public func tap(_ setting: Setting, _ value: String) {
-    guard let ticket = choices.tap(setting, value) else { return }
+  /// after any earlier write of the same setting. Returns whether a write was started (not
+  /// when the value is what the setting already holds); the write may have finished by the
+  /// time this returns.
+  @discardableResult
+  public func tap(_ setting: Setting, _ value: String) -> Bool {
+    guard let ticket = choices.tap(setting, value) else { return false }
     let previous = writeChains[setting]
     let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
     let task = Task.immediate { @MainActor in
@@ -324,6 +327,7 @@ public final class Session {
       self.reportWrite(ticket, outcome: outcome)
     }
     writeChains[setting] = (task, id)
+    return true
   }
 
   func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {

@@ -19,91 +19,109 @@ func text(of text: String, after start: String, before end: String? = nil) -> St
 @Suite("Guidance in a session")
 @MainActor
 struct GuidanceSessionTests {
-  func expectGolden(_ transcript: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  /// Compares `transcript` with its golden file, then runs `script` again with the store on
+  /// the main actor's executor (as `whatsnew` runs scripts), which must print the same.
+  func expectGolden(
+    _ transcript: String, _ name: String, arguments: [String] = [], script: [String],
+    prepare: ((SettingsStore) async throws -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     let mismatch = GoldenFile.compare(transcript, named: "guidance-\(name).txt", in: "WhatsNewAppTests")
     #expect(mismatch == nil, Comment(rawValue: mismatch ?? ""), sourceLocation: sourceLocation)
+    let sharing = try await SessionHarness(
+      arguments: arguments, placement: .sharing(MainActor.sharedUnownedExecutor), prepare: prepare)
+    let again = GoldenFile.compare(
+      await sharing.transcript(of: script), named: "guidance-\(name).txt", in: "WhatsNewAppTests", recording: false)
+    #expect(
+      again == nil, Comment(rawValue: "store on the main actor's executor: " + (again ?? "")), sourceLocation: sourceLocation)
   }
 
   @Test("first_run starts after onboarding and spotlights home's Today card with a frame inside the scrim")
   func spotlight() async throws {
+    let script = ["finish", "next", "state"]
     let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: ["finish", "next", "state"])
+    let transcript = await scripted.transcript(of: script)
     #expect(transcript.contains("┌─ Today card "))
     #expect(transcript.contains("░ Go to"))
     #expect(
       transcript.contains(
         #""guidance":{"id":"first_run","mode":"tour","step":2,"stepCount":6,"anchor":"home.summary","anchorOnScreen":true}"#))
-    try expectGolden(transcript, "spotlight")
+    try await expectGolden(transcript, "spotlight", arguments: [], script: script)
   }
 
   @Test("an anchor not on screen gives a scrim with no cut-out and says where it is")
   func missingAnchor() async throws {
+    let script = ["finish", "next", "next", "go settings", "state"]
     let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: ["finish", "next", "next", "go settings", "state"])
+    let transcript = await scripted.transcript(of: script)
     let afterGo = text(of: transcript, after: "> go settings")
     #expect(!afterGo.contains("┌─"))
     #expect(afterGo.contains("Workout view is on Workout settings, not on this screen"))
     #expect(afterGo.contains(#""anchor":"workouts.view","anchorOnScreen":false"#))
-    try expectGolden(transcript, "missing-anchor")
+    try await expectGolden(transcript, "missing-anchor", arguments: [], script: script)
   }
 
   @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
   func autoNavigation() async throws {
-    let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: [
+    let script = [
       "finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state",
-    ])
+    ]
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: script)
     #expect(transcript.contains("whatsnew:first_run 3/6> "))
     #expect(!transcript.contains("workouts_intro"))
     #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
     #expect(scripted.session.screen == .settings)
-    try expectGolden(transcript, "auto-navigation")
+    try await expectGolden(transcript, "auto-navigation", arguments: [], script: script)
   }
 
   @Test("a language switch mid-tour rebuilds the anchors: the frame follows the new rows, never a stale one")
   func languageSwitch() async throws {
-    let scripted = try await SessionHarness()
-    let transcript = await scripted.transcript(of: [
+    let script = [
       "finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state",
-    ])
+    ]
+    let scripted = try await SessionHarness()
+    let transcript = await scripted.transcript(of: script)
     #expect(transcript.contains("┌─ Единицы "))
     let homePart = text(of: transcript, after: "> go home", before: "> lang es")
     #expect(!homePart.contains("┌─"), "no stale frame on a screen without the anchor")
     #expect(transcript.contains("┌─ Unidades "))
-    try expectGolden(transcript, "language-switch")
+    try await expectGolden(transcript, "language-switch", arguments: [], script: script)
   }
 
   @Test("info popovers sit below, above, left and right of their element, and close on close, Esc or another command")
   func infoPlacements() async throws {
-    let scripted = try await SessionHarness()
-    try await scripted.store.markGuidanceSeen("workouts_intro")
-    try await scripted.store.markGuidanceSeen("cardio_intro")
-    try await scripted.store.markGuidanceSeen("review_intro")
-    try await scripted.store.markGuidanceSeen("settings_intro")
-    let transcript = await scripted.transcript(of: [
+    let introsSeen: (SettingsStore) async throws -> Void = { store in
+      for intro in ["workouts_intro", "cardio_intro", "review_intro", "settings_intro"] {
+        try await store.markGuidanceSeen(intro)
+      }
+    }
+    let script = [
       "finish", "skip",
       "go review", "info review.weekday_info", "close",
       "go settings", "info settings.whatsnew_info", "<esc>",
       "go workouts", "info workouts.view_info", "state",
       "go cardio", "info cardio.log_info", "go home",
       "info review.weekday_info", "close",
-    ])
+    ]
+    let scripted = try await SessionHarness(prepare: introsSeen)
+    let transcript = await scripted.transcript(of: script)
     #expect(transcript.contains(#""overlay":null"#), "state closed the popover")
-    try expectGolden(transcript, "info-placements")
+    try await expectGolden(transcript, "info-placements", script: script, prepare: introsSeen)
   }
 
   @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
   func accessible() async throws {
-    let scripted = try await SessionHarness(arguments: ["--accessible"])
-    let transcript = await scripted.transcript(of: [
+    let script = [
       "finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info",
-    ])
+    ]
+    let scripted = try await SessionHarness(arguments: ["--accessible"])
+    let transcript = await scripted.transcript(of: script)
     #expect(!transcript.contains("░"))
     #expect(!transcript.contains("┌"))
     #expect(transcript.contains("Spotlight: Today card, on Home."))
     #expect(transcript.contains("  1. skip: leave the guide"))
     #expect(transcript.contains("Info about Weekly review day: Why a review day?"))
-    try expectGolden(transcript, "accessible")
+    try await expectGolden(transcript, "accessible", arguments: ["--accessible"], script: script)
   }
 
   @Test("ASCII output marks the scrim and the cut-out with plain characters")

@@ -59,4 +59,18 @@ struct TranscriptTests {
     #expect(mismatch == nil, "\(mismatch ?? "")")
     #expect(!transcript.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters in scripted output")
   }
+
+  /// `whatsnew` runs a script with the store on the main actor's executor, where operations
+  /// nothing holds finish inside their command: the output must not change with that.
+  @Test(
+    "each transcript is the same with the store on the main actor's executor, as whatsnew runs scripts",
+    arguments: cases.map(\.name))
+  func transcriptSharingMainActor(name: String) async throws {
+    let testCase = Self.cases.first { $0.name == name }!
+    let harness = try await SessionHarness(
+      arguments: testCase.arguments, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let transcript = await harness.transcript(of: testCase.script)
+    let mismatch = GoldenFile.compare(transcript, named: name + ".txt", in: "WhatsNewAppTests", recording: false)
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
 }
