@@ -303,7 +303,7 @@ struct BinaryReader {
   }
 
   mutating func string() -> String? {
-    guard let bytes = field(), CompiledStringsTable.isValidUTF8(bytes) else { return nil }
+    guard let bytes = field(), UTF8Check.isValid(bytes) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
   }
 

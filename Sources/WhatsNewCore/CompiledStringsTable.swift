@@ -94,7 +94,9 @@ public enum CompiledStringsTable {
     var previousKey = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     for index in 0..<Int(count) {
       starts.append(reader.offset)
-      guard let key = reader.field(), let text = reader.field(), isValidUTF8(key), isValidUTF8(text) else { return nil }
+      guard let key = reader.field(), let text = reader.field(), UTF8Check.isValid(key), UTF8Check.isValid(text) else {
+        return nil
+      }
       if keysAreASCII {
         keysAreASCII = key.allSatisfy { $0 < 0x80 }
         keysAscend = index == 0 || CompiledEntries.compare(previousKey, key) < 0
@@ -114,43 +116,6 @@ public enum CompiledStringsTable {
     }
     guard table.count == Int(count) else { return nil }
     return TranslationTable(table)
-  }
-
-  /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
-  /// nothing above U+10FFFF).
-  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let end = bytes.count
-    let raw = UnsafeRawBufferPointer(bytes)
-    func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-      index + offset < end && range.contains(bytes[index + offset])
-    }
-    while index < end {
-      // ASCII, eight bytes at a time: most of a table is.
-      if end - index >= 8, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-        index += 8
-        continue
-      }
-      let lead = bytes[index]
-      switch lead {
-      case 0x00...0x7F:
-        index += 1
-      case 0xC2...0xDF:
-        guard continuation(1) else { return false }
-        index += 2
-      case 0xE0...0xEF:
-        let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
-        guard continuation(1, second), continuation(2) else { return false }
-        index += 3
-      case 0xF0...0xF4:
-        let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-        guard continuation(1, second), continuation(2), continuation(3) else { return false }
-        index += 4
-      default:
-        return false
-      }
-    }
-    return true
   }
 
   /// A 64-bit fingerprint of `bytes`: cheap (four independent multiply-xor lanes over 8-byte

@@ -516,51 +516,13 @@ private struct TapeParser {
   /// Checks the whole input is well-formed UTF-8 (no overlong forms, no surrogates,
   /// nothing above U+10FFFF).
   private mutating func validateUTF8() throws(JSONReadError) {
-    var offset = 0
-    let count = bytes.count
-    while offset < count {
-      // Step over ASCII eight bytes at a time.
-      while offset + 8 <= count,
-        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        offset += 8
-      }
-      guard offset < count else { return }
-      let lead = bytes[offset]
-      if lead < 0x80 {
-        offset += 1
-        continue
-      }
-      let length: Int
-      var lowerBound: UInt8 = 0x80
-      var upperBound: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: length = 3; lowerBound = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: length = 3; upperBound = 0x9F
-      case 0xF0: length = 4; lowerBound = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4: length = 4; upperBound = 0x8F
-      default:
-        index = offset
-        throw error("invalid UTF-8 byte 0x\(hex(UInt32(lead), digits: 2))")
-      }
-      for position in 1..<length {
-        let next = offset + position
-        guard next < count else {
-          index = offset
-          throw error("invalid UTF-8: truncated multi-byte sequence")
-        }
-        let continuation = bytes[next]
-        let low = position == 1 ? lowerBound : 0x80
-        let high = position == 1 ? upperBound : 0xBF
-        guard continuation >= low && continuation <= high else {
-          index = offset
-          throw error("invalid UTF-8 sequence starting with byte 0x\(hex(UInt32(lead), digits: 2))")
-        }
-      }
-      offset += length
+    guard let (offset, problem) = UTF8Check.firstProblem(in: bytes) else { return }
+    index = offset
+    switch problem {
+    case .invalidLeadByte(let lead): throw error("invalid UTF-8 byte 0x\(hex(UInt32(lead), digits: 2))")
+    case .truncated: throw error("invalid UTF-8: truncated multi-byte sequence")
+    case .invalidSequence(let lead):
+      throw error("invalid UTF-8 sequence starting with byte 0x\(hex(UInt32(lead), digits: 2))")
     }
   }
 
