@@ -94,16 +94,13 @@ public enum ReleaseValidator {
 ///
 /// ```swift
 /// ReleaseValidator.validate(bytes, fileName: "2.13.1.json", displayPath: "Releases/2.13.1.json",
-///   englishKeys: englishTable.keys)
+///   englishKeys: englishTable)
 /// ```
 public protocol TranslationKeys: Sendable {
   func contains(_ key: String) -> Bool
 }
 
 extension Set<String>: TranslationKeys {}
-
-/// `Dictionary.Keys.contains` is a hash lookup, not a scan.
-extension Dictionary<String, String>.Keys: TranslationKeys {}
 
 // MARK: - Machinery
 
