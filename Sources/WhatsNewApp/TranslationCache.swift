@@ -160,14 +160,18 @@ public struct TranslationCache: Sendable {
   /// The validated releases of a release directory: `releases-` and a fingerprint of its
   /// absolute path.
   static func releasesFileName(for releasesDirectory: String) -> String {
-    let absolute = FileSystem.absolutePath(releasesDirectory)
-    return "releases-\(String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)).compiled"
+    "releases-\(pathHash(releasesDirectory)).compiled"
+  }
+
+  /// A fingerprint of `path` made absolute, in hexadecimal: what keeps the cache files of two
+  /// content trees apart.
+  private static func pathHash(_ path: String) -> String {
+    String(CompiledStringsTable.fingerprint(of: Array(FileSystem.absolutePath(path).utf8)), radix: 16)
   }
 
   /// One cache file per source file: the table's directory name plus a fingerprint of
   /// its absolute path, so two content trees never overwrite each other's tables.
   static func fileName(for path: String) -> String {
-    let absolute = FileSystem.absolutePath(path)
     let language = FileSystem.lastComponent(of: FileSystem.parentDirectory(of: path))
     // ASCII letters and `-_.` only, compared as bytes: Unicode property lookups cost more
     // at start-up than everything else here.
@@ -175,8 +179,7 @@ public struct TranslationCache: Sendable {
       decoding: language.utf8.filter { byte in
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E
       }, as: UTF8.self)
-    let hash = String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)
-    return "\(safeLanguage)-\(hash).compiled"
+    return "\(safeLanguage)-\(pathHash(path)).compiled"
   }
 
   /// Writes each compiled table to a temporary file next to its final name, then renames it
