@@ -82,10 +82,11 @@ public enum StringsCompilerOutput {
 
   /// The header announcing `count` results.
   public static func header(count: Int) -> [UInt8] {
-    var bytes = magic
-    append(formatVersion, to: &bytes)
-    append(UInt32(clamping: count), to: &bytes)
-    return bytes
+    var bytes = BinaryWriter()
+    bytes.raw(magic)
+    bytes.integer(formatVersion)
+    bytes.integer(UInt32(clamping: count))
+    return bytes.output
   }
 
   /// One result, framed.
@@ -98,12 +99,12 @@ public enum StringsCompilerOutput {
       case .failure(.fileUnreadable(let reason)): (3, Array(reason.utf8))
       case .failure(.compilerFailed(let reason)): (4, Array(reason.utf8))
       }
-    var bytes: [UInt8] = [kind]
-    bytes.reserveCapacity(frameOverhead + payload.count)
-    append(UInt64(payload.count), to: &bytes)
-    bytes += payload
-    append(CompiledStringsTable.fingerprint(of: bytes), to: &bytes)
-    return bytes
+    var bytes = BinaryWriter()
+    bytes.uint8(kind)
+    bytes.uint64(UInt64(payload.count))
+    bytes.raw(payload)
+    bytes.uint64(CompiledStringsTable.fingerprint(of: bytes.output))
+    return bytes.output
   }
 
   /// The header and every result: a whole stream.
@@ -182,17 +183,11 @@ public enum StringsCompilerOutput {
     }
   }
 
+  /// The little-endian integer at `offset`, which the caller has checked is in bounds.
   private static func integer<Integer: FixedWidthInteger>(_: Integer.Type, in buffer: UnsafeBufferPointer<UInt8>, at offset: Int)
     -> Integer
   {
-    var value: Integer = 0
-    for index in 0..<MemoryLayout<Integer>.size {
-      value |= Integer(buffer[offset + index]) << (8 * index)
-    }
-    return value
-  }
-
-  private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    var reader = BinaryReader(buffer: buffer, offset: offset)
+    return reader.integer(Integer.self)!
   }
 }
