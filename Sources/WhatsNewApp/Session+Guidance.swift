@@ -135,11 +135,7 @@ extension Session {
       case .show:
         await showGuidanceStep()
       case .markSeen(let id):
-        do {
-          try await backends.store.markGuidanceSeen(id)
-        } catch {
-          console.emit(text("ui.guidance.markFailed", id, Backends.describe(error)), .error)
-        }
+        await markSeen(id)
       case .ended(let id):
         if guide?.mode == .tour {
           console.emit(text("ui.guidance.ended", text("guidance.\(id).name"), id), .success)
@@ -156,6 +152,15 @@ extension Session {
           console.emit(text("ui.guidance.notLastStep", String(guide?.steps.count ?? 0)), .warning)
         }
       }
+    }
+  }
+
+  /// Records `id` in the store's seen-set, or says why it could not.
+  func markSeen(_ id: String) async {
+    do {
+      try await backends.store.markGuidanceSeen(id)
+    } catch {
+      console.emit(text("ui.guidance.markFailed", id, Backends.describe(error)), .error)
     }
   }
 
@@ -176,13 +181,7 @@ extension Session {
     if effects.contains(where: { if case .markSeen = $0 { true } else { false } }), let id = guide?.id {
       // Started at once: with the store on the main actor's executor (a script) it is done
       // before this returns; at a terminal it finishes on the store's queue.
-      Task.immediate { @MainActor in
-        do {
-          try await self.backends.store.markGuidanceSeen(id)
-        } catch {
-          self.console.emit(self.text("ui.guidance.markFailed", id, Backends.describe(error)), .error)
-        }
-      }
+      Task.immediate { @MainActor in await self.markSeen(id) }
     }
     viewIsDirty = true
   }
