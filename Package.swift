@@ -3,14 +3,11 @@
 // whatsnew: a terminal "what's new" tour for a workout app.
 //
 // The layout mirrors the architecture:
-//   WhatsNewCore   pure models and rules (no I/O, no clock, no globals)
+//   WhatsNewCore   pure models and rules on Foundation's value types (no I/O, no clock, no globals)
 //   WhatsNewStore  the settings store, the only module that imports SQLite
-//   WhatsNewSystem files, processes, the clock and threads through the C library (no Foundation)
 //   LineEditor     the line editor, the only module that uses libedit (through CLineEditor)
-//   WhatsNewApp    the REPL, rendering, screens and commands
+//   WhatsNewApp    the REPL, sessions, commands, views, content reading
 //   whatsnew       a thin executable
-//   WhatsNewStrings  the `.strings` parser (Foundation's PropertyListSerialization); never linked by the app
-//   whatsnew-strings the helper the app runs to compile `.strings` files it has no compiled copy of
 //   TestSupport    shared fakes and transcript helpers for the tests
 //   CPseudoTerminal  pseudo-terminals for the interactive end-to-end tests
 import PackageDescription
@@ -18,24 +15,15 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
-  // Generic types are instantiated through their metadata accessors, which are handed the
-  // conformances they need, instead of from mangled names, which make the runtime look each
-  // conformance up by scanning every conformance record in the binary on first use. Measured
-  // with callgrind on `whatsnew` running `state` (2026-11-30): 11.8 M instructions before,
-  // 9.8 M after, the conformance scans from 1.7 M to 0.5 M. Output unchanged.
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(
   name: "whatsnew",
   products: [
     .executable(name: "whatsnew", targets: ["whatsnew"]),
-    // Ships beside `whatsnew`: compiles `.strings` files for it (see StringsCompiler).
-    .executable(name: "whatsnew-strings", targets: ["whatsnew-strings"]),
-    // Benchmarks (`make bench`): the benchmark driver and the floor it measures against.
+    // Benchmarks (`make bench`): the driver and the idiomatic program it measures against.
     .executable(name: "whatsnew-bench", targets: ["whatsnew-bench"]),
-    .executable(name: "whatsnew-floor", targets: ["whatsnew-floor"]),
-    .executable(name: "whatsnew-floor-foundation", targets: ["whatsnew-floor-foundation"]),
+    .executable(name: "whatsnew-idiomatic", targets: ["whatsnew-idiomatic"]),
     // Libraries for the fuzz package in Fuzz/, which depends on this package by path.
     .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
     .library(name: "WhatsNewApp", targets: ["WhatsNewApp"]),
@@ -58,58 +46,44 @@ let package = Package(
     .target(name: "CLineEditor", dependencies: ["CLibEdit"]),
 
     .target(name: "WhatsNewCore", swiftSettings: swiftSettings),
-    // The app's one wrapper over the operating system, so the app itself never links Foundation.
-    .target(name: "WhatsNewSystem", swiftSettings: swiftSettings),
     .target(name: "WhatsNewStore", dependencies: ["WhatsNewCore", "CSQLite"], swiftSettings: swiftSettings),
     .target(name: "LineEditor", dependencies: ["CLineEditor"], swiftSettings: swiftSettings),
     .target(
       name: "WhatsNewApp",
-      dependencies: ["WhatsNewCore", "WhatsNewStore", "LineEditor", "WhatsNewSystem"],
+      dependencies: ["WhatsNewCore", "WhatsNewStore", "LineEditor"],
       swiftSettings: swiftSettings
     ),
-    .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp", "WhatsNewSystem"], swiftSettings: swiftSettings),
-    // The one user of Foundation's PropertyListSerialization, and the helper that runs it for
-    // the app. WhatsNewApp must never depend on WhatsNewStrings: the app links no Foundation.
-    .target(name: "WhatsNewStrings", dependencies: ["WhatsNewCore", "WhatsNewSystem"], swiftSettings: swiftSettings),
-    .executableTarget(
-      name: "whatsnew-strings", dependencies: ["WhatsNewStrings", "WhatsNewCore"], path: "Sources/WhatsNewStringsHelper",
-      swiftSettings: swiftSettings),
-    // The benchmark driver (release builds only, via `make bench`) and the floor: a minimal
-    // process that opens the same SQLite file and lists the same Releases directory. The
-    // floor imports CSQLite directly because it is the floor, not the app.
+    .executableTarget(name: "whatsnew", dependencies: ["WhatsNewApp"], swiftSettings: swiftSettings),
+    // The benchmark driver (release builds only, via `make bench`) and the idiomatic program:
+    // the same start work written plainly with Foundation and SQLite's C API, no caches. It
+    // imports CSQLite directly because it is the yardstick, not the app.
     .executableTarget(
       name: "whatsnew-bench",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "WhatsNewStrings"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore"],
       path: "Sources/WhatsNewBench",
       swiftSettings: swiftSettings
     ),
     .executableTarget(
-      name: "whatsnew-floor", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloor", swiftSettings: swiftSettings),
-    // A second floor, reported beside the first: the same work with Foundation linked in.
-    .executableTarget(
-      name: "whatsnew-floor-foundation", dependencies: ["CSQLite"], path: "Sources/WhatsNewFloorFoundation",
+      name: "whatsnew-idiomatic", dependencies: ["CSQLite"], path: "Sources/WhatsNewIdiomatic",
       swiftSettings: swiftSettings),
     // The properties the fuzz targets check; `make test` replays Fuzz/Regressions/ through them.
-    .target(
-      name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp", "WhatsNewStrings"], swiftSettings: swiftSettings),
+    .target(name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
-      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor", "WhatsNewStrings"],
+      dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],
       swiftSettings: swiftSettings
     ),
 
-    .testTarget(
-      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewStrings", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewStoreTests",
       dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: swiftSettings),
-    .testTarget(name: "WhatsNewSystemTests", dependencies: ["WhatsNewSystem", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewAppTests",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "WhatsNewStrings", "TestSupport", "FuzzProperties"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "TestSupport", "FuzzProperties"],
       exclude: ["Transcripts"],
       swiftSettings: swiftSettings
     ),

@@ -13,8 +13,6 @@ let package = Package(
     .executable(name: "fuzz-strings", targets: ["FuzzStrings"]),
     .executable(name: "fuzz-commands", targets: ["FuzzCommands"]),
     .executable(name: "fuzz-compiled-strings", targets: ["FuzzCompiledStrings"]),
-    .executable(name: "fuzz-compiler-output", targets: ["FuzzCompilerOutput"]),
-    .executable(name: "fuzz-compiled-releases", targets: ["FuzzCompiledReleases"]),
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
@@ -23,10 +21,6 @@ let package = Package(
     .executableTarget(name: "FuzzStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(
       name: "FuzzCompiledStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
-    .executableTarget(
-      name: "FuzzCompilerOutput", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(name: "FuzzCommands", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
-    .executableTarget(
-      name: "FuzzCompiledReleases", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
   ]
 )

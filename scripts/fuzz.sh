@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-20}"
-TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-compiled-strings fuzz-compiler-output fuzz-commands fuzz-compiled-releases}"
+TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-compiled-strings fuzz-commands}"
 WORK=.build/fuzz
 mkdir -p "$WORK/artifacts"
 
@@ -22,23 +22,6 @@ seed() {  # seed <target> <corpus dir>
       done ;;
     fuzz-strings | fuzz-compiled-strings)
       for d in Localizations/*.lproj; do cp "$d/Localizable.strings" "$corpus/$(basename "$d" .lproj).strings"; done ;;
-    fuzz-compiler-output)
-      # Real helper output: the shipped tables, and a file that does not parse plus one that is missing.
-      swift build --product whatsnew-strings >/dev/null
-      local helper
-      helper="$(swift build --show-bin-path)/whatsnew-strings"
-      "$helper" Localizations/en.lproj/Localizable.strings > "$corpus/en"
-      "$helper" Localizations/*.lproj/Localizable.strings > "$corpus/all"
-      printf '"a" = "b"' > "$WORK/broken.strings"
-      "$helper" "$WORK/broken.strings" "$WORK/missing.strings" > "$corpus/problems" 2>/dev/null ;;
-    fuzz-compiled-releases)
-      # The shipped releases as the app caches them: a start with an empty cache writes them.
-      swift build --product whatsnew >/dev/null
-      swift build --product whatsnew-strings >/dev/null
-      rm -rf "$WORK/seed-cache"
-      printf 'quit\n' | XDG_CACHE_HOME="$PWD/$WORK/seed-cache" "$(swift build --show-bin-path)/whatsnew" \
-        --db "$PWD/$WORK/seed.sqlite" --releases Releases --localizations Localizations >/dev/null 2>&1 || true
-      cp "$WORK"/seed-cache/whatsnew/releases/*.compiled "$corpus/" 2>/dev/null || true ;;
     fuzz-commands)
       i=0
       while IFS= read -r line; do printf '%s' "$line" > "$corpus/c$i"; i=$((i + 1)); done < Fuzz/Seeds/commands.txt ;;

@@ -1,6 +1,5 @@
 import WhatsNewApp
 import WhatsNewCore
-import WhatsNewStrings
 
 /// The properties `make fuzz` checks, one per libFuzzer target in `Fuzz/`, kept here so the
 /// fuzzers and the regression replay in `make test` run exactly the same checks.
@@ -20,8 +19,6 @@ public enum FuzzProperties {
     "fuzz-version": version,
     "fuzz-strings": strings,
     "fuzz-compiled-strings": compiledStrings,
-    "fuzz-compiled-releases": compiledReleases,
-    "fuzz-compiler-output": compilerOutput,
     "fuzz-commands": commands,
   ]
 
@@ -86,53 +83,6 @@ public enum FuzzProperties {
       }
       if bytes != otherSource, CompiledStringsTable.decode(compiled, source: otherSource) != nil {
         return "a compiled table was accepted for another source"
-      }
-    }
-    return nil
-  }
-
-  /// The `whatsnew-strings` helper's framed output, both ways: any bytes decode without a
-  /// trap to the results before the first damage; a whole stream re-encodes to exactly its
-  /// bytes; and a stream carrying the input (as a compiled table and as a message) decodes
-  /// back to it whole, and cut anywhere to a prefix of its results, reported as truncated.
-  /// Validated releases as the cache stores them: any bytes, as a whole file and as a payload
-  /// behind an intact header (so the fuzzer reaches the decoder past the checksum), decode to
-  /// releases or to nil, and what decodes encodes back to exactly the same bytes.
-  public static func compiledReleases(_ bytes: [UInt8]) -> String? {
-    let inputs: UInt64 = 0x5EED
-    let header = Array(CompiledReleases.encode([], diagnostics: [], inputs: inputs).prefix(8 + 8))
-    var wrapped = header
-    withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: bytes).littleEndian) { wrapped += $0 }
-    wrapped += bytes
-    for candidate in [bytes, wrapped] {
-      guard let decoded = CompiledReleases.decode(candidate, inputs: inputs) else { continue }
-      if CompiledReleases.encode(decoded.releases, diagnostics: decoded.diagnostics, inputs: inputs) != candidate {
-        return "decoded releases did not encode back to the same bytes"
-      }
-    }
-    return nil
-  }
-
-  public static func compilerOutput(_ bytes: [UInt8]) -> String? {
-    let decoded = StringsCompilerOutput.decode(bytes)
-    if let announced = decoded.announcedCount, decoded.results.count > announced {
-      return "more results than the header announced"
-    }
-    if decoded.damage == nil {
-      guard decoded.results.count == decoded.announcedCount else { return "a whole stream lost results" }
-      if StringsCompilerOutput.encode(decoded.results) != bytes { return "a whole stream did not re-encode to its bytes" }
-    }
-    let results: [StringsCompiler.FileResult] = [
-      .success(bytes), .failure(.unreadable(reason: String(decoding: bytes, as: UTF8.self))),
-      .failure(.compilerFailed(reason: "")),
-    ]
-    let stream = StringsCompilerOutput.encode(results)
-    let whole = StringsCompilerOutput.decode(stream)
-    if whole.results != results || whole.damage != nil { return "a stream did not decode back to its results" }
-    for cut in Set((0..<16).map { stream.count * $0 / 16 } + [stream.count - 1]) {
-      let part = StringsCompilerOutput.decode(stream.prefix(cut))
-      if part.damage == nil || part.results != Array(results.prefix(part.results.count)) {
-        return "a stream cut at \(cut) of \(stream.count) bytes was not reported as damaged, or changed a result"
       }
     }
     return nil

@@ -28,7 +28,4 @@ public enum RepositoryPaths {
   /// The built `whatsnew` executable.
   public static var executable: String { binaryDirectory + "/whatsnew" }
 
-  /// The built `whatsnew-strings` helper, beside `whatsnew` (`swift build --build-tests`
-  /// builds both).
-  public static var stringsHelper: String { binaryDirectory + "/whatsnew-strings" }
 }

@@ -1,21 +1,22 @@
+public import Foundation
 public import LineEditor
 import Synchronization
 public import WhatsNewApp
-public import WhatsNewCore
+import WhatsNewCore
 public import WhatsNewStore
 
 /// A clock for tests: a fixed "now" that tests move by hand, and sleeps that return at
 /// once, so nothing depends on the wall clock.
 public final class TestClock: AppClock {
-  private let current: Mutex<Timestamp>
+  private let current: Mutex<Date>
 
   /// Starts at Monday 2026-11-30 12:00 UTC unless told otherwise.
-  public init(now: Timestamp = Timestamp(secondsSince1970: 1_796_040_000)) { current = Mutex(now) }
+  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000)) { current = Mutex(now) }
 
-  public func now() -> Timestamp { current.withLock { $0 } }
+  public func now() -> Date { current.withLock { $0 } }
 
   /// Moves the clock forward.
-  public func advance(seconds: Int64) { current.withLock { $0 = $0.adding(seconds: seconds) } }
+  public func advance(seconds: Int64) { current.withLock { $0 += TimeInterval(seconds) } }
 
   public func sleep(milliseconds: Int) async throws { await Task.yield() }
 }
@@ -38,7 +39,7 @@ public final class SessionHarness {
   private var capturedErrors = ""
 
   /// The sessions' time zone: UTC, as `TZ=UTC` gives the app.
-  public static let timeZone = TimeZoneRules.utc
+  public static let timeZone = TimeZone.gmt
 
   /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
   /// fresh temporary directory (or `databasePath`), with the shipped content unless

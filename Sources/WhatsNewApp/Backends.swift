@@ -1,3 +1,4 @@
+public import Foundation
 public import WhatsNewCore
 public import WhatsNewStore
 
@@ -17,10 +18,10 @@ public struct Backends: Sendable {
   public let tracker: OperationTracker
   public let clock: any AppClock
   /// The user's time zone, for the notification's local time.
-  public let timeZone: TimeZoneRules
+  public let timeZone: TimeZone
 
   public init(
-    store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZoneRules
+    store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone
   ) {
     self.store = store
     self.faults = faults
@@ -155,8 +156,8 @@ public struct WeeklyReviewScheduler: Sendable {
   /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
   /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
   public static func nextFireDate(
-    weekday: Weekday, hour: Int, minute: Int, after now: Timestamp, in timeZone: TimeZoneRules
-  ) -> Timestamp? {
+    weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone
+  ) -> Date? {
     WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)
   }
 }

@@ -1,5 +1,5 @@
+import Foundation
 public import WhatsNewCore
-import WhatsNewSystem
 
 /// The release files and translations, read from disk and validated.
 ///
@@ -13,20 +13,14 @@ public struct ContentLibrary: Sendable {
   public var tables: [Language: TranslationTable]
   /// Diagnostics from validating the releases and reading the tables.
   public var diagnostics: [String]
-  /// Why the `.strings` compiler could not compile tables (a missing or broken
-  /// `whatsnew-strings` helper), each once: an install problem rather than a content one,
-  /// which the app reports even without `--dev`. Also in ``diagnostics``, per table.
-  public var compilerProblems: [String] = []
   public var releasesDirectory: String
   public var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
   public var translationCache: TranslationCache
-  /// What compiles the tables read later that the cache has no copy of.
-  public var stringsCompiler: StringsCompiler
 
   public init(
     releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache = .off, stringsCompiler: StringsCompiler
+    localizationsDirectory: String, translationCache: TranslationCache = .off
   ) {
     self.releases = releases
     self.tables = tables
@@ -34,7 +28,6 @@ public struct ContentLibrary: Sendable {
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
     self.translationCache = translationCache
-    self.stringsCompiler = stringsCompiler
   }
 
   /// The raw files of a content tree, for the loader and the linter.
@@ -43,9 +36,6 @@ public struct ContentLibrary: Sendable {
     public var releaseFiles: [String: [UInt8]]
     public var tables: [Language: TranslationTable]
     public var unreadableTables: [Language: String]
-    /// The distinct ``LocalizationError/compilerFailed(reason:)`` messages among the tables
-    /// that could not be read, sorted (see ``ContentLibrary/compilerProblems``).
-    public var compilerProblems: [String] = []
   }
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
@@ -54,18 +44,17 @@ public struct ContentLibrary: Sendable {
   /// `languages` limits which translation tables are read (English is always read: the
   /// validator checks keys against it); the app reads the rest on demand. `cache` keeps
   /// compiled copies of unchanged tables (see ``TranslationCache``); `lint` passes `.off`.
-  /// `compiler` compiles the tables the cache has no copy of, all in one call.
   public static func readFiles(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
-    cache: TranslationCache = .off, compiler: StringsCompiler
+    cache: TranslationCache = .off
   ) throws(ContentError) -> Files {
-    guard FileSystem.isDirectory(releasesDirectory) else {
+    guard isDirectory(releasesDirectory) else {
       throw ContentError.missingDirectory(path: releasesDirectory, what: "release files", option: "--releases")
     }
-    guard FileSystem.isDirectory(localizationsDirectory) else {
+    guard isDirectory(localizationsDirectory) else {
       throw ContentError.missingDirectory(path: localizationsDirectory, what: "translations", option: "--localizations")
     }
-    let names = (try? FileSystem.listDirectory(releasesDirectory)) ?? []
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: releasesDirectory)) ?? []
     var releaseFiles: [String: [UInt8]] = [:]
     for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
       let path = releasesDirectory + "/" + name
@@ -76,27 +65,22 @@ public struct ContentLibrary: Sendable {
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
     var unreadable: [Language: String] = [:]
-    var compilerProblems: Set<String> = []
-    let results = readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)
+    let results = readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
     for (language, result) in zip(wanted, results) {
       switch result {
       case .success(let table): tables[language] = table
-      case .failure(let problem):
-        unreadable[language] = problem.description
-        if let error = problem.error, case .compilerFailed = error { compilerProblems.insert(error.description) }
+      case .failure(let problem): unreadable[language] = problem.description
       }
     }
-    return Files(
-      manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
-      compilerProblems: compilerProblems.sorted())
+    return Files(manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable)
   }
 
   /// Why a translation table could not be read, naming the file.
   public struct TableProblem: Error, Sendable, CustomStringConvertible {
     /// `<path>: <why>`.
     public var description: String
-    /// The reason, when it was reading or compiling the file that failed (`nil` when the
-    /// file is missing or cannot be read at all).
+    /// The reason, when it was parsing the file that failed (`nil` when the file is missing
+    /// or cannot be read at all).
     public var error: LocalizationError?
 
     public init(description: String, error: LocalizationError? = nil) {
@@ -106,31 +90,29 @@ public struct ContentLibrary: Sendable {
   }
 
   /// Reads one language's `Localizable.strings`: its compiled copy in `cache` when the file
-  /// has not changed, else compiled by `compiler` (the `whatsnew-strings` helper, which
-  /// parses it with Foundation's `PropertyListSerialization`).
+  /// has not changed, else parsed (Foundation's `PropertyListSerialization`).
   public static func readTable(
-    _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
+    _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
   ) -> Result<TranslationTable, TableProblem> {
-    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache, compiler: compiler)[0]
+    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0]
   }
 
-  /// Reads several languages' tables, one result per language in order, compiling all those
-  /// the cache has no copy of with one call of `compiler` (one helper run).
+  /// Reads several languages' tables, one result per language in order; large ones side by side.
   public static func readTables(
-    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off, compiler: StringsCompiler
+    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
   ) -> [Result<TranslationTable, TableProblem>] {
     let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
-      if let bytes = try? FileSystem.readFile(path) {
-        sources.append((path, bytes))
+      if let data = FileManager.default.contents(atPath: path) {
+        sources.append((path, Array(data)))
         results.append(nil)
       } else {
         results.append(.failure(TableProblem(description: "\(path): missing or unreadable")))
       }
     }
-    var read = cache.tables(sources, compiler: compiler).makeIterator()
+    var read = cache.tables(sources).makeIterator()
     return zip(paths, results).map { path, result in
       if let result { return result }
       return read.next()!.mapError { TableProblem(description: "\(path): \($0)", error: $0) }
@@ -138,61 +120,56 @@ public struct ContentLibrary: Sendable {
   }
 
   /// Reads and validates both directories. Only English and `languages` are read at
-  /// start-up; ``readTable(_:localizationsDirectory:cache:compiler:)`` reads another when the
-  /// user switches, with the same cache and compiler.
+  /// start-up; ``readTable(_:localizationsDirectory:cache:)`` reads another when the user
+  /// switches, with the same cache.
   public static func load(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
-    cache: TranslationCache = .off, compiler: StringsCompiler
+    cache: TranslationCache = .off
   ) throws(ContentError) -> ContentLibrary {
     let files = try readFiles(
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
-      cache: cache, compiler: compiler)
-    let englishKeys = files.tables[.en] ?? [:]
-    let manifestDisplayPath = releasesDirectory + "/manifest.json"
-    let loaded = cache.releases(
-      of: releasesDirectory, manifest: files.manifest, files: files.releaseFiles,
-      displayPaths: [manifestDisplayPath, releasesDirectory], englishTable: files.tables[.en]
-    ) {
-      ReleaseLibrary.load(
-        manifest: files.manifest, manifestDisplayPath: manifestDisplayPath, files: files.releaseFiles,
-        directoryDisplayPath: releasesDirectory, englishKeys: englishKeys)
-    }
+      cache: cache)
+    let loaded = ReleaseLibrary.load(
+      manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
+      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:])
     var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
     diagnostics += loaded.diagnostics.map(\.description)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
-    var library = ContentLibrary(
+    return ContentLibrary(
       releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache, stringsCompiler: compiler)
-    library.compilerProblems = files.compilerProblems.map(TextSanitizer.clean)
-    return library
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// The first `limit` bytes of a file; `nil` when it cannot be opened, and no bytes when it
   /// opens but cannot be read (a directory named like a release file), which the validator
   /// then reports as an empty file.
   private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    do {
-      return try FileSystem.readFile(path, limit: limit)
-    } catch {
-      return FileSystem.isDirectory(path) ? [] : nil
-    }
+    if isDirectory(path) { return [] }
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    return (try? file.read(upToCount: limit)).map { Array($0) } ?? []
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   /// Finds the bundled `Releases/` or `Localizations/`: next to the working directory,
   /// above the executable (a `swift build` tree), or in the installed share directory.
   public static func locateBundled(_ name: String, environment: [String: String]) -> String? {
-    var candidates = [(FileSystem.currentDirectory() ?? "") + "/" + name]
-    if let executable = ProcessEnvironment.executablePath() {
-      var directory = FileSystem.parentDirectory(of: executable)
+    var candidates = [FileManager.default.currentDirectoryPath + "/" + name]
+    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+      var directory = executable.deletingLastPathComponent()
       for _ in 0..<6 {
-        candidates.append(directory + "/" + name)
-        directory = FileSystem.parentDirectory(of: directory)
+        candidates.append(directory.appendingPathComponent(name).path)
+        directory = directory.deletingLastPathComponent()
       }
     }
     candidates += ["/usr/local/share/whatsnew/" + name, "/usr/share/whatsnew/" + name]
-    return candidates.first { FileSystem.isDirectory($0) }
+    return candidates.first(where: isDirectory)
   }
 }
 

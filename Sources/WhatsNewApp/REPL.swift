@@ -1,7 +1,7 @@
+import Foundation
 public import LineEditor
 import Synchronization
 import WhatsNewCore
-import WhatsNewSystem
 
 /// Carries a value across threads where the REPL guarantees exclusive use.
 struct ExclusiveBox<Value>: @unchecked Sendable {
@@ -95,10 +95,9 @@ public struct REPL {
     let box = ExclusiveBox(value: source)
     return await withCheckedContinuation { continuation in
       // libedit blocks until a line is typed: on its own thread, not the concurrency pool's.
-      let started = DetachedThread.start(stackSize: 1 << 20) {
-        continuation.resume(returning: box.value.nextLine(prompt: prompt))
-      }
-      if !started { continuation.resume(returning: .endOfInput) }
+      let reader = Thread { continuation.resume(returning: box.value.nextLine(prompt: prompt)) }
+      reader.stackSize = 1 << 20
+      reader.start()
     }
   }
 }

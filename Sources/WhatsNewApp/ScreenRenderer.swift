@@ -1,5 +1,5 @@
+import Foundation
 public import WhatsNewCore
-import WhatsNewSystem
 
 /// What a screen shows besides the settings: facts the session looked up.
 public struct ScreenFacts: Sendable {
@@ -142,7 +142,7 @@ public struct ScreenRenderer: Sendable {
     let units = controls[.units]?.shown ?? Setting.units.defaultValue
     let imperial = units == "imperial"
     func distance(_ kilometres: Double) -> String {
-      imperial ? cFormat("%.1f mi", kilometres * 0.621371) : cFormat("%.1f km", kilometres)
+      imperial ? String(format: "%.1f mi", kilometres * 0.621371) : String(format: "%.1f km", kilometres)
     }
     var rows: Document = [.blank]
     var log = [Line(c.text("ui.cardio.log.title"), .title)]

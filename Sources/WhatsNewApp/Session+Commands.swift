@@ -334,7 +334,7 @@ extension Session {
     if tables[newLanguage] == nil {
       switch ContentLibrary.readTable(
         newLanguage, localizationsDirectory: configuration.content.localizationsDirectory,
-        cache: configuration.content.translationCache, compiler: configuration.content.stringsCompiler)
+        cache: configuration.content.translationCache)
       {
       case .success(let table): tables[newLanguage] = table
       case .failure(let problem):

@@ -1,3 +1,4 @@
+import Foundation
 import WhatsNewCore
 import WhatsNewStore
 
@@ -38,7 +39,7 @@ extension Session {
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
-          ("time", .string(zeroPadded(scheduled.hour, width: 2) + ":" + zeroPadded(scheduled.minute, width: 2))),
+          ("time", .string(String(format: "%02d:%02d", scheduled.hour, scheduled.minute))),
           ("next", next),
         ])
       }
@@ -112,10 +113,8 @@ extension Session {
   }
 
   /// RFC 3339 time in `timeZone` (`2026-12-06T18:00:00Z`, `2026-12-06T18:00:00+01:00`).
-  /// Written by hand (``LocalDateTime/rfc3339``): a date formatter would load locale data
-  /// for one timestamp.
-  nonisolated static func isoDateTime(_ instant: Timestamp, in timeZone: TimeZoneRules) -> String {
-    LocalDateTime(instant, in: timeZone).rfc3339
+  nonisolated static func isoDateTime(_ instant: Date, in timeZone: TimeZone) -> String {
+    RFC3339.string(instant, in: timeZone)
   }
 }
 

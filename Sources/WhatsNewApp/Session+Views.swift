@@ -1,3 +1,4 @@
+import Foundation
 import WhatsNewCore
 import WhatsNewStore
 
@@ -93,13 +94,13 @@ extension Session {
     else { return nil }
     return text(
       "ui.notification.when", text("ui.weekday." + weekday.rawValue), Self.isoDate(date, in: backends.timeZone),
-      zeroPadded(notification.hour, width: 2) + ":" + zeroPadded(notification.minute, width: 2),
-      backends.timeZone.identifier)
+      String(format: "%02d:%02d", notification.hour, notification.minute),
+      RFC3339.name(of: backends.timeZone))
   }
 
   /// The local date of `instant` in `timeZone`: `2026-12-06`.
-  nonisolated static func isoDate(_ instant: Timestamp, in timeZone: TimeZoneRules) -> String {
-    LocalDateTime(instant, in: timeZone).date.description
+  nonisolated static func isoDate(_ instant: Date, in timeZone: TimeZone) -> String {
+    RFC3339.date(instant, in: timeZone)
   }
 
   /// Refreshes what the screens show from the store (the schedule and the seen record).

@@ -1,7 +1,7 @@
+import Foundation
 import LineEditor
 import WhatsNewCore
 import WhatsNewStore
-import WhatsNewSystem
 
 /// Exit statuses, after BSD's sysexits.
 public enum ExitStatus {
@@ -35,7 +35,7 @@ public enum WhatsNewCommand {
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
-      StandardStream.error.write("Error: \(error)\n\(Options.usageLine)\n")
+      StandardStream.error("Error: \(error)\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
     switch options.subcommand {
@@ -57,10 +57,9 @@ public enum WhatsNewCommand {
     case .lint(let json):
       do {
         let directories = try contentDirectories(options, environment: environment)
-        // No cache: lint reads every table from its `.strings` file, through the helper.
+        // No cache: lint parses every table from its `.strings` file.
         let files = try ContentLibrary.readFiles(
-          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations,
-          compiler: .live(environment: environment))
+          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
         let problems = ContentLinter.lint(
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
@@ -73,7 +72,7 @@ public enum WhatsNewCommand {
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
-      if isBackup && !FileSystem.exists(databasePath) {
+      if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
         return fail(
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
@@ -97,7 +96,7 @@ public enum WhatsNewCommand {
 
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
   static func fail(_ message: String, _ status: Int32) -> Int32 {
-    StandardStream.error.write("whatsnew: " + message + "\n")
+    StandardStream.error("whatsnew: " + message + "\n")
     return status
   }
 
@@ -109,7 +108,7 @@ public enum WhatsNewCommand {
   /// `$XDG_STATE_HOME/whatsnew`, or `~/.local/state/whatsnew`.
   public static func stateDirectory(_ environment: [String: String]) -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/whatsnew" }
-    let home = environment["HOME"] ?? ProcessEnvironment.userHomeDirectory() ?? "/"
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     return home + "/.local/state/whatsnew"
   }
 
@@ -131,12 +130,9 @@ public enum WhatsNewCommand {
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
     let directories = try contentDirectories(options, environment: environment)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
-    let content = try ContentLibrary.load(
+    return try ContentLibrary.load(
       releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
-      cache: TranslationCache(environment: environment), compiler: .live(environment: environment))
-    // A missing or broken whatsnew-strings helper is an install problem: say so without --dev.
-    for problem in content.compilerProblems { _ = fail(problem, 0) }
-    return content
+      cache: TranslationCache(environment: environment))
   }
 
   @MainActor
@@ -199,8 +195,8 @@ public enum WhatsNewCommand {
     let backends = Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: SystemTimeZone.current(environment: environment))
     let console = Console(
-      styler: Styler(colors: colors), writeOut: { StandardStream.output.write($0) },
-      writeError: { StandardStream.error.write($0) })
+      styler: Styler(colors: colors), writeOut: { StandardStream.output($0) },
+      writeError: { StandardStream.error($0) })
     if options.developerMode {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
@@ -213,7 +209,8 @@ public enum WhatsNewCommand {
       // and wcwidth knows no non-ASCII character); scripts never load either.
       Terminal.activateUTF8Locale()
       let stateDirectory = stateDirectory(environment)
-      try? FileSystem.createDirectory(stateDirectory, permissions: 0o700, intermediates: true)
+      try? FileManager.default.createDirectory(
+        atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       let vocabulary = session.completionVocabulary
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",
@@ -226,10 +223,6 @@ public enum WhatsNewCommand {
     let repl = REPL(session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive)
     await repl.run()
     editor?.saveHistory()
-    // The process ends next: leave the session and everything under it (content, tables,
-    // the store) to the kernel rather than freeing it object by object. Everything written
-    // is committed already, and SQLite keeps nothing open between transactions.
-    _ = Unmanaged.passRetained(session)
     return ExitStatus.success
   }
 }
@@ -243,4 +236,12 @@ extension Session {
 
   var guidanceIDs: [String] { guidance.catalog.map(\.id) }
   var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
+}
+
+/// Standard output and standard error, written at once (no buffering): text printed above a
+/// prompt must reach the terminal before the prompt is drawn again. A closed stream drops
+/// the text: there is nowhere left to report that.
+enum StandardStream {
+  static func output(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) }
+  static func error(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
 }

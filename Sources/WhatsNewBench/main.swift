@@ -11,7 +11,6 @@ import Glibc
 import WhatsNewApp
 import WhatsNewCore
 import WhatsNewStore
-import WhatsNewStrings
 
 struct BenchOptions {
   var app = ".build/release/whatsnew"
@@ -219,9 +218,6 @@ var rows: [Row] = []
     let root = scratch.path("generated-\(count)")
     try GeneratedContent.write(count: count, to: root)
     let cache = TranslationCache(directory: scratch.path("cache-\(count)"))
-    // As start-up does: tables the cache has no copy of are compiled by the release
-    // `whatsnew-strings` helper, found beside this benchmark (make bench builds both).
-    let compiler = StringsCompiler.live(environment: ProcessInfo.processInfo.environment)
     let runs = options.quick ? 3 : (count == 1000 ? 9 : 15)
     var times: [Double] = []
     var coldCacheTimes: [Double] = []
@@ -233,7 +229,7 @@ var rows: [Row] = []
       let seconds = try time {
         library = try ContentLibrary.load(
           releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [.es],
-          cache: cache, compiler: compiler)
+          cache: cache)
       }
       let loaded = library?.releases.count ?? 0
       guard loaded == count, library?.tables.count == 2 else {
@@ -301,8 +297,7 @@ var rows: [Row] = []
     let root = scratch.path("in-memory-\(count)")
     try GeneratedContent.write(count: count, to: root)
     let files = try ContentLibrary.readFiles(
-      releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [],
-      compiler: .inProcess)
+      releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [])
     let englishKeys = files.tables[.en] ?? [:]
     var times: [Double] = []
     for _ in 0..<((options.runs ?? 9) + 1) {
@@ -370,7 +365,7 @@ var rows: [Row] = []
 func benchTap() async throws {
   say("tap to re-rendered page with the write held…")
   let content = try ContentLibrary.load(
-    releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, compiler: .inProcess)
+    releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory)
   let databasePath = scratch.path("tap.sqlite")
   let appOptions = try Options.parse(
     ["--db", databasePath, "--upgrade-from", "2.11.0", "--color", "never"], environment: [:])
@@ -381,7 +376,7 @@ func benchTap() async throws {
   let tracker = OperationTracker()
   let clock = SystemClock()
   let faults = FaultInjector(tracker: tracker, clock: clock)
-  let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: .utc)
+  let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: .gmt)
   let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
   let session = Session(configuration: configuration, backends: backends, console: console)
   session.boot()

@@ -1,9 +1,7 @@
 /// Why a localization table could not be used.
 ///
-/// The first two cases come from parsing a `.strings` file (`StringsTable.parse` in
-/// `WhatsNewStrings`); the others from getting it parsed at all: the file could not be read,
-/// or the compiler that parses it (the `whatsnew-strings` helper) failed. A message names no
-/// path: the caller puts the file's path in front.
+/// The first two cases come from parsing a `.strings` file (``StringsTable/parse(_:)``); the
+/// last from reading it. A message names no path: the caller puts the file's path in front.
 public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The data is not a `.strings` (or property list) file; the reason says where it broke.
   case unreadable(reason: String)
@@ -11,10 +9,6 @@ public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertibl
   case notAStringsTable(reason: String)
   /// The file could not be read; the reason is the system's (`No such file or directory`).
   case fileUnreadable(reason: String)
-  /// The `.strings` compiler failed before it gave this file's result: the helper is
-  /// missing, was killed, or wrote output that cannot be trusted. The reason says which,
-  /// and what to do.
-  case compilerFailed(reason: String)
 
   /// A message for people, starting lowercase.
   public var description: String {
@@ -25,8 +19,6 @@ public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertibl
       "not a table of strings: \(reason); each entry should look like \"key\" = \"text\";"
     case .fileUnreadable(let reason):
       "cannot be read: \(reason)"
-    case .compilerFailed(let reason):
-      "cannot read translations: \(reason)"
     }
   }
 }

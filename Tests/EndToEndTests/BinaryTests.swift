@@ -13,7 +13,6 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   processEnvironment["NO_COLOR"] = nil
   processEnvironment["WHATSNEW_DB"] = nil
   processEnvironment["WHATSNEW_FAULTS"] = nil
-  processEnvironment["WHATSNEW_STRINGS_HELPER"] = nil
   processEnvironment["LANG"] = "C.UTF-8"
   processEnvironment["LC_ALL"] = nil
   processEnvironment["TZ"] = "UTC"
@@ -94,84 +93,24 @@ struct BinaryTests {
     #expect(!first.output.contains("Instellingen (bewerkt)"))
   }
 
-  /// A stand-in for the helper that appends its arguments to `log`, then runs the real one.
-  func recordingHelper(in directory: TemporaryDirectory, log: String) throws -> String {
-    let script = "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(RepositoryPaths.stringsHelper)' \"$@\"\n"
-    return try directory.writeExecutable("recording-whatsnew-strings", script)
-  }
-
-  @Test("a first start with an empty cache compiles both tables in one helper run; the next start runs no helper")
-  func helperOnlyWhenNeeded() throws {
+  @Test("a broken .strings file is named with its line, once, and CoreFoundation's own report never reaches stderr")
+  func brokenTable() throws {
     let directory = try TemporaryDirectory()
-    let cacheHome = directory.path("cache")
-    let log = directory.path("helper-runs.log")
-    let environment = [
-      "XDG_CACHE_HOME": cacheHome, "WHATSNEW_STRINGS_HELPER": try recordingHelper(in: directory, log: log),
-    ]
-    func helperRuns() -> [String] {
-      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-    let arguments = ["--db", directory.path("x.sqlite"), "--locale", "nl", "--upgrade-from", "2.14.0"]
-    let script = "go settings\nstate\nquit\n"
-    let first = try runWhatsNew(arguments, input: script, environment: environment)
-    #expect(first.status == 0, "\(first.error)")
-    #expect(first.output.contains("Instellingen"), "the Dutch table was read")
-    #expect(helperRuns().count == 1, "one run for English and Dutch: \(helperRuns())")
-    #expect(helperRuns().first?.contains("en.lproj/Localizable.strings") == true)
-    #expect(helperRuns().first?.contains("nl.lproj/Localizable.strings") == true)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheHome + "/whatsnew/strings").count == 2)
-
-    let second = try runWhatsNew(arguments, input: script, environment: environment)
-    #expect(second.status == 0)
-    #expect(second.output == first.output, "a start from the cache shows the same")
-    #expect(helperRuns().count == 1, "a start from the cache runs no helper: \(helperRuns())")
-
-    // A language not read before is compiled on `lang`, alone.
-    let switched = try runWhatsNew(arguments, input: "lang es\ngo settings\nquit\n", environment: environment)
-    #expect(switched.output.contains("Ajustes"), "\(switched.output)")
-    #expect(helperRuns().count == 2)
-    #expect(helperRuns().last?.contains("es.lproj/Localizable.strings") == true)
-    #expect(helperRuns().last?.contains("nl.lproj") == false)
-  }
-
-  @Test("without its helper the app says what is missing, where, and what to do")
-  func missingHelper() throws {
-    let directory = try TemporaryDirectory()
-    // A copy of the binary alone in a directory, with an empty cache: no helper beside it.
-    let lonely = try directory.writeExecutable(
-      "whatsnew", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.executable))))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: lonely)
-    process.arguments = ["lint", "--releases", RepositoryPaths.releases, "--localizations", RepositoryPaths.localizations]
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CACHE_HOME"] = directory.path("cache")
-    environment["WHATSNEW_STRINGS_HELPER"] = nil
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 65)
-    #expect(
-      text.contains(
-        "cannot read translations: the helper 'whatsnew-strings' is not next to \(lonely)"
-          + " (install it beside whatsnew, or set WHATSNEW_STRINGS_HELPER)"), "\(text)")
-
-    let named = try runWhatsNew(["lint"], environment: ["WHATSNEW_STRINGS_HELPER": directory.path("nowhere")])
-    #expect(named.status == 65)
-    #expect(named.output.contains("the helper WHATSNEW_STRINGS_HELPER names, '\(directory.path("nowhere"))', does not exist"))
-
-    // A start says it once on stderr, without --dev: it is an install problem, not content.
+    let localizations = directory.path("Localizations")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: localizations)
+    let dutch = localizations + "/nl.lproj/Localizable.strings"
+    try Data("\"ui.done\" = \"Klaar\";\n\"ui.next\" = \"Volgende\"\n\"ui.back\" = \"Terug\";\n".utf8).write(
+      to: URL(fileURLWithPath: dutch))
     let start = try runWhatsNew(
-      ["--db", directory.path("x.sqlite"), "--locale", "nl"], input: "state\nquit\n",
-      environment: ["WHATSNEW_STRINGS_HELPER": directory.path("nowhere"), "XDG_CACHE_HOME": directory.path("cache")])
+      ["--db", directory.path("x.sqlite"), "--localizations", localizations, "--locale", "nl", "--dev"],
+      input: "quit\n", environment: ["XDG_CACHE_HOME": directory.path("cache")])
     #expect(start.status == 0)
-    #expect(
-      start.error
-        == "whatsnew: cannot read translations: the helper WHATSNEW_STRINGS_HELPER names, '\(directory.path("nowhere"))',"
-        + " does not exist (install whatsnew-strings there, or unset WHATSNEW_STRINGS_HELPER to use the one beside whatsnew)\n")
+    #expect(start.error.contains("\(dutch): not a valid .strings file: missing ';' on line 3"), "\(start.error)")
+    #expect(!start.error.contains("CFPropertyList"), "\(start.error)")
+    let lint = try runWhatsNew(["lint", "--localizations", localizations])
+    #expect(lint.status == 65)
+    #expect(lint.output.contains("missing ';' on line 3"), "\(lint.output)")
+    #expect(!lint.error.contains("CFPropertyList"), "\(lint.error)")
   }
 
   @Test("a script file is read with --script")

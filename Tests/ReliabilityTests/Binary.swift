@@ -78,7 +78,6 @@ func runApp(
   environment["COLUMNS"] = "80"
   environment["NO_COLOR"] = "1"
   environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
-  environment["WHATSNEW_STRINGS_HELPER"] = nil
   for (key, value) in overrides { environment[key] = value }
   process.environment = environment
   let input = Pipe()

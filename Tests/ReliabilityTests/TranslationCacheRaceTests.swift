@@ -71,7 +71,6 @@ struct TranslationCacheRaceTests {
       var environment = ProcessInfo.processInfo.environment
       environment["XDG_CACHE_HOME"] = cacheHome
       environment["SWIFT_BACKTRACE"] = "enable=no"
-      environment["WHATSNEW_STRINGS_HELPER"] = nil
       process.environment = environment
       process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
       process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

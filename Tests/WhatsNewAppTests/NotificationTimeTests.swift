@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WhatsNewCore
 
@@ -5,7 +6,7 @@ import WhatsNewCore
 
 @Suite("The weekly review's next date")
 struct NotificationTimeTests {
-  let monday = Timestamp(secondsSince1970: 1_796_040_000)  // Monday 2026-11-30 12:00 UTC
+  let monday = Date(timeIntervalSince1970: 1_796_040_000)  // Monday 2026-11-30 12:00 UTC
 
   @Test(
     "the next fire date is the next such weekday at 18:00 in the user's time zone",
@@ -15,9 +16,10 @@ struct NotificationTimeTests {
       ("Europe/Amsterdam", .monday, "2026-11-30T18:00:00+01:00"),
       ("America/Sao_Paulo", .tuesday, "2026-12-01T18:00:00-03:00"),
       ("Asia/Tokyo", .monday, "2026-12-07T18:00:00+09:00"),
+      ("Asia/Kolkata", .monday, "2026-11-30T18:00:00+05:30"),
     ])
   func nextFire(zone: String, weekday: Weekday, expected: String) throws {
-    let timeZone = try #require(SystemTimeZone.zoneFile(named: zone, in: SystemTimeZone.defaultZoneDirectory))
+    let timeZone = try #require(TimeZone(identifier: zone))
     let date = try #require(
       WeeklyReviewScheduler.nextFireDate(weekday: weekday, hour: 18, minute: 0, after: monday, in: timeZone))
     #expect(Session.isoDateTime(date, in: timeZone) == expected)
@@ -25,10 +27,10 @@ struct NotificationTimeTests {
 
   @Test("the settings screen's date is the local date of the next fire")
   func localDate() throws {
-    let tokyo = try #require(SystemTimeZone.zoneFile(named: "Asia/Tokyo", in: SystemTimeZone.defaultZoneDirectory))
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let date = try #require(
       WeeklyReviewScheduler.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: tokyo))
     #expect(Session.isoDate(date, in: tokyo) == "2026-12-06")
-    #expect(Session.isoDate(date, in: .utc) == "2026-12-06")
+    #expect(Session.isoDate(date, in: .gmt) == "2026-12-06")
   }
 }

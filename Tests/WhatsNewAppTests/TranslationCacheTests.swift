@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 import WhatsNewApp
 import WhatsNewCore
-import WhatsNewStrings
 
 @Suite("Translation cache")
 struct TranslationCacheTests {
@@ -27,88 +26,43 @@ struct TranslationCacheTests {
     try Data(text.utf8).write(to: URL(fileURLWithPath: "\(localizations)/\(language).lproj/Localizable.strings"))
   }
 
-  func read(_ cache: TranslationCache, compiler: StringsCompiler = .inProcess) throws -> [String: String] {
-    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: compiler).get().entries
+  func read(_ cache: TranslationCache) throws -> [String: String] {
+    try ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache).get().entries
   }
 
   var cachedFiles: [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: cache.directory!)) ?? []
   }
 
-  @Test("the first read compiles and stores a compiled copy; the next read gives the same table without the compiler")
-  func storesAndReuses() throws {
+  @Test("the first read parses and stores a compiled copy, in a directory only the user can read")
+  func stores() throws {
     try writeEnglish(#""ui.done" = "Done"; "ui.next" = "Next";"#)
-    let recorder = RecordingStringsCompiler()
-    let parsed = try read(cache, compiler: recorder.compiler)
-    #expect(parsed == ["ui.done": "Done", "ui.next": "Next"])
-    #expect(recorder.calls.count == 1)
+    #expect(try read(cache) == ["ui.done": "Done", "ui.next": "Next"])
     #expect(cachedFiles.count == 1)
     #expect(cachedFiles.first?.hasSuffix(".compiled") == true)
-    #expect(try read(cache, compiler: recorder.compiler) == parsed)
-    #expect(recorder.calls.count == 1, "a table in the cache is not compiled again")
-    let attributes = try FileManager.default.attributesOfItem(atPath: cache.directory! + "/" + cachedFiles[0])
-    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    #expect(try read(cache) == ["ui.done": "Done", "ui.next": "Next"])
+    #expect(cachedFiles.count == 1)
     let directoryAttributes = try FileManager.default.attributesOfItem(atPath: cache.directory!)
     #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
   }
 
-  @Test("the tables a start needs are compiled with one compiler call, and only those not in the cache")
-  func oneCallForSeveralTables() throws {
+  @Test("a start reads English and its language, and stores a compiled copy of each")
+  func severalTables() throws {
     try writeEnglish(#""ui.done" = "Done";"#)
     try write(#""ui.done" = "Klaar";"#, language: "nl")
     try write(#""ui.done" = "Hecho";"#, language: "es")
     let releases = directory.path("Releases")
     try FileManager.default.createDirectory(atPath: releases, withIntermediateDirectories: true)
-    let recorder = RecordingStringsCompiler()
     func start(_ languages: Set<Language>) throws -> ContentLibrary.Files {
       try ContentLibrary.readFiles(
-        releasesDirectory: releases, localizationsDirectory: localizations, languages: languages, cache: cache,
-        compiler: recorder.compiler)
+        releasesDirectory: releases, localizationsDirectory: localizations, languages: languages, cache: cache)
     }
     let first = try start([.nl])
     #expect(first.tables == [.en: ["ui.done": "Done"], .nl: ["ui.done": "Klaar"]])
-    #expect(recorder.calls.map(\.count) == [2], "English and Dutch in one call")
+    #expect(cachedFiles.count == 2)
     #expect(try start([.nl]).tables == first.tables)
-    #expect(recorder.calls.count == 1, "a start from the cache does not call the compiler")
-    _ = try start([.nl, .es])
-    #expect(recorder.calls.last == [localizations + "/es.lproj/Localizable.strings"], "only the table not cached yet")
-  }
-
-  /// Why reading the English table through `compiler` failed, or `nil` when a table was read.
-  func englishProblem(compiler: StringsCompiler) -> String? {
-    guard
-      case .failure(let problem) = ContentLibrary.readTable(
-        .en, localizationsDirectory: localizations, cache: cache, compiler: compiler)
-    else { return nil }
-    return problem.description
-  }
-
-  @Test("a compiler failure is reported for its file, naming it, and nothing is cached")
-  func compilerFailure() throws {
-    try writeEnglish(#""ui.done" = "Done";"#)
-    let failing = RecordingStringsCompiler { paths in
-      paths.map { _ in .failure(.compilerFailed(reason: "the helper 'whatsnew-strings' was killed by signal 9")) }
-    }
-    #expect(
-      englishProblem(compiler: failing.compiler)
-        == localizations
-        + "/en.lproj/Localizable.strings: cannot read translations: the helper 'whatsnew-strings' was killed by signal 9")
-    #expect(cachedFiles.isEmpty)
-    #expect(try read(cache) == ["ui.done": "Done"], "the next read compiles it")
-  }
-
-  @Test("a table compiled from other bytes (the file changed while compiling) is refused and not cached")
-  func compiledFromOtherBytes() throws {
-    try writeEnglish(#""ui.done" = "Done";"#)
-    let stale = RecordingStringsCompiler { paths in
-      paths.map { _ in .success(CompiledStringsTable.encode(["ui.done": "Old"], source: Array(#""ui.done" = "Old";"#.utf8))) }
-    }
-    #expect(
-      englishProblem(compiler: stale.compiler)
-        == localizations
-        + "/en.lproj/Localizable.strings: cannot be read: it changed while it was being read"
-        + " (start again to read the new version)")
-    #expect(cachedFiles.isEmpty)
+    #expect(try start([.nl, .es]).tables[.es] == ["ui.done": "Hecho"])
+    #expect(cachedFiles.count == 3)
   }
 
   @Test("the compiled copy is what is read while the source is unchanged")
@@ -143,21 +97,21 @@ struct TranslationCacheTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 7)
   }
 
-  @Test("writing a table removes temporaries left by killed apps, not those of running ones")
+  @Test("writing a table removes Foundation's temporaries over an hour old (left by killed apps), not newer ones")
   func abandonedTemporaries() throws {
     try writeEnglish(#""ui.done" = "Done";"#)
     _ = try read(cache)
-    let compiled = cachedFiles[0]
-    // A process id that cannot be running (above the kernel's limit), and init's, which is.
-    let abandoned = "\(compiled).2147483646.tmp"
-    let live = "\(compiled).1.tmp"
-    for name in [abandoned, live] {
+    let abandoned = ".dat.nosync1A2B.abcdef"
+    let recent = ".dat.nosync3C4D.ghijkl"
+    for name in [abandoned, recent] {
       try Data("partial".utf8).write(to: URL(fileURLWithPath: cache.directory! + "/" + name))
     }
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-2 * 60 * 60)], ofItemAtPath: cache.directory! + "/" + abandoned)
     try writeEnglish(#""ui.done" = "Finished";"#)
     #expect(try read(cache) == ["ui.done": "Finished"])
     #expect(!cachedFiles.contains(abandoned))
-    #expect(cachedFiles.contains(live))
+    #expect(cachedFiles.contains(recent))
   }
 
   @Test("writing a table removes compiled tables untouched for 90 days, and no others")
@@ -181,15 +135,18 @@ struct TranslationCacheTests {
     #expect(cachedFiles.contains(current))
   }
 
-  @Test("a file that does not parse is reported and never cached")
+  @Test("a file that does not parse is reported with its path and line, and never cached")
   func parseErrorNotCached() throws {
-    try writeEnglish(#""ui.done" = "Done""#)
-    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache, compiler: .inProcess)
+    try writeEnglish("\"ui.done\" = \"Done\";\n\"ui.next\" = \"Next\"\n\"ui.back\" = \"Back\";\n")
+    let result = ContentLibrary.readTable(.en, localizationsDirectory: localizations, cache: cache)
     guard case .failure(let problem) = result else {
       Issue.record("a broken table was read")
       return
     }
-    #expect(problem.description.contains("Localizable.strings"))
+    #expect(
+      problem.description
+        == localizations + "/en.lproj/Localizable.strings: not a valid .strings file: missing ';' on line 3;"
+        + " each entry should look like \"key\" = \"text\";")
     #expect(cachedFiles.isEmpty)
   }
 

@@ -1,6 +1,5 @@
 import Testing
 import WhatsNewCore
-import WhatsNewStrings
 
 @Suite("Languages and localization")
 struct LocalizationTests {

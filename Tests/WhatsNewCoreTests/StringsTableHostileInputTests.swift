@@ -1,6 +1,5 @@
 import Testing
 import WhatsNewCore
-import WhatsNewStrings
 
 /// Hostile `.strings` inputs, including the ones `make fuzz` (fuzz-strings) produced:
 /// Foundation's parser either returns a table or a `LocalizationError`; nothing traps.

@@ -1,13 +1,10 @@
 import Foundation
-public import WhatsNewCore
 
 /// Reads Apple `.strings` tables (`"key" = "text";`, with comments and escapes).
 ///
-/// Parsing is Foundation's `PropertyListSerialization`, which reads the `.strings`
-/// format on Linux too, and is the team's one parser of `.strings` files. This is the only
-/// place it is called: the `whatsnew-strings` helper runs it for the app (which does not link
-/// Foundation), and tests, the benchmark and the fuzz properties call it in process.
-/// An empty or comment-only file is an empty table.
+/// Parsing is Foundation's `PropertyListSerialization`, which reads the `.strings` format
+/// on Linux too; this is the one place it is called. An empty or comment-only file is an
+/// empty table. A syntax error names the line Foundation found it on.
 ///
 /// ```swift
 /// let table = try StringsTable.parse(Array(#""ui.done" = "Done";"#.utf8))   // ["ui.done": "Done"]
@@ -51,16 +48,31 @@ public enum StringsTable {
     }
   }
 
-  /// The most specific description Foundation gives, like `Expected ';' or '=' after key at line 1`.
-  private static func reason(of error: any Error) -> String {
-    let nsError = error as NSError
-    for value in nsError.userInfo.values {
-      if let underlying = value as? NSError, let text = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
-        return lowercasedFirst(text)
-      }
+  /// The most specific description Foundation gives, like `missing ';' on line 3`.
+  ///
+  /// The old-style (`.strings`) parser's own message, with the real line, is in the error's
+  /// user info under `kCFPropertyListOldStyleParsingError`; on Linux that value is a
+  /// CoreFoundation object that does not cast to `NSError`, but its description holds the
+  /// message (`Error Domain=NSCocoaErrorDomain Code=3840 "Missing ';' on line 3" UserInfo=…`).
+  /// `NSDebugDescription` at the top level is the XML parser's guess and always says line 1.
+  static func reason(of error: any Error) -> String {
+    let userInfo = (error as NSError).userInfo
+    if let oldStyle = userInfo["kCFPropertyListOldStyleParsingError"],
+      let message = quotedMessage(in: String(describing: oldStyle))
+    {
+      return lowercasedFirst(message)
     }
-    if let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return lowercasedFirst(text) }
+    if let text = userInfo[NSDebugDescriptionErrorKey] as? String { return lowercasedFirst(text) }
     return "the data is not in the correct format"
+  }
+
+  /// `Missing ';' on line 3` from `Error Domain=… Code=3840 "Missing ';' on line 3" UserInfo=…`.
+  static func quotedMessage(in description: String) -> String? {
+    guard let open = description.firstIndex(of: "\""),
+      let close = description.range(of: "\" UserInfo=", range: description.index(after: open)..<description.endIndex)
+    else { return nil }
+    let message = description[description.index(after: open)..<close.lowerBound]
+    return message.isEmpty ? nil : String(message)
   }
 
   private static func lowercasedFirst(_ text: String) -> String {

@@ -1,0 +1,80 @@
+// Hand-written: the compiled translation table (CompiledStringsTable) is a byte layout of
+// our own, read in place; Foundation has no reader of little-endian fields over raw bytes.
+
+/// Little-endian integers and length-prefixed UTF-8 strings, written to bytes.
+struct BinaryWriter {
+  private(set) var output: [UInt8] = []
+
+  mutating func uint8(_ value: UInt8) { output.append(value) }
+  mutating func uint32(_ value: Int) { integer(UInt32(truncatingIfNeeded: value)) }
+  mutating func uint64(_ value: UInt64) { integer(value) }
+
+  mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
+    withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
+  }
+
+  /// `bytes`, length first.
+  mutating func bytes(_ bytes: [UInt8]) {
+    uint32(bytes.count)
+    output.append(contentsOf: bytes)
+  }
+
+  /// `bytes` as they are, without a length.
+  mutating func raw(_ bytes: [UInt8]) {
+    output.append(contentsOf: bytes)
+  }
+
+  mutating func string(_ text: String) {
+    uint32(text.utf8.count)
+    output.append(contentsOf: text.utf8)
+  }
+
+}
+
+/// Reads what ``BinaryWriter`` writes, returning `nil` at the first thing out of bounds, not
+/// UTF-8, or out of range.
+struct BinaryReader {
+  let buffer: UnsafeBufferPointer<UInt8>
+  private(set) var offset: Int
+
+  init(buffer: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    self.buffer = buffer
+    self.offset = offset
+  }
+
+  var isAtEnd: Bool { offset == buffer.count }
+
+  mutating func uint8() -> UInt8? { integer(UInt8.self) }
+  mutating func uint32() -> UInt32? { integer(UInt32.self) }
+  mutating func uint64() -> UInt64? { integer(UInt64.self) }
+
+  /// A length-prefixed field's bytes, unchecked, or `nil` when they run past the end.
+  mutating func field() -> UnsafeBufferPointer<UInt8>? {
+    guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
+    defer { offset += length }
+    return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
+  }
+
+  /// A count of things still to read; each takes at least a byte, so a count beyond the bytes
+  /// left is damage (and never reserves more memory than the file's size).
+  mutating func count() -> Int? {
+    guard let count = integer(UInt32.self).map(Int.init), count <= buffer.count - offset else { return nil }
+    return count
+  }
+
+  mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
+    let size = MemoryLayout<Integer>.size
+    guard buffer.count - offset >= size else { return nil }
+    var value: Integer = 0
+    for index in 0..<size {
+      value |= Integer(buffer[offset + index]) << (8 * index)
+    }
+    offset += size
+    return value
+  }
+
+  mutating func string() -> String? {
+    guard let bytes = field(), UTF8Check.isValid(bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
