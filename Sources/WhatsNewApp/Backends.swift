@@ -53,8 +53,10 @@ public struct Backends: Sendable {
     return value
   }
 
-  /// Writes a setting (operation `write`).
-  nonisolated(nonsending) public func write(_ setting: Setting, _ value: String, id: OperationID) async throws {
+  /// Writes a setting (operation `write`); returns the value it replaced, read in the
+  /// write's own transaction (see ``SettingsStore/setSetting(_:to:)``).
+  @discardableResult
+  nonisolated(nonsending) public func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
     try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
   }
 
@@ -66,18 +68,29 @@ public struct Backends: Sendable {
   /// Writes a setting and performs its side effects, as one job: for the review weekday,
   /// cancel the old notification and schedule the new one; when that fails, write the
   /// old weekday back and restore the old notification.
+  ///
+  /// The old weekday and notification are what this write replaced, read in its own
+  /// transaction, after the `write` gate (which QA may hold): when another process changed
+  /// the weekday before this write landed, the repair puts that change back, not the value
+  /// this session had seen.
   nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async
     -> ChoiceMachine.WriteOutcome
   {
-    let previous: String? = try? await store.setting(setting)
+    // The notification is read in the write's transaction, not the cancel's: read there (a
+    // transaction of its own, behind its own gate), it could be one another process
+    // scheduled after this write, and the repair would pair the old weekday with it.
+    let notificationID = setting == .reviewWeekday ? WeeklyReviewScheduler.notificationID : nil
+    let previous: String
+    let oldNotification: StoredNotification?
     do {
-      try await write(setting, value, id: id)
+      (previous, oldNotification) = try await run(.write, target: setting.rawValue, id: id) {
+        try await $0.setSetting(setting, to: value, readingNotification: notificationID)
+      }
     } catch {
       return .failed(reason: Self.describe(error))
     }
     guard setting == .reviewWeekday, let weekday = Weekday(rawValue: value) else { return .saved }
     let scheduler = scheduler
-    let oldNotification = try? await store.notification(id: WeeklyReviewScheduler.notificationID)
     do {
       try await scheduler.reschedule(to: weekday, id: id)
       return .saved
@@ -85,11 +98,11 @@ public struct Backends: Sendable {
       let reason = Self.describe(error)
       // Repair: the old weekday back in the store, the old notification back in the schedule.
       do {
-        if let previous { try await write(setting, previous, id: id) }
+        try await write(setting, previous, id: id)
         if let oldNotification {
           try await scheduler.restore(oldNotification, id: id)
         }
-        return .undone(reason: reason, restored: previous ?? setting.defaultValue)
+        return .undone(reason: reason, restored: previous)
       } catch let repairError {
         let stored = try? await store.setting(setting)
         return .repairFailed(reason: reason, repairReason: Self.describe(repairError), stored: stored)

@@ -272,7 +272,25 @@ public actor SettingsStore {
   ///
   /// Throws ``StoreError/Kind/invalidValue`` (storing nothing) when the setting does not
   /// accept `value`.
-  public func setSetting(_ setting: Setting, to value: String) throws(StoreError) {
+  ///
+  /// - Returns: the value it replaced, as ``setting(_:)`` would have read it just before
+  ///   (the ``Setting/defaultValue`` when nothing, or nothing acceptable, was stored), read in
+  ///   the write's own `BEGIN IMMEDIATE` transaction: no other process can write in between,
+  ///   so it is the value to put back to undo this write.
+  @discardableResult
+  public func setSetting(_ setting: Setting, to value: String) throws(StoreError) -> String {
+    try setSetting(setting, to: value, readingNotification: nil).previous
+  }
+
+  /// ``setSetting(_:to:)``, also reading the notification `notificationID` (when not `nil`)
+  /// in the same transaction: what the schedule held at the moment of the write, together
+  /// with the value the write replaced.
+  ///
+  /// - Returns: the replaced value, and the notification as scheduled then (`nil` when none
+  ///   was, or when `notificationID` is `nil`).
+  public func setSetting(_ setting: Setting, to value: String, readingNotification notificationID: String?)
+    throws(StoreError) -> (previous: String, notification: StoredNotification?)
+  {
     guard setting.accepts(value) else {
       throw StoreError(
         kind: .invalidValue, path: path,
@@ -280,10 +298,14 @@ public actor SettingsStore {
           "the setting \(setting.rawValue) does not accept \"\(value)\"; use one of \(setting.kind.values.joined(separator: ", "))"
       )
     }
-    try connection.writeTransaction { () throws(StoreError) in
+    return try connection.writeTransaction { () throws(StoreError) in
+      let previous = try self.setting(setting)
+      var notification: StoredNotification?
+      if let notificationID { notification = try self.notification(id: notificationID) }
       try connection.query(
         "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         [.text(setting.spec.storageKey), .text(value)])
+      return (previous, notification)
     }
   }
 

@@ -73,13 +73,7 @@ func runApp(
   let process = Process()
   process.executableURL = URL(fileURLWithPath: Binary.path)
   process.arguments = arguments
-  var environment = ProcessInfo.processInfo.environment
-  environment["SWIFT_BACKTRACE"] = "enable=no"
-  environment["COLUMNS"] = "80"
-  environment["NO_COLOR"] = "1"
-  environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
-  for (key, value) in overrides { environment[key] = value }
-  process.environment = environment
+  process.environment = appEnvironment(overrides)
   let input = Pipe()
   let output = Pipe()
   let errors = Pipe()
@@ -125,6 +119,106 @@ func runApp(
   return AppRun(
     status: process.terminationStatus, killed: killed || process.terminationReason == .uncaughtSignal, stdout: collected,
     stderr: errorBox.get() ?? Data())
+}
+
+/// The environment the tests run the app in: this process's, with no backtracer, 80 columns,
+/// no colour, the tests' cache, the helper found next to the binary, and `overrides` on top.
+func appEnvironment(_ overrides: [String: String]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_BACKTRACE"] = "enable=no"
+  environment["COLUMNS"] = "80"
+  environment["NO_COLOR"] = "1"
+  environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
+  for (key, value) in overrides { environment[key] = value }
+  return environment
+}
+
+/// The app running on pipes, driven step by step: a test writes some commands, waits until
+/// the output shows they have been done (a scripted session prints each command's output
+/// before it reads the next line), does something else meanwhile, and writes more.
+final class RunningApp {
+  private let process: Process
+  private let input: FileHandle
+  private let stdout = StreamBuffer()
+  private let stderr = StreamBuffer()
+
+  init(_ arguments: [String], environment overrides: [String: String] = [:]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = arguments
+    process.environment = appEnvironment(overrides)
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    ignoreBrokenPipes()
+    try process.run()
+    self.process = process
+    self.input = input.fileHandleForWriting
+    stdout.drain(output.fileHandleForReading)
+    stderr.drain(errors.fileHandleForReading)
+  }
+
+  /// Everything the app has printed so far.
+  var output: String { String(decoding: stdout.data, as: UTF8.self) }
+
+  /// Writes `lines` to the app's stdin.
+  func send(_ lines: String) throws {
+    try input.write(contentsOf: Data(lines.utf8))
+  }
+
+  /// Waits until the output so far satisfies `condition`; `false` when `timeout` seconds
+  /// pass first or the app closes its output without satisfying it.
+  func waitForOutput(timeout: Double = 60, until condition: (String) -> Bool) -> Bool {
+    stdout.wait(until: Date().addingTimeInterval(timeout)) { data, _ in condition(String(decoding: data, as: UTF8.self)) }
+  }
+
+  /// Closes stdin and waits for the app to exit (killed after `timeout` seconds).
+  func finish(timeout: Double = 60) -> AppRun {
+    try? input.close()
+    let exited = stdout.wait(until: Date().addingTimeInterval(timeout)) { _, closed in closed }
+    if !exited { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    _ = stderr.wait(until: Date().addingTimeInterval(timeout)) { _, closed in closed }
+    return AppRun(
+      status: process.terminationStatus, killed: !exited || process.terminationReason == .uncaughtSignal,
+      stdout: stdout.data, stderr: stderr.data)
+  }
+}
+
+/// What a pipe has delivered so far, filled by a reader thread until the pipe closes.
+final class StreamBuffer: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var collected = Data()
+  private var closed = false
+
+  /// Reads `handle` on a new thread until end of file.
+  func drain(_ handle: FileHandle) {
+    Thread {
+      while true {
+        let chunk = handle.availableData
+        self.condition.withLock {
+          if chunk.isEmpty { self.closed = true } else { self.collected.append(chunk) }
+          self.condition.broadcast()
+        }
+        if chunk.isEmpty { return }
+      }
+    }.start()
+  }
+
+  var data: Data { condition.withLock { collected } }
+
+  /// Waits until `satisfied(data, closed)` holds, or `deadline`; returns whether it held.
+  func wait(until deadline: Date, _ satisfied: (Data, Bool) -> Bool) -> Bool {
+    condition.withLock {
+      while !satisfied(collected, closed) {
+        if closed || !condition.wait(until: deadline) { return satisfied(collected, closed) }
+      }
+      return true
+    }
+  }
 }
 
 /// A value handed from a reader thread.

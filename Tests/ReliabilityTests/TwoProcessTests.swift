@@ -102,4 +102,52 @@ struct TwoProcessTests {
       }
     }
   }
+
+  @Test(
+    "a failed reschedule puts back the weekday another process wrote while the write was held, with that process's notification"
+  )
+  func repairRestoresTheOtherProcessesWeekday() async throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-weekday")
+    let database = directory.path("store.sqlite")
+    let seeded = try runApp(["--db", database, "--upgrade-from", "2.11.0"] + contentArguments, script: "skip\nquit\n")
+    #expect(seeded.status == 0)
+    let before = try SettingsStore(path: database)
+    #expect(try await before.setting(.reviewWeekday) == "sunday")
+    #expect(try await before.notification(id: "weekly-review")?.weekday == "sunday")
+
+    // A: its friday write held at the gate, before the store; its next scheduling fails.
+    // The `state` line shows the write held, so A has read the whole `set` and waits for input.
+    let a = try RunningApp(["--db", database] + contentArguments)
+    try a.send("qa hold write reviewWeekday\nqa fail schedule 1\nset reviewWeekday friday\nstate\n")
+    let held = #""pending":[{"op":"write","target":"reviewWeekday","held":true}]"#
+    let isHeld = a.waitForOutput { $0.contains(held) }
+    guard isHeld else {
+      let run = a.finish(timeout: 5)
+      Issue.record("A's write never showed as held: \(run.output) \(run.errors)")
+      return
+    }
+
+    // B, meanwhile: tuesday, and the tuesday notification.
+    let b = try runApp(["--db", database] + contentArguments, script: "set reviewWeekday tuesday\nwait\nstate\nquit\n")
+    #expect(b.status == 0, "B exited \(b.status): \(b.errors)")
+    let stateB = try #require(b.states.last)
+    #expect((stateB["settings"] as? [String: String])?["reviewWeekday"] == "tuesday")
+    #expect((stateB["notification"] as? [String: Any])?["weekday"] as? String == "tuesday")
+
+    // A's write lands on B's tuesday; the schedule fails, so A undoes its write: back to
+    // tuesday (what its write replaced), not to the sunday A saw before it was held.
+    try a.send("qa release write reviewWeekday\nwait\nstate\ncheck\nquit\n")
+    let run = a.finish()
+    #expect(run.status == 0, "A exited \(run.status): \(run.errors)")
+    #expect(run.output.contains("injected failure (schedule). Back to Tuesday, as before."), "\(run.output)")
+    let stateA = try #require(run.states.last)
+    #expect((stateA["settings"] as? [String: String])?["reviewWeekday"] == "tuesday")
+    #expect((stateA["notification"] as? [String: Any])?["weekday"] as? String == "tuesday")
+    #expect((stateA["pending"] as? [Any])?.isEmpty == true)
+    #expect(run.output.contains("> check\nconsistent\n"), "A's check: \(run.output)")
+
+    let store = try SettingsStore(path: database)
+    #expect(try await store.setting(.reviewWeekday) == "tuesday")
+    #expect(try await store.notification(id: "weekly-review")?.weekday == "tuesday")
+  }
 }

@@ -62,6 +62,39 @@ struct SettingsTests {
     #expect(try await store.snapshot(notificationID: "another").notification == nil)
   }
 
+  @Test("a write returns the value it replaced: the default when unset or unacceptable, else the stored value")
+  func writeReturnsPrevious() async throws {
+    let store = try SettingsStore(path: path)
+    #expect(try await store.setSetting(.reviewWeekday, to: "friday") == Setting.reviewWeekday.defaultValue)
+    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday") == "friday")
+    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday") == "tuesday")
+    try withRawConnection(path) { raw throws(StoreError) in
+      try raw.execute("INSERT INTO settings(key, value) VALUES ('app.theme', 'blue')")
+    }
+    #expect(try await store.setSetting(.theme, to: "dark") == "system")
+    #expect(try await store.setting(.theme) == "dark")
+    // A refused value stores nothing and returns nothing.
+    let error = await storeError { () throws(StoreError) in try await store.setSetting(.theme, to: "blue") }
+    #expect(error?.kind == .invalidValue)
+    #expect(try await store.setting(.theme) == "dark")
+  }
+
+  @Test("a write can read a notification in its transaction: the one scheduled when the value was replaced")
+  func writeReadsNotification() async throws {
+    let store = try SettingsStore(path: path)
+    var written = try await store.setSetting(.reviewWeekday, to: "monday", readingNotification: "weekly-review")
+    #expect(written.previous == "sunday")
+    #expect(written.notification == nil)
+
+    let monday = StoredNotification(id: "weekly-review", weekday: "monday", hour: 18, minute: 0)
+    try await store.saveNotification(monday)
+    written = try await store.setSetting(.reviewWeekday, to: "friday", readingNotification: "weekly-review")
+    #expect(written.previous == "monday")
+    #expect(written.notification == monday)
+    #expect(try await store.setSetting(.reviewWeekday, to: "friday", readingNotification: nil).notification == nil)
+    #expect(try await store.setting(.reviewWeekday) == "friday")
+  }
+
   @Test("a value the setting does not accept is refused and nothing is stored")
   func rejectsInvalid() async throws {
     let store = try SettingsStore(path: path)
