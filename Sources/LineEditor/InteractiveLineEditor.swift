@@ -1,3 +1,6 @@
+// Hand-written: libedit is a C library with variadic calls Swift cannot make; this wraps the
+// C shim (CLineEditor) in a Swift type.
+
 import CLineEditor
 import Glibc
 

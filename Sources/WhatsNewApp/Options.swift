@@ -1,3 +1,5 @@
+// Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
+
 public import WhatsNewCore
 
 /// How the app decides whether to colour its output.

@@ -3,6 +3,7 @@
 // ("CFPropertyListCreateFromXMLData(): Old-style plist parser: missing semicolon ... on
 // line 3"), unsanitized and beside the app's own message, which already names the file and
 // the line (see StringsTable.reason(of:)).
+
 import Foundation
 import Glibc
 

@@ -1,3 +1,6 @@
+// Hand-written: SQLite's C API is the only SQLite here (no GRDB or SQLite.swift can be
+// fetched); this is the thin, typed wrapper over it that the store uses.
+
 import CSQLite
 
 /// A value bound to or read from a statement.

@@ -1,3 +1,6 @@
+// Hand-written: the JSON reader and the compiled tables check raw bytes and need the
+// offset of the first bad sequence, which String(validating:) does not give.
+
 /// Well-formed UTF-8 as RFC 3629 defines it (no overlong forms, no surrogates, nothing above
 /// U+10FFFF), checked on raw bytes: the JSON reader's input and the compiled formats' strings.
 enum UTF8Check {

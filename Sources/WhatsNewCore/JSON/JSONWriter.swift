@@ -1,3 +1,6 @@
+// Hand-written: `state`, `flow --json` and `lint --format json` print members in a fixed
+// order and sanitize every string; JSONSerialization sorts or shuffles keys and escapes `/`.
+
 extension JSONValue {
   /// Compact JSON text, keys in the order given, for one-line machine-readable output.
   ///

@@ -1,3 +1,7 @@
+// A cache format of our own: parsing a `.strings` file with PropertyListSerialization takes
+// about 0.4 s for a 5 MB table, and reading a compiled one in place takes milliseconds. It
+// serves the `make bench` rows "warm start" and "1,000 releases, warm".
+
 /// A translation table compiled to a compact binary form, so start-up can skip re-parsing
 /// a `.strings` file that has not changed since it was last parsed.
 ///

@@ -1,3 +1,6 @@
+// Hand-written: "did you mean" needs an edit distance, which neither the standard library
+// nor Foundation provides.
+
 /// "Did you mean" suggestions for misspelled names.
 ///
 /// Distance is the optimal string alignment variant of Damerau–Levenshtein (insert,

@@ -1,3 +1,6 @@
+// Hand-written, with JSON.swift: a flat tape the validator walks without building a tree,
+// for the 1,000-release row of `make bench` (see Documentation/Performance.md).
+
 /// A JSON text parsed into one flat array of nodes in document order (a "tape").
 ///
 /// This is what ``JSONReader`` parses into; ``JSONReader/parse(_:maxDepth:)`` then builds a

@@ -1,3 +1,7 @@
+// Hand-written: no library here strips terminal escape sequences and controls from
+// untrusted text; every string from a content file, an argument or the environment goes
+// through it before it reaches the terminal.
+
 /// Makes untrusted text safe to print on a terminal.
 ///
 /// Removes, whole: escape sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL` or

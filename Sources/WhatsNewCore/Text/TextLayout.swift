@@ -1,3 +1,5 @@
+// Hand-written: wrapping by display columns (DisplayWidth), which no library here offers.
+
 /// Word wrapping, padding and truncation by display width (see ``DisplayWidth``).
 ///
 /// ```swift

@@ -1,3 +1,6 @@
+// Hand-written: no library here gives terminal column widths (wcwidth needs the C locale
+// set and knows nothing of grapheme clusters; Foundation has no such call).
+
 /// How many terminal columns text takes, computed in pure Swift.
 ///
 /// Per grapheme cluster: zero for a cluster made only of combining marks, format
