@@ -106,7 +106,7 @@ public actor SettingsStore {
       try self.init(inMemory: (), placement: placement)
       return
     }
-    let opened = try Self.openFile(path: path, createParentDirectory: createParentDirectory)
+    let opened = try StoreFile.openStore(path: path, createParentDirectory: createParentDirectory)
     self.init(path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement)
   }
 
@@ -140,69 +140,11 @@ public actor SettingsStore {
 
   /// Creates a store file at an older `schemaVersion` (0 makes an empty file), for upgrade tests.
   static func createForTesting(path: String, schemaVersion: Int) throws(StoreError) {
-    try createFile(path)
+    try StoreFile.create(path)
     guard schemaVersion > 0 else { return }
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
     try connection.query("PRAGMA journal_mode = DELETE")
     try Migrations.migrate(connection, to: schemaVersion)
-  }
-
-  private static func openFile(path: String, createParentDirectory: Bool) throws(StoreError) -> (
-    connection: SQLiteConnection, fresh: Bool
-  ) {
-    let directory = parentDirectory(of: path)
-    if !isDirectory(directory) {
-      if createParentDirectory {
-        try makeDirectories(directory)
-      } else {
-        throw StoreError(
-          kind: .directoryMissing, path: directory,
-          description: "the directory \(directory) does not exist, so the settings store \(path) cannot be created; "
-            + "create the directory first")
-      }
-    }
-    // SQLite writes its rollback journal next to the store: in a directory it cannot write
-    // to, the store would open and every write would then fail. Refuse at the boot gate.
-    if access(directory, W_OK) != 0 {
-      let code = errno
-      throw StoreError(
-        kind: .fileSystem, path: directory,
-        description: "cannot write in the directory \(directory) (\(errorText(code))), so the settings store \(path) "
-          + "cannot be saved; make the directory writable or choose another path with --db")
-    }
-    let created = try createFile(path, allowExisting: true)
-
-    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    // Read before writing anything: a file we must refuse is left exactly as it was.
-    let version = try connection.userVersion()
-    if version > currentSchemaVersion {
-      throw StoreError.newerSchema(path: path, found: version, supported: currentSchemaVersion)
-    }
-    var fresh = created
-    if version == 0 {
-      let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.integer ?? 0
-      guard tables == 0 else {
-        throw StoreError(
-          kind: .notADatabase, path: path,
-          description: "\(path) is a SQLite database but not a whatsnew settings store (it has tables and no schema version); "
-            + "move it aside or choose another path")
-      }
-      fresh = true
-    }
-    // Rollback journal, not WAL: Debian's SQLite 3.40.1 has the WAL-reset corruption bug.
-    // A file whose header already says so opens in DELETE mode, SQLite's default: only
-    // another file is switched, which spares every other start a pragma that parses the schema.
-    let mode = Self.headerSaysRollbackJournal(path) ? "delete" : try connection.scalar("PRAGMA journal_mode = DELETE")?.text
-    if mode?.lowercased() != "delete" {
-      throw StoreError(
-        kind: .sqlite(code: SQLITE_BUSY), path: path,
-        description: "cannot switch \(path) to the rollback journal (journal mode is \(mode ?? "unknown")); "
-          + "close other programs using the store and try again")
-    }
-    // A current store (every start but the first after an update) needs no migration, and
-    // so takes no write lock at all: opening it never waits on, or holds up, another process.
-    if version < currentSchemaVersion { try Migrations.migrate(connection) }
-    return (connection, fresh)
   }
 
   // MARK: Schema
@@ -512,155 +454,16 @@ public actor SettingsStore {
 
   /// Writes a consistent copy of the whole store to a new file at `destination` (mode 0600)
   /// with SQLite's online backup API; other processes may keep using the store meanwhile.
-  ///
-  /// Refuses (``StoreError/Kind/destinationExists``) to overwrite an existing file unless it
-  /// is empty (so a file made by `mktemp` works); throws ``StoreError/Kind/directoryMissing``
-  /// when its directory does not exist. A failed backup removes the file it created.
+  /// See ``BackupFile/write(_:to:)`` for what it refuses.
   public func backup(to destination: String) throws(StoreError) {
-    let directory = Self.parentDirectory(of: destination)
-    guard Self.isDirectory(directory) else {
-      throw StoreError(
-        kind: .directoryMissing, path: directory,
-        description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
-    }
-    let created = try Self.createFile(destination, allowExisting: false, allowEmpty: true)
-    do throws(StoreError) {
-      let target = try SQLiteConnection(path: destination, flags: SQLITE_OPEN_READWRITE)
-      try target.copy(from: connection)
-    } catch {
-      if created { unlink(destination) }
-      throw error
-    }
+    try BackupFile.write(connection, to: destination)
   }
 
-  /// Replaces the whole store with the backup at `source`.
-  ///
-  /// The backup is opened read-only and vetted first: it must be a SQLite database that
-  /// passes `PRAGMA integrity_check`, with a whatsnew schema between 1 and
-  /// ``currentSchemaVersion`` and that schema's tables. It is then copied into a temporary
-  /// in-memory database, migrated there to ``currentSchemaVersion``, and copied into the live
-  /// store with the backup API, which replaces the live data in one write transaction.
-  /// A backup from before the seen-through record existed (schema 1) restores with no
-  /// record (``SeenThroughRecord/none``), so that user gets the tour.
-  ///
-  /// Any failure before the final copy leaves the live store untouched; an unusable file is
-  /// refused with ``StoreError/Kind/notABackup`` or ``StoreError/Kind/newerSchema(found:supported:)``.
+  /// Replaces the whole store with the backup at `source`: vetted and migrated in a private
+  /// copy first (``BackupFile/vettedCopy(of:)``), then copied into the live store with the
+  /// backup API, which replaces the live data in one write transaction. Any failure before
+  /// that copy leaves the live store untouched.
   public func restore(from source: String) throws(StoreError) {
-    func refuse(_ reason: String) -> StoreError {
-      StoreError(
-        kind: .notABackup, path: source,
-        description: "\(source) is not a whatsnew backup: \(reason); nothing was restored")
-    }
-    var info = stat()
-    guard stat(source, &info) == 0 else { throw refuse(errorText(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw refuse("it is not a regular file") }
-
-    let backup: SQLiteConnection
-    let version: Int
-    do throws(StoreError) {
-      backup = try SQLiteConnection(path: source, flags: SQLITE_OPEN_READONLY)
-      version = try backup.userVersion()
-    } catch {
-      throw refuse(error.reason ?? error.description)
-    }
-    if version > Self.currentSchemaVersion {
-      throw StoreError(
-        kind: .newerSchema(found: version, supported: Self.currentSchemaVersion), path: source,
-        description:
-          "\(source) was written by a newer whatsnew (schema \(version), this one knows \(Self.currentSchemaVersion)); "
-          + "upgrade whatsnew to restore it; nothing was restored")
-    }
-    guard version >= 1 else { throw refuse("it holds no whatsnew schema (schema version 0)") }
-
-    let pageSize: Int64
-    do throws(StoreError) {
-      let problems = try backup.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-      guard problems == ["ok"] else {
-        throw refuse("the integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
-      }
-      let tables = Set(try backup.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
-      let missing = Migrations.tables(at: version).subtracting(tables)
-      guard missing.isEmpty else {
-        throw refuse("schema \(version) needs the tables \(missing.sorted().joined(separator: ", ")), which are missing")
-      }
-      pageSize = try backup.scalar("PRAGMA page_size")?.integer ?? 4096
-    } catch  where error.kind == .notABackup {
-      throw error
-    } catch {
-      throw refuse(error.reason ?? error.description)
-    }
-
-    // Migrate a private copy, never the backup file itself.
-    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    try copy.execute("PRAGMA page_size = \(pageSize)")
-    do throws(StoreError) {
-      try copy.copy(from: backup)
-    } catch {
-      throw refuse(error.reason ?? error.description)
-    }
-    try Migrations.migrate(copy)
-
-    // One write transaction on the live store: all of the backup, or none of it.
-    try connection.copy(from: copy)
-  }
-
-  // MARK: Files
-
-  static func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let directory = String(path[..<slash])
-    return directory.isEmpty ? "/" : directory
-  }
-
-  static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-  }
-
-  /// `mkdir -p` with mode 0700 for each directory it creates.
-  static func makeDirectories(_ directory: String) throws(StoreError) {
-    if isDirectory(directory) { return }
-    let parent = parentDirectory(of: directory)
-    if parent != directory && parent != "." { try makeDirectories(parent) }
-    if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-      throw StoreError.fileSystem("cannot create the directory", path: directory, errno: errno)
-    }
-  }
-
-  /// Creates `path` with mode 0600 (`O_CREAT | O_EXCL`).
-  ///
-  /// - Returns: `true` when the file was created; `false` when it already existed and
-  ///   `allowExisting` (or, for an empty file, `allowEmpty`) permits that.
-  /// Whether the database header at `path` says the file uses a rollback journal: its file
-  /// format read and write versions (bytes 18 and 19) are 1 (2 is WAL). `false` for a file
-  /// without a header yet, or one that cannot be read.
-  static func headerSaysRollbackJournal(_ path: String) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var versions: (UInt8, UInt8) = (0, 0)
-    let count = withUnsafeMutableBytes(of: &versions) { pread(fd, $0.baseAddress, 2, 18) }
-    return count == 2 && versions == (1, 1)
-  }
-
-  @discardableResult
-  static func createFile(_ path: String, allowExisting: Bool = false, allowEmpty: Bool = false) throws(StoreError) -> Bool {
-    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      fchmod(fd, 0o600)  // in case the umask took bits away from 0600
-      close(fd)
-      return true
-    }
-    let code = errno
-    guard code == EEXIST else { throw StoreError.fileSystem("cannot create", path: path, errno: code) }
-    if allowExisting { return false }
-    var info = stat()
-    if allowEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
-      chmod(path, 0o600)
-      return false
-    }
-    throw StoreError(
-      kind: .destinationExists, path: path,
-      description: "\(path) already exists; choose a new file name or remove the old file first")
+    try connection.copy(from: BackupFile.vettedCopy(of: source))
   }
 }

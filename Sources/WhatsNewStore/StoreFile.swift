@@ -1,0 +1,111 @@
+import CSQLite
+import Glibc
+
+/// The store's file: opening it (the boot gate's checks, in order, before anything is
+/// written) and creating files and directories with the modes the store needs.
+///
+/// The C library, not FileManager: creating with `O_EXCL` and mode 0600 in one step (no
+/// window in which the file exists with the umask's mode), and `access(2)` on the directory.
+enum StoreFile {
+  static func openStore(path: String, createParentDirectory: Bool) throws(StoreError) -> (
+    connection: SQLiteConnection, fresh: Bool
+  ) {
+    let directory = parentDirectory(of: path)
+    if !isDirectory(directory) {
+      if createParentDirectory {
+        try makeDirectories(directory)
+      } else {
+        throw StoreError(
+          kind: .directoryMissing, path: directory,
+          description: "the directory \(directory) does not exist, so the settings store \(path) cannot be created; "
+            + "create the directory first")
+      }
+    }
+    // SQLite writes its rollback journal next to the store: in a directory it cannot write
+    // to, the store would open and every write would then fail. Refuse at the boot gate.
+    if access(directory, W_OK) != 0 {
+      let code = errno
+      throw StoreError(
+        kind: .fileSystem, path: directory,
+        description: "cannot write in the directory \(directory) (\(errorText(code))), so the settings store \(path) "
+          + "cannot be saved; make the directory writable or choose another path with --db")
+    }
+    let created = try create(path, allowExisting: true)
+
+    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    // Read before writing anything: a file we must refuse is left exactly as it was.
+    let version = try connection.userVersion()
+    if version > SettingsStore.currentSchemaVersion {
+      throw StoreError.newerSchema(path: path, found: version, supported: SettingsStore.currentSchemaVersion)
+    }
+    var fresh = created
+    if version == 0 {
+      let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.integer ?? 0
+      guard tables == 0 else {
+        throw StoreError(
+          kind: .notADatabase, path: path,
+          description: "\(path) is a SQLite database but not a whatsnew settings store (it has tables and no schema version); "
+            + "move it aside or choose another path")
+      }
+      fresh = true
+    }
+    // Rollback journal, not WAL: Debian's SQLite 3.40.1 has the WAL-reset corruption bug.
+    let mode = try connection.scalar("PRAGMA journal_mode = DELETE")?.text
+    if mode?.lowercased() != "delete" {
+      throw StoreError(
+        kind: .sqlite(code: SQLITE_BUSY), path: path,
+        description: "cannot switch \(path) to the rollback journal (journal mode is \(mode ?? "unknown")); "
+          + "close other programs using the store and try again")
+    }
+    // A current store (every start but the first after an update) needs no migration, and
+    // so takes no write lock at all: opening it never waits on, or holds up, another process.
+    if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
+    return (connection, fresh)
+  }
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let directory = String(path[..<slash])
+    return directory.isEmpty ? "/" : directory
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// `mkdir -p` with mode 0700 for each directory it creates.
+  static func makeDirectories(_ directory: String) throws(StoreError) {
+    if isDirectory(directory) { return }
+    let parent = parentDirectory(of: directory)
+    if parent != directory && parent != "." { try makeDirectories(parent) }
+    if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+      throw StoreError.fileSystem("cannot create the directory", path: directory, errno: errno)
+    }
+  }
+
+  /// Creates `path` with mode 0600 (`O_CREAT | O_EXCL`).
+  ///
+  /// - Returns: `true` when the file was created; `false` when it already existed and
+  ///   `allowExisting` (or, for an empty file, `allowEmpty`) permits that.
+  @discardableResult
+  static func create(_ path: String, allowExisting: Bool = false, allowEmpty: Bool = false) throws(StoreError) -> Bool {
+    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      fchmod(fd, 0o600)  // in case the umask took bits away from 0600
+      close(fd)
+      return true
+    }
+    let code = errno
+    guard code == EEXIST else { throw StoreError.fileSystem("cannot create", path: path, errno: code) }
+    if allowExisting { return false }
+    var info = stat()
+    if allowEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
+      chmod(path, 0o600)
+      return false
+    }
+    throw StoreError(
+      kind: .destinationExists, path: path,
+      description: "\(path) already exists; choose a new file name or remove the old file first")
+  }
+}
