@@ -30,10 +30,8 @@ build: deps
 	$(SWIFT) build $(WERROR)
 
 ## run: open the REPL on the bundled releases, as a user upgrading from $(RUN_UPGRADE_FROM).
-# whatsnew-strings is the helper whatsnew runs (from beside itself) to compile .strings files.
 run: deps
 	$(SWIFT) build --product whatsnew
-	$(SWIFT) build --product whatsnew-strings
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" --releases Releases --localizations Localizations \
 	  --upgrade-from $(RUN_UPGRADE_FROM) $(ARGS)
 
@@ -62,14 +60,13 @@ stress: deps
 	$(SWIFT) build --build-tests $(WERROR)
 	WHATSNEW_STRESS=1 timeout 1800 $(SWIFT) test --skip-build --filter ReliabilityTests
 
-## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, the helper's output, REPL commands, cached releases), FUZZ_SECONDS each (default 20).
+## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, REPL commands), FUZZ_SECONDS each (default 20).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),20) ./scripts/fuzz.sh
 
 ## lint: check the shipped releases and translations the way CI does.
 lint: deps
 	$(SWIFT) build --product whatsnew
-	$(SWIFT) build --product whatsnew-strings
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
 
 ## format: rewrite sources with the toolchain's swift-format (.swift-format); format-check only reports.
