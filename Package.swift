@@ -99,7 +99,8 @@ let package = Package(
     ),
 
     .testTarget(
-      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewStrings", "TestSupport"], swiftSettings: swiftSettings),
+      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewStrings", "TestSupport"], exclude: ["Goldens"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewStoreTests",
       dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],
