@@ -35,7 +35,10 @@ enum GoldenSections {
       guard GoldenFile.isRecording || Set(sections.keys) == Set(0..<count) else {
         return "\(name) holds \(sections.count) cases but the test has \(count); re-record with WHATSNEW_RECORD=1"
       }
-      guard let expected = sections[index], expected != text else { return nil }
+      guard let expected = sections[index] else {
+        return "\(name) has no case \(index); re-record with WHATSNEW_RECORD=1"
+      }
+      guard expected != text else { return nil }
       return "case \(index) of \(name) differs from the golden file (re-record with WHATSNEW_RECORD=1 if the "
         + "change is intended):\n" + GoldenFile.lineDiff(expected: expected, actual: text)
     }
