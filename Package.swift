@@ -74,7 +74,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], exclude: ["Goldens"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewStoreTests",
       dependencies: ["WhatsNewStore", "WhatsNewCore", "TestSupport"],

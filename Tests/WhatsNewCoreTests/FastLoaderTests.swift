@@ -5,32 +5,40 @@ import Testing
 @testable import WhatsNewCore
 
 // The release loader reads files through a flat JSON tape, compares object keys as bytes,
-// and validates files on several threads. These tests pin each of those pieces down and
-// compare the whole loader with the original one (Reference/ReferenceLoader.swift) on
-// malformed and randomly mutated input: same releases, same diagnostics, same order.
+// and validates files on several threads. These tests pin each of those pieces down, and
+// check the whole loader's answers on malformed and randomly mutated input against golden
+// files: same releases, same diagnostics, same order, same JSON values and errors.
+//
+// The golden files (Goldens/*.txt, one per test family, one `=== case NNN` section per test
+// case, the text written by LoaderGoldens.swift) were recorded from the original loader: a
+// frozen copy of the loader before the tape-based reader, validator and concurrent load
+// (commit c9cd60b), which the current loader matched on every case; the copy was then
+// deleted (`git log -- Tests/WhatsNewCoreTests/Reference` finds it). So a difference is a
+// change of behaviour. If the change is intended, re-record and review the diff:
+//
+//   WHATSNEW_RECORD=1 swift test --filter FastLoader
+//
+// The random tests' inputs are seeded and their bases are the copies in Goldens/MutationBases/,
+// so the inputs stay the same; each seed's line starts with the digest of its input.
 
-/// Both validators' answers for one release file, which must be identical.
-@discardableResult
-func expectSameValidation(
-  _ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json",
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
-  let displayPath = "Releases/\(fileName)"
-  let current = ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
-  let reference = ReferenceValidator.validate(
-    bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
-  #expect(current.release == reference.release, sourceLocation: sourceLocation)
-  #expect(
-    current.diagnostics == reference.diagnostics,
-    "\(String(decoding: bytes.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
-  return current
+/// The validator's answer for one release file, named `Releases/<fileName>`.
+func validation(_ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json") -> (
+  release: Release?, diagnostics: [ReleaseDiagnostic]
+) {
+  ReleaseValidator.validate(bytes, fileName: fileName, displayPath: "Releases/\(fileName)", englishKeys: englishKeys)
 }
 
-/// Both JSON readers' answers for one text: the same value or the same error.
-func expectSameJSON(_ bytes: [UInt8], maxDepth: Int = 64, sourceLocation: SourceLocation = #_sourceLocation) {
-  let current = Result { () throws(JSONReadError) in try JSONReader.parse(bytes, maxDepth: maxDepth) }
-  let reference = Result { () throws(JSONReadError) in try ReferenceJSONReader.parse(bytes, maxDepth: maxDepth) }
-  #expect(current == reference, sourceLocation: sourceLocation)
+/// The JSON reader's answer for one text: the value or the error.
+func jsonResult(_ bytes: [UInt8], maxDepth: Int = 64) -> Result<JSONValue, JSONReadError> {
+  Result { () throws(JSONReadError) in try JSONReader.parse(bytes, maxDepth: maxDepth) }
+}
+
+/// One validation's answer, indented: the release in full, then every diagnostic.
+func validationText(
+  _ result: (release: Release?, diagnostics: [ReleaseDiagnostic]), fileName: String = "2.13.1.json"
+) -> [String] {
+  (GoldenText.release(result.release)
+    + result.diagnostics.map { GoldenText.diagnostic($0, defaultFile: "Releases/\(fileName)") }).map { "  " + $0 }
 }
 
 /// A release 2.13.1 whose only page holds `blocks` (a JSON array's contents).
@@ -109,7 +117,7 @@ struct FastLoaderTests {
     #expect(tape.next(after: 0) == tape.nodes.count)
   }
 
-  // MARK: Same output as the original
+  // MARK: The answers recorded in Goldens/
 
   static let malformedReleases: [String] = [
     "",
@@ -193,54 +201,75 @@ struct FastLoaderTests {
   ]
 
   @Test(
-    "validation gives the original validator's releases and diagnostics on malformed files",
-    arguments: malformedReleases)
-  func malformedRelease(_ json: String) {
-    for englishKeys in [testEnglishKeys, nil] {
-      expectSameValidation(Array(json.utf8), englishKeys: englishKeys)
+    "malformed files give the recorded releases, diagnostics and JSON errors",
+    arguments: Array(zip(malformedReleases.indices, malformedReleases)))
+  func malformedRelease(index: Int, json: String) {
+    let bytes = Array(json.utf8)
+    var lines = ["input \(GoldenText.input(bytes))"]
+    for (label, keys) in [("with the test English table", testEnglishKeys), ("without the English-table check", nil)] {
+      lines.append(label + ":")
+      lines += validationText(validation(bytes, englishKeys: keys, fileName: "2.13.1.json"))
     }
-    expectSameJSON(Array(json.utf8))
+    lines.append(GoldenText.json(jsonResult(bytes)))
+    GoldenSections.expect(
+      lines.joined(separator: "\n"), file: "malformed-releases.txt", case: index, of: Self.malformedReleases.count)
   }
 
-  @Test(
-    "invalid UTF-8, byte order marks and oversized files are refused as before",
-    arguments: [
-      [0xFF],
-      [0xEF, 0xBB, 0xBF] + Array(release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title"}"#).utf8),
-      Array(#"{"version": "2.13.1", "pages": [""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]}"#.utf8),
-      Array(#"{"version": "2.13.1", "pa"#.utf8) + [0xC3],
-      Array(#"{"version": "2.13.1"}"#.utf8) + [UInt8](repeating: 0x20, count: ReleaseValidator.maximumFileSize),
-    ])
-  func malformedBytes(_ bytes: [UInt8]) {
-    expectSameValidation(bytes, englishKeys: testEnglishKeys)
-    expectSameJSON(bytes)
-  }
+  static let malformedByteInputs: [[UInt8]] = [
+    [0xFF],
+    [0xEF, 0xBB, 0xBF] + Array(release(blocks: #"{"id": "b", "type": "info", "titleKey": "k.title"}"#).utf8),
+    Array(#"{"version": "2.13.1", "pages": [""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]}"#.utf8),
+    Array(#"{"version": "2.13.1", "pa"#.utf8) + [0xC3],
+    Array(#"{"version": "2.13.1"}"#.utf8) + [UInt8](repeating: 0x20, count: ReleaseValidator.maximumFileSize),
+  ]
 
   @Test(
-    "manifests give the original's entries and diagnostics",
-    arguments: [
-      "", "[]", "{}", #"{"releases": "2.11.0"}"#,
-      #"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#,
-      #"{"releases": [], "releases": ["2.11.0"], "release": 1}"#, #"{"r\u0065leases": ["2.11.0", "2.11.0 ", null]}"#,
-    ])
-  func manifests(_ json: String) {
-    let current = ReleaseValidator.manifestEntries(Array(json.utf8), displayPath: "m.json")
-    let reference = ReferenceValidator.manifestEntries(Array(json.utf8), displayPath: "m.json")
-    #expect(current.entries.map(\.version) == reference.entries.map(\.version))
-    #expect(current.entries.map(\.index) == reference.entries.map(\.index))
-    #expect(current.diagnostics == reference.diagnostics)
+    "invalid UTF-8, byte order marks and oversized files give the recorded answers",
+    arguments: Array(zip(malformedByteInputs.indices, malformedByteInputs)))
+  func malformedBytes(index: Int, bytes: [UInt8]) {
+    let lines =
+      ["input \(GoldenText.input(bytes))"]
+      + validationText(validation(bytes, englishKeys: testEnglishKeys, fileName: "2.13.1.json"))
+      + [GoldenText.json(jsonResult(bytes))]
+    GoldenSections.expect(
+      lines.joined(separator: "\n"), file: "malformed-bytes.txt", case: index, of: Self.malformedByteInputs.count)
   }
 
+  static let manifestTexts = [
+    "", "[]", "{}", #"{"releases": "2.11.0"}"#,
+    #"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#,
+    #"{"releases": [], "releases": ["2.11.0"], "release": 1}"#, #"{"r\u0065leases": ["2.11.0", "2.11.0 ", null]}"#,
+  ]
+
+  @Test("manifests give the recorded entries and diagnostics", arguments: Array(zip(manifestTexts.indices, manifestTexts)))
+  func manifests(index: Int, json: String) {
+    let result = ReleaseValidator.manifestEntries(Array(json.utf8), displayPath: "m.json")
+    let lines =
+      ["input \(GoldenText.input(Array(json.utf8)))"]
+      + result.entries.map { "  entry \(GoldenText.version($0.version)) index=\($0.index)" }
+      + result.diagnostics.map { "  " + GoldenText.diagnostic($0, defaultFile: "m.json") }
+    GoldenSections.expect(
+      lines.joined(separator: "\n"), file: "manifests.txt", case: index, of: Self.manifestTexts.count)
+  }
+
+  static let jsonTexts = [
+    "0", "-0", "1e2", "[1, [2, [3]], {}]", #"{"a": {"b": [true, false, null]}, "a": "\u00e9\n"}"#, "[1,]", "{\"a\"}",
+    #"["\ud83d\udc4d", "\ud83d"]"#,
+    "[" + String(repeating: "{\"a\":[", count: 40) + "1" + String(repeating: "]}", count: 40) + "]",
+  ]
+
   @Test(
-    "the JSON reader reads the same values and refuses the same texts at the same place",
-    arguments: [
-      "0", "-0", "1e2", "[1, [2, [3]], {}]", #"{"a": {"b": [true, false, null]}, "a": "\u00e9\n"}"#, "[1,]", "{\"a\"}",
-      #"["\ud83d\udc4d", "\ud83d"]"#,
-      "[" + String(repeating: "{\"a\":[", count: 40) + "1" + String(repeating: "]}", count: 40) + "]",
-    ])
-  func jsonValues(_ text: String) {
-    expectSameJSON(Array(text.utf8))
-    expectSameJSON(Array(text.utf8), maxDepth: 3)
+    "the JSON reader reads the recorded values and refuses texts with the recorded errors",
+    arguments: Array(zip(jsonTexts.indices, jsonTexts)))
+  func jsonValues(index: Int, text: String) {
+    let bytes = Array(text.utf8)
+    let lines = [
+      "input \(GoldenText.input(bytes))",
+      "  maxDepth 64: " + GoldenText.json(jsonResult(bytes)),
+      "  maxDepth 3: " + GoldenText.json(jsonResult(bytes, maxDepth: 3)),
+    ]
+    GoldenSections.expect(
+      lines.joined(separator: "\n"), file: "json-values.txt", case: index, of: Self.jsonTexts.count)
   }
 
   /// Pieces a mutation may insert: structure, known names, equivalent spellings, bad bytes.
@@ -254,14 +283,17 @@ struct FastLoaderTests {
       "\"e\u{301}\": 1, ", "\"\\u00e9\": 2, ", "\"icon\": \"star\", ", "\"action\": \"openSettings\", ",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3, 0xA9], [0x01]]
 
-  /// Valid releases to mutate: the shipped ones and a generated-style one.
+  /// Valid releases to mutate: copies of the releases shipped when the goldens were first
+  /// recorded (Goldens/MutationBases/, so editing Releases/ leaves the goldens valid) and a
+  /// generated-style one.
   static func mutationBases() throws -> [(fileName: String, bytes: [UInt8])] {
+    let directory = GoldenSections.directory + "/MutationBases"
     var bases: [(fileName: String, bytes: [UInt8])] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.releases).sorted()
-    where name.hasSuffix(".json") && name != "manifest.json" {
-      let data = try #require(FileManager.default.contents(atPath: RepositoryPaths.releases + "/" + name))
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where name.hasSuffix(".json") {
+      let data = try #require(FileManager.default.contents(atPath: directory + "/" + name))
       bases.append((name, Array(data)))
     }
+    #expect(bases.count == 5)
     let generated = release(
       blocks: #"""
         {"id": "intro", "type": "info", "titleKey": "k.title", "descriptionKey": "k.desc", "icon": "sparkles"},
@@ -276,9 +308,10 @@ struct FastLoaderTests {
     return bases
   }
 
-  /// Every string value in `bytes` (a valid JSON text), for an English table that knows them.
-  static func strings(in bytes: [UInt8]) -> Set<String> {
-    guard let value = try? ReferenceJSONReader.parse(bytes) else { return [] }
+  /// Every string value in `bytes` (a valid JSON text), sorted, for an English table that
+  /// knows them; sorted so a seed picks the same keys in every process (a `Set`'s order is not).
+  static func strings(in bytes: [UInt8]) -> [String] {
+    guard let value = try? JSONReader.parse(bytes) else { return [] }
     var result: Set<String> = []
     var pending = [value]
     while let next = pending.popLast() {
@@ -289,14 +322,56 @@ struct FastLoaderTests {
       default: break
       }
     }
-    return result
+    return result.sorted()
   }
 
-  @Test("randomly mutated releases validate exactly as the original validator does", arguments: 0..<8)
-  func mutations(batch: UInt64) throws {
+  /// One seed's answer: a line with the input's digest (bytes and English keys), the
+  /// release's digest and the JSON reader's digest, then the diagnostics in full (or their
+  /// digest, on the first line); `full` is the whole answer, for a failure message.
+  static func seedText(
+    seed: UInt64, fileName: String, bytes: [UInt8], englishKeys: Set<String>?, fullDiagnostics: Bool
+  ) -> (lines: [String], full: String, result: (release: Release?, diagnostics: [ReleaseDiagnostic])) {
+    let result = validation(bytes, englishKeys: englishKeys, fileName: fileName)
+    let json = jsonResult(bytes)
+    let header =
+      "seed \(seed) \(fileName) input=\(GoldenText.inputDigest(bytes, keys: englishKeys))"
+      + " keys=\(GoldenText.keys(englishKeys))"
+    let defaultFile = "Releases/\(fileName)"
+    var summary = "\(header): \(GoldenText.releaseDigest(result.release))"
+    var lines: [String] = []
+    if fullDiagnostics {
+      lines = result.diagnostics.map { "  " + GoldenText.diagnostic($0, defaultFile: defaultFile) }
+    } else {
+      summary += "; " + GoldenText.diagnosticsDigest(result.diagnostics, defaultFile: defaultFile)
+    }
+    summary += "; " + GoldenText.json(json, digest: true)
+    let full = ["\(header) (\(bytes.count) bytes)"] + validationText(result, fileName: fileName) + ["  " + GoldenText.json(json)]
+    return ([summary] + lines, full.joined(separator: "\n"), result)
+  }
+
+  /// Checks a batch of seeds with case `batch` of golden file `name`; a mismatch also shows
+  /// the whole current answer of each seed whose lines are not in the golden file.
+  static func expectBatch(
+    _ answers: [(lines: [String], full: String)], file name: String, batch: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let text = answers.flatMap(\.lines).joined(separator: "\n")
+    guard var mismatch = GoldenSections.compare(text, file: name, case: batch, of: 8) else {
+      return
+    }
+    let recorded = Set((GoldenSections.recorded(file: name, case: batch) ?? "").split(separator: "\n").map(String.init))
+    let changed = answers.filter { !$0.lines.allSatisfy(recorded.contains) }
+    mismatch += "\n\nThe current answers of the \(changed.count) seeds that changed, in full:\n"
+    mismatch += changed.map(\.full).joined(separator: "\n")
+    Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+  }
+
+  @Test("randomly mutated releases give the recorded answers, seed by seed", arguments: 0..<8)
+  func mutations(batch: Int) throws {
     let bases = try Self.mutationBases()
+    var answers: [(lines: [String], full: String)] = []
     var outcomes = (parsed: 0, releaseWithDiagnostics: 0)
-    for seed in (batch * 100)..<((batch + 1) * 100) {
+    for seed in UInt64(batch * 100)..<UInt64((batch + 1) * 100) {
       var random = SeededRandom(seed: seed)
       let base = bases[Int(seed) % bases.count]
       var bytes = base.bytes
@@ -313,16 +388,19 @@ struct FastLoaderTests {
         }
       }
       // Half the time check keys against a table that knows most of the base's strings.
-      let known = Self.strings(in: base.bytes).filter { _ in Bool.random(using: &random) || Bool.random(using: &random)
+      let known = Self.strings(in: base.bytes).filter { _ in
+        Bool.random(using: &random) || Bool.random(using: &random)
       }
-      let result = expectSameValidation(
-        bytes, englishKeys: seed % 2 == 0 ? nil : known.union(testEnglishKeys), fileName: base.fileName)
-      expectSameJSON(bytes)
+      let answer = Self.seedText(
+        seed: seed, fileName: base.fileName, bytes: bytes,
+        englishKeys: seed % 2 == 0 ? nil : Set(known).union(testEnglishKeys), fullDiagnostics: true)
+      answers.append((answer.lines, answer.full))
       if (try? JSONReader.parse(bytes)) != nil { outcomes.parsed += 1 }
-      if result.release != nil && !result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
+      if answer.result.release != nil && !answer.result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
     }
     // Most byte edits break the JSON; enough must not, or the validator is barely exercised.
     #expect(outcomes.parsed >= 3 && outcomes.releaseWithDiagnostics >= 2, "\(outcomes)")
+    Self.expectBatch(answers, file: "mutations.txt", batch: batch)
   }
 
   /// Strings a tree mutation may put anywhere: keys, ids, values, versions, and awkward text.
@@ -378,13 +456,14 @@ struct FastLoaderTests {
     }
   }
 
-  @Test("randomly edited release trees validate exactly as the original validator does", arguments: 0..<8)
-  func treeMutations(batch: UInt64) throws {
+  @Test("randomly edited release trees give the recorded answers, seed by seed", arguments: 0..<8)
+  func treeMutations(batch: Int) throws {
     let bases = try Self.mutationBases()
-    for seed in (batch * 100)..<((batch + 1) * 100) {
+    var answers: [(lines: [String], full: String)] = []
+    for seed in UInt64(batch * 100)..<UInt64((batch + 1) * 100) {
       var random = SeededRandom(seed: seed)
       let base = bases[Int(seed) % bases.count]
-      var text = Self.mutate(try ReferenceJSONReader.parse(base.bytes), &random).serialized()
+      var text = Self.mutate(try JSONReader.parse(base.bytes), &random).serialized()
       // Sometimes spell a field name with an escape: the reader must decode it before matching.
       if Bool.random(using: &random) {
         let name = Self.fieldNames[Int.random(in: 0..<11, using: &random)]
@@ -392,34 +471,47 @@ struct FastLoaderTests {
         text = text.replacingOccurrences(of: "\"\(name)\"", with: "\"\(escaped)\"")
       }
       let known = Self.strings(in: base.bytes).filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
-      expectSameValidation(
-        Array(text.utf8), englishKeys: seed % 3 == 0 ? nil : known.union(testEnglishKeys), fileName: base.fileName)
-      expectSameJSON(Array(text.utf8))
+      let answer = Self.seedText(
+        seed: seed, fileName: base.fileName, bytes: Array(text.utf8),
+        englishKeys: seed % 3 == 0 ? nil : Set(known).union(testEnglishKeys), fullDiagnostics: false)
+      answers.append((answer.lines, answer.full))
     }
+    Self.expectBatch(answers, file: "tree-mutations.txt", batch: batch)
   }
+
+  static let versionTexts = [
+    "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4",
+    "",
+    "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3",
+    "+1.2.3",
+    " 1.2.3", "1.2.3 ", "\u{FF11}.2.3", "1.2.\u{0663}",
+  ]
 
   @Test(
-    "versions parse in one pass exactly as the split-based parser did",
-    arguments: [
-      "0.0.0", "2.13.1", "1.2.3.", ".1.2", "1..2", "00.1.2", "1.02.3", "1.2.03", "1.2.0", "10.20.30", "1.2", "1.2.3.4",
-      "",
-      "...", "123456789012345678.0.0", "1234567890123456789.0.0", "0.0.999999999999999999", "1.2.3a", "-1.2.3",
-      "+1.2.3",
-      " 1.2.3", "1.2.3 ", "\u{FF11}.2.3", "1.2.\u{0663}",
-    ])
-  func versions(text: String) {
-    #expect(Version(text) == referenceVersion(text))
-    #expect(Version(text[...]) == referenceVersion(text[...]))
+    "versions parse in one pass as the recorded split-based parser did",
+    arguments: Array(zip(versionTexts.indices, versionTexts)))
+  func versions(index: Int, text: String) {
+    let line =
+      "input \(GoldenText.quoted(text)) version=\(GoldenText.version(Version(text)))"
+      + " substring=\(GoldenText.version(Version(text[...])))"
+    GoldenSections.expect(
+      line, file: "versions.txt", case: index, of: Self.versionTexts.count)
   }
 
-  @Test("random strings of digits and dots parse as before")
+  @Test("random strings of digits and dots parse as recorded")
   func randomVersions() {
     var random = SeededRandom(seed: 7)
-    for _ in 0..<5_000 {
+    var lines: [String] = []
+    for index in 0..<5_000 {
       let text = String(
         (0..<Int.random(in: 0...9, using: &random)).map { _ in "0123456789.".randomElement(using: &random)! })
-      #expect(Version(text) == referenceVersion(text), "\(text)")
+      if let version = Version(text) {
+        lines.append("#\(index) \(GoldenText.quoted(text)) version=\(GoldenText.version(version))")
+      }
     }
+    lines.insert("\(lines.count) of 5000 random texts parse (listed); the others give nil", at: 0)
+    GoldenSections.expect(
+      lines.joined(separator: "\n"), file: "random-versions.txt", case: 0, of: 1)
   }
 
   // MARK: Concurrency
@@ -465,27 +557,72 @@ struct FastLoaderTests {
     return (Array(manifest.utf8), files)
   }
 
-  @Test(
-    "loading on several threads gives the original loader's releases and diagnostics, in order",
-    arguments: [0, 1, 5, 40, 300])
-  func concurrentLoad(count: Int) {
-    let (manifest, files) = Self.messyLibrary(count: count)
-    let reference = ReferenceLibrary.load(
-      manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
-      englishKeys: testEnglishKeys)
-    #expect(count == 0 || reference.releases.count > count / 2)
-    for minimumFilesPerThread in [1, 3, ReleaseLibrary.minimumFilesPerThread, Int.max] {
-      let current = ReleaseLibrary.load(
-        manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
-        englishKeys: testEnglishKeys,
-        minimumFilesPerThread: minimumFilesPerThread)
-      #expect(current.releases == reference.releases)
-      #expect(current.diagnostics == reference.diagnostics)
+  static let libraryCounts = [0, 1, 5, 40, 300]
+
+  /// A load's answer: every release (in full for small libraries, else by digest), then
+  /// every diagnostic (in full, or by digest for the largest library).
+  static func loadText(_ result: (releases: [Release], diagnostics: [ReleaseDiagnostic]), count: Int) -> String {
+    let releases = result.releases.flatMap { release in
+      count <= 5 ? GoldenText.release(release) : [GoldenText.releaseDigest(release)]
     }
-    let (publicReleases, publicDiagnostics) = ReleaseLibrary.load(
+    let diagnostics =
+      count <= 40 ? result.diagnostics.map { GoldenText.diagnostic($0) } : [GoldenText.diagnosticsDigest(result.diagnostics)]
+    return (["messy library of \(count) files: \(result.releases.count) releases"] + (releases + diagnostics).map { "  " + $0 })
+      .joined(separator: "\n")
+  }
+
+  @Test(
+    "loading on several threads gives the recorded releases and diagnostics, in order",
+    arguments: Array(zip(libraryCounts.indices, libraryCounts)))
+  func concurrentLoad(index: Int, count: Int) {
+    let (manifest, files) = Self.messyLibrary(count: count)
+    let load = ReleaseLibrary.load(
       manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
       englishKeys: testEnglishKeys)
-    #expect(publicReleases == reference.releases)
-    #expect(publicDiagnostics == reference.diagnostics)
+    #expect(count == 0 || load.releases.count > count / 2)
+    GoldenSections.expect(
+      Self.loadText(load, count: count), file: "concurrent-load.txt", case: index, of: Self.libraryCounts.count)
+    // On one thread, a file per thread, or anything between: the same answer.
+    for minimumFilesPerThread in [1, 3, ReleaseLibrary.minimumFilesPerThread, Int.max] {
+      let threaded = ReleaseLibrary.load(
+        manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
+        englishKeys: testEnglishKeys, minimumFilesPerThread: minimumFilesPerThread)
+      GoldenSections.expect(
+        Self.loadText(threaded, count: count), file: "concurrent-load.txt", case: index, of: Self.libraryCounts.count,
+        recording: false)
+    }
+  }
+
+  // MARK: The golden text
+
+  @Test(
+    "the golden text writes every stored property of a release and a diagnostic",
+    arguments: [
+      (Release(version: Version(major: 1, minor: 2, patch: 3), pages: []) as any Sendable, ["version", "pages"]),
+      (Page(id: "p", blocks: []), ["id", "blocks", "supersededIn"]),
+      (Block(id: "b", content: .info(InfoBlock(titleKey: "k"))), ["id", "supersededIn", "content"]),
+      (InfoBlock(titleKey: "k"), ["titleKey", "descriptionKey", "icon"]),
+      (ChoiceBlock(setting: .theme, titleKey: "k", options: []), ["setting", "titleKey", "descriptionKey", "options"]),
+      (ChoiceOption(value: "v", labelKey: nil), ["value", "labelKey", "icon"]),
+      (ActionBlock(action: .openSettings, labelKey: "k"), ["action", "labelKey", "descriptionKey", "icon"]),
+      (FeatureListBlock(items: []), ["titleKey", "items"]),
+      (FeatureItem(id: "i", titleKey: "k"), ["id", "titleKey", "descriptionKey", "icon", "action"]),
+      (
+        ReleaseDiagnostic(file: "f", path: "p", message: "m", severity: .dropped),
+        ["file", "path", "message", "severity"]
+      ),
+      (JSONReadError(line: 1, column: 1, reason: "r"), ["line", "column", "reason"]),
+    ] as [(any Sendable, [String])])
+  func goldenTextFields(value: any Sendable, fields: [String]) {
+    // A new field needs a place in GoldenText (and re-recorded goldens) before this passes.
+    #expect(Mirror(reflecting: value).children.compactMap(\.label) == fields)
+  }
+
+  @Test("the golden text is one ASCII line per value, with equivalent spellings kept apart")
+  func goldenTextQuoting() {
+    #expect(GoldenText.quoted("a\"b\\c\u{1B}\n\u{E9}e\u{301}\u{212A}") == #""a\"b\\c\u{1B}\u{A}\u{E9}e\u{301}\u{212A}""#)
+    #expect(GoldenText.input([0x41, 0x22, 0x5C, 0x0A, 0xFF]) == #"5 bytes: A"\\\x0A\xFF"#)
+    #expect(GoldenText.json(.array([.number(-0.0), .number(0), .number(1500)])) == "[-0.0, 0.0, 1500.0]")
+    #expect(GoldenText.fnv1a64("") == "CBF29CE484222325" && GoldenText.fnv1a64("a") == "AF63DC4C8601EC8C")
   }
 }
