@@ -122,18 +122,22 @@ struct Fields {
   func childPath(_ key: StaticString) -> String { path.isEmpty ? key.description : "\(path).\(key)" }
 }
 
+/// Validates one file: its release, pages and blocks (or its manifest), dropping each bad
+/// unit with a diagnostic. Fields are read through ``read``.
 struct ValidationContext {
   let file: String
-  /// `nil` skips the English-table check.
-  let englishKeys: (any TranslationKeys)?
   var diagnostics: [ReleaseDiagnostic] = []
-  var releaseVersion = Version(major: 0, minor: 0, patch: 0)
+  /// Reads the fields of the parsed file.
+  var read: FieldReader
   /// The parsed file; empty until it parsed.
-  var tape = JSONTape(input: [], unescaped: [], nodes: [])
+  var tape: JSONTape {
+    get { read.tape }
+    set { read.tape = newValue }
+  }
 
   init(file: String, englishKeys: (any TranslationKeys)?) {
     self.file = file
-    self.englishKeys = englishKeys
+    read = FieldReader(englishKeys: englishKeys)
   }
 
   mutating func warn(_ path: String, _ message: String) {
@@ -182,170 +186,6 @@ struct ValidationContext {
     return Fields(path: path, node: node)
   }
 
-  /// The value node of the first member named `key`, if any.
-  func member(_ fields: Fields, _ key: StaticString) -> Int? { tape.firstMember(of: fields.node, named: key) }
-
-  func requiredString(_ fields: Fields, _ key: StaticString, describing hint: @autoclosure () -> String = "a string")
-    throws(Rejection) -> String
-  {
-    guard let value = member(fields, key) else {
-      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (\(hint()))")
-    }
-    return try string(value, of: fields, key)
-  }
-
-  func optionalString(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
-    guard let value = member(fields, key) else { return nil }
-    return try string(value, of: fields, key)
-  }
-
-  private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
-    guard tape.kind(value) == .string else {
-      throw Rejection(
-        path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
-    }
-    return tape.string(value)
-  }
-
-  /// The array node of member `key`, if any.
-  func optionalArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int? {
-    guard let value = member(fields, key) else { return nil }
-    guard tape.kind(value) == .array else {
-      throw Rejection(
-        path: fields.childPath(key), reason: "expected an array for '\(key)', found \(tape.kindName(value))")
-    }
-    return value
-  }
-
-  func requiredArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int {
-    guard let elements = try optionalArray(fields, key) else {
-      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (an array)")
-    }
-    return elements
-  }
-
-  // MARK: Typed fields
-
-  static func isValidID(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumIDLength) }
-
-  static func isValidKey(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumKeyLength) }
-
-  /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
-  private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
-    let utf8 = text.utf8
-    guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
-    // Native strings lend their bytes; checking them in a plain loop is several times faster.
-    if let valid = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(isIDByte) }) { return valid }
-    return utf8.allSatisfy(isIDByte)
-  }
-
-  private static func isIDByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"),
-      UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-      true
-    default: false
-    }
-  }
-
-  func id(_ fields: Fields) throws(Rejection) -> String {
-    let text = try requiredString(fields, "id")
-    guard Self.isValidID(text) else {
-      throw Rejection(
-        path: fields.childPath("id"),
-        reason:
-          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
-    }
-    return text
-  }
-
-  /// The unit's `id`, recorded at `index` in `seen`: a page, block or item id used twice in
-  /// the same list is rejected, naming where it was first used (`firstUse(index)`).
-  func uniqueID(
-    _ unit: Fields, index: Int, seen: inout [String: Int], kind: String, firstUse: (Int) -> String
-  ) throws(Rejection) -> String {
-    let text = try id(unit)
-    if let first = seen[text] {
-      throw Rejection(
-        path: unit.childPath("id"),
-        reason: "duplicate \(kind) id \(Quote.quoted(text)) (already used by \(firstUse(first)))")
-    }
-    seen[text] = index
-    return text
-  }
-
-  func checkKey(_ text: String, at path: @autoclosure () -> String) throws(Rejection) {
-    guard Self.isValidKey(text) else {
-      throw Rejection(
-        path: path(),
-        reason: "translation key \(Quote.quoted(text)) is not valid "
-          + "(use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)")
-    }
-    if let englishKeys, !englishKeys.contains(text) {
-      throw Rejection(path: path(), reason: "translation key \(Quote.quoted(text)) is missing from the English table")
-    }
-  }
-
-  func requiredKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String {
-    let text = try requiredString(fields, key, describing: "a translation key")
-    try checkKey(text, at: fields.childPath(key))
-    return text
-  }
-
-  func optionalKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
-    guard let text = try optionalString(fields, key) else { return nil }
-    try checkKey(text, at: fields.childPath(key))
-    return text
-  }
-
-  func icon(_ fields: Fields) throws(Rejection) -> Icon? {
-    guard let text = try optionalString(fields, "icon") else { return nil }
-    guard let icon = Icon(rawValue: text) else {
-      throw Rejection(
-        path: fields.childPath("icon"),
-        reason: "unknown icon \(Quote.quoted(text))\(didYouMean(text, Icon.allCases.map(\.rawValue)))")
-    }
-    return icon
-  }
-
-  func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
-    let text: String
-    if required {
-      text = try requiredString(
-        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
-    } else {
-      guard let optional = try optionalString(fields, "action") else { return nil }
-      text = optional
-    }
-    guard let action = Action(rawValue: text) else {
-      throw Rejection(
-        path: fields.childPath("action"),
-        reason: "unknown action \(Quote.quoted(text))\(didYouMean(text, Action.allCases.map(\.rawValue)))")
-    }
-    return action
-  }
-
-  func supersededIn(_ fields: Fields) throws(Rejection) -> Version? {
-    guard let text = try optionalString(fields, "supersededIn") else { return nil }
-    guard let version = Version(text) else {
-      throw Rejection(
-        path: fields.childPath("supersededIn"),
-        reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
-    }
-    guard version > releaseVersion else {
-      throw Rejection(
-        path: fields.childPath("supersededIn"),
-        reason: "supersededIn \(version) is not later than the release's version \(releaseVersion)")
-    }
-    return version
-  }
-
-  func didYouMean(_ word: String, _ candidates: [String]) -> String {
-    guard let suggestion = Suggestion.closest(to: word, in: candidates) else { return "" }
-    return " (did you mean '\(suggestion)'?)"
-  }
-
   // MARK: Release
 
   static let topLevelFields: [StaticString] = ["version", "pages"]
@@ -373,7 +213,7 @@ struct ValidationContext {
     let versionText: String
     do {
       top = try fields(of: 0, at: "", allowed: Self.topLevelFields, unitName: "the top level")
-      versionText = try requiredString(top, "version", describing: "a string like \"2.13.1\"")
+      versionText = try read.requiredString(top, "version", describing: "a string like \"2.13.1\"")
     } catch {
       drop(error, unit: "release")
       return nil
@@ -393,11 +233,11 @@ struct ValidationContext {
         unit: "release")
       return nil
     }
-    releaseVersion = version
+    read.releaseVersion = version
 
     let pageValues: Int
     do {
-      pageValues = try requiredArray(top, "pages")
+      pageValues = try read.requiredArray(top, "pages")
     } catch {
       diagnostics.append(
         ReleaseDiagnostic(
@@ -429,9 +269,9 @@ struct ValidationContext {
   mutating func validatePage(_ value: Int, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {
     do throws(Rejection) {
       let page = try fields(of: value, at: path, allowed: Self.pageFields, unitName: "a page")
-      let pageID = try uniqueID(page, index: index, seen: &pageIDs, kind: "page") { "pages[\($0)]" }
-      let superseded = try supersededIn(page)
-      let blockValues = try requiredArray(page, "blocks")
+      let pageID = try read.uniqueID(page, index: index, seen: &pageIDs, kind: "page") { "pages[\($0)]" }
+      let superseded = try read.supersededIn(page)
+      let blockValues = try read.requiredArray(page, "blocks")
       let blockCount = tape.nodes[blockValues].first
       guard blockCount > 0 else { throw Rejection(path: page.childPath("blocks"), reason: "the page has no blocks") }
       var blocks: [Block] = []
@@ -485,30 +325,30 @@ struct ValidationContext {
         typeText = tape.string(typeValue)
       }
       let block = try fields(of: value, at: path, allowed: Self.allowedFields(forType: typeText), unitName: "a block")
-      let blockID = try uniqueID(block, index: index, seen: &blockIDs, kind: "block") { "blocks[\($0)] of this page" }
-      let type = try requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
+      let blockID = try read.uniqueID(block, index: index, seen: &blockIDs, kind: "block") { "blocks[\($0)] of this page" }
+      let type = try read.requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
       guard Self.blockTypes.contains(type) else {
         throw Rejection(
           path: block.childPath("type"),
-          reason: "unknown block type \(Quote.quoted(type))\(didYouMean(type, Self.blockTypes))")
+          reason: "unknown block type \(Quote.quoted(type))\(read.didYouMean(type, Self.blockTypes))")
       }
-      let superseded = try supersededIn(block)
+      let superseded = try read.supersededIn(block)
       let content: BlockContent
       switch type {
       case "info":
         content = .info(
           InfoBlock(
-            titleKey: try requiredKey(block, "titleKey"), descriptionKey: try optionalKey(block, "descriptionKey"),
-            icon: try icon(block)))
+            titleKey: try read.requiredKey(block, "titleKey"), descriptionKey: try read.optionalKey(block, "descriptionKey"),
+            icon: try read.icon(block)))
       case "choice":
         content = .choice(try validateChoice(block))
       case "action":
-        let action = try action(block, required: true)!
+        let action = try read.action(block, required: true)!
         content = .action(
           ActionBlock(
-            action: action, labelKey: try requiredKey(block, "labelKey"),
-            descriptionKey: try optionalKey(block, "descriptionKey"),
-            icon: try icon(block)))
+            action: action, labelKey: try read.requiredKey(block, "labelKey"),
+            descriptionKey: try read.optionalKey(block, "descriptionKey"),
+            icon: try read.icon(block)))
       default:
         content = .featureList(try validateFeatureList(block))
       }
@@ -520,18 +360,18 @@ struct ValidationContext {
   }
 
   mutating func validateChoice(_ block: Fields) throws(Rejection) -> ChoiceBlock {
-    let settingText = try requiredString(
+    let settingText = try read.requiredString(
       block, "setting", describing: "one of \(Setting.allCases.map(\.rawValue).joined(separator: ", "))")
     guard let setting = Setting(rawValue: settingText) else {
       throw Rejection(
         path: block.childPath("setting"),
         reason:
-          "unknown setting \(Quote.quoted(settingText))\(didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
+          "unknown setting \(Quote.quoted(settingText))\(read.didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
     }
-    let titleKey = try requiredKey(block, "titleKey")
-    let descriptionKey = try optionalKey(block, "descriptionKey")
+    let titleKey = try read.requiredKey(block, "titleKey")
+    let descriptionKey = try read.optionalKey(block, "descriptionKey")
     let settingValues = setting.kind.values
-    guard let optionValues = try optionalArray(block, "options") else {
+    guard let optionValues = try read.optionalArray(block, "options") else {
       guard setting.kind.offersFullSetByDefault else {
         throw Rejection(
           path: block.path,
@@ -550,12 +390,12 @@ struct ValidationContext {
       let path = "\(block.childPath("options"))[\(index)]"
       do throws(Rejection) {
         let option = try fields(of: optionValue, at: path, allowed: Self.optionFields, unitName: "an option")
-        let value = try requiredString(option, "value", describing: "one of \(settingValues.joined(separator: ", "))")
+        let value = try read.requiredString(option, "value", describing: "one of \(settingValues.joined(separator: ", "))")
         guard settingValues.contains(value) else {
           throw Rejection(
             path: option.childPath("value"),
             reason: "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'"
-              + "\(didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))")
+              + "\(read.didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))")
         }
         if let first = seenValues.first(where: { $0.value == value }) {
           throw Rejection(
@@ -564,7 +404,7 @@ struct ValidationContext {
         }
         seenValues.append((value, index))
         options.append(
-          ChoiceOption(value: value, labelKey: try requiredKey(option, "labelKey"), icon: try icon(option)))
+          ChoiceOption(value: value, labelKey: try read.requiredKey(option, "labelKey"), icon: try read.icon(option)))
       } catch {
         drop(error, unit: "option")
       }
@@ -579,8 +419,8 @@ struct ValidationContext {
   }
 
   mutating func validateFeatureList(_ block: Fields) throws(Rejection) -> FeatureListBlock {
-    let titleKey = try optionalKey(block, "titleKey")
-    let itemValues = try requiredArray(block, "items")
+    let titleKey = try read.optionalKey(block, "titleKey")
+    let itemValues = try read.requiredArray(block, "items")
     let itemCount = tape.nodes[itemValues].first
     guard itemCount > 0 else {
       throw Rejection(path: block.childPath("items"), reason: "the feature list has no items")
@@ -592,12 +432,12 @@ struct ValidationContext {
       let path = "\(block.childPath("items"))[\(index)]"
       do throws(Rejection) {
         let item = try fields(of: itemValue, at: path, allowed: Self.itemFields, unitName: "an item")
-        let itemID = try uniqueID(item, index: index, seen: &itemIDs, kind: "item") { "items[\($0)]" }
+        let itemID = try read.uniqueID(item, index: index, seen: &itemIDs, kind: "item") { "items[\($0)]" }
         items.append(
           FeatureItem(
-            id: itemID, titleKey: try requiredKey(item, "titleKey"),
-            descriptionKey: try optionalKey(item, "descriptionKey"),
-            icon: try icon(item), action: try action(item, required: false)))
+            id: itemID, titleKey: try read.requiredKey(item, "titleKey"),
+            descriptionKey: try read.optionalKey(item, "descriptionKey"),
+            icon: try read.icon(item), action: try read.action(item, required: false)))
       } catch {
         drop(error, unit: "item")
       }
@@ -625,7 +465,7 @@ struct ValidationContext {
         throw Rejection(path: "", reason: error.description)
       }
       let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level")
-      entries = try requiredArray(top, "releases")
+      entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")
       return []

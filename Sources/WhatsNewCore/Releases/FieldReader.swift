@@ -1,0 +1,177 @@
+/// Reads typed fields of the objects of a parsed release file: strings, arrays, ids,
+/// translation keys (checked against the English table), icons, actions and versions, each
+/// refusing a wrong value with a ``Rejection`` that names its JSON path.
+struct FieldReader {
+  /// The parsed file; empty until it parsed.
+  var tape = JSONTape(input: [], unescaped: [], nodes: [])
+  /// `nil` skips the English-table check.
+  let englishKeys: (any TranslationKeys)?
+  /// The release's own version, which `supersededIn` must be later than.
+  var releaseVersion = Version(major: 0, minor: 0, patch: 0)
+
+  init(englishKeys: (any TranslationKeys)?) {
+    self.englishKeys = englishKeys
+  }
+
+  /// The value node of the first member named `key`, if any.
+  func member(_ fields: Fields, _ key: StaticString) -> Int? { tape.firstMember(of: fields.node, named: key) }
+
+  func requiredString(_ fields: Fields, _ key: StaticString, describing hint: @autoclosure () -> String = "a string")
+    throws(Rejection) -> String
+  {
+    guard let value = member(fields, key) else {
+      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (\(hint()))")
+    }
+    return try string(value, of: fields, key)
+  }
+
+  func optionalString(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
+    guard let value = member(fields, key) else { return nil }
+    return try string(value, of: fields, key)
+  }
+
+  private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
+    guard tape.kind(value) == .string else {
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
+    }
+    return tape.string(value)
+  }
+
+  /// The array node of member `key`, if any.
+  func optionalArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int? {
+    guard let value = member(fields, key) else { return nil }
+    guard tape.kind(value) == .array else {
+      throw Rejection(
+        path: fields.childPath(key), reason: "expected an array for '\(key)', found \(tape.kindName(value))")
+    }
+    return value
+  }
+
+  func requiredArray(_ fields: Fields, _ key: StaticString) throws(Rejection) -> Int {
+    guard let elements = try optionalArray(fields, key) else {
+      throw Rejection(path: fields.path, reason: "missing required field '\(key)' (an array)")
+    }
+    return elements
+  }
+
+  static func isValidID(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumIDLength) }
+
+  static func isValidKey(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumKeyLength) }
+
+  /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
+  private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
+    let utf8 = text.utf8
+    guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
+    // Native strings lend their bytes; checking them in a plain loop is several times faster.
+    if let valid = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(isIDByte) }) { return valid }
+    return utf8.allSatisfy(isIDByte)
+  }
+
+  private static func isIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+
+  func id(_ fields: Fields) throws(Rejection) -> String {
+    let text = try requiredString(fields, "id")
+    guard Self.isValidID(text) else {
+      throw Rejection(
+        path: fields.childPath("id"),
+        reason:
+          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
+    }
+    return text
+  }
+
+  /// The unit's `id`, recorded at `index` in `seen`: a page, block or item id used twice in
+  /// the same list is rejected, naming where it was first used (`firstUse(index)`).
+  func uniqueID(
+    _ unit: Fields, index: Int, seen: inout [String: Int], kind: String, firstUse: (Int) -> String
+  ) throws(Rejection) -> String {
+    let text = try id(unit)
+    if let first = seen[text] {
+      throw Rejection(
+        path: unit.childPath("id"),
+        reason: "duplicate \(kind) id \(Quote.quoted(text)) (already used by \(firstUse(first)))")
+    }
+    seen[text] = index
+    return text
+  }
+
+  func checkKey(_ text: String, at path: @autoclosure () -> String) throws(Rejection) {
+    guard Self.isValidKey(text) else {
+      throw Rejection(
+        path: path(),
+        reason: "translation key \(Quote.quoted(text)) is not valid "
+          + "(use 1 to \(ReleaseValidator.maximumKeyLength) of A-Z a-z 0-9 _ . -)")
+    }
+    if let englishKeys, !englishKeys.contains(text) {
+      throw Rejection(path: path(), reason: "translation key \(Quote.quoted(text)) is missing from the English table")
+    }
+  }
+
+  func requiredKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String {
+    let text = try requiredString(fields, key, describing: "a translation key")
+    try checkKey(text, at: fields.childPath(key))
+    return text
+  }
+
+  func optionalKey(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
+    guard let text = try optionalString(fields, key) else { return nil }
+    try checkKey(text, at: fields.childPath(key))
+    return text
+  }
+
+  func icon(_ fields: Fields) throws(Rejection) -> Icon? {
+    guard let text = try optionalString(fields, "icon") else { return nil }
+    guard let icon = Icon(rawValue: text) else {
+      throw Rejection(
+        path: fields.childPath("icon"),
+        reason: "unknown icon \(Quote.quoted(text))\(didYouMean(text, Icon.allCases.map(\.rawValue)))")
+    }
+    return icon
+  }
+
+  func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
+    let text: String
+    if required {
+      text = try requiredString(
+        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
+    } else {
+      guard let optional = try optionalString(fields, "action") else { return nil }
+      text = optional
+    }
+    guard let action = Action(rawValue: text) else {
+      throw Rejection(
+        path: fields.childPath("action"),
+        reason: "unknown action \(Quote.quoted(text))\(didYouMean(text, Action.allCases.map(\.rawValue)))")
+    }
+    return action
+  }
+
+  func supersededIn(_ fields: Fields) throws(Rejection) -> Version? {
+    guard let text = try optionalString(fields, "supersededIn") else { return nil }
+    guard let version = Version(text) else {
+      throw Rejection(
+        path: fields.childPath("supersededIn"),
+        reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
+    }
+    guard version > releaseVersion else {
+      throw Rejection(
+        path: fields.childPath("supersededIn"),
+        reason: "supersededIn \(version) is not later than the release's version \(releaseVersion)")
+    }
+    return version
+  }
+
+  func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    guard let suggestion = Suggestion.closest(to: word, in: candidates) else { return "" }
+    return " (did you mean '\(suggestion)'?)"
+  }
+}
