@@ -6,9 +6,6 @@ import Testing
 func runWhatsNew(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
   status: Int32, output: String, error: String
 ) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: RepositoryPaths.executable)
-  process.arguments = arguments
   var processEnvironment = ProcessInfo.processInfo.environment
   processEnvironment["NO_COLOR"] = nil
   processEnvironment["WHATSNEW_DB"] = nil
@@ -18,23 +15,17 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   processEnvironment["TZ"] = "UTC"
   processEnvironment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
   for (key, value) in environment { processEnvironment[key] = value }
-  process.environment = processEnvironment
-  process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
-  let stdin = Pipe()
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  process.standardError = stderr
-  ignoreBrokenPipes()
-  try process.run()
+  let child = try PipedProcess(
+    RepositoryPaths.executable, arguments, environment: processEnvironment, currentDirectory: RepositoryPaths.root)
   // An app that exits without reading its input (a usage error) closes the pipe: not a failure here.
-  try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-  try? stdin.fileHandleForWriting.close()
-  let output = stdout.fileHandleForReading.readDataToEndOfFile()
-  let error = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+  try? child.input.write(contentsOf: Data(input.utf8))
+  try? child.input.close()
+  let output = child.output.readDataToEndOfFile()
+  let error = child.error.readDataToEndOfFile()
+  child.process.waitUntilExit()
+  return (
+    child.process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
+  )
 }
 
 @Suite("The built binary, end to end")

@@ -181,11 +181,8 @@ struct NotificationTimeZoneTests {
   func appAnswers(zone: String, epochSeconds: Int, faketime: String) throws -> [String] {
     let directory = try TemporaryDirectory()
     let database = directory.path("x.sqlite")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: faketime)
-    process.arguments = ["-f", "@\(epochSeconds)", RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.14.0"]
     var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "WHATSNEW_STRINGS_HELPER", "LC_ALL", "FAKETIME_SHARED"] {
+    for name in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "FAKETIME_SHARED"] {
       environment[name] = nil
     }
     environment["LANG"] = "C.UTF-8"
@@ -195,24 +192,18 @@ struct NotificationTimeZoneTests {
     environment["HOME"] = directory.path
     environment["XDG_STATE_HOME"] = directory.path("state")
     environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
-    let input = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    ignoreBrokenPipes()
-    try process.run()
+    let child = try PipedProcess(
+      faketime, ["-f", "@\(epochSeconds)", RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.14.0"],
+      environment: environment, currentDirectory: RepositoryPaths.root)
     let script = Self.weekdays.map { "set reviewWeekday \($0)\nstate\n" }.joined() + "quit\n"
-    try? input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
-    try? input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ZoneMomentError(message: "whatsnew under faketime exited \(process.terminationStatus): \(errorText)\n\(text)")
+    try? child.input.write(contentsOf: Data(script.utf8))
+    try? child.input.close()
+    let text = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+    let errorText = String(decoding: child.error.readDataToEndOfFile(), as: UTF8.self)
+    child.process.waitUntilExit()
+    guard child.process.terminationStatus == 0 else {
+      throw ZoneMomentError(
+        message: "whatsnew under faketime exited \(child.process.terminationStatus): \(errorText)\n\(text)")
     }
     guard FileManager.default.fileExists(atPath: database) else {
       throw ZoneMomentError(message: "whatsnew under faketime did not create its --db store \(database): it lost its arguments")

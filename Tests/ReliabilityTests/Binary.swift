@@ -70,27 +70,18 @@ func runApp(
   _ arguments: [String], script: String, timeout: Double, killWhen: ((Data) -> Bool)?,
   environment overrides: [String: String] = [:]
 ) throws -> AppRun {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: Binary.path)
-  process.arguments = arguments
-  process.environment = appEnvironment(overrides)
-  let input = Pipe()
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = errors
-  ignoreBrokenPipes()  // the app may be killed, or exit, before it reads the whole script
-  try process.run()
+  // Broken pipes are ignored: the app may be killed, or exit, before it reads the whole script.
+  let child = try PipedProcess(Binary.path, arguments, environment: appEnvironment(overrides))
+  let process = child.process
   // stderr is drained on another thread so a chatty app never blocks on a full pipe.
   let errorBox = DataBox()
   let errorsDone = DispatchSemaphore(value: 0)
   let errorReader = Thread {
-    errorBox.set(errors.fileHandleForReading.readDataToEndOfFile())
+    errorBox.set(child.error.readDataToEndOfFile())
     errorsDone.signal()
   }
   errorReader.start()
-  let writer = input.fileHandleForWriting
+  let writer = child.input
   let scriptData = Data(script.utf8)
   let writerThread = Thread {
     try? writer.write(contentsOf: scriptData)
@@ -100,7 +91,7 @@ func runApp(
   var collected = Data()
   var killed = false
   let deadline = Date().addingTimeInterval(timeout)
-  let reader = output.fileHandleForReading
+  let reader = child.output
   while true {
     let chunk = reader.availableData
     if chunk.isEmpty { break }
@@ -122,7 +113,7 @@ func runApp(
 }
 
 /// The environment the tests run the app in: this process's, with no backtracer, 80 columns,
-/// no colour, the tests' cache, the helper found next to the binary, and `overrides` on top.
+/// no colour, the tests' cache, and `overrides` on top.
 func appEnvironment(_ overrides: [String: String]) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -143,22 +134,11 @@ final class RunningApp {
   private let stderr = StreamBuffer()
 
   init(_ arguments: [String], environment overrides: [String: String] = [:]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = arguments
-    process.environment = appEnvironment(overrides)
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    ignoreBrokenPipes()
-    try process.run()
-    self.process = process
-    self.input = input.fileHandleForWriting
-    stdout.drain(output.fileHandleForReading)
-    stderr.drain(errors.fileHandleForReading)
+    let child = try PipedProcess(Binary.path, arguments, environment: appEnvironment(overrides))
+    process = child.process
+    input = child.input
+    stdout.drain(child.output)
+    stderr.drain(child.error)
   }
 
   /// Everything the app has printed so far.
