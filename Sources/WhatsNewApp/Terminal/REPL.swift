@@ -105,23 +105,11 @@ public struct REPL {
 
 extension Session {
   /// The prompt names where the user is: `whatsnew:home> `, `whatsnew:tour 2/6> `.
-  public var prompt: String {
-    let place: String
-    if let onboarding {
-      place = "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)"
-    } else if let tour, !tour.isSuspended {
-      place = "tour \(tour.index + 1)/\(tour.pages.count)"
-    } else if let guide = guidancePromptPlace {
-      place = guide
-    } else {
-      place = screen.rawValue
-    }
-    return "whatsnew:\(place)> "
-  }
+  public var prompt: String { "whatsnew:\(state.place)> " }
 
   /// Esc on a terminal: closes an info popover, if one is open.
   func dismissInfoByEscape() async {
-    closeInfo()
+    guidanceFlow.closeInfo()
   }
 }
 
