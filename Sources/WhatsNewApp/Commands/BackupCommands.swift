@@ -50,7 +50,8 @@ struct BackupCommands: Sendable {
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()
-    await session.refreshFacts()
+    // Everything the screens showed came from the old data.
+    await session.readStoreFacts()
     session.console.emit(session.text("ui.restore.done", path), .success)
     if !session.state.onboardingComplete {
       session.tourFlow.startOnboarding()

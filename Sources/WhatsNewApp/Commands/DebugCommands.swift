@@ -15,10 +15,10 @@ struct DebugCommands: Sendable {
     guard session.state.isBooted else { return messages.notBooted() }
     switch (arguments.first, arguments.count) {
     case ("seen", 1):
-      await session.refreshFacts()
+      let record = (try? await session.backends.store.seenThrough()) ?? .none
+      session.storeFacts.seenThrough = record
       session.console.emit(
-        session.text(
-          "ui.debug.seen", session.describeSeenThrough(session.storeFacts.seenThrough), session.appVersion.description))
+        session.text("ui.debug.seen", session.describeSeenThrough(record), session.appVersion.description))
     case ("seen", 2) where arguments[1] == "clear":
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":
@@ -44,7 +44,8 @@ struct DebugCommands: Sendable {
       return
     }
     session.state.hasCheckedWhatsNew = false
-    await session.refreshFacts()
+    // The record is now what was written: the settings screen shows it without reading it back.
+    session.storeFacts.seenThrough = version.map { .version($0) } ?? .none
     session.console.emit(
       version.map { session.text("ui.debug.seenSet", $0.description) } ?? session.text("ui.debug.seenCleared"), .success)
     if session.state.screen == .settings && session.state.overlay == nil { session.viewIsDirty = true }

@@ -83,10 +83,11 @@ struct SettingsCommands: Sendable {
     session.viewIsDirty = true
   }
 
-  /// `notifications`: the weekly review reminder and its next date.
+  /// `notifications`: the weekly review reminder as scheduled now, and its next date.
   func notifications() async {
-    await session.refreshFacts()
-    guard let notification = session.storeFacts.notification else {
+    let scheduled = try? await session.backends.scheduler.scheduled()
+    session.storeFacts.notification = scheduled
+    guard let notification = scheduled else {
       session.console.emit(session.text("ui.notifications.none"), .warning)
       return
     }

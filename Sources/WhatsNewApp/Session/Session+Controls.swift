@@ -60,6 +60,7 @@ extension Session {
       await previous?.task.value
       let outcome = await self.backends.apply(setting, value, id: id)
       self.choices.writeFinished(ticket, outcome: outcome)
+      await self.noteSchedule(after: ticket, outcome: outcome)
       self.reportWrite(ticket, outcome: outcome)
     }
     writeChains[setting] = (task, id)

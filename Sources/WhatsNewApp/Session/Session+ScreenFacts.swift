@@ -1,8 +1,14 @@
 import WhatsNewCore
 import WhatsNewStore
 
-/// What the screens show from the store besides the choice controls, as last looked up:
-/// the seen-through record, the weekly review's schedule and the units.
+/// What the screens show from the store besides the choice controls: the seen-through record
+/// (settings' debug section), the weekly review's schedule (review) and the units (the sample
+/// numbers on workouts and review).
+///
+/// Read once when a screen opens (``Session/readStoreFacts()``), never re-read after a write:
+/// the session's own changes are applied as they are confirmed (a review weekday saved and
+/// rescheduled, the record overwritten by `debug seen`), and a setting the choice machine has
+/// confirmed is taken from the machine.
 struct StoreFacts: Sendable, Equatable {
   var seenThrough: SeenThroughRecord = .none
   var notification: StoredNotification?
@@ -42,7 +48,8 @@ extension Session {
 
   // MARK: Facts
 
-  /// Facts the screens show; the schedule comes from the last look-up.
+  /// Facts the screens show: from the store as read when the screen opened, and the
+  /// choice machine's confirmed units when it has them.
   var screenFacts: ScreenFacts {
     var next: String?
     if let notification = storeFacts.notification {
@@ -51,7 +58,7 @@ extension Session {
     return ScreenFacts(
       nextReview: next, scheduledWeekday: storeFacts.notification?.weekday,
       seenThrough: describeSeenThrough(storeFacts.seenThrough), appVersion: appVersion,
-      language: language, units: storeFacts.units, infoAnchors: infoAnchors)
+      language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors)
   }
 
   /// The seen-through record in words: the version, "none", or the unreadable value.
@@ -81,17 +88,27 @@ extension Session {
     LocalDateTime(instant, in: timeZone).date.description
   }
 
-  /// Refreshes what the screens show from the store (the schedule, the seen record, the units).
-  func refreshFacts() async {
-    factsReadAfterOperation = backends.tracker.startedCount
+  /// Reads what the screens show from the store, in one read transaction: done when a
+  /// screen opens, so another process's changes show on the next visit.
+  func readStoreFacts() async {
     storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID))
   }
 
-  /// Refreshes the facts when they may be out of date for what comes next: before the view
-  /// is drawn (another process may have changed the store since), or after this session
-  /// started a store operation (a write may have changed them). A command that does neither
-  /// (`state`, `quit`, `help`) reads nothing.
-  func refreshFactsIfNeeded() async {
-    if viewIsDirty || factsReadAfterOperation != backends.tracker.startedCount { await refreshFacts() }
+  /// What a finished write of the review weekday did to the schedule, taken from its outcome
+  /// instead of reading the schedule back: saved means rescheduled for the new weekday; a
+  /// failed write changed nothing and an undone one put the old notification back. Only a
+  /// failed repair leaves the schedule unknown, and then it is read.
+  func noteSchedule(after ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) async {
+    guard ticket.setting == .reviewWeekday else { return }
+    switch outcome {
+    case .saved:
+      storeFacts.notification = StoredNotification(
+        id: WeeklyReviewScheduler.notificationID, weekday: ticket.value, hour: WeeklyReviewScheduler.hour,
+        minute: WeeklyReviewScheduler.minute)
+    case .failed, .undone:
+      break
+    case .repairFailed:
+      storeFacts.notification = try? await backends.scheduler.scheduled()
+    }
   }
 }

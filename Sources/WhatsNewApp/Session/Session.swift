@@ -65,11 +65,8 @@ public final class Session {
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
   /// Where each guidance anchor was last drawn.
   var anchors = AnchorRegistry()
-  /// The schedule, the record and the units as last looked up, for the screens.
+  /// What the screens show from the store besides the controls, as read when the screen opened.
   var storeFacts = StoreFacts()
-  /// How many store operations this session had started when those facts were read
-  /// (`nil`: never read).
-  var factsReadAfterOperation: Int?
 
   public init(configuration: SessionConfiguration, backends: Backends, console: Console) {
     self.configuration = configuration
@@ -156,6 +153,8 @@ public final class Session {
         self.tourFlow.startOnboarding()
       } else {
         self.openControls(for: self.state.screen)
+        // The screen opens: what it shows from the store is read now, after the reconcile.
+        await self.readStoreFacts()
         await self.checkWhatsNew(using: snapshot)
       }
       self.showViewIfAtPrompt()
@@ -235,7 +234,8 @@ public final class Session {
 
   // MARK: - Navigation
 
-  /// Goes to a screen. Coming home runs the what's-new check if it has not run yet.
+  /// Goes to a screen: opens its controls and reads the facts it shows from the store.
+  /// Coming home runs the what's-new check if it has not run yet.
   func navigate(to destination: Screen) async {
     if state.showingTour != nil {
       // Leaving the tour by navigation suspends it, like following an action.
@@ -244,6 +244,7 @@ public final class Session {
     guidanceFlow.willLeave(state.screen)
     state.screen = destination
     openControls(for: destination)
+    await readStoreFacts()
     viewIsDirty = true
     await guidanceFlow.didArrive(at: destination)
     if destination == .home {

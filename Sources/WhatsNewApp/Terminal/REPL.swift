@@ -33,7 +33,6 @@ public struct REPL {
   public func run() async {
     session.boot()
     await session.backends.tracker.waitUntilSettled()
-    await session.refreshFacts()
     printPending()
     while !session.shouldQuit {
       let prompt = session.prompt
@@ -62,7 +61,6 @@ public struct REPL {
     let tracker = session.backends.tracker
     if !isInteractive {
       await tracker.waitUntilSettled()
-      await session.refreshFactsIfNeeded()
       return
     }
     // On a terminal, give fast reads a moment so a page opens with its values, not
@@ -78,7 +76,6 @@ public struct REPL {
         if first.claim() { continuation.resume() }
       }
     }
-    await session.refreshFactsIfNeeded()
   }
 
   func printPending() {
