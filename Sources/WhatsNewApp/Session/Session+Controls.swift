@@ -67,24 +67,9 @@ extension Session {
     return true
   }
 
+  /// Says how a write ended, one line at a time.
   func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {
-    let renderer = PageRenderer(context: renderContext)
-    let name = text(ticket.setting.titleKey)
-    let value = text(ticket.setting.valueKey(ticket.value))
-    switch outcome {
-    case .saved:
-      console.emit(text("ui.choice.saved", name, value), .success)
-      if ticket.setting == .reviewWeekday {
-        console.emit(text("ui.notification.rescheduled", value), .dim)
-      }
-    case .failed, .undone, .repairFailed:
-      let state = choices.state(of: ticket.setting)
-      if let error = state.error {
-        console.emit("! " + renderer.describe(error, setting: ticket.setting), .error)
-      } else {
-        // A newer tap on the same setting stands; this failure changes nothing on screen.
-        console.emit(text("ui.choice.superseded", name, value), .dim)
-      }
-    }
+    let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
+    for line in view.lines(in: renderContext) { console.emit([line]) }
   }
 }

@@ -79,12 +79,19 @@ public final class Session {
 
   // MARK: - The state, read
 
+  /// The app screen, under any overlay.
   public var screen: Screen { state.screen }
+  /// The what's-new tour, while open (also while suspended).
   public var tour: TourState? { state.tour }
+  /// The onboarding wizard, while open.
   public var onboarding: OnboardingState? { state.onboarding }
+  /// The boot gate: the store is open, migrated and reconciled.
   public var isBooted: Bool { state.isBooted }
+  /// Why the boot step failed, if it did.
   public var bootFailure: String? { state.bootFailure }
+  /// The onboarding gate.
   public var onboardingComplete: Bool { state.onboardingComplete }
+  /// The session gate: whether this session's what's-new check has run.
   public var hasCheckedWhatsNew: Bool { state.hasCheckedWhatsNew }
   /// The overlay showing now, if any.
   public var overlay: OverlayKind? { state.overlay }
