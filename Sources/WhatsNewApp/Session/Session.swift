@@ -214,29 +214,10 @@ public final class Session {
     let wantsTour = (facts?.settings[.showWhatsNew] ?? "true") == "true"
     if pages.isEmpty || !wantsTour {
       if !wantsTour && !pages.isEmpty { developerNote("the what's-new tour is turned off; moving the record to \(appVersion)") }
-      recordSeenThrough(then: nil)
+      tourFlow.recordSeenThrough(then: nil)
       return
     }
     tourFlow.open(TourState(mode: .automatic, pages: pages))
-  }
-
-  /// Writes "seen through the current version" in the background (operation `seen-write`).
-  func recordSeenThrough(then completion: ((Result<Version, any Error>) -> Void)?) {
-    let id = backends.tracker.begin(.seenWrite, target: nil)
-    let version = appVersion
-    Task.immediate { @MainActor in
-      defer { self.backends.tracker.end(id) }
-      do {
-        let stored = try await self.backends.advanceSeenThrough(to: version, id: id)
-        completion?(.success(stored))
-      } catch {
-        if let completion {
-          completion(.failure(error))
-        } else {
-          self.developerNote("could not record seen through \(version): \(error)")
-        }
-      }
-    }
   }
 
   // MARK: - Navigation

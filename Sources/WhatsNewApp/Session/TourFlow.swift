@@ -97,7 +97,7 @@ struct TourFlow: Sendable {
     tour.isDismissing = true
     tour.error = nil
     session.state.tour = tour
-    session.recordSeenThrough { result in
+    recordSeenThrough { result in
       switch result {
       case .success(let stored):
         self.close(message: session.text("ui.tour.caughtUp", stored.description))
@@ -107,6 +107,26 @@ struct TourFlow: Sendable {
         session.console.emit("! " + (session.state.tour?.error ?? ""), .error)
       }
       session.showViewIfAtPrompt()
+    }
+  }
+
+  /// Writes "seen through the current version" in the background (operation `seen-write`).
+  func recordSeenThrough(then completion: ((Result<Version, any Error>) -> Void)?) {
+    let backends = session.backends
+    let id = backends.tracker.begin(.seenWrite, target: nil)
+    let version = session.appVersion
+    Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      do {
+        let stored = try await backends.advanceSeenThrough(to: version, id: id)
+        completion?(.success(stored))
+      } catch {
+        if let completion {
+          completion(.failure(error))
+        } else {
+          session.developerNote("could not record seen through \(version): \(error)")
+        }
+      }
     }
   }
 
