@@ -2,87 +2,73 @@ import Foundation
 import WhatsNewCore
 import WhatsNewStore
 
-extension Session {
-  /// Every control's state, for the renderers.
-  var controlStates: [Setting: ChoiceMachine.ControlState] {
-    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, choices.state(of: $0)) })
+/// What the screens show from the store besides the choice controls: the seen-through record
+/// (settings' debug section), the weekly review's schedule (review) and the units (the sample
+/// numbers on workouts and review).
+///
+/// Read once when a screen opens (``Session/readStoreFacts()``), never re-read after a write:
+/// the session's own changes are applied as they are confirmed (a review weekday saved and
+/// rescheduled, the record overwritten by `debug seen`), and a setting the choice machine has
+/// confirmed is taken from the machine.
+struct StoreFacts: Sendable, Equatable {
+  var seenThrough: SeenThroughRecord = .none
+  var notification: StoredNotification?
+  /// The stored units, for screens with no units control to read them.
+  var units = Setting.units.defaultValue
+
+  init() {}
+
+  /// The facts in `snapshot`; an unreadable store (`nil`) shows as a fresh one.
+  init(_ snapshot: StoreSnapshot?) {
+    seenThrough = snapshot?.seenThrough ?? .none
+    notification = snapshot?.notification
+    units = snapshot?.settings[.units] ?? Setting.units.defaultValue
   }
+}
+
+extension Session {
+  // MARK: Views
 
   /// The view on screen now: an overlay's page, or the current screen.
   public func renderCurrentView() -> Document {
-    if let onboarding { return renderOnboarding(onboarding) }
-    if let tour, !tour.isSuspended { return renderTour(tour) }
-    if let guidanceView = renderGuidanceOverlay() { return guidanceView }
-    return renderScreen(screen)
-  }
-
-  func renderTour(_ tour: TourState) -> Document {
-    let flowPage = tour.currentPage
-    let heading: String
-    switch tour.mode {
-    case .automatic, .news: heading = text("ui.tour.heading", flowPage.release.description)
-    case .preview(let version): heading = text("ui.tour.previewHeading", version.description)
+    let context = renderContext
+    if let onboarding = state.onboarding {
+      return OnboardingPageView(onboarding: onboarding, controls: controlStates).document(in: context)
     }
-    var footer = [String]()
-    if tour.index > 0 { footer.append("back") }
-    footer.append(tour.isLastPage ? "done" : "next")
-    footer += ["skip", "close"]
-    if flowPage.page.blocks.contains(where: { if case .choice = $0.content { true } else { false } }) {
-      footer.append("choose …")
-    }
-    if flowPage.page.blocks.contains(where: Self.isOpenable) { footer.append("open …") }
-    footer.append("help")
-    let view = PageView(
-      heading: heading, page: flowPage.page, index: tour.index, count: tour.pages.count, controls: controlStates,
-      error: tour.error, footer: footer)
-    return PageRenderer(context: renderContext).render(view)
-  }
-
-  static func isOpenable(_ block: Block) -> Bool {
-    switch block.content {
-    case .action: true
-    case .featureList(let list): list.items.contains { $0.action != nil }
-    default: false
-    }
-  }
-
-  func renderOnboarding(_ state: OnboardingState) -> Document {
-    var footer = [String]()
-    if state.index > 0 { footer.append("back") }
-    if state.index < state.pages.count - 1 { footer.append("next") }
-    footer.append("finish")
-    if state.pages[state.index].blocks.contains(where: { if case .choice = $0.content { true } else { false } }) {
-      footer.append("choose …")
-    }
-    footer.append("help")
-    let view = PageView(
-      heading: text("ui.onboarding.heading"), page: state.pages[state.index], index: state.index, count: state.pages.count,
-      controls: controlStates, error: state.error, footer: footer)
-    return PageRenderer(context: renderContext).render(view)
+    if let tour = state.showingTour { return TourPageView(tour: tour, controls: controlStates).document(in: context) }
+    if let guidanceView = guidanceFlow.overlayDocument() { return guidanceView }
+    return renderScreen(state.screen)
   }
 
   /// A screen, as drawn now; its anchors' bounds are registered for guidance.
   func renderScreen(_ screen: Screen, context: RenderContext? = nil) -> Document {
     let document = ScreenRenderer(context: context ?? renderContext).render(screen, controls: controlStates, facts: screenFacts)
-    registerAnchors(of: screen, document)
+    guidanceFlow.registerAnchors(of: screen, document)
     return document
   }
 
-  /// Facts the screens show; the schedule comes from the last look-up.
+  // MARK: Facts
+
+  /// Facts the screens show: from the store as read when the screen opened, and the
+  /// choice machine's confirmed units when it has them.
   var screenFacts: ScreenFacts {
-    var seen = text("ui.seen.none")
-    switch lastSeenRecord {
-    case .none: break
-    case .version(let version): seen = version.description
-    case .unreadable(let raw): seen = text("ui.seen.unreadable", TextSanitizer.clean(raw))
-    }
     var next: String?
-    if let notification = lastScheduledNotification {
+    if let notification = storeFacts.notification {
       next = describeNextFire(notification)
     }
     return ScreenFacts(
-      nextReview: next, scheduledWeekday: lastScheduledNotification?.weekday, seenThrough: seen, appVersion: appVersion,
-      language: language, units: lastStoredUnits, infoAnchors: infoAnchors)
+      nextReview: next, scheduledWeekday: storeFacts.notification?.weekday,
+      seenThrough: describeSeenThrough(storeFacts.seenThrough), appVersion: appVersion,
+      language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors)
+  }
+
+  /// The seen-through record in words: the version, "none", or the unreadable value.
+  func describeSeenThrough(_ record: SeenThroughRecord) -> String {
+    switch record {
+    case .none: text("ui.seen.none")
+    case .version(let version): version.description
+    case .unreadable(let raw): text("ui.seen.unreadable", TextSanitizer.clean(raw))
+    }
   }
 
   /// The notification's next fire date in words, in the user's time zone.
@@ -103,26 +89,27 @@ extension Session {
     RFC3339.date(instant, in: timeZone)
   }
 
-  /// Refreshes what the screens show from the store (the schedule and the seen record).
-  func refreshFacts() async {
-    factsReadAfterOperation = backends.tracker.startedCount
-    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
-    lastScheduledNotification = snapshot?.notification
-    lastSeenRecord = snapshot?.seenThrough ?? .none
-    lastStoredUnits = snapshot?.settings[.units] ?? Setting.units.defaultValue
+  /// Reads what the screens show from the store, in one read transaction: done when a
+  /// screen opens, so another process's changes show on the next visit.
+  func readStoreFacts() async {
+    storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID))
   }
 
-  /// Refreshes the facts when they may be out of date for what comes next: before the view
-  /// is drawn (another process may have changed the store since), or after this session
-  /// started a store operation (a write may have changed them). A command that does neither
-  /// (`state`, `quit`, `help`) reads nothing.
-  func refreshFactsIfNeeded() async {
-    if viewIsDirty || factsReadAfterOperation != backends.tracker.startedCount { await refreshFacts() }
-  }
-
-  /// One control, re-rendered after a slow read or write finished while the user sat at the prompt.
-  func renderControlUpdate(_ setting: Setting) -> Document {
-    let renderer = ScreenRenderer(context: renderContext)
-    return renderer.settingRow(setting, controlStates)
+  /// What a finished write of the review weekday did to the schedule, taken from its outcome
+  /// instead of reading the schedule back: saved means rescheduled for the new weekday; a
+  /// failed write changed nothing and an undone one put the old notification back. Only a
+  /// failed repair leaves the schedule unknown, and then it is read.
+  func noteSchedule(after ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) async {
+    guard ticket.setting == .reviewWeekday else { return }
+    switch outcome {
+    case .saved:
+      storeFacts.notification = StoredNotification(
+        id: WeeklyReviewScheduler.notificationID, weekday: ticket.value, hour: WeeklyReviewScheduler.hour,
+        minute: WeeklyReviewScheduler.minute)
+    case .failed, .undone:
+      break
+    case .repairFailed:
+      storeFacts.notification = try? await backends.scheduler.scheduled()
+    }
   }
 }

@@ -33,7 +33,6 @@ public struct REPL {
   public func run() async {
     session.boot()
     await session.backends.tracker.waitUntilSettled()
-    await session.refreshFacts()
     printPending()
     while !session.shouldQuit {
       let prompt = session.prompt
@@ -62,7 +61,6 @@ public struct REPL {
     let tracker = session.backends.tracker
     if !isInteractive {
       await tracker.waitUntilSettled()
-      await session.refreshFactsIfNeeded()
       return
     }
     // On a terminal, give fast reads a moment so a page opens with its values, not
@@ -78,7 +76,6 @@ public struct REPL {
         if first.claim() { continuation.resume() }
       }
     }
-    await session.refreshFactsIfNeeded()
   }
 
   func printPending() {
@@ -104,23 +101,11 @@ public struct REPL {
 
 extension Session {
   /// The prompt names where the user is: `whatsnew:home> `, `whatsnew:tour 2/6> `.
-  public var prompt: String {
-    let place: String
-    if let onboarding {
-      place = "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)"
-    } else if let tour, !tour.isSuspended {
-      place = "tour \(tour.index + 1)/\(tour.pages.count)"
-    } else if let guide = guidancePromptPlace {
-      place = guide
-    } else {
-      place = screen.rawValue
-    }
-    return "whatsnew:\(place)> "
-  }
+  public var prompt: String { "whatsnew:\(state.place)> " }
 
   /// Esc on a terminal: closes an info popover, if one is open.
   func dismissInfoByEscape() async {
-    closeInfo()
+    guidanceFlow.closeInfo()
   }
 }
 

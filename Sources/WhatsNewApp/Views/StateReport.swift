@@ -2,29 +2,31 @@ import Foundation
 import WhatsNewCore
 import WhatsNewStore
 
-extension Session {
-  /// `state`: one line of JSON describing the session.
-  func runState() async {
-    console.emit(await stateJSON().serialized())
-  }
+/// The session as one line of JSON, for `state`: where the user is, the store as one read
+/// transaction sees it, what each visible control shows, and what is pending. Keys come in
+/// a fixed order, so transcripts are stable.
+@MainActor
+struct StateReport: Sendable {
+  let session: Session
 
-  /// The session as JSON; keys in a fixed order so transcripts are stable.
-  func stateJSON() async -> JSONValue {
+  /// The report, reading the store once.
+  func json() async -> JSONValue {
+    let state = session.state
+    let backends = session.backends
     var members: [(key: String, value: JSONValue)] = [
-      ("screen", .string(screen.rawValue)),
-      ("overlay", .string(overlay?.rawValue)),
-      ("language", .string(language.rawValue)),
-      ("appVersion", .string(appVersion.description)),
-      ("booted", .bool(isBooted)),
+      ("screen", .string(state.screen.rawValue)),
+      ("overlay", .string(state.overlay?.rawValue)),
+      ("language", .string(session.language.rawValue)),
+      ("appVersion", .string(session.appVersion.description)),
+      ("booted", .bool(state.isBooted)),
     ]
-    let store = backends.store
     var seen: JSONValue = .null
     var onboarded: JSONValue = .null
     var settings: JSONValue = .null
     var notification: JSONValue = .null
     var guidanceSeen: JSONValue = .null
     // One read transaction: the record, onboarding, settings, schedule and guidance of one moment.
-    if isBooted, let snapshot = try? await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID) {
+    if state.isBooted, let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID) {
       guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
       if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
       onboarded = .bool(snapshot.onboardingComplete)
@@ -35,7 +37,7 @@ extension Session {
           let date = WeeklyReviewScheduler.nextFireDate(
             weekday: weekday, hour: scheduled.hour, minute: scheduled.minute, after: backends.clock.now(), in: backends.timeZone)
         {
-          next = .string(Self.isoDateTime(date, in: backends.timeZone))
+          next = .string(Session.isoDateTime(date, in: backends.timeZone))
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
@@ -61,12 +63,13 @@ extension Session {
           })
       ))
     members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
-    members += guidanceStateMembers(seen: guidanceSeen)
+    members += session.guidanceFlow.stateMembers(seen: guidanceSeen)
     return .object(members)
   }
 
+  /// The tour: where it is, why it is open, and whether it waits or is being dismissed.
   var tourJSON: JSONValue {
-    guard let tour else { return .null }
+    guard let tour = session.state.tour else { return .null }
     let mode: String
     switch tour.mode {
     case .automatic: mode = "automatic"
@@ -88,30 +91,32 @@ extension Session {
   /// Per visible setting: what the control shows, whether a write is pending, its error.
   var choicesJSON: JSONValue {
     let visible: [Setting]
-    if let page = visiblePage {
+    if let page = session.state.visiblePage {
       visible = page.blocks.compactMap { block in
         if case .choice(let choice) = block.content { return choice.setting }
         return nil
       }
     } else {
-      visible = ScreenRenderer.settings(on: screen)
+      visible = ScreenRenderer.settings(on: session.state.screen)
     }
-    let renderer = PageRenderer(context: renderContext.with(language: .en))
+    let renderer = PageRenderer(context: session.renderContext.with(language: .en))
     return .object(
       visible.map { setting in
-        let state = choices.state(of: setting)
+        let control = session.choices.state(of: setting)
         return (
           setting.rawValue,
           .object([
-            ("shown", .string(state.isLoading ? nil : state.shown)),
-            ("loading", .bool(state.isLoading)),
-            ("pending", .bool(state.pendingWrites > 0)),
-            ("error", .string(state.error.map { renderer.describe($0, setting: setting) })),
+            ("shown", .string(control.isLoading ? nil : control.shown)),
+            ("loading", .bool(control.isLoading)),
+            ("pending", .bool(control.pendingWrites > 0)),
+            ("error", .string(control.error.map { renderer.describe($0, setting: setting) })),
           ])
         )
       })
   }
+}
 
+extension Session {
   /// RFC 3339 time in `timeZone` (`2026-12-06T18:00:00Z`, `2026-12-06T18:00:00+01:00`).
   nonisolated static func isoDateTime(_ instant: Date, in timeZone: TimeZone) -> String {
     RFC3339.string(instant, in: timeZone)

@@ -1,0 +1,107 @@
+import WhatsNewCore
+
+/// The command families; each runs its commands in a type of its own.
+enum CommandFamily: Sendable, Equatable {
+  /// `next`, `back`, `done`, `skip`, `close`, `finish`, `choose`, `open`, `news`, `home`, `go`, plain `tour`.
+  case tour
+  /// `set`, `lang`, `notifications`.
+  case settings
+  /// `tour <guide>`, `info`, `guidance`.
+  case guidance
+  /// `qa`, `wait`, `check`, `state`.
+  case qa
+  /// `debug seen …`, `debug preview …`.
+  case debug
+  /// `backup`, `restore`.
+  case backup
+
+  /// The family that runs command `name` with `arguments`, or `nil` for the session's own
+  /// commands (`help`, `quit`, `show`) and any the catalog lists that nothing runs.
+  init?(command name: String, arguments: [String]) {
+    switch name {
+    case "tour": self = arguments.isEmpty ? .tour : .guidance
+    case "next", "back", "done", "skip", "close", "finish", "choose", "open", "news", "home", "go": self = .tour
+    case "set", "lang", "notifications": self = .settings
+    case "info", "guidance": self = .guidance
+    case "qa", "wait", "check", "state": self = .qa
+    case "debug": self = .debug
+    case "backup", "restore": self = .backup
+    default: return nil
+    }
+  }
+}
+
+/// Reads a command line and hands it to its family: the word is looked up in the
+/// ``CommandCatalog`` (with aliases), an unknown word gets a "did you mean", and a bare number
+/// on a page picks an option. A guide or popover showing sees every command first.
+@MainActor
+struct CommandDispatcher: Sendable {
+  let session: Session
+
+  /// Runs one command line.
+  func run(_ line: String) async {
+    let words = CommandTokenizer.split(TextSanitizer.clean(line))
+    guard let first = words.first else { return }
+    let arguments = Array(words.dropFirst())
+    guard let command = CommandCatalog.find(first.lowercased()) else {
+      if let number = Int(first), session.state.overlay == .whatsNew || session.state.overlay == .onboarding {
+        // A bare number on a page with one choice picks that option.
+        await TourCommands(session: session).choose([String(number)])
+        return
+      }
+      let suggestion = Suggestion.closest(to: first, in: CommandCatalog.all.map(\.name) + CommandCatalog.aliases.keys)
+      let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
+      session.console.emit(
+        session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
+      return
+    }
+    if await GuidanceCommands(session: session).interceptIfShowing(command.name, arguments) { return }
+    switch command.name {
+    case "help": help(arguments)
+    case "quit": session.shouldQuit = true
+    case "show": session.viewIsDirty = true
+    default:
+      switch CommandFamily(command: command.name, arguments: arguments) {
+      case .tour?: await TourCommands(session: session).run(command.name, arguments)
+      case .settings?: await SettingsCommands(session: session).run(command.name, arguments)
+      case .guidance?: await GuidanceCommands(session: session).run(command.name, arguments)
+      case .qa?: await QACommands(session: session).run(command.name, arguments)
+      case .debug?: await DebugCommands(session: session).run(arguments)
+      case .backup?: await BackupCommands(session: session).run(command.name, arguments)
+      case nil: session.console.emit(session.text("ui.error.notAvailable", command.name), .warning)
+      }
+    }
+  }
+
+  /// `help`: every command with its summary; `help <command>`: its usage and summary.
+  func help(_ arguments: [String]) {
+    let console = session.console
+    if let name = arguments.first {
+      guard let command = CommandCatalog.find(name) else {
+        return CommandMessages(session: session).unknownValue(
+          name, kind: .command, candidates: CommandCatalog.all.map(\.name))
+      }
+      console.emit([Line(command.usage, .command)] + session.renderContext.wrapped(session.text(command.summaryKey), indent: 2))
+      return
+    }
+    var rows: Document = [Line(session.text("ui.help.title"), .title)]
+    let usageWidth = min(34, CommandCatalog.all.map { DisplayWidth.of($0.usage) }.max() ?? 20)
+    for command in CommandCatalog.all {
+      let usage = command.usage.count > usageWidth ? command.name + " …" : command.usage
+      rows.append(
+        Line([
+          Span("  " + TextLayout.pad(usage, toWidth: usageWidth) + "  ", .command), Span(session.text(command.summaryKey)),
+        ]))
+    }
+    rows.append(Line(session.text("ui.help.more"), .dim))
+    console.emit(rows)
+  }
+}
+
+extension Session {
+  /// Runs one command line. Output goes to the console; the view to print afterwards is
+  /// marked dirty. Never throws: every problem is a message and the session goes on.
+  public func run(_ line: String) async {
+    await CommandDispatcher(session: self).run(line)
+  }
+}

@@ -1,0 +1,76 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The debug family: the seen-through record (`debug seen`, `debug seen clear`,
+/// `debug seen set <version>`) and a release's pages as a preview (`debug preview <version>`).
+/// Changing the record opens the session gate again, so the tour can be re-triggered.
+@MainActor
+struct DebugCommands: Sendable {
+  let session: Session
+
+  var messages: CommandMessages { CommandMessages(session: session) }
+
+  /// Runs `debug <arguments>`.
+  func run(_ arguments: [String]) async {
+    guard session.state.isBooted else { return messages.notBooted() }
+    switch (arguments.first, arguments.count) {
+    case ("seen", 1):
+      let record = (try? await session.backends.store.seenThrough()) ?? .none
+      session.storeFacts.seenThrough = record
+      session.console.emit(
+        session.text("ui.debug.seen", session.describeSeenThrough(record), session.appVersion.description))
+    case ("seen", 2) where arguments[1] == "clear":
+      await overwriteSeen(nil)
+    case ("seen", 3) where arguments[1] == "set":
+      guard let version = Version(arguments[2]) else {
+        session.console.emit(session.text("ui.error.badVersion", arguments[2]), .error)
+        return
+      }
+      await overwriteSeen(version)
+    case ("preview", 2):
+      await preview(arguments[1])
+    default:
+      messages.usage("debug")
+    }
+  }
+
+  /// Sets or clears the record (backwards too) and opens the session gate again, so the
+  /// tour can be re-triggered without restarting: it appears on the next visit home.
+  func overwriteSeen(_ version: Version?) async {
+    do {
+      try await session.backends.store.overwriteSeenThrough(version)
+    } catch {
+      session.console.emit(session.text("ui.debug.seenFailed", Backends.describe(error)), .error)
+      return
+    }
+    session.state.hasCheckedWhatsNew = false
+    // The record is now what was written: the settings screen shows it without reading it back.
+    session.storeFacts.seenThrough = version.map { .version($0) } ?? .none
+    session.console.emit(
+      version.map { session.text("ui.debug.seenSet", $0.description) } ?? session.text("ui.debug.seenCleared"), .success)
+    if session.state.screen == .settings && session.state.overlay == nil { session.viewIsDirty = true }
+  }
+
+  /// `debug preview <version>`: that release's pages as they were when it shipped; writes nothing.
+  func preview(_ versionText: String) async {
+    guard let version = Version(versionText) else {
+      session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+      return
+    }
+    let releases = session.releases
+    guard let release = releases.first(where: { $0.version == version }) else {
+      return messages.unknownValue(versionText, kind: .release, candidates: releases.map(\.version.description))
+    }
+    if session.state.overlay != nil {
+      session.console.emit(session.text("ui.overlay.busy"), .warning)
+      return
+    }
+    let pages = previewRelease(release, asOf: version)
+    guard !pages.isEmpty else {
+      session.console.emit(session.text("ui.debug.previewEmpty", version.description), .warning)
+      return
+    }
+    if session.state.tour != nil { session.choices.leavePage() }
+    session.tourFlow.open(TourState(mode: .preview(version), pages: pages))
+  }
+}

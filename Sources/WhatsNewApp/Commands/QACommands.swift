@@ -1,0 +1,95 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The QA family: failure injection (`qa fail|delay|hold|release …`, `qa clear`,
+/// `qa faults`), waiting for the background work (`wait`), comparing screen, store and
+/// schedule (`check`), and the session as JSON (`state`).
+@MainActor
+struct QACommands: Sendable {
+  let session: Session
+
+  var messages: CommandMessages { CommandMessages(session: session) }
+
+  /// Runs the QA command `name`.
+  func run(_ name: String, _ arguments: [String]) async {
+    switch name {
+    case "qa": qa(arguments)
+    case "wait": await wait()
+    case "check": await check()
+    case "state": session.console.emit(await StateReport(session: session).json().serialized())
+    default: break
+    }
+  }
+
+  /// `qa …`: adds, releases, lists or clears injected faults.
+  func qa(_ arguments: [String]) {
+    guard let verb = arguments.first else { return messages.usage("qa") }
+    let console = session.console
+    let faults = session.backends.faults
+    let rest = Array(arguments.dropFirst())
+    switch verb {
+    case "clear":
+      faults.clear()
+      console.emit(session.text("ui.qa.cleared"), .success)
+    case "faults":
+      let rules = faults.rules
+      console.emit(rules.isEmpty ? session.text("ui.qa.noFaults") : rules.map(\.description).joined(separator: "\n"))
+    case "fail", "delay", "hold", "release":
+      do {
+        let parsed = try QACommand.parse(verb: verb, rest)
+        switch parsed {
+        case .add(let spec):
+          faults.add(spec)
+          console.emit(session.text("ui.qa.added", spec.description), .success)
+        case .release(let operation, let target):
+          let count = faults.release(operation, target: target)
+          console.emit(
+            session.text("ui.qa.released", operation.rawValue + (target.map { " " + $0 } ?? ""), String(count)), .success)
+        }
+      } catch {
+        console.emit(error.description, .error)
+      }
+    default:
+      messages.unknownValue(verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
+    }
+  }
+
+  /// `wait`: blocks until every operation that is not held has settled; lists what is held.
+  func wait() async {
+    let tracker = session.backends.tracker
+    await tracker.waitUntilSettled()
+    let held = tracker.entries.filter(\.isHeld)
+    if held.isEmpty {
+      session.console.emit(session.text("ui.wait.settled"), .dim)
+    } else {
+      session.console.emit(session.text("ui.wait.held", held.map(Self.describe).joined(separator: ", ")), .dim)
+    }
+  }
+
+  /// An operation in words: `write theme`, `seen-write`.
+  static func describe(_ entry: OperationTracker.Entry) -> String {
+    entry.operation.rawValue + (entry.target.map { " " + $0 } ?? "")
+  }
+
+  /// `check`: for every setting, what the screen shows (when settled), what is stored
+  /// and, for the weekday, what is scheduled.
+  func check() async {
+    guard session.state.isBooted else { return messages.notBooted() }
+    // Settings and schedule from one read transaction: a write landing between two separate
+    // reads could otherwise show as a disagreement that never existed.
+    let snapshot: StoreSnapshot
+    do {
+      snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    } catch {
+      session.console.emit(session.text("ui.check.storeUnreadable", Backends.describe(error)), .error)
+      return
+    }
+    let problems = ConsistencyCheck.problems(
+      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
+    if problems.isEmpty {
+      session.console.emit("consistent", .success)
+    } else {
+      for problem in problems { session.console.emit(problem, .error) }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The settings family: `set <setting> <value>` (through the backend the tour uses),
+/// `lang <tag>` and `notifications` (the weekly review reminder and its next date).
+@MainActor
+struct SettingsCommands: Sendable {
+  let session: Session
+
+  var messages: CommandMessages { CommandMessages(session: session) }
+
+  /// Runs the settings command `name`.
+  func run(_ name: String, _ arguments: [String]) async {
+    switch name {
+    case "set": await set(arguments)
+    case "lang": language(arguments)
+    case "notifications": await notifications()
+    default: break
+    }
+  }
+
+  /// `set <setting> <value>`: writes nothing when the value is what the setting holds.
+  func set(_ arguments: [String]) async {
+    guard arguments.count == 2 else { return messages.usage("set") }
+    guard let setting = Setting(rawValue: arguments[0]) else {
+      return messages.unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
+    }
+    let value = setting.kind == .boolean ? Self.booleanAlias(arguments[1]) : arguments[1].lowercased()
+    guard setting.accepts(value) else {
+      return messages.unknownValue(arguments[1], kind: .value, candidates: setting.kind.values)
+    }
+    guard session.state.isBooted else { return messages.notBooted() }
+    let control = session.choices.state(of: setting)
+    if control.confirmed == nil && control.pendingWrites == 0 {
+      // Never read: learn the real value first, so an unchanged value writes nothing.
+      if let stored = try? await session.backends.store.setting(setting) {
+        session.choices.learn(setting, confirmed: stored)
+      }
+    }
+    // Whether a write started, not only whether one is pending: it may be done already.
+    let wrote = session.tap(setting, value)
+    if session.state.screen == setting.spec.screen && session.state.overlay == nil { session.viewIsDirty = true }
+    if !wrote && session.choices.state(of: setting).pendingWrites == 0 {
+      session.console.emit(
+        session.text("ui.set.unchanged", session.text(setting.titleKey), session.text(setting.valueKey(value))), .dim)
+    }
+  }
+
+  /// The value a boolean setting's word stands for: `on`, `yes`, `1` and `true` are `true`.
+  static func booleanAlias(_ raw: String) -> String {
+    switch raw.lowercased() {
+    case "on", "yes", "1", "true": "true"
+    case "off", "no", "0", "false": "false"
+    default: raw.lowercased()
+    }
+  }
+
+  /// `lang`: the current language; `lang <tag>`: switch, reading its table on first use.
+  func language(_ arguments: [String]) {
+    guard let tag = arguments.first else {
+      session.console.emit(session.text("ui.lang.current", session.language.nativeName, session.language.rawValue))
+      return
+    }
+    guard let newLanguage = Language(tag: tag) else {
+      return messages.unknownValue(tag, kind: .language, candidates: Language.allCases.map(\.rawValue))
+    }
+    if session.tables[newLanguage] == nil {
+      let content = session.configuration.content
+      switch ContentLibrary.readTable(
+        newLanguage, localizationsDirectory: content.localizationsDirectory, cache: content.translationCache)
+      {
+      case .success(let table): session.tables[newLanguage] = table
+      case .failure(let problem):
+        // Missing translations fall back to English, key by key; say so to developers.
+        session.developerNote(TextSanitizer.clean(problem.description))
+      }
+    }
+    session.language = newLanguage
+    // A language switch rebuilds the screen, and with it every anchor.
+    session.anchors.unregisterAll()
+    session.console.emit(session.text("ui.lang.changed", newLanguage.nativeName), .success)
+    session.viewIsDirty = true
+  }
+
+  /// `notifications`: the weekly review reminder as scheduled now, and its next date.
+  func notifications() async {
+    let scheduled = try? await session.backends.scheduler.scheduled()
+    session.storeFacts.notification = scheduled
+    guard let notification = scheduled else {
+      session.console.emit(session.text("ui.notifications.none"), .warning)
+      return
+    }
+    session.console.emit(session.text("ui.notifications.title"), .title)
+    session.console.emit("  " + (session.describeNextFire(notification) ?? notification.weekday))
+  }
+}

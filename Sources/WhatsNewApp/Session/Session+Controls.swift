@@ -1,0 +1,75 @@
+public import WhatsNewCore
+import WhatsNewStore
+
+/// The choice controls: opening a page or screen reads its settings, a tap shows the value
+/// at once and writes it in the background, and each result goes back to the choice machine.
+extension Session {
+  /// Every control's state, for the views.
+  var controlStates: [Setting: ChoiceMachine.ControlState] {
+    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, choices.state(of: $0)) })
+  }
+
+  /// Opens the controls of the page on screen (tour or onboarding), reading their settings.
+  func openCurrentPageControls() {
+    if let page = state.visiblePage { openControls(for: page.blocks) }
+  }
+
+  func openControls(for blocks: [Block]) {
+    let settings = blocks.compactMap { block -> Setting? in
+      if case .choice(let choice) = block.content { return choice.setting }
+      return nil
+    }
+    launchReads(choices.openPage(settings))
+  }
+
+  /// Opens the controls of a screen.
+  func openControls(for screen: Screen) {
+    launchReads(choices.openPage(Setting.allCases.filter { ScreenRenderer.settings(on: screen).contains($0) }))
+  }
+
+  func launchReads(_ tickets: [ChoiceMachine.ReadTicket]) {
+    for ticket in tickets {
+      let id = backends.tracker.begin(.read, target: ticket.setting.rawValue)
+      Task.immediate { @MainActor in
+        defer { self.backends.tracker.end(id) }
+        let result: Result<String, ReadFailure>
+        do {
+          result = .success(try await self.backends.read(ticket.setting, id: id))
+        } catch {
+          result = .failure(ReadFailure(reason: Backends.describe(error)))
+        }
+        let applied = self.choices.readFinished(ticket, result: result)
+        guard applied, self.console.isAtPrompt else { return }
+        // A slow read finished while the user sat at the prompt: show the control now.
+        self.console.emit(ScreenRenderer(context: self.renderContext).settingRow(ticket.setting, self.controlStates))
+      }
+    }
+  }
+
+  /// The user picks `value` for `setting`: shown at once, written in the background,
+  /// after any earlier write of the same setting. Returns whether a write was started (not
+  /// when the value is what the setting already holds); the write may have finished by the
+  /// time this returns.
+  @discardableResult
+  public func tap(_ setting: Setting, _ value: String) -> Bool {
+    guard let ticket = choices.tap(setting, value) else { return false }
+    let previous = writeChains[setting]
+    let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
+    let task = Task.immediate { @MainActor in
+      defer { self.backends.tracker.end(id) }
+      await previous?.task.value
+      let outcome = await self.backends.apply(setting, value, id: id)
+      self.choices.writeFinished(ticket, outcome: outcome)
+      await self.noteSchedule(after: ticket, outcome: outcome)
+      self.reportWrite(ticket, outcome: outcome)
+    }
+    writeChains[setting] = (task, id)
+    return true
+  }
+
+  /// Says how a write ended, one line at a time.
+  func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {
+    let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
+    for line in view.lines(in: renderContext) { console.emit([line]) }
+  }
+}

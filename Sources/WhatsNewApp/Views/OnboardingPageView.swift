@@ -1,0 +1,28 @@
+public import WhatsNewCore
+
+/// The onboarding wizard's page as the user sees it: the welcome heading, the page's
+/// choices, its error (a failed finish) and the commands the footer offers. Values in, rows out.
+public struct OnboardingPageView: Sendable {
+  public var onboarding: OnboardingState
+  /// What each choice control shows.
+  public var controls: [Setting: ChoiceMachine.ControlState]
+
+  public init(onboarding: OnboardingState, controls: [Setting: ChoiceMachine.ControlState]) {
+    self.onboarding = onboarding
+    self.controls = controls
+  }
+
+  /// The page, drawn in `context`.
+  public func document(in context: RenderContext) -> Document {
+    var footer = [String]()
+    if onboarding.index > 0 { footer.append("back") }
+    if !onboarding.isLastPage { footer.append("next") }
+    footer.append("finish")
+    if onboarding.currentPage.blocks.contains(where: TourPageView.isChoice) { footer.append("choose …") }
+    footer.append("help")
+    let view = PageView(
+      heading: context.text("ui.onboarding.heading"), page: onboarding.currentPage, index: onboarding.index,
+      count: onboarding.pages.count, controls: controls, error: onboarding.error, footer: footer)
+    return PageRenderer(context: context).render(view)
+  }
+}

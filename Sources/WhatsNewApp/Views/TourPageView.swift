@@ -1,0 +1,54 @@
+public import WhatsNewCore
+
+/// The what's-new tour's page as the user sees it: the heading (the release, or the
+/// previewed version), the page's blocks with their controls, the page's error and the
+/// commands the footer offers. Values in, rows out.
+///
+/// ```swift
+/// let rows = TourPageView(tour: tour, controls: controls).document(in: context)
+/// ```
+public struct TourPageView: Sendable {
+  public var tour: TourState
+  /// What each choice control shows.
+  public var controls: [Setting: ChoiceMachine.ControlState]
+
+  public init(tour: TourState, controls: [Setting: ChoiceMachine.ControlState]) {
+    self.tour = tour
+    self.controls = controls
+  }
+
+  /// The page, drawn in `context`.
+  public func document(in context: RenderContext) -> Document {
+    let flowPage = tour.currentPage
+    let heading: String
+    switch tour.mode {
+    case .automatic, .news: heading = context.text("ui.tour.heading", flowPage.release.description)
+    case .preview(let version): heading = context.text("ui.tour.previewHeading", version.description)
+    }
+    var footer = [String]()
+    if tour.index > 0 { footer.append("back") }
+    footer.append(tour.isLastPage ? "done" : "next")
+    footer += ["skip", "close"]
+    if flowPage.page.blocks.contains(where: Self.isChoice) { footer.append("choose …") }
+    if flowPage.page.blocks.contains(where: Self.isOpenable) { footer.append("open …") }
+    footer.append("help")
+    let view = PageView(
+      heading: heading, page: flowPage.page, index: tour.index, count: tour.pages.count, controls: controls,
+      error: tour.error, footer: footer)
+    return PageRenderer(context: context).render(view)
+  }
+
+  /// Whether `block` is a choice (the footer then offers `choose`).
+  static func isChoice(_ block: Block) -> Bool {
+    if case .choice = block.content { true } else { false }
+  }
+
+  /// Whether `block` leads somewhere `open` can go: an action, or a feature list with an item that has one.
+  static func isOpenable(_ block: Block) -> Bool {
+    switch block.content {
+    case .action: true
+    case .featureList(let list): list.items.contains { $0.action != nil }
+    default: false
+    }
+  }
+}

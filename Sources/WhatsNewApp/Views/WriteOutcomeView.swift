@@ -1,0 +1,37 @@
+public import WhatsNewCore
+
+/// What a finished write of a setting says: saved (and, for the review weekday,
+/// rescheduled), the control's error, or that a newer tap on the same setting stands.
+/// Values in, lines out: one line each, printed as they come.
+public struct WriteOutcomeView: Sendable {
+  public var ticket: ChoiceMachine.WriteTicket
+  public var outcome: ChoiceMachine.WriteOutcome
+  /// The control once the outcome was applied.
+  public var control: ChoiceMachine.ControlState
+
+  public init(ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome, control: ChoiceMachine.ControlState) {
+    self.ticket = ticket
+    self.outcome = outcome
+    self.control = control
+  }
+
+  /// The lines, worded in `context`.
+  public func lines(in context: RenderContext) -> [Line] {
+    let name = context.text(ticket.setting.titleKey)
+    let value = context.text(ticket.setting.valueKey(ticket.value))
+    switch outcome {
+    case .saved:
+      var lines = [Line(context.text("ui.choice.saved", name, value), .success)]
+      if ticket.setting == .reviewWeekday {
+        lines.append(Line(context.text("ui.notification.rescheduled", value), .dim))
+      }
+      return lines
+    case .failed, .undone, .repairFailed:
+      if let error = control.error {
+        return [Line("! " + PageRenderer(context: context).describe(error, setting: ticket.setting), .error)]
+      }
+      // A newer tap on the same setting stands; this failure changes nothing on screen.
+      return [Line(context.text("ui.choice.superseded", name, value), .dim)]
+    }
+  }
+}
