@@ -22,7 +22,7 @@ struct NotificationTimeTests {
     let timeZone = try #require(TimeZone(identifier: zone))
     let date = try #require(
       WeeklyReviewScheduler.nextFireDate(weekday: weekday, hour: 18, minute: 0, after: monday, in: timeZone))
-    #expect(Session.isoDateTime(date, in: timeZone) == expected)
+    #expect(RFC3339.string(date, in: timeZone) == expected)
   }
 
   @Test("the settings screen's date is the local date of the next fire")
@@ -30,7 +30,7 @@ struct NotificationTimeTests {
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let date = try #require(
       WeeklyReviewScheduler.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: tokyo))
-    #expect(Session.isoDate(date, in: tokyo) == "2026-12-06")
-    #expect(Session.isoDate(date, in: .gmt) == "2026-12-06")
+    #expect(RFC3339.date(date, in: tokyo) == "2026-12-06")
+    #expect(RFC3339.date(date, in: .gmt) == "2026-12-06")
   }
 }

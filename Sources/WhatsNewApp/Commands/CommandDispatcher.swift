@@ -59,7 +59,11 @@ struct CommandDispatcher: Sendable {
     switch command.name {
     case "help": help(arguments)
     case "quit": session.shouldQuit = true
-    case "show": session.viewIsDirty = true
+    case "show":
+      // A redraw the user asked for shows what the store holds now, another process's
+      // changes included.
+      await session.readStoreFacts()
+      session.viewIsDirty = true
     default:
       switch CommandFamily(command: command.name, arguments: arguments) {
       case .tour?: await TourCommands(session: session).run(command.name, arguments)

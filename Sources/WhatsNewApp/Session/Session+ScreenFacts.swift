@@ -79,18 +79,13 @@ extension Session {
         in: backends.timeZone)
     else { return nil }
     return text(
-      "ui.notification.when", text("ui.weekday." + weekday.rawValue), Self.isoDate(date, in: backends.timeZone),
+      "ui.notification.when", text("ui.weekday." + weekday.rawValue), RFC3339.date(date, in: backends.timeZone),
       String(format: "%02d:%02d", notification.hour, notification.minute),
       RFC3339.name(of: backends.timeZone))
   }
 
-  /// The local date of `instant` in `timeZone`: `2026-12-06`.
-  nonisolated static func isoDate(_ instant: Date, in timeZone: TimeZone) -> String {
-    RFC3339.date(instant, in: timeZone)
-  }
-
   /// Reads what the screens show from the store, in one read transaction: done when a
-  /// screen opens, so another process's changes show on the next visit.
+  /// screen opens and on `show`, so another process's changes show then.
   func readStoreFacts() async {
     storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID))
   }

@@ -37,7 +37,7 @@ struct StateReport: Sendable {
           let date = WeeklyReviewScheduler.nextFireDate(
             weekday: weekday, hour: scheduled.hour, minute: scheduled.minute, after: backends.clock.now(), in: backends.timeZone)
         {
-          next = .string(Session.isoDateTime(date, in: backends.timeZone))
+          next = .string(RFC3339.string(date, in: backends.timeZone))
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
@@ -113,13 +113,6 @@ struct StateReport: Sendable {
           ])
         )
       })
-  }
-}
-
-extension Session {
-  /// RFC 3339 time in `timeZone` (`2026-12-06T18:00:00Z`, `2026-12-06T18:00:00+01:00`).
-  nonisolated static func isoDateTime(_ instant: Date, in timeZone: TimeZone) -> String {
-    RFC3339.string(instant, in: timeZone)
   }
 }
 
