@@ -68,14 +68,18 @@ struct ScreenFactsTests {
     #expect(screenText(harness).contains("135 lb"))
   }
 
-  @Test("a change behind the session's back shows when the screen is opened again")
+  @Test("a change behind the session's back shows when the screen is opened again, or on show")
   func readWhenOpened() async throws {
     let harness = try await onScreen("settings")
     await harness.send("skip")  // the settings intro
     try await harness.store.overwriteSeenThrough(Version(major: 2, minor: 12, patch: 0))
-    #expect(screenText(harness).contains("Seen through: 2.14.0"), "not re-read for a redraw")
+    #expect(screenText(harness).contains("Seen through: 2.14.0"), "not re-read after a write of its own")
     await harness.send("go settings")
     await harness.settle()
     #expect(screenText(harness).contains("Seen through: 2.12.0"))
+    try await harness.store.overwriteSeenThrough(Version(major: 2, minor: 13, patch: 1))
+    await harness.send("show")
+    await harness.settle()
+    #expect(screenText(harness).contains("Seen through: 2.13.1"))
   }
 }
