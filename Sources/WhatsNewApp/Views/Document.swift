@@ -108,26 +108,15 @@ public struct Styler: Sendable {
     return start(span.style) + span.text + reset
   }
 
-  // Rendering appends to one string rather than calling `joined()`: that is generic code the
-  // standard library does not specialize, and its first call costs about 100,000
-  // instructions of runtime type look-ups, on the way to the first page.
-
   /// One row as terminal text, trailing spaces trimmed.
   public func render(_ line: Line) -> String {
-    var text = ""
-    for span in line.spans { text += render(span) }
-    let trailingSpaces = text.utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
-    if trailingSpaces > 0 { text.removeLast(trailingSpaces) }
+    var text = line.spans.map(render).joined()
+    while text.hasSuffix(" ") { text.removeLast() }
     return text
   }
 
   /// A document as terminal text, one row a line, with a final newline.
   public func render(_ document: Document) -> String {
-    var text = ""
-    for line in document {
-      text += render(line)
-      text += "\n"
-    }
-    return text
+    document.map { render($0) + "\n" }.joined()
   }
 }

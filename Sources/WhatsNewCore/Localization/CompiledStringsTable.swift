@@ -103,7 +103,7 @@ public enum CompiledStringsTable {
       }
       if keysAreASCII {
         keysAreASCII = key.allSatisfy { $0 < 0x80 }
-        keysAscend = index == 0 || CompiledEntries.compare(previousKey, key) < 0
+        keysAscend = index == 0 || CompiledEntries.compare(UnsafeRawBufferPointer(previousKey), key) < 0
         previousKey = key
       }
       guard keysAscend || !keysAreASCII else { return nil }  // out of order or twice: not what encode writes

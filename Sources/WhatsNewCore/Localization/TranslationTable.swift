@@ -188,27 +188,10 @@ final class CompiledEntries: Sendable {
   }
 
   /// Byte-wise order: negative, zero or positive, as `memcmp` then the lengths would say.
-  static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-    compare(UnsafeRawBufferPointer(left), right)
-  }
-
   static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-    let shared = min(left.count, right.count)
-    var index = 0
-    // Eight bytes at a time while they match: translation keys share long prefixes
-    // ("whatsNew.v2_13_1.…"). Big-endian words order as their bytes do.
-    let rightRaw = UnsafeRawBufferPointer(right)
-    while shared - index >= 8 {
-      let leftWord = UInt64(bigEndian: left.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let rightWord = UInt64(bigEndian: rightRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      if leftWord != rightWord { return leftWord < rightWord ? -1 : 1 }
-      index &+= 8
+    for (leftByte, rightByte) in zip(left, right) where leftByte != rightByte {
+      return Int(leftByte) - Int(rightByte)
     }
-    while index < shared {
-      let difference = Int(left[index]) &- Int(right[index])
-      if difference != 0 { return difference }
-      index &+= 1
-    }
-    return left.count &- right.count
+    return left.count - right.count
   }
 }

@@ -63,8 +63,6 @@ struct FieldReader {
   private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
     let utf8 = text.utf8
     guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
-    // Native strings lend their bytes; checking them in a plain loop is several times faster.
-    if let valid = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(isIDByte) }) { return valid }
     return utf8.allSatisfy(isIDByte)
   }
 

@@ -19,21 +19,7 @@
 public enum DisplayWidth {
   /// The columns `text` takes.
   public static func of(_ text: String) -> Int {
-    // ASCII (most of what the app prints) byte by byte: one column per printable byte, none
-    // for a control. The same sum as per grapheme cluster, without breaking the text into them.
-    var asciiWidth = 0
-    var isASCII = true
-    for byte in text.utf8 {
-      if byte >= 0x80 {
-        isASCII = false
-        break
-      }
-      if byte >= 0x20 && byte != 0x7F { asciiWidth += 1 }
-    }
-    if isASCII { return asciiWidth }
-    var total = 0
-    for character in text { total += of(character) }
-    return total
+    text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one grapheme cluster takes: 0, 1 or 2.

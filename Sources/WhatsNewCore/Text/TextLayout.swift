@@ -83,7 +83,7 @@ public enum TextLayout {
       let separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
       if lineWidth + separator + piece.width <= width {
         if separator == 1 { line += " " }
-        line.append(contentsOf: piece.text)  // String's own Substring overload, not the generic +=
+        line += piece.text
         lineWidth += separator + piece.width
         lineIsEmpty = false
         continue
@@ -107,31 +107,8 @@ public enum TextLayout {
     flush()
   }
 
+  /// The pieces of a paragraph, read by grapheme cluster.
   static func pieces(of paragraph: Substring) -> [Piece] {
-    if paragraph.utf8.allSatisfy({ $0 < 0x80 }) { return asciiPieces(of: paragraph) }
-    return characterPieces(of: paragraph)
-  }
-
-  /// ``pieces(of:)`` for ASCII text, byte by byte: no wide characters, one column per
-  /// printable byte. Gives what ``characterPieces(of:)`` gives, several times faster.
-  static func asciiPieces(of paragraph: Substring) -> [Piece] {
-    var pieces = PieceCollector(paragraph)
-    let bytes = paragraph.utf8
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 {
-        pieces.space(at: index)
-      } else {
-        pieces.narrow(at: index, width: byte >= 0x20 && byte != 0x7F ? 1 : 0)
-      }
-      index = bytes.index(after: index)
-    }
-    return pieces.finish()
-  }
-
-  /// ``pieces(of:)`` by grapheme cluster, for any text.
-  static func characterPieces(of paragraph: Substring) -> [Piece] {
     var pieces = PieceCollector(paragraph)
     var index = paragraph.startIndex
     while index < paragraph.endIndex {
@@ -152,7 +129,7 @@ public enum TextLayout {
     return pieces.finish()
   }
 
-  /// Gathers the pieces of a paragraph as its characters are read, for both ways of reading it.
+  /// Gathers the pieces of a paragraph as its characters are read.
   private struct PieceCollector {
     let paragraph: Substring
     var pieces: [Piece] = []

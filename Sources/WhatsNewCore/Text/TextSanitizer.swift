@@ -34,8 +34,6 @@ public enum TextSanitizer {
   private static let stringTerminator: UInt32 = 0x9C
 
   private static func sanitize(_ text: String, keepNewlines: Bool) -> String {
-    // Most text has nothing to remove: return it as it is, without taking it apart.
-    guard needsSanitizing(text) else { return text }
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0
@@ -69,32 +67,6 @@ public enum TextSanitizer {
       }
     }
     return String(result)
-  }
-
-  /// Whether `text` holds anything ``sanitize(_:keepNewlines:)`` removes or replaces: a C0
-  /// control (tab and line breaks included), DEL, a C1 control, or a bidirectional embedding,
-  /// override or isolate. Checked on the UTF-8 bytes: U+0080–U+009F are `C2 80`–`C2 9F`,
-  /// U+202A–U+202E are `E2 80 AA`–`E2 80 AE`, U+2066–U+2069 are `E2 81 A6`–`E2 81 A9`; a
-  /// continuation byte is never `C2` or `E2`, so no match starts inside a character.
-  static func needsSanitizing(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      let count = bytes.count
-      var index = 0
-      while index < count {
-        let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F { return true }
-        if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-        if byte == 0xE2, index + 2 < count {
-          let second = bytes[index + 1]
-          let third = bytes[index + 2]
-          if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
-          if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
-        }
-        index += 1
-      }
-      return false
-    }
   }
 
   /// Skips an `ESC` sequence starting at `start`; returns the index after it.
