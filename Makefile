@@ -7,7 +7,7 @@ WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
 RUN_UPGRADE_FROM ?= 2.11.0
 
-.PHONY: deps build run test bench stress fuzz lint format format-check clean
+.PHONY: deps build run test bench stress fuzz lint format format-check width-tables clean
 
 ## deps: install the Debian packages the build and tests need (libedit, SQLite, pkg-config, the tz database, faketime, python3) when missing.
 deps:
@@ -75,6 +75,15 @@ format:
 
 format-check:
 	$(SWIFT) format lint --recursive --parallel Package.swift Sources Tests
+
+## width-tables: regenerate DisplayWidth's tables (Sources/WhatsNewCore/Text/DisplayWidthTables.swift) and their test sample
+## from the Unicode Character Database, with the PyPI packages pinned in scripts/display-width-requirements.txt (needs pip
+## and PyPI; neither the build nor the tests need Python). WIDTH_ARGS passes options, e.g. WIDTH_ARGS="--check".
+WIDTH_PYTHON := .build/width-tables-python
+width-tables:
+	python3 -m pip install --quiet --disable-pip-version-check --no-deps --target $(WIDTH_PYTHON) --upgrade \
+	  -r scripts/display-width-requirements.txt
+	PYTHONPATH=$(WIDTH_PYTHON) python3 scripts/generate-display-width.py $(WIDTH_ARGS)
 
 clean:
 	rm -rf .build
