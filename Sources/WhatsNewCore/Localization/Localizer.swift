@@ -56,6 +56,14 @@ public struct Localizer: Sendable {
     Self.format(template(for: key), arguments: arguments)
   }
 
+  /// The text for `key` with the arguments `arguments` makes filled in; `arguments` is
+  /// called only when the text has a `%` (so text without placeholders costs no formatting).
+  public func text(_ key: String, lazyArguments arguments: () -> [String]) -> String {
+    let template = template(for: key)
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+    return Self.format(template, arguments: arguments())
+  }
+
   /// Whether English text exists for `key`, in the English table or built in.
   public func hasEnglish(_ key: String) -> Bool {
     usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
