@@ -85,6 +85,16 @@ public struct Localizer: Sendable {
     return text
   }
 
+  /// The arguments `template` uses, numbered from 1: `[1, 2]` for `"%@ of %@"` and for
+  /// `"%2$@, %1$@"`; empty for text without placeholders. Read by filling in the template
+  /// exactly as ``format(_:arguments:)`` does, so the two never disagree.
+  public static func argumentsUsed(by template: String) -> Set<Int> {
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return [] }
+    let markers = (1...16).map { "\u{E000}\($0)\u{E001}" }
+    let filled = format(template, arguments: markers)
+    return Set((1...16).filter { filled.contains(markers[$0 - 1]) })
+  }
+
   /// Fills `%@`, `%1$@`, `%d` and `%%` placeholders in `template`.
   ///
   /// ```swift
