@@ -93,6 +93,20 @@ struct LanguageSessionTests {
     #expect(try await harness.store.languagePreference() == nil)
   }
 
+  @Test("a lang typed while the store is still starting is not undone by the stored choice")
+  func beforeBoot() async throws {
+    let seeded = try await start()
+    try await seeded.store.setLanguagePreference(.ru)
+    let harness = try await SessionHarness(arguments: ["--fault", "boot=hold"], databasePath: seeded.databasePath)
+    harness.session.boot()
+    await harness.send("lang es")
+    #expect(harness.takeOutput().contains("El almacén de ajustes no está disponible"))
+    harness.faults.release(.boot, target: nil)
+    await harness.settle()
+    #expect(harness.session.isBooted)
+    #expect(harness.session.language == .es)
+  }
+
   @Test("writes of the choice land in the order typed, even when the first is held")
   func ordered() async throws {
     let harness = try await start()

@@ -22,8 +22,18 @@ struct LanguageChoiceTests {
   func choose(flag: Language?) {
     var choice = LanguageChoice(flag: flag, stored: .ru, environment: .es)
     choice.choose(.ptBR)
-    #expect(choice == LanguageChoice(flag: nil, stored: .ptBR, environment: .es))
+    #expect(choice.flag == nil)
+    #expect(choice.stored == .ptBR)
+    #expect(choice.language == .ptBR)
     #expect(choice.source == .stored)
+  }
+
+  @Test("the store's word at start stands until the user chooses in the run", arguments: [true, false])
+  func readFromStore(chooseFirst: Bool) {
+    var choice = LanguageChoice(flag: nil, stored: nil, environment: .es)
+    if chooseFirst { choice.choose(.nl) }
+    choice.readFromStore(.ru)
+    #expect(choice.language == (chooseFirst ? .nl : .ru))
   }
 
   @Test("following the environment forgets the choice and the flag")

@@ -52,7 +52,7 @@ struct BackupCommands: Sendable {
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()
     // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
-    session.adoptStoredLanguage((try? await backends.store.languagePreference()) ?? nil)
+    session.adoptRestoredLanguage((try? await backends.store.languagePreference()) ?? nil)
     // Everything the screens showed came from the old data.
     await session.readStoreFacts()
     session.console.emit(session.text("ui.restore.done", path), .success)

@@ -2,7 +2,7 @@ import WhatsNewCore
 
 extension Session {
   /// Puts `choice` in force: reads the new language's table on first use and, when the
-  /// language changes, rebuilds the view (and with it every guidance anchor).
+  /// language changes, forgets every guidance anchor (the view is rebuilt when next drawn).
   ///
   /// - Returns: whether the language in force changed.
   @discardableResult
@@ -23,15 +23,22 @@ extension Session {
       }
     }
     anchors.unregisterAll()
-    viewIsDirty = true
     return true
   }
 
-  /// The language choice the store holds (read at boot and after a restore): in force unless
-  /// `--locale` says otherwise for this run.
+  /// The language choice the store holds, read at boot: in force unless `--locale` says
+  /// otherwise for this run, or the user chose with `lang` before the store was ready.
   func adoptStoredLanguage(_ stored: Language?) {
     var choice = languageChoice
-    choice.stored = stored
+    choice.readFromStore(stored)
     if adopt(choice) { developerNote("language: \(language.rawValue), as chosen in the app and stored") }
+  }
+
+  /// The language choice a restored backup holds: it replaces the current one (unless
+  /// `--locale` says otherwise for this run).
+  func adoptRestoredLanguage(_ restored: Language?) {
+    var choice = languageChoice
+    choice.stored = restored
+    adopt(choice)
   }
 }

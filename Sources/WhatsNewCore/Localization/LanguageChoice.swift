@@ -28,6 +28,9 @@ public struct LanguageChoice: Sendable, Hashable {
   public var stored: Language?
   /// What the environment asks for (English when it asks for nothing the app has).
   public var environment: Language
+  /// Whether the user chose in the app during this run (``choose(_:)``,
+  /// ``followEnvironment()``): then what the store said at start no longer applies.
+  public private(set) var chosenThisRun = false
 
   /// A choice from its three sources.
   public init(flag: Language?, stored: Language?, environment: Language) {
@@ -51,11 +54,20 @@ public struct LanguageChoice: Sendable, Hashable {
   public mutating func choose(_ language: Language) {
     flag = nil
     stored = language
+    chosenThisRun = true
   }
 
   /// The user asked to follow the environment again: nothing remembered, no flag.
   public mutating func followEnvironment() {
     flag = nil
     stored = nil
+    chosenThisRun = true
+  }
+
+  /// What the store holds, read at start: taken as the stored choice unless the user has
+  /// already chosen in this run (a `lang` typed while the store was still starting is newer).
+  public mutating func readFromStore(_ language: Language?) {
+    guard !chosenThisRun else { return }
+    stored = language
   }
 }
