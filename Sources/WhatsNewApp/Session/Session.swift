@@ -8,7 +8,9 @@ public struct SessionConfiguration: Sendable {
   /// The language at start: the `--locale` flag's, else the environment's (the stored
   /// choice is read at boot).
   public var language: Language
-  /// The language the environment asks for, whatever the flag says (`lang system`).
+  /// The language the environment asks for, whatever the flag says (`lang system`, and the
+  /// start language when nothing is stored). Defaults to `language`, which is right when no
+  /// `--locale` was given.
   public var environmentLanguage: Language
   public var width: Int
   public var ascii: Bool

@@ -128,13 +128,14 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var preview = [Line(c.text("ui.workouts.preview.title"), .title)]
     let view = controls[.workoutView]?.shown ?? Setting.workoutView.defaultValue
-    let weight = facts.units == "imperial" ? c.formats.measurement(135, .pound) : c.formats.measurement(60, .kilogram)
+    let formats = c.formats
+    let weight = facts.units == "imperial" ? formats.measurement(135, .pound) : formats.measurement(60, .kilogram)
     if view == "inline" {
       preview.append(Line("    " + c.text("ui.workouts.preview.inlineHeader"), .dim))
       let doneMark = c.ascii ? "v" : "✓"
       for set in 1...3 {
         preview.append(
-          Line("    \(c.formats.number(set))    \(weight)    \(c.formats.number(8))    " + (set == 1 ? doneMark : "")))
+          Line("    \(formats.number(set))    \(weight)    \(formats.number(8))    " + (set == 1 ? doneMark : "")))
       }
     } else {
       preview += c.wrapped(c.text("ui.workouts.preview.guided", weight), indent: 4)
