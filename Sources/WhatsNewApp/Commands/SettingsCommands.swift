@@ -122,6 +122,8 @@ struct SettingsCommands: Sendable {
       return
     }
     session.console.emit(session.text("ui.notifications.title"), .title)
-    session.console.emit("  " + (session.describeNextFire(notification) ?? notification.weekday))
+    // The day and time in words can be long (`воскресенье, 6 декабря в 18:00 (Europe/Amsterdam)`): wrapped.
+    let next = session.describeNextFire(notification) ?? notification.weekday
+    session.console.emit(session.renderContext.wrapped(next, indent: 2))
   }
 }
