@@ -139,6 +139,12 @@ struct LocalizedFormatsTests {
     #expect(formats.measurement(5, .kilometre) == "5\(Self.nbsp)km")
   }
 
+  @Test("unit names from the tables are sanitized: no escape sequence reaches a row")
+  func hostileUnitName() {
+    let localizer = Localizer(language: .en, tables: [.en: ["ui.unit.kg": "\u{1B}[31mkg\u{9B}2J"]], builtInEnglish: [:])
+    #expect(LocalizedFormats(localizer: localizer).measurement(60, .kilogram) == "60\(Self.nbsp)kg")
+  }
+
   @Test("each language has its own CLDR locale", arguments: Language.allCases)
   func locales(language: Language) {
     #expect(LocalizedFormats(language: language, unitNames: [:]).locale.identifier == language.localeIdentifier)

@@ -42,10 +42,12 @@ public struct LocalizedFormats: Sendable {
     self.unitNames = unitNames
   }
 
-  /// Formats in the localizer's language, with unit names from its tables.
+  /// Formats in the localizer's language, with unit names from its tables, sanitized
+  /// (``TextSanitizer/clean(_:)``: translations are content files, and the names go into rows
+  /// that are not sanitized again).
   public init(localizer: Localizer) {
     var names: [MeasureUnit: String] = [:]
-    for unit in MeasureUnit.allCases { names[unit] = localizer.text(unit.key) }
+    for unit in MeasureUnit.allCases { names[unit] = TextSanitizer.clean(localizer.text(unit.key)) }
     self.init(language: localizer.language, unitNames: names)
   }
 
