@@ -184,7 +184,8 @@ public enum WhatsNewCommand {
     let configuration = SessionConfiguration(
       options: options, content: content, language: language, width: min(width, 100),
       ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
-      storeWasCreated: store.wasCreated, databasePath: databasePath)
+      storeWasCreated: store.wasCreated, databasePath: databasePath,
+      environmentLanguage: Language.resolve(flag: nil, environment: environment))
 
     let tracker = OperationTracker()
     let clock = SystemClock()

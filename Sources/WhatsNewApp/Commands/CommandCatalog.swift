@@ -33,7 +33,7 @@ public enum CommandCatalog {
     CommandInfo("tour", "tour [<guidance>]", "ui.help.tour"),
     CommandInfo("news", "news", "ui.help.news"),
     CommandInfo("set", "set <setting> <value>", "ui.help.set"),
-    CommandInfo("lang", "lang <en|es|nl|pt-BR|ru>", "ui.help.lang"),
+    CommandInfo("lang", "lang <en|es|nl|pt-BR|ru|system>", "ui.help.lang"),
     CommandInfo("notifications", "notifications", "ui.help.notifications"),
     CommandInfo("info", "info <popover>", "ui.help.info"),
     CommandInfo("guidance", "guidance [reset [<id>]]", "ui.help.guidance"),
@@ -116,7 +116,7 @@ public struct CompletionVocabulary: Sendable {
     case ("set", 2), ("choose", 2):
       return Setting(rawValue: words[1])?.kind.values ?? []
     case ("open", 1): return Action.allCases.map(\.rawValue)
-    case ("lang", 1): return Language.allCases.map(\.rawValue)
+    case ("lang", 1): return Language.allCases.map(\.rawValue) + ["system"]
     case ("tour", 1): return guidanceIDs
     case ("info", 1): return infoIDs
     case ("guidance", 1): return ["reset"]

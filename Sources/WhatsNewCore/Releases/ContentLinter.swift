@@ -35,7 +35,8 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// 3. For each language in ``Language/allCases`` order: its table could be read; every
 ///    content key used by a release file (any `titleKey`, `descriptionKey` or `labelKey`
 ///    string, even in a unit the validator drops) and every required UI key is present and
-///    not blank, in key order.
+///    not blank, and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
+///    a release text's `%@` is the reminder's time, which no translation may write out), in key order.
 /// 4. Orphans, per language then key: a `whatsNew.` key no release uses and the UI does not
 ///    require, and any key of a non-English table that English lacks.
 ///
@@ -124,6 +125,13 @@ public enum ContentLinter {
         if text.trimmingWhitespace().isEmpty {
           problems.append(
             LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+        } else if language != .en, let english = tables[.en]?[key],
+          Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
+        {
+          problems.append(
+            LintProblem(
+              file: tablePath(language), path: key,
+              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english))))
         }
       }
     }
@@ -144,6 +152,17 @@ public enum ContentLinter {
       }
     }
     return problems
+  }
+
+  /// Why a translation's placeholders are wrong: each language must fill in the same
+  /// arguments as English (in any order), or the text loses a value, or shows a literal one
+  /// (like a time written out) where English shows the app's.
+  private static func placeholderMismatch(_ language: Language, _ used: Set<Int>, _ english: Set<Int>) -> String {
+    func list(_ arguments: Set<Int>) -> String {
+      arguments.isEmpty ? "none" : arguments.sorted().map { "\($0)" }.joined(separator: ", ")
+    }
+    return "the \(language.nativeName) translation fills in arguments \(list(used)), English \(list(english)); "
+      + "use the same placeholders (%@, or %1$@, %2$@ in another order)"
   }
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {
