@@ -8,7 +8,7 @@ struct CommandMessages: Sendable {
 
   /// What an unknown word was supposed to be; each kind has its own message.
   enum WordKind: String, Sendable {
-    case screen, command, option, choice, setting, action, language, qaCommand, release, value, guide, popover
+    case screen, command, setting, action, language, qaCommand, release, value, guide, popover
   }
 
   /// `usage: <how to call it>` for the command `name`.
