@@ -15,27 +15,30 @@ struct OptionWords: Sendable {
     case value(String)
     /// Nothing matched; the caller says what would have.
     case unknown
-    /// Several matched; the message listing them has been printed.
-    case ambiguous
+    /// Several matched: the indices in `values`.
+    case ambiguous([Int])
   }
 
   var locale: Locale { Locale(identifier: session.language.rawValue) }
 
   /// The value of `setting` that `typed` names among `values`.
   func read(_ typed: String, setting: Setting, values: [String]) -> Reading {
-    let options = values.map { OptionMatcher.Option(value: $0, label: session.text(setting.valueKey($0))) }
-    switch OptionMatcher(options: options, locale: locale).match(typed) {
+    switch matcher(setting, values: values).match(typed) {
     case .option(let index): return .value(values[index])
     case .none: return .unknown
-    case .ambiguous(let indices):
-      ambiguous(typed, labels: indices.map { options[$0].label })
-      return .ambiguous
+    case .ambiguous(let indices): return .ambiguous(indices)
     }
   }
 
-  /// `typed` could be any of the options shown as `labels`: says so.
-  func ambiguous(_ typed: String, labels: [String]) {
-    session.console.emit(session.text("ui.option.ambiguous", typed, orList(labels)), .warning)
+  /// A matcher over `values` of `setting`, labelled in the session's language.
+  func matcher(_ setting: Setting, values: [String]) -> OptionMatcher {
+    OptionMatcher(
+      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0)) }, locale: locale)
+  }
+
+  /// The label of `value`: the one name the page, the confirmation and the screens show.
+  func label(_ setting: Setting, _ value: String) -> String {
+    session.text(setting.valueKey(value))
   }
 
   /// `items` as alternatives: "1, 2, or mode.1", "1, 2 или mode.1".

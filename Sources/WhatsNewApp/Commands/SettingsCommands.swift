@@ -30,10 +30,15 @@ struct SettingsCommands: Sendable {
     let typed = arguments.dropFirst().joined(separator: " ")
     var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
     if !setting.accepts(value) {
-      switch OptionWords(session: session).read(typed, setting: setting, values: setting.kind.values) {
+      let words = OptionWords(session: session)
+      let values = setting.kind.values
+      switch words.read(typed, setting: setting, values: values) {
       case .value(let named): value = named
-      case .ambiguous: return
-      case .unknown: return messages.unknownValue(typed, kind: .value, candidates: setting.kind.values)
+      case .ambiguous(let indices):
+        let labels = indices.map { words.label(setting, values[$0]) }
+        session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
+        return
+      case .unknown: return messages.unknownValue(typed, kind: .value, candidates: values)
       }
     }
     guard session.state.isBooted else { return messages.notBooted() }

@@ -80,10 +80,10 @@ struct TourCommands: Sendable {
     let token = arguments.joined(separator: " ")
     // A token a hint shows: `1`, `mode.1`.
     for choice in shortcuts.choices {
-      if let index = choice.tokens.firstIndex(of: token.lowercased()) { return tap(choice, index) }
+      if let index = choice.tokens.firstIndex(where: { $0.lowercased() == token.lowercased() }) { return tap(choice, index) }
     }
     if arguments.count == 1, let dot = first.firstIndex(of: "."),
-      let choice = shortcuts.choices.first(where: { $0.blockID == first[..<dot] })
+      let choice = shortcuts.choices.first(where: { $0.blockID.lowercased() == first[..<dot].lowercased() })
     {
       // `<block>.<value>`, or a number out of range.
       let option = String(first[first.index(after: dot)...])
@@ -101,15 +101,11 @@ struct TourCommands: Sendable {
     }
     if shortcuts.choices.count == 1 { return pick(shortcuts.choices[0], typed: token) }
     // A value or label on a page of several choices: the one choice it names.
-    var found: [(setting: Setting, option: OptionMatcher.Option)] = []
+    var found: [(choice: PageShortcuts.Choice, index: Int)] = []
     for choice in shortcuts.choices {
-      let setting = choice.choice.setting
-      let options = choice.choice.options.map {
-        OptionMatcher.Option(value: $0.value, label: session.text(setting.valueKey($0.value)))
-      }
-      switch OptionMatcher(options: options, locale: words.locale).match(token) {
-      case .option(let index): found.append((setting, options[index]))
-      case .ambiguous(let indices): found += indices.map { (setting, options[$0]) }
+      switch words.matcher(choice.choice.setting, values: choice.choice.options.map(\.value)).match(token) {
+      case .option(let index): found.append((choice, index))
+      case .ambiguous(let indices): found += indices.map { (choice, $0) }
       case .none: break
       }
     }
@@ -117,11 +113,23 @@ struct TourCommands: Sendable {
     case 0 where arguments.count > 1:
       messages.unknownValue(first, kind: .setting, candidates: shortcuts.settings.map(\.rawValue))
     case 0: noOption(token, tokens: shortcuts.chooseTokens)
-    case 1:
-      session.tap(found[0].setting, found[0].option.value)
-      session.viewIsDirty = true
-    default: words.ambiguous(token, labels: found.map(\.option.label))
+    case 1: tap(found[0].choice, found[0].index)
+    default: ambiguous(token, found)
     }
+  }
+
+  /// `typed` names several options (`found`): lists them with their tokens. Choices may
+  /// share a label (On, Off), so the setting is named when they are not all one choice's.
+  func ambiguous(_ typed: String, _ found: [(choice: PageShortcuts.Choice, index: Int)]) {
+    let severalChoices = Set(found.map(\.choice.blockID)).count > 1
+    let labels = found.map { choice, index in
+      let label = words.label(choice.choice.setting, choice.choice.options[index].value)
+      return severalChoices ? session.text(choice.choice.setting.titleKey) + ": " + label : label
+    }
+    session.console.emit(
+      session.text(
+        "ui.choose.ambiguous", typed, words.orList(labels), words.orList(found.map { $0.choice.tokens[$0.index] })),
+      .warning)
   }
 
   var words: OptionWords { OptionWords(session: session) }
@@ -137,7 +145,7 @@ struct TourCommands: Sendable {
     case .value(let value):
       session.tap(choice.choice.setting, value)
       session.viewIsDirty = true
-    case .ambiguous: return
+    case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
       session.console.emit(
         session.text(

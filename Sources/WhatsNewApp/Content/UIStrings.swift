@@ -203,6 +203,7 @@ public enum UIStrings {
     "ui.workouts.preview.inlineHeader": "Set  Weight   Reps",
     "ui.workouts.preview.title": "Preview: bench press",
     // issue 14: words
+    "ui.choose.ambiguous": "'%@' could be %@; choose %@.",
     "ui.choose.noOption": "No option '%@' on this page; choose %@.",
     "ui.choose.noOptionFor": "No option '%@' for %@; use %@.",
     "ui.option.ambiguous": "'%@' could be %@; type more of it.",
