@@ -84,12 +84,29 @@ struct CompletionVocabularyTests {
       ]))
 
   static let vocabulary = CompletionVocabulary(
-    valueNames: [
-      .workoutView: ["guided", "inline", "Guided", "Inline"],
-      .workoutAutonomy: ["suggest", "manual", "Suggest weights", "Follow the plan"],
-      .units: ["metric", "imperial", "Metric (kg, km)", "Imperial (lb, mi)"],
+    labels: [
+      .workoutView: ["guided": "Guided", "inline": "Inline"],
+      .workoutAutonomy: ["suggest": "Suggest weights", "manual": "Follow the plan"],
+      .units: ["metric": "Metric (kg, km)", "imperial": "Imperial (lb, mi)"],
+      .theme: ["system": "System", "light": "Light", "dark": "Dark"],
     ],
     page: CompletionVocabulary.Page(oneChoice))
+
+  /// A page whose theme choice offers two of the three themes.
+  static let someThemes = CompletionVocabulary(
+    labels: vocabulary.labels,
+    page: CompletionVocabulary.Page(
+      PageShortcuts(
+        page: Page(
+          id: "p",
+          blocks: [
+            Block(
+              id: "theme",
+              content: .choice(
+                ChoiceBlock(
+                  setting: .theme, titleKey: "t",
+                  options: [ChoiceOption(value: "light", labelKey: "l"), ChoiceOption(value: "dark", labelKey: "d")])))
+          ]))))
 
   @Test(
     "Tab offers what the page shows, and a setting's values and labels",
@@ -101,11 +118,17 @@ struct CompletionVocabularyTests {
       ("set units ", ["metric", "imperial", "Metric (kg, km)", "Imperial (lb, mi)"]),
       ("set workoutAutonomy follow ", ["the plan"]),
       ("set workoutAutonomy Follow the ", ["plan"]),
-      ("set theme ", ["system", "light", "dark"]),
+      ("set theme ", ["system", "light", "dark", "System", "Light", "Dark"]),
       ("set reviewWeekday fr", Weekday.allCases.map(\.rawValue)),
     ])
   func candidates(line: String, expected: [String]) {
     #expect(Self.vocabulary.candidates(forLine: line) == expected)
+  }
+
+  @Test("after a setting, choose offers the values its choice on the page offers; set offers them all")
+  func pageOptions() {
+    #expect(Self.someThemes.candidates(forLine: "choose theme ") == ["light", "dark", "Light", "Dark"])
+    #expect(Self.someThemes.candidates(forLine: "set theme ") == ["system", "light", "dark", "System", "Light", "Dark"])
   }
 
   @Test("away from a page, choose offers nothing and open offers every action")

@@ -12,6 +12,8 @@ public struct CompletionVocabulary: Sendable, Equatable {
     public var chooseTokens: [String]
     /// The settings the page's choices change.
     public var settings: [Setting]
+    /// The values each of those choices offers (a release may offer some of a setting's values).
+    public var values: [Setting: [String]]
     /// The numbers of the page's `[open …]` hints.
     public var openTokens: [String]
     /// The actions those numbers open, by name (`open <action>` works too).
@@ -21,6 +23,8 @@ public struct CompletionVocabulary: Sendable, Equatable {
     public init(_ shortcuts: PageShortcuts) {
       chooseTokens = shortcuts.chooseTokens
       settings = shortcuts.settings
+      values = Dictionary(
+        shortcuts.choices.map { ($0.choice.setting, $0.choice.options.map(\.value)) }, uniquingKeysWith: { first, _ in first })
       openTokens = shortcuts.openTokens
       var actions: [String] = []
       for action in shortcuts.openTargets.map(\.rawValue) where !actions.contains(action) { actions.append(action) }
@@ -31,20 +35,20 @@ public struct CompletionVocabulary: Sendable, Equatable {
   public var versions: [String]
   public var guidanceIDs: [String]
   public var infoIDs: [String]
-  /// Each setting's values, then their labels in the session's language (`metric`,
-  /// `imperial`, `Metric (kg, km)`, …); a setting missing here offers its values.
-  public var valueNames: [Setting: [String]]
+  /// Each setting's value labels in the session's language, by value (`imperial`:
+  /// `Imperial (lb, mi)`); Tab offers the values, then their labels.
+  public var labels: [Setting: [String: String]]
   /// The page on screen, if a tour or the wizard shows one.
   public var page: Page?
 
   public init(
-    versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], valueNames: [Setting: [String]] = [:],
+    versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], labels: [Setting: [String: String]] = [:],
     page: Page? = nil
   ) {
     self.versions = versions
     self.guidanceIDs = guidanceIDs
     self.infoIDs = infoIDs
-    self.valueNames = valueNames
+    self.labels = labels
     self.page = page
   }
 
@@ -63,13 +67,13 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("set", 1): return settings
     case ("set", _):
       guard let setting = Setting(rawValue: words[1]) else { return [] }
-      return valueCandidates(setting, typed: Array(words[2..<position]))
+      return valueCandidates(setting, values: setting.kind.values, typed: Array(words[2..<position]))
     case ("choose", 1):
       guard let page else { return [] }
       return page.chooseTokens + page.settings.map(\.rawValue)
     case ("choose", _):
-      guard let setting = Setting(rawValue: words[1]), page?.settings.contains(setting) == true else { return [] }
-      return valueCandidates(setting, typed: Array(words[2..<position]))
+      guard let setting = Setting(rawValue: words[1]), let values = page?.values[setting] else { return [] }
+      return valueCandidates(setting, values: values, typed: Array(words[2..<position]))
     case ("open", 1):
       guard let page, !page.openTokens.isEmpty else { return Action.allCases.map(\.rawValue) }
       return page.openTokens + page.openActions
@@ -95,10 +99,13 @@ public struct CompletionVocabulary: Sendable, Equatable {
     }
   }
 
-  /// The value names of `setting` that go on from the words already typed after it: a
-  /// label of several words (`Follow the plan`) completes word by word.
-  func valueCandidates(_ setting: Setting, typed: [String]) -> [String] {
-    Self.continuations(of: valueNames[setting] ?? setting.kind.values, after: typed)
+  /// The names of `values` of `setting` (the values, then their labels) that go on from the
+  /// words already typed after it: a label of several words (`Follow the plan`) completes
+  /// word by word.
+  func valueCandidates(_ setting: Setting, values: [String], typed: [String]) -> [String] {
+    var names = values
+    for label in values.compactMap({ labels[setting]?[$0] }) where !names.contains(label) { names.append(label) }
+    return Self.continuations(of: names, after: typed)
   }
 
   /// The rest of each name that starts with the words `typed` (ignoring case), from the
@@ -147,15 +154,12 @@ public final class CompletionSnapshot: Sendable {
 extension Session {
   /// What Tab completes from, for the view showing now.
   var completionVocabulary: CompletionVocabulary {
-    var valueNames: [Setting: [String]] = [:]
+    var labels: [Setting: [String: String]] = [:]
     for setting in Setting.allCases {
-      let values = setting.kind.values
-      var names = values
-      for label in values.map({ text(setting.valueKey($0)) }) where !names.contains(label) { names.append(label) }
-      valueNames[setting] = names
+      labels[setting] = Dictionary(uniqueKeysWithValues: setting.kind.values.map { ($0, text(setting.valueKey($0))) })
     }
     return CompletionVocabulary(
-      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, valueNames: valueNames,
+      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
       page: state.visiblePage.map { CompletionVocabulary.Page(PageShortcuts(page: $0)) })
   }
 
