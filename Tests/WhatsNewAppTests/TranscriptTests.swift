@@ -55,7 +55,8 @@ struct TranscriptTests {
         "choose first", "choose workoutAutonomy sug", "choose theme dark", "open 1", "next", "open 2", "choose on",
         "choose HAPTICS.2", "set reviewWeekday fri",
         "set reviewWeekday t", "set units lb", "set units m", "set workoutView GUIDED", "lang nl", "set restTimerHaptics aan",
-        "set theme don", "set units metrisch", "lang en", "help set", "help qa", "skip", "go settings",
+        "set theme don", "set units metrisch", "lang ru", "choose выкл.", "set units фунт", "lang en", "help set", "help qa",
+        "skip", "go settings",
       ]
     ),
   ]

@@ -90,7 +90,9 @@ struct TourCommands: Sendable {
       if Int(option) != nil { return noOption(token, tokens: choice.tokens) }
       return pick(choice, typed: option)
     }
-    if Int(token) != nil || token.contains(".") {
+    // A number, or `<block>.<n>` of no block here; a label may hold a dot ("Вкл."), so only these.
+    let dottedNumber = token.lastIndex(of: ".").map { Int(token[token.index(after: $0)...]) != nil } ?? false
+    if Int(token) != nil || dottedNumber {
       if shortcuts.choices.count > 1, let number = Int(token), number >= 1,
         shortcuts.choices.contains(where: { $0.tokens.count >= number })
       {
