@@ -20,9 +20,11 @@ public enum CommandGroup: String, CaseIterable, Sendable, Hashable {
 /// A REPL command: its name, how to call it, its one-line summary (a UI string key), its
 /// audience, and what `help <command>` shows besides (every form, examples, more words).
 public struct CommandInfo: Sendable, Hashable {
+  /// The word that runs it: `choose`.
   public var name: String
   /// Every form on one line, for usage errors: `go <screen>`.
   public var usage: String
+  /// The UI string key of its one-line summary.
   public var summaryKey: String
   /// The group `help` lists the command in.
   public var group: CommandGroup

@@ -32,8 +32,11 @@ public struct CompletionVocabulary: Sendable, Equatable {
     }
   }
 
+  /// The release versions, for `debug preview` and `debug seen set`.
   public var versions: [String]
+  /// Every guide's id, for `tour` and `guidance reset`.
   public var guidanceIDs: [String]
+  /// The info popovers' ids, for `info`.
   public var infoIDs: [String]
   /// Each setting's value labels in the session's language, by value (`imperial`:
   /// `Imperial (lb, mi)`); Tab offers the values, then their labels.
@@ -41,6 +44,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
   /// The page on screen, if a tour or the wizard shows one.
   public var page: Page?
 
+  /// A vocabulary; what is left out offers nothing (or, for labels, only the values).
   public init(
     versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], labels: [Setting: [String: String]] = [:],
     page: Page? = nil
