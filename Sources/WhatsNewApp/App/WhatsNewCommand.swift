@@ -212,10 +212,13 @@ public enum WhatsNewCommand {
       let stateDirectory = stateDirectory(environment)
       try? FileManager.default.createDirectory(
         atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      let vocabulary = session.completionVocabulary
+      // Tab runs on libedit's thread: it reads the snapshot the session publishes after
+      // every command and redraw, so completion follows the page on screen.
+      session.publishCompletions()
+      let completions = session.completions
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",
-        completer: { line in vocabulary.candidates(forLine: line) })
+        completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       editor = created
@@ -226,17 +229,6 @@ public enum WhatsNewCommand {
     editor?.saveHistory()
     return ExitStatus.success
   }
-}
-
-extension Session {
-  /// What Tab completes from.
-  var completionVocabulary: CompletionVocabulary {
-    CompletionVocabulary(
-      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs)
-  }
-
-  var guidanceIDs: [String] { guidance.catalog.map(\.id) }
-  var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 }
 
 /// Standard output and standard error, written at once (no buffering): text printed above a

@@ -19,15 +19,27 @@ struct SettingsCommands: Sendable {
     }
   }
 
-  /// `set <setting> <value>`: writes nothing when the value is what the setting holds.
+  /// `set <setting> <value>`: writes nothing when the value is what the setting holds. The
+  /// value may be named by its label, a word of the label or an unambiguous prefix
+  /// (``OptionWords``): `set reviewWeekday fri`, `set units lb`, `set workoutAutonomy follow the plan`.
   func set(_ arguments: [String]) async {
-    guard arguments.count == 2 else { return messages.usage("set") }
+    guard arguments.count >= 2 else { return messages.usage("set") }
     guard let setting = Setting(rawValue: arguments[0]) else {
       return messages.unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
     }
-    let value = setting.kind == .boolean ? Self.booleanAlias(arguments[1]) : arguments[1].lowercased()
-    guard setting.accepts(value) else {
-      return messages.unknownValue(arguments[1], kind: .value, candidates: setting.kind.values)
+    let typed = arguments.dropFirst().joined(separator: " ")
+    var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
+    if !setting.accepts(value) {
+      let words = OptionWords(session: session)
+      let values = setting.kind.values
+      switch words.read(typed, setting: setting, values: values) {
+      case .value(let named): value = named
+      case .ambiguous(let indices):
+        let labels = indices.map { words.label(setting, values[$0]) }
+        session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
+        return
+      case .unknown: return messages.unknownValue(typed, kind: .value, candidates: values)
+      }
     }
     guard session.state.isBooted else { return messages.notBooted() }
     let control = session.choices.state(of: setting)

@@ -79,6 +79,9 @@ public final class Session {
   var anchors = AnchorRegistry()
   /// What the screens show from the store besides the controls, as read when the screen opened.
   var storeFacts = StoreFacts()
+  /// What Tab completes from, published after every command and redraw for the line
+  /// editor's thread (``publishCompletions()``).
+  public let completions = CompletionSnapshot()
 
   public init(configuration: SessionConfiguration, backends: Backends, console: Console) {
     self.configuration = configuration
@@ -194,6 +197,7 @@ public final class Session {
     if console.isAtPrompt {
       console.emit(renderCurrentView())
       viewIsDirty = false
+      publishCompletions()
     }
   }
 
