@@ -169,7 +169,7 @@ var rows: [Row] = []
     name: "shipped", releases: releasesDirectory, localizations: localizationsDirectory, appVersion: "2.14.0")
   shipped.checkSamePage()
   enum Measurement: CaseIterable { case app, idiomatic, firstStart, appBare, idiomaticBare }
-  let runs = options.quick ? 7 : 51
+  let runs = options.quick ? 7 : 101
   let times = shuffledRounds(Measurement.allCases, rounds: runs, warmUp: 2) { measurement in
     switch measurement {
     case .app: shipped.runApp().seconds
@@ -226,64 +226,73 @@ var rows: [Row] = []
 // MARK: - Generated content: 100 and 1,000 releases
 
 @MainActor func benchLoad() throws {
-  var loadMedians: [Int: Double] = [:]
-  for count in [100, 1000] {
+  let counts = [100, 1000]
+  var trees: [Int: (root: String, contestants: Contestants)] = [:]
+  for count in counts {
     say("\(count) generated releases…")
     let root = scratch.path("generated-\(count)")
     try GeneratedContent.write(count: count, to: root, sharedFrom: options.content)
     // The newest generated release is 9.0.(count-1): act as 9.1.0, seen through 2.11.0.
-    let generated = Contestants(
+    let contestants = Contestants(
       name: "generated-\(count)", releases: root + "/Releases", localizations: root + "/Localizations",
       appVersion: "9.1.0")
-    generated.checkSamePage()
-    enum Measurement: CaseIterable { case app, idiomatic, firstStart }
-    let runs = options.quick ? 3 : (count == 1000 ? 9 : 15)
-    let times = shuffledRounds(Measurement.allCases, rounds: runs, warmUp: 1) { measurement in
-      switch measurement {
-      case .app: generated.runApp().seconds
-      case .idiomatic: generated.runIdiomatic().seconds
-      case .firstStart: generated.runAppFirstStart().seconds
-      }
-    }
-    let idiomatic = median(times[.idiomatic]!) * 1000
-    let app = median(times[.app]!) * 1000
-    rows.append(
-      Row(
-        name: "\(count) generated releases, warm start", value: app, unit: "ms", baselineName: "whatsnew-idiomatic",
-        baseline: idiomatic, goal: count == 1000 ? "≤ 0.15× idiomatic" : "report",
-        passed: count == 1000 ? app <= 0.15 * idiomatic : nil, runs: runs))
-    rows.append(
-      Row(
-        name: "\(count) generated releases, first start after the translations changed",
-        value: median(times[.firstStart]!) * 1000, unit: "ms", baselineName: "whatsnew-idiomatic", baseline: idiomatic,
-        goal: "report", passed: nil, runs: runs))
-
-    // Linearity: the app's content load alone, in this process, from the tables the runs
-    // above compiled (what every warm start does: read the files and the two tables,
-    // validate every release against the English keys).
-    let cache = TranslationCache(directory: generated.cacheHome + "/whatsnew/strings")
-    var loads: [Double] = []
-    for _ in 0..<(runs + 1) {
-      var library: ContentLibrary?
-      loads.append(
-        try time {
-          library = try ContentLibrary.load(
-            releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [.es],
-            cache: cache)
-        })
-      guard library?.releases.count == count, library?.diagnostics.isEmpty == true else {
-        fail("generated content for \(count) loaded \(library?.releases.count ?? 0): \(library?.diagnostics.prefix(3) ?? [])")
-      }
-    }
-    loads.removeFirst()  // warm-up
-    loadMedians[count] = median(loads) * 1000
-    try? FileManager.default.removeItem(atPath: root)
+    contestants.checkSamePage()
+    trees[count] = (root, contestants)
   }
+  // Both sizes in the same shuffled rounds, so a busy spell on the machine falls on both.
+  enum Program: CaseIterable { case app, idiomatic, firstStart }
+  struct Measurement: Hashable {
+    var count: Int
+    var program: Program
+  }
+  let runs = options.quick ? 3 : 15
+  let measurements = counts.flatMap { count in Program.allCases.map { Measurement(count: count, program: $0) } }
+  let times = shuffledRounds(measurements, rounds: runs, warmUp: 1) { measurement in
+    let contestants = trees[measurement.count]!.contestants
+    return switch measurement.program {
+    case .app: contestants.runApp().seconds
+    case .idiomatic: contestants.runIdiomatic().seconds
+    case .firstStart: contestants.runAppFirstStart().seconds
+    }
+  }
+  for count in counts {
+    let value = { (program: Program) in median(times[Measurement(count: count, program: program)]!) * 1000 }
+    rows.append(
+      Row(
+        name: "\(count) generated releases, warm start", value: value(.app), unit: "ms",
+        baselineName: "whatsnew-idiomatic", baseline: value(.idiomatic), goal: count == 1000 ? "≤ 0.15× idiomatic" : "report",
+        passed: count == 1000 ? value(.app) <= 0.15 * value(.idiomatic) : nil, runs: runs))
+    rows.append(
+      Row(
+        name: "\(count) generated releases, first start after the translations changed", value: value(.firstStart),
+        unit: "ms", baselineName: "whatsnew-idiomatic", baseline: value(.idiomatic), goal: "report", passed: nil, runs: runs))
+  }
+
+  // Linearity: the app's content load alone, in this process, from the tables the runs above
+  // compiled (what every warm start does: read the files and the two tables, validate every
+  // release against the English keys), both sizes in shuffled rounds.
+  say("content load, 100 against 1,000 releases…")
+  let loadRuns = options.quick ? 3 : 15
+  let loads = shuffledRounds(counts, rounds: loadRuns, warmUp: 1) { count in
+    let (root, contestants) = trees[count]!
+    var library: ContentLibrary?
+    let seconds = time {
+      library = try? ContentLibrary.load(
+        releasesDirectory: root + "/Releases", localizationsDirectory: root + "/Localizations", languages: [.es],
+        cache: TranslationCache(directory: contestants.cacheHome + "/whatsnew/strings"))
+    }
+    guard library?.releases.count == count, library?.diagnostics.isEmpty == true else {
+      fail("generated content for \(count) loaded \(library?.releases.count ?? 0): \(library?.diagnostics.prefix(3) ?? [])")
+    }
+    return seconds
+  }
+  let load = { (count: Int) in median(loads[count]!) * 1000 }
   rows.append(
     Row(
-      name: "content load (ContentLibrary.load), 1,000 releases against 100", value: loadMedians[1000]!, unit: "ms",
-      baselineName: "the same, 100 releases", baseline: loadMedians[100]!, goal: "≤ 12× (10× the content)",
-      passed: loadMedians[1000]! <= 12 * loadMedians[100]!, runs: options.quick ? 3 : 9))
+      name: "content load (ContentLibrary.load), 1,000 releases against 100", value: load(1000), unit: "ms",
+      baselineName: "the same, 100 releases", baseline: load(100), goal: "≤ 12× (10× the content)",
+      passed: load(1000) <= 12 * load(100), runs: loadRuns))
+  for count in counts { try? FileManager.default.removeItem(atPath: trees[count]!.root) }
 }
 
 // MARK: - In process: selectFlow, tap while the write is held, the write itself

@@ -25,42 +25,22 @@ struct ReleaseFile: Decodable {
   var pages: [Page]
 }
 struct Page: Decodable {
-  var id: String
-  var blocks: [Block]
-  var supersededIn: String?
+  var id: String, blocks: [Block], supersededIn: String?
 }
 struct Option: Decodable {
-  var value: String
-  var labelKey: String?
-  var icon: String?
+  var value: String, labelKey: String?, icon: String?
 }
 struct Item: Decodable {
-  var id: String
-  var titleKey: String
-  var descriptionKey: String?
-  var icon: String
-  var action: Action?
-}
-enum Setting: String, Decodable {
-  case workoutView, workoutAutonomy, progressionMode, autoStartRestTimer, restTimerHaptics, reviewWeekday
-  case homeSummaryCard, theme, units, showWhatsNew
+  var id, titleKey, icon: String, descriptionKey: String?, action: Action?
 }
 enum Action: String, Decodable { case openWorkoutSettings, openCardioLog, openWeeklyReview, openSettings }
 
 /// One block: its `type` decides which fields it has.
 struct Block: Decodable {
   enum Kind: String, Decodable { case info, choice, action, featureList }
-  var id: String
-  var type: Kind
-  var supersededIn: String?
-  var titleKey: String?
-  var descriptionKey: String?
-  var labelKey: String?
-  var icon: String?
-  var setting: Setting?
-  var options: [Option]?
-  var action: Action?
-  var items: [Item]?
+  var id: String, type: Kind
+  var titleKey, descriptionKey, labelKey, icon, setting, supersededIn: String?
+  var options: [Option]?, action: Action?, items: [Item]?
 
   /// Every translation key the block shows.
   var keys: [String] {
@@ -71,12 +51,21 @@ struct Block: Decodable {
   var isComplete: Bool {
     switch type {
     case .info: titleKey != nil
-    case .choice: setting != nil && titleKey != nil
+    case .choice: setting.map { storage[$0] != nil } == true && titleKey != nil
     case .action: action != nil && labelKey != nil
     case .featureList: !(items ?? []).isEmpty
     }
   }
 }
+
+/// The settings a choice may name: where each is stored, and its value when nothing is.
+let storage: [String: (key: String, default: String)] = [
+  "workoutView": ("workout.view", "guided"), "workoutAutonomy": ("workout.autonomy", "suggest"),
+  "progressionMode": ("workout.progression", "reps_first"), "autoStartRestTimer": ("rest.autoStart", "true"),
+  "restTimerHaptics": ("rest.haptics", "true"), "reviewWeekday": ("review.weekday", "sunday"),
+  "homeSummaryCard": ("home.summaryCard", "daily_summary"), "theme": ("app.theme", "system"),
+  "units": ("app.units", "metric"), "showWhatsNew": ("app.showWhatsNew", "true"),
+]
 
 // MARK: - Options
 
@@ -122,25 +111,22 @@ let translations = language == "en" ? english : readTable(language)
 let decoder = JSONDecoder()
 let releasesURL = URL(fileURLWithPath: releasesDirectory)
 var releases: [(version: Version, pages: [Page])] = []
-do {
-  let manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: releasesURL.appendingPathComponent("manifest.json")))
-  for name in manifest.releases {
-    do {
-      let file = try decoder.decode(ReleaseFile.self, from: Data(contentsOf: releasesURL.appendingPathComponent(name + ".json")))
-      guard let version = Version(file.version), file.version == name else { continue }
-      let pages = file.pages.compactMap { page -> Page? in
-        var page = page
-        page.blocks = page.blocks.filter { $0.isComplete && $0.keys.allSatisfy { english[$0] != nil } }
-        return page.blocks.isEmpty ? nil : page
-      }
-      releases.append((version, pages))
-    } catch {
-      FileHandle.standardError.write(Data("whatsnew-idiomatic: \(name).json: \(error)\n".utf8))
+guard let manifestData = try? Data(contentsOf: releasesURL.appendingPathComponent("manifest.json")),
+  let manifest = try? decoder.decode(Manifest.self, from: manifestData)
+else { exit(66) }
+for name in manifest.releases {
+  do {
+    let file = try decoder.decode(ReleaseFile.self, from: Data(contentsOf: releasesURL.appendingPathComponent(name + ".json")))
+    guard let version = Version(file.version), file.version == name else { continue }
+    let pages = file.pages.compactMap { page -> Page? in
+      var page = page
+      page.blocks = page.blocks.filter { $0.isComplete && $0.keys.allSatisfy { english[$0] != nil } }
+      return page.blocks.isEmpty ? nil : page
     }
+    releases.append((version, pages))
+  } catch {
+    FileHandle.standardError.write(Data("whatsnew-idiomatic: \(name).json: \(error)\n".utf8))
   }
-} catch {
-  FileHandle.standardError.write(Data("whatsnew-idiomatic: cannot read the manifest: \(error)\n".utf8))
-  exit(66)
 }
 releases.sort { $0.version < $1.version }
 
@@ -201,14 +187,6 @@ for release in releases.reversed() where release.version <= current && seenThrou
 
 guard let first = flow.first else { exit(0) }
 let (version, page) = first
-/// Where each setting is stored, and its value when nothing is.
-let storage: [Setting: (key: String, default: String)] = [
-  .workoutView: ("workout.view", "guided"), .workoutAutonomy: ("workout.autonomy", "suggest"),
-  .progressionMode: ("workout.progression", "reps_first"), .autoStartRestTimer: ("rest.autoStart", "true"),
-  .restTimerHaptics: ("rest.haptics", "true"), .reviewWeekday: ("review.weekday", "sunday"),
-  .homeSummaryCard: ("home.summaryCard", "daily_summary"), .theme: ("app.theme", "system"),
-  .units: ("app.units", "metric"), .showWhatsNew: ("app.showWhatsNew", "true"),
-]
 let singleChoice = page.blocks.filter { $0.type == .choice }.count == 1
 var lines = ["\(text("ui.tour.heading", version.description)) · \(text("ui.tour.pageOf", "1", String(flow.count)))"]
 for block in page.blocks {
@@ -217,9 +195,9 @@ for block in page.blocks {
   if let setting = block.setting {
     let value = settings[storage[setting]!.key] ?? storage[setting]!.default
     // Boolean and weekday choices may leave their options out: they offer every value.
-    let all = setting == .reviewWeekday ? Array(weekdays[1...] + weekdays[..<1]) : ["true", "false"]
-    for (number, option) in (block.options ?? all.map { Option(value: $0) }).enumerated() {
-      let label = text(option.labelKey ?? "ui.value.\(setting.rawValue).\(option.value)")
+    let all = setting == "reviewWeekday" ? Array(weekdays[1...] + weekdays[..<1]) : ["true", "false"]
+    for (number, option) in (block.options ?? all.map { Option(value: $0, labelKey: nil, icon: nil) }).enumerated() {
+      let label = text(option.labelKey ?? "ui.value.\(setting).\(option.value)")
       lines.append(
         "    \(number + 1)) \(option.value == value ? "(●)" : "( )") \(label)  [choose \(singleChoice ? "" : block.id + ".")\(number + 1)]"
       )
@@ -231,7 +209,8 @@ for block in page.blocks {
     if let descriptionKey = item.descriptionKey { lines.append("       " + text(descriptionKey)) }
   }
 }
-let review = nextReview.map { $0.formatted(Date.ISO8601FormatStyle(timeZone: calendar.timeZone)) } ?? "none"
+let review =
+  nextReview.map { $0.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: calendar.timeZone)) } ?? "none"
 lines.append("\nnext weekly review: \(review)")
 print(lines.joined(separator: "\n"))
 sqlite3_close(database)
