@@ -91,7 +91,10 @@ enum BenchReadme {
       ## Limits of these figures
 
       - Timings on this virtual machine (2 cores, shared with other builds) move by 20–30%
-        from run to run; ratios move less, since both sides run in the same rounds. Trust
+        from run to run; ratios move less, since both sides run in the same rounds, but not
+        nothing: with other builds running (a load average above the 2 cores, on the machine
+        line) one run read the warm start at 0.82× and the first start at 1.80×, against
+        0.68× and 1.26× in a quiet run minutes later. Trust
         instruction counts (`valgrind --tool=callgrind`) and page faults (`perf stat -e
         page-faults`) over times: see Documentation/Performance.md.
       - Process timings include spawning from the bench, which both sides pay. A process

@@ -417,7 +417,13 @@ func benchTap() async throws {
   let kernel = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   return [
     "nproc": String(sysconf(Int32(_SC_NPROCESSORS_ONLN))), "cpu": model, "swift": options.swiftVersion, "kernel": kernel,
+    "loadBefore": loadBefore, "loadAfter": loadAverage(),
   ]
+}
+
+/// The 1-minute load average (`/proc/loadavg`): other work on the machine while the bench ran.
+@MainActor func loadAverage() -> String {
+  readText("/proc/loadavg").split(separator: " ").first.map(String.init) ?? "?"
 }
 
 @MainActor func format(_ value: Double) -> String {
@@ -462,6 +468,7 @@ let previousMedians: [String: (median: Double, unit: String)] = {
   return lines.joined(separator: "\n")
 }
 
+let loadBefore = loadAverage()
 switch options.only {
 case "start":
   benchStart()
@@ -496,7 +503,7 @@ try FileManager.default.createDirectory(atPath: options.out, withIntermediateDir
 try json.write(to: URL(fileURLWithPath: options.out + "/results.json"))
 
 let machineLine =
-  "Machine: \(info["cpu"] ?? "?"), nproc \(info["nproc"] ?? "?"), Linux \(info["kernel"] ?? "?"); \(info["swift"] ?? "?"). Run \(date)."
+  "Machine: \(info["cpu"] ?? "?"), nproc \(info["nproc"] ?? "?"), Linux \(info["kernel"] ?? "?"); \(info["swift"] ?? "?"). Run \(date); load average \(info["loadBefore"] ?? "?") before, \(info["loadAfter"] ?? "?") after."
 print(table())
 print()
 print(machineLine)
