@@ -19,7 +19,7 @@ public enum CommandCatalog {
     CommandInfo("help", "help [<command>]", "ui.help.help"),
     CommandInfo("quit", "quit", "ui.help.quit"),
     CommandInfo("state", "state", "ui.help.state"),
-    CommandInfo("show", "show", "ui.help.show"),
+    CommandInfo("show", "show [all]", "ui.help.show"),
     CommandInfo("go", "go <screen>", "ui.help.go"),
     CommandInfo("home", "home", "ui.help.home"),
     CommandInfo("next", "next", "ui.help.next"),

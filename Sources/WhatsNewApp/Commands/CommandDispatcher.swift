@@ -63,6 +63,7 @@ struct CommandDispatcher: Sendable {
       // A redraw the user asked for shows what the store holds now, another process's
       // changes included.
       await session.readStoreFacts()
+      session.wholeViewRequested = arguments.first?.lowercased() == "all"
       session.viewIsDirty = true
     default:
       switch CommandFamily(command: command.name, arguments: arguments) {
@@ -85,20 +86,20 @@ struct CommandDispatcher: Sendable {
         return CommandMessages(session: session).unknownValue(
           name, kind: .command, candidates: CommandCatalog.all.map(\.name))
       }
-      console.emit([Line(command.usage, .command)] + session.renderContext.wrapped(session.text(command.summaryKey), indent: 2))
+      let context = session.renderContext
+      console.emit(
+        LineFitter.fit(Line(context.chrome(command.usage), .command, hangingIndent: 2), width: context.width)
+          + context.wrapped(session.text(command.summaryKey), indent: 2))
       return
     }
-    var rows: Document = [Line(session.text("ui.help.title"), .title)]
+    let context = session.renderContext
     let usageWidth = min(34, CommandCatalog.all.map { DisplayWidth.of($0.usage) }.max() ?? 20)
-    for command in CommandCatalog.all {
-      let usage = command.usage.count > usageWidth ? command.name + " …" : command.usage
-      rows.append(
-        Line([
-          Span("  " + TextLayout.pad(usage, toWidth: usageWidth) + "  ", .command), Span(session.text(command.summaryKey)),
-        ]))
+    let rows = CommandCatalog.all.map { command in
+      let usage = command.usage.count > usageWidth ? command.name + " " + context.ellipsis : context.chrome(command.usage)
+      return HelpTable.Row.command(usage, summary: session.text(command.summaryKey))
     }
-    rows.append(Line(session.text("ui.help.more"), .dim))
-    console.emit(rows)
+    let table = HelpTable(title: session.text("ui.help.title"), rows: rows, footnote: session.text("ui.help.more"))
+    console.emit(table.document(in: context))
   }
 }
 

@@ -204,5 +204,10 @@ public enum UIStrings {
     "ui.workouts.preview.guided": "Bench press, set 1 of 3: %@ × 8. [Done] [Skip]",
     "ui.workouts.preview.inlineHeader": "Set  Weight   Reps",
     "ui.workouts.preview.title": "Preview: bench press",
+    // issue 14: fit
+    "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
+    "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
+    "ui.view.below": "Rows below: %@. Type show all to see the whole view.",
+    "ui.view.focusCut": "%1$@ goes on for %2$@ more rows. Type show all to see it whole.",
   ]
 }

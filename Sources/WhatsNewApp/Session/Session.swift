@@ -1,12 +1,18 @@
 public import WhatsNewCore
 public import WhatsNewStore
 
-/// Everything the session needs that is fixed for its lifetime.
+/// Everything the session needs that is fixed for its lifetime, and where to read the
+/// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
+/// view is drawn, so a resized terminal gets views that fit it.
 public struct SessionConfiguration: Sendable {
   public var options: Options
   public var content: ContentLibrary
   public var language: Language
-  public var width: Int
+  /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
+  public var widthProvider: @Sendable () -> Int
+  /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
+  /// view is trimmed.
+  public var rowsProvider: @Sendable () -> Int?
   public var ascii: Bool
   public var accessible: Bool
   public var isInteractive: Bool
@@ -14,20 +20,38 @@ public struct SessionConfiguration: Sendable {
   public var storeWasCreated: Bool
   public var databasePath: String
 
+  /// A configuration whose width and rows come from providers.
   public init(
-    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
-    isInteractive: Bool, storeWasCreated: Bool, databasePath: String
+    options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
+    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
+    storeWasCreated: Bool, databasePath: String
   ) {
     self.options = options
     self.content = content
     self.language = language
-    self.width = width
+    self.widthProvider = width
+    self.rowsProvider = rows
     self.ascii = ascii
     self.accessible = accessible
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
     self.databasePath = databasePath
   }
+
+  /// A configuration with a fixed width and unlimited rows (tests, tools).
+  public init(
+    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
+    isInteractive: Bool, storeWasCreated: Bool, databasePath: String
+  ) {
+    self.init(
+      options: options, content: content, language: language, width: { width }, ascii: ascii, accessible: accessible,
+      isInteractive: isInteractive, storeWasCreated: storeWasCreated, databasePath: databasePath)
+  }
+
+  /// The columns to draw in now.
+  public var width: Int { widthProvider() }
+  /// The terminal's rows now, or `nil` for unlimited.
+  public var rows: Int? { rowsProvider() }
 }
 
 /// One run of the app: the screens, the overlays, the choices and the gates.
@@ -61,6 +85,8 @@ public final class Session {
   public internal(set) var shouldQuit = false
   /// The current view must be printed after the command.
   var viewIsDirty = false
+  /// `show all`: the next view is printed whole, not cut to the terminal's rows.
+  var wholeViewRequested = false
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
   /// Where each guidance anchor was last drawn.
@@ -75,6 +101,9 @@ public final class Session {
     self.language = configuration.language
     self.tables = configuration.content.tables
     self.state = SessionState(launchedFromWidget: configuration.options.launchSource?.isWidget ?? false)
+    // Whatever the session prints fits the width it draws in, in the characters it may use.
+    console.width = configuration.widthProvider
+    console.ascii = configuration.ascii
   }
 
   // MARK: - The state, read
@@ -114,9 +143,10 @@ public final class Session {
       localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
   }
 
-  /// A localized UI string, sanitized.
+  /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String {
-    TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    let text = TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    return configuration.ascii ? ASCIIFallback.text(text) : text
   }
 
   /// The tour and onboarding transitions.
