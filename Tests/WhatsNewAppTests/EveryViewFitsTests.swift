@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 import WhatsNewApp
@@ -78,6 +79,21 @@ struct EveryViewFitsTests {
         #expect(view.allSatisfy { $0.width <= width })
       }
     }
+  }
+
+  @Test("the width is read at every draw: after a resize the same view fits the new width")
+  func widthReadAtEveryDraw() async throws {
+    let columns = Mutex(80)
+    let harness = try await SessionHarness(
+      arguments: ["--upgrade-from", "2.11.0"], placement: .sharing(MainActor.sharedUnownedExecutor),
+      widthProvider: { columns.withLock { $0 } })
+    _ = await harness.transcript(of: [])
+    let wide = harness.session.renderCurrentView()
+    columns.withLock { $0 = 40 }
+    let narrow = harness.session.renderCurrentView()
+    #expect(wide.map(\.width).max() == 80)
+    #expect(narrow.map(\.width).max() == 40)
+    #expect(narrow.count > wide.count)
   }
 
   /// Scalars ASCII mode may print that are not ASCII: letters, digits and marks of other

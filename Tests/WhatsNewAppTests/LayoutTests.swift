@@ -172,4 +172,21 @@ struct LayoutTests {
     let expectedRows = environment["LINES"] != nil ? rows : (interactive ? terminal : nil)
     #expect(TerminalSize.rows(environment: environment, terminal: terminal, isInteractive: interactive) == expectedRows)
   }
+
+  @Test(
+    "colour: NO_COLOR, TERM=dumb, a pipe and accessible mode turn auto off; always and never win",
+    arguments: [
+      (ColorChoice.auto, [String: String](), true, false, true),
+      (.auto, ["NO_COLOR": "1"], true, false, false),
+      (.auto, ["NO_COLOR": ""], true, false, true),
+      (.auto, ["TERM": "dumb"], true, false, false),
+      (.auto, [:], false, false, false),
+      (.auto, [:], true, true, false),
+      (.always, ["NO_COLOR": "1"], false, false, true),
+      (.never, [:], true, false, false),
+    ])
+  func colorPolicy(choice: ColorChoice, environment: [String: String], interactive: Bool, accessible: Bool, colors: Bool) {
+    #expect(
+      ColorPolicy.colors(choice, environment: environment, isInteractive: interactive, accessible: accessible) == colors)
+  }
 }

@@ -181,13 +181,8 @@ public enum WhatsNewCommand {
     }
 
     let term = environment["TERM"] ?? ""
-    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb"
-    let colors: Bool
-    switch options.color {
-    case .always: colors = true
-    case .never: colors = false
-    case .auto: colors = interactive && !noColor && !options.accessible
-    }
+    let colors = ColorPolicy.colors(
+      options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
     let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     let configuration = SessionConfiguration(
