@@ -86,7 +86,8 @@ public struct GuidanceOverlayRenderer: Sendable {
     let spotlight = Self.inside(screen, spotlight)
     var rows: Document = []
     if c.accessible {
-      rows = screen
+      // The card is what stays when the view is cut; the screen gives way around its target.
+      rows = screen.pinning(false)
       rows.append(.blank)
       rows += accessibleCard(card, onScreen: spotlight != nil).pinning()
       return c.fit(rows)
