@@ -96,6 +96,16 @@ struct EveryViewFitsTests {
     #expect(narrow.count > wide.count)
   }
 
+  @Test("after a guide ends over a waiting tour, the screen's footer says how to go back to it")
+  func footerAfterGuide() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+    let transcript = await harness.transcript(of: ["tour settings_intro", "skip", "tour", "close", "go cardio"])
+    let parts = transcript.components(separatedBy: "> tour\n")
+    let afterGuide = parts.first?.components(separatedBy: "> skip\n").last ?? ""
+    #expect(afterGuide.contains("A what's-new tour is waiting: type tour to go back to it."))
+    #expect(!(parts.last ?? "").contains("A what's-new tour is waiting"), "no tour waits once it is closed")
+  }
+
   /// Scalars ASCII mode may print that are not ASCII: letters, digits and marks of other
   /// scripts and the punctuation of prose in translations (see ``ASCIIFallback``).
   static func nonASCIIChrome(_ transcript: String) -> [Character] {
