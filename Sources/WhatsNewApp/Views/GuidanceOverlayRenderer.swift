@@ -263,7 +263,8 @@ public struct GuidanceOverlayRenderer: Sendable {
         let rowWidth = row?.width ?? 0
         spans = (row?.spans ?? []) + [Span(String(repeating: " ", count: max(0, column - rowWidth)))] + piece
       }
-      middle.append(Line(spans, anchors: row?.anchors ?? []))
+      // Rows the box adds below the element belong with it (a cut view keeps them together).
+      middle.append(Line(spans, anchors: row?.anchors ?? screen[anchor.upperBound].anchors))
     }
     return Array(screen[..<anchor.lowerBound]) + middle + Array(screen[(anchor.upperBound + 1)...])
   }
