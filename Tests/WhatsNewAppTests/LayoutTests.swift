@@ -107,6 +107,20 @@ struct LayoutTests {
     #expect(rows.allSatisfy { DisplayWidth.of($0) <= width })
   }
 
+  @Test(
+    "help: a command never breaks inside a word; the summaries go below when the column would be too narrow",
+    arguments: [(40, true), (60, false)])
+  func helpKeepsWords(width: Int, stacked: Bool) {
+    let table = HelpTable(rows: [
+      .command("settings.whatsnew_info", summary: "About what's new (info popover, not seen)"),
+      .command("first_run", summary: "Getting started"),
+    ])
+    let rows = Self.texts(table.document(in: Self.context(width: width)))
+    #expect(rows.contains { $0.hasPrefix("  settings.whatsnew_info") })
+    #expect(rows.contains("  first_run") == stacked)
+    #expect(rows.allSatisfy { DisplayWidth.of($0) <= width })
+  }
+
   @Test("help: group headings stand above their commands, a blank row between groups")
   func helpHeadings() {
     let table = HelpTable(rows: [

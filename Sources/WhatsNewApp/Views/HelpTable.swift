@@ -41,10 +41,27 @@ public struct HelpTable: Sendable, Hashable {
   }
 
   /// The command column's width at `width`: as wide as the widest command, at most two fifths
-  /// of the row.
+  /// of the row, but never narrower than the widest piece a command cannot break in (a word,
+  /// or a part of one up to a `|`), so no command breaks inside a word.
   public static func commandColumnWidth(for commands: [String], width: Int) -> Int {
     let widest = commands.map { DisplayWidth.of($0) }.max() ?? 0
-    return max(1, min(widest, (width - indent) * 2 / 5))
+    return max(1, min(widest, max((width - indent) * 2 / 5, widestPiece(of: commands))))
+  }
+
+  /// The widest piece of `commands` that cannot be broken: split at spaces and after `|`.
+  static func widestPiece(of commands: [String]) -> Int {
+    var widest = 0
+    for command in commands {
+      for word in command.split(separator: " ") {
+        var piece = 0
+        for character in word {
+          piece += DisplayWidth.of(character)
+          widest = max(widest, piece)
+          if character == "|" { piece = 0 }
+        }
+      }
+    }
+    return widest
   }
 
   /// The table, drawn in `context`.
