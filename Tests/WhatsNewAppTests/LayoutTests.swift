@@ -159,6 +159,20 @@ struct LayoutTests {
     #expect(texts.contains { $0.contains("Type show all") })
   }
 
+  @Test(
+    "a view a few rows too tall loses blank rows, the last first, and shows whole",
+    arguments: [(10, 8, ["row 0", "", "row 2", "row 3", "row 5", "row 6", "row 8", "row 9"]), (10, 6, nil)])
+  func viewportDropsBlanks(count: Int, budget: Int, expected: [String]?) {
+    // Rows 1, 4 and 7 are blank.
+    let document = (0..<count).map { $0 % 3 == 1 ? Line.blank : Line("row \($0)") }
+    let shown = Viewport(terminalRows: budget + Viewport.reservedRows).fit(document, context: Self.context(width: 80))
+    if let expected {
+      #expect(shown.map(\.plainText) == expected)
+    } else {
+      #expect(shown.contains { $0.plainText.contains("Type show all") }, "three blanks cannot make room for four rows")
+    }
+  }
+
   @Test("a view that fits is shown as it is; a focus taller than the room is shown from its top and said so")
   func viewportEdges() {
     let context = Self.context(width: 80)

@@ -1,7 +1,9 @@
 /// A view cut to the terminal's rows, so it does not scroll away as it is printed.
 ///
-/// Pinned rows (a page's header and footer, a guide's card) always stay. Of the other rows, a
-/// window as tall as the room left is shown, with a dim line where rows were left out
+/// A view that blank rows alone make too tall loses as many of them as it must (the last
+/// first), and shows whole. Otherwise pinned rows (a page's header and footer, a guide's
+/// card) always stay, and of the other rows a window as tall as the room left is shown,
+/// with a dim line where rows were left out
 /// ("Rows below: 12. Type show all to see the whole view."). The window starts at the top,
 /// or, given a `focus` (a guide's spotlit element and its frame, a popover and its element),
 /// is centred on it; a focus taller than the room is shown from its top, and the line below
@@ -27,6 +29,18 @@ public struct Viewport: Sendable {
     -> Document
   {
     guard document.count > budget else { return document }
+    // A view that blank rows alone make too tall loses as many as it must, the last first,
+    // and shows whole. A taller one keeps them: it is cut, and reads as it would whole.
+    let blanks = document.indices.filter { !document[$0].pinned && document[$0].plainText.isEmpty }
+    if blanks.count >= document.count - budget {
+      let dropped = Set(blanks.suffix(document.count - budget))
+      return document.indices.filter { !dropped.contains($0) }.map { document[$0] }
+    }
+    return window(document, focus: focus, focusName: focusName, context: context)
+  }
+
+  /// `document` cut to its pinned rows and a window of the others, ``budget`` rows in all.
+  func window(_ document: Document, focus: ClosedRange<Int>?, focusName: String?, context: RenderContext) -> Document {
     let free = document.indices.filter { !document[$0].pinned }
     let pinned = document.count - free.count
     // The focus, as positions among the rows that may be left out.
