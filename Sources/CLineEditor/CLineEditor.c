@@ -193,6 +193,12 @@ int wn_terminal_columns(int fd) {
   return size.ws_col;
 }
 
+int wn_terminal_rows(int fd) {
+  struct winsize size;
+  if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  return size.ws_row;
+}
+
 static int wn_columns(wn_editor *editor) {
   int columns = wn_terminal_columns(editor->out_fd);
   return columns > 0 ? columns : 80;

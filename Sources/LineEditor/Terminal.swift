@@ -16,6 +16,13 @@ public enum Terminal {
     return columns > 0 ? Int(columns) : nil
   }
 
+  /// The height in rows of the terminal on `fileDescriptor`, or `nil` when it is not a
+  /// terminal (or reports no height).
+  public static func rows(fileDescriptor: Int32 = 1) -> Int? {
+    let rows = wn_terminal_rows(fileDescriptor)
+    return rows > 0 ? Int(rows) : nil
+  }
+
   /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
   /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
   /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.

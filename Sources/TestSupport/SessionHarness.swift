@@ -44,14 +44,17 @@ public final class SessionHarness {
   /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
   /// fresh temporary directory (or `databasePath`), with the shipped content unless
   /// `--releases`/`--localizations` say otherwise, in UTC, 80 columns, no colour.
+  /// `widthProvider`, when given, is asked at every draw instead of the fixed `width` (a
+  /// terminal being resized). `rows` is the terminal's height (`nil`: unlimited, as in a script, so nothing is trimmed).
   /// `prepare` runs on the store before the session exists (to seed legacy flags, say).
   /// `placement` says where the store's work runs: on a queue of its own (the default, so
   /// that races can be built by hand) or, as `whatsnew` runs a script, on the main actor's
   /// executor (`.sharing(MainActor.sharedUnownedExecutor)`). `environment` is what the
   /// process's environment would be (it decides the language when nothing else does).
   public init(
-    arguments: [String] = [], databasePath: String? = nil, width: Int = 80, placement: StorePlacement = .ownQueue,
-    environment: [String: String] = [:], prepare: ((SettingsStore) async throws -> Void)? = nil
+    arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
+    placement: StorePlacement = .ownQueue, environment: [String: String] = [:],
+    prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
@@ -69,8 +72,8 @@ public final class SessionHarness {
     let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone)
     let configuration = SessionConfiguration(
       options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: environment),
-      width: width, ascii: options.asciiOnly, accessible: options.accessible, isInteractive: false,
-      storeWasCreated: store.wasCreated, databasePath: self.databasePath,
+      width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly, accessible: options.accessible,
+      isInteractive: false, storeWasCreated: store.wasCreated, databasePath: self.databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
     session = Session(configuration: configuration, backends: backends, console: console)

@@ -176,7 +176,7 @@ struct GuidanceSessionTests {
     let transcript = await scripted.transcript(of: [
       "finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state",
     ])
-    #expect(transcript.contains("first_run               tour, 6 steps     seen"))
+    #expect(transcript.contains("first_run               Getting started (tour, 6 steps, seen)"))
     #expect(transcript.contains("first_run will show again."))
     #expect(transcript.contains("Unknown guide 'nope'"))
     #expect(transcript.contains(#""guidanceSeen":[]"#))

@@ -160,3 +160,27 @@ struct TextTests {
     #expect(DisplayWidth.of(TextLayout.truncate(text, toWidth: width)) <= max(0, width))
   }
 }
+
+@Suite("ASCII fallback")
+struct ASCIIFallbackTests {
+  @Test(
+    "symbols become ASCII; letters, marks and the punctuation of prose stay",
+    arguments: [
+      ("saving…", "saving..."),
+      ("next · skip", "next - skip"),
+      ("60 kg × 8", "60 kg x 8"),
+      ("┌─ Units ─┐", "+- Units -+"),
+      ("░ row", ": row"),
+      ("done ✓ → next", "done v -> next"),
+      ("🏋 Lift", "? Lift"),
+      ("👍🏽 ok", "? ok"),
+      ("«Пошагово» — подход", "«Пошагово» — подход"),
+      ("¿Qué día?", "¿Qué día?"),
+      ("café", "café"),
+      ("plain ASCII", "plain ASCII"),
+    ])
+  func transliterates(text: String, expected: String) {
+    #expect(ASCIIFallback.text(text) == expected)
+    #expect(ASCIIFallback.text(expected).unicodeScalars.allSatisfy(ASCIIFallback.isKept))
+  }
+}

@@ -97,6 +97,9 @@ const char *wn_editor_unavailable_reason(void);
 /* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
 int wn_terminal_columns(int fd);
 
+/* Terminal height of `fd` in rows from TIOCGWINSZ, or -1 when it is not a terminal. */
+int wn_terminal_rows(int fd);
+
 /*
  * setlocale(LC_CTYPE, ""), falling back to "C.UTF-8" when the result is "C" or
  * "POSIX" (or when the environment names a locale that does not exist).

@@ -49,7 +49,10 @@ public enum WhatsNewCommand {
       do {
         let content = try loadContent(options, environment: environment)
         if options.developerMode { for diagnostic in content.diagnostics { _ = fail(diagnostic, 0) } }
-        print(FlowReport.render(releases: content.releases, seen: seen, current: options.appVersion, json: json), terminator: "")
+        print(
+          FlowReport.render(
+            releases: content.releases, seen: seen, current: options.appVersion, json: json,
+            width: reportWidth(environment)), terminator: "")
         return ExitStatus.success
       } catch {
         return fail(error.description, ExitStatus.noInput)
@@ -64,7 +67,7 @@ public enum WhatsNewCommand {
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
           localizationsDisplayDirectory: directories.localizations)
-        print(LintReport.render(problems, json: json), terminator: "")
+        print(LintReport.render(problems, json: json, width: reportWidth(environment)), terminator: "")
         return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
       } catch {
         return fail(error.description, ExitStatus.noInput)
@@ -92,6 +95,13 @@ public enum WhatsNewCommand {
     case .repl:
       return await runREPL(options, environment: environment)
     }
+  }
+
+  /// The width `flow` and `lint` wrap their text to: `COLUMNS`, else the terminal's; into a
+  /// pipe or a file, unlimited (one problem a line, for tools).
+  static func reportWidth(_ environment: [String: String]) -> Int {
+    if TerminalSize.positive(environment["COLUMNS"]) == nil && Terminal.columns(fileDescriptor: 1) == nil { return .max }
+    return TerminalSize.columns(environment: environment, terminal: Terminal.columns(fileDescriptor: 1))
   }
 
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
@@ -171,18 +181,12 @@ public enum WhatsNewCommand {
     }
 
     let term = environment["TERM"] ?? ""
-    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb"
-    let colors: Bool
-    switch options.color {
-    case .always: colors = true
-    case .never: colors = false
-    case .auto: colors = interactive && !noColor && !options.accessible
-    }
-    let width =
-      environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? Terminal.columns(fileDescriptor: 1) ?? 80
+    let colors = ColorPolicy.colors(
+      options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
+    let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     let configuration = SessionConfiguration(
-      options: options, content: content, language: language, width: min(width, 100),
+      options: options, content: content, language: language, width: size.width, rows: size.rows,
       ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))

@@ -78,7 +78,8 @@ public enum CommandCatalog {
     CommandInfo("news", "news", "ui.help.news", group: .tour, examples: ["news"]),
     CommandInfo("go", "go <screen>", "ui.help.go", group: .tour, examples: ["go settings", "go review"]),
     CommandInfo("home", "home", "ui.help.home", group: .tour, examples: ["home"]),
-    CommandInfo("show", "show", "ui.help.show", group: .tour, examples: ["show"]),
+    CommandInfo(
+      "show", "show [all]", "ui.help.show", group: .tour, syntax: ["show", "show all"], examples: ["show", "show all"]),
     CommandInfo("quit", "quit", "ui.help.quit", group: .tour, examples: ["quit"]),
     // Settings.
     CommandInfo(

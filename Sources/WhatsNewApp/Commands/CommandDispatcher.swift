@@ -63,6 +63,7 @@ struct CommandDispatcher: Sendable {
       // A redraw the user asked for shows what the store holds now, another process's
       // changes included.
       await session.readStoreFacts()
+      session.wholeViewRequested = arguments.first?.lowercased() == "all"
       session.viewIsDirty = true
     default:
       switch CommandFamily(command: command.name, arguments: arguments) {
@@ -87,32 +88,31 @@ struct CommandDispatcher: Sendable {
         return CommandMessages(session: session).unknownValue(
           name, kind: .command, candidates: CommandCatalog.all.map(\.name))
       }
-      var rows: Document = command.syntax.map { Line($0, .command) }
+      var rows: Document = command.syntax.flatMap {
+        LineFitter.fit(Line(context.chrome($0), .command, hangingIndent: 2), width: context.width)
+      }
       rows += context.wrapped(session.text(command.summaryKey), indent: 2)
       if let detailsKey = command.detailsKey {
         rows += context.wrapped(session.text(detailsKey), indent: 2, style: .dim)
       }
       rows.append(Line(session.text("ui.help.examples"), .title))
-      rows += command.examples.map { Line("  " + $0, .command) }
+      rows += command.examples.flatMap {
+        LineFitter.fit(Line("  " + context.chrome($0), .command, hangingIndent: 4), width: context.width)
+      }
       console.emit(rows)
       return
     }
-    var rows: Document = [Line(session.text("ui.help.title"), .title)]
+    var rows: [HelpTable.Row] = []
     for group in CommandGroup.allCases {
-      rows += [.blank, Line(session.text(group.titleKey), .title)]
-      rows += helpRows(CommandCatalog.all.filter { $0.group == group }.map { ($0.name, session.text($0.summaryKey)) })
+      rows.append(.heading(session.text(group.titleKey)))
+      rows += CommandCatalog.all.filter { $0.group == group }.map {
+        HelpTable.Row.command($0.name, summary: session.text($0.summaryKey))
+      }
     }
-    rows += [.blank, Line(session.text("ui.help.more"), .dim)]
-    console.emit(rows)
+    let table = HelpTable(title: session.text("ui.help.title"), rows: rows, footnote: session.text("ui.help.more"))
+    console.emit(table.document(in: context))
   }
 
-  /// One row per command: its name, padded to the longest, then its summary.
-  func helpRows(_ entries: [(name: String, summary: String)]) -> Document {
-    let nameWidth = CommandCatalog.all.map { DisplayWidth.of($0.name) }.max() ?? 8
-    return entries.map { entry in
-      Line([Span("  " + TextLayout.pad(entry.name, toWidth: nameWidth) + "  ", .command), Span(entry.summary)])
-    }
-  }
 }
 
 extension Session {

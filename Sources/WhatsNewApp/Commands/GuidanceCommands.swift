@@ -61,26 +61,18 @@ struct GuidanceCommands: Sendable {
     switch arguments.first {
     case nil:
       let seen = await flow.seenSet() ?? []
-      var rows: Document = [Line(session.text("ui.guidance.list.title"), .title)]
-      let idWidth = (catalog.map { DisplayWidth.of($0.id) }.max() ?? 10) + 2
+      // One row a guide: its id, then its name, kind and whether it was seen, wrapped in a column.
+      var rows: [HelpTable.Row] = []
       for guide in catalog {
         let kind =
           guide.mode == .tour
           ? session.text("ui.guidance.list.tour", String(guide.steps.count)) : session.text("ui.guidance.list.info")
-        let isSeen = seen.contains(guide.id)
-        rows.append(
-          Line([
-            Span("  " + TextLayout.pad(guide.id, toWidth: idWidth), .command),
-            Span(TextLayout.pad(kind, toWidth: 18), .dim),
-            Span(
-              TextLayout.pad(session.text(isSeen ? "ui.guidance.list.seen" : "ui.guidance.list.unseen"), toWidth: 12),
-              isSeen ? .success : .plain),
-            Span(session.text(guide.nameKey)),
-          ]))
+        let seenText = session.text(seen.contains(guide.id) ? "ui.guidance.list.seen" : "ui.guidance.list.unseen")
+        rows.append(.command(guide.id, summary: "\(session.text(guide.nameKey)) (\(kind), \(seenText))"))
       }
-      rows += session.renderContext.wrapped(
-        session.text("ui.guidance.list.hint"), indent: 2, style: .dim, firstPrefix: "  ")
-      session.console.emit(rows)
+      let table = HelpTable(
+        title: session.text("ui.guidance.list.title"), rows: rows, footnote: session.text("ui.guidance.list.hint"))
+      session.console.emit(table.document(in: session.renderContext))
     case "reset"?:
       let id = arguments.count > 1 ? arguments[1] : nil
       if let id, session.state.guidance.guidance(id) == nil {

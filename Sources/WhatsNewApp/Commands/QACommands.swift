@@ -16,7 +16,7 @@ struct QACommands: Sendable {
     case "qa": qa(arguments)
     case "wait": await wait()
     case "check": await check()
-    case "state": session.console.emit(await StateReport(session: session).json().serialized())
+    case "state": session.console.emitVerbatim(await StateReport(session: session).json().serialized())
     default: break
     }
   }

@@ -2,8 +2,11 @@ public import WhatsNewCore
 
 /// `whatsnew flow`: what a user who has seen through a version would be shown.
 public enum FlowReport {
-  /// Text for people, or exactly `{"pages":[{"release":…,"page":…,"blocks":[…]},…]}` with `json`.
-  public static func render(releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool) -> String {
+  /// Text for people, wrapped to `width` columns (continuation rows indented), or exactly
+  /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…]}` with `json` (never wrapped).
+  public static func render(
+    releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool, width: Int = .max
+  ) -> String {
     let pages = selectFlow(releases: releases, seenThrough: seen, current: current, cap: cap)
     if json {
       let value = JSONValue.object([
@@ -22,39 +25,49 @@ public enum FlowReport {
       return value.serialized() + "\n"
     }
     let seenText = seen?.description ?? "none"
-    var lines: [String] = []
+    var lines: [Line] = []
     if pages.isEmpty {
-      lines.append("A user on \(current) who has seen through \(seenText) is shown nothing.")
-      return lines.joined(separator: "\n") + "\n"
+      lines.append(Line("A user on \(current) who has seen through \(seenText) is shown nothing."))
+      return text(lines, width: width)
     }
     lines.append(
-      "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(cap)):"
-    )
+      Line(
+        "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(cap)):"
+      ))
     let idWidth = pages.map { $0.page.id.count }.max() ?? 0
     for (index, page) in pages.enumerated() {
       let id = TextSanitizer.clean(page.page.id)
+      let lead = "  \(index + 1). \(page.release)  \(id)\(String(repeating: " ", count: max(0, idWidth - id.count)))  "
+      // Blocks that do not fit continue under the first block.
       lines.append(
-        "  \(index + 1). \(page.release)  \(id)\(String(repeating: " ", count: max(0, idWidth - id.count)))  "
-          + page.page.blocks.map { TextSanitizer.clean($0.id) }.joined(separator: ", "))
+        Line(
+          lead + page.page.blocks.map { TextSanitizer.clean($0.id) }.joined(separator: ", "),
+          hangingIndent: DisplayWidth.of(lead)))
     }
     // Pages the cap left out, so authors see who gets squeezed.
     let uncapped = selectFlow(releases: releases, seenThrough: seen, current: current, cap: Int.max)
     let shown = Set(pages.map { "\($0.release)/\($0.page.id)" })
     let dropped = uncapped.filter { !shown.contains("\($0.release)/\($0.page.id)") }
     if !dropped.isEmpty {
-      lines.append("Left out by the cap (older releases give way first):")
+      lines.append(Line("Left out by the cap (older releases give way first):"))
       for page in dropped {
-        lines.append("  - \(page.release)  \(TextSanitizer.clean(page.page.id))")
+        lines.append(Line("  - \(page.release)  \(TextSanitizer.clean(page.page.id))", hangingIndent: 4))
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text(lines, width: width)
+  }
+
+  /// Rows wrapped to `width`, one a line.
+  static func text(_ lines: [Line], width: Int) -> String {
+    Styler(colors: false).render(lines.fitted(toWidth: width))
   }
 }
 
 /// `whatsnew lint` output.
 public enum LintReport {
-  /// One problem a line (or "no problems"), or JSON for tools.
-  public static func render(_ problems: [LintProblem], json: Bool) -> String {
+  /// One problem a line (or "no problems"), wrapped to `width` columns (continuation rows
+  /// indented), or JSON for tools (never wrapped).
+  public static func render(_ problems: [LintProblem], json: Bool, width: Int = .max) -> String {
     if json {
       return JSONValue.object([
         ("ok", .bool(problems.isEmpty)),
@@ -70,7 +83,9 @@ public enum LintReport {
       ]).serialized() + "\n"
     }
     if problems.isEmpty { return "lint: no problems\n" }
-    return problems.map { TextSanitizer.clean($0.description) + "\n" }.joined()
-      + "lint: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
+    let lines =
+      problems.map { Line(TextSanitizer.clean($0.description), hangingIndent: 4) }
+      + [Line("lint: \(problems.count) problem\(problems.count == 1 ? "" : "s")")]
+    return FlowReport.text(lines, width: width)
   }
 }

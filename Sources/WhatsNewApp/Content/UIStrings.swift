@@ -226,5 +226,10 @@ public enum UIStrings {
     "ui.help.group.debug": "Debug, for developers",
     "ui.help.qa.details":
       "Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail fails once, or always, or the given number of times; delay waits that many milliseconds (0 to 600000); hold waits until release. clear removes every fault and releases what is held; faults lists them.",
+    // issue 14: fit
+    "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
+    "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
+    "ui.view.below": "Rows below: %@. Type show all to see the whole view.",
+    "ui.view.focusCut": "%1$@ goes on for %2$@ more rows. Type show all to see it whole.",
   ]
 }

@@ -29,15 +29,31 @@ struct StoreFacts: Sendable, Equatable {
 extension Session {
   // MARK: Views
 
-  /// The view on screen now: an overlay's page, or the current screen.
+  /// The view on screen now (an overlay's page, or the current screen), drawn at the width
+  /// the terminal has now and cut to its rows (``Viewport``): a guide's step keeps its
+  /// spotlit element in view with its card. After `show all`, once, the whole view.
   public func renderCurrentView() -> Document {
     let context = renderContext
+    let whole = wholeViewRequested
+    wholeViewRequested = false
+    var focus: ClosedRange<Int>?
+    var focusName: String?
+    let document: Document
     if let onboarding = state.onboarding {
-      return OnboardingPageView(onboarding: onboarding, controls: controlStates).document(in: context)
+      document = OnboardingPageView(onboarding: onboarding, controls: controlStates).document(in: context)
+    } else if let tour = state.showingTour {
+      document = TourPageView(tour: tour, controls: controlStates).document(in: context)
+    } else if let guidanceView = guidanceFlow.overlayDocument() {
+      document = guidanceView
+      if let step = state.guidance.currentStep {
+        focus = guidanceView.anchorBounds[step.targetAnchor]
+        focusName = context.text("guidance.anchor." + step.targetAnchor)
+      }
+    } else {
+      document = renderScreen(state.screen)
     }
-    if let tour = state.showingTour { return TourPageView(tour: tour, controls: controlStates).document(in: context) }
-    if let guidanceView = guidanceFlow.overlayDocument() { return guidanceView }
-    return renderScreen(state.screen)
+    guard !whole, let rows = configuration.rows else { return document }
+    return Viewport(terminalRows: rows).fit(document, focus: focus, focusName: focusName, context: context)
   }
 
   /// A screen, as drawn now; its anchors' bounds are registered for guidance.
@@ -56,11 +72,13 @@ extension Session {
     if let notification = storeFacts.notification {
       next = describeNextFire(notification)
     }
-    return ScreenFacts(
+    var facts = ScreenFacts(
       nextReview: next, scheduledWeekday: storeFacts.notification?.weekday,
       seenThrough: describeSeenThrough(storeFacts.seenThrough), appVersion: appVersion,
       language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors,
       languageSource: languageChoice.source)
+    facts.tourIsSuspended = state.tour?.isSuspended ?? false
+    return facts
   }
 
   /// The seen-through record in words: the version, "none", or the unreadable value.

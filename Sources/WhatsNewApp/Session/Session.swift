@@ -1,7 +1,9 @@
 public import WhatsNewCore
 public import WhatsNewStore
 
-/// Everything the session needs that is fixed for its lifetime.
+/// Everything the session needs that is fixed for its lifetime, and where to read the
+/// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
+/// view is drawn, so a resized terminal gets views that fit it.
 public struct SessionConfiguration: Sendable {
   public var options: Options
   public var content: ContentLibrary
@@ -12,7 +14,11 @@ public struct SessionConfiguration: Sendable {
   /// start language when nothing is stored). Defaults to `language`, which is right when no
   /// `--locale` was given.
   public var environmentLanguage: Language
-  public var width: Int
+  /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
+  public var widthProvider: @Sendable () -> Int
+  /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
+  /// view is trimmed.
+  public var rowsProvider: @Sendable () -> Int?
   public var ascii: Bool
   public var accessible: Bool
   public var isInteractive: Bool
@@ -20,21 +26,40 @@ public struct SessionConfiguration: Sendable {
   public var storeWasCreated: Bool
   public var databasePath: String
 
+  /// A configuration whose width and rows come from providers.
   public init(
-    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
-    isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+    options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
+    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
+    storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
   ) {
     self.options = options
     self.content = content
     self.language = language
     self.environmentLanguage = environmentLanguage ?? language
-    self.width = width
+    self.widthProvider = width
+    self.rowsProvider = rows
     self.ascii = ascii
     self.accessible = accessible
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
     self.databasePath = databasePath
   }
+
+  /// A configuration with a fixed width and unlimited rows (tests, tools).
+  public init(
+    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
+    isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+  ) {
+    self.init(
+      options: options, content: content, language: language, width: { width }, ascii: ascii, accessible: accessible,
+      isInteractive: isInteractive, storeWasCreated: storeWasCreated, databasePath: databasePath,
+      environmentLanguage: environmentLanguage)
+  }
+
+  /// The columns to draw in now.
+  public var width: Int { widthProvider() }
+  /// The terminal's rows now, or `nil` for unlimited.
+  public var rows: Int? { rowsProvider() }
 }
 
 /// One run of the app: the screens, the overlays, the choices and the gates.
@@ -71,6 +96,8 @@ public final class Session {
   public internal(set) var shouldQuit = false
   /// The current view must be printed after the command.
   var viewIsDirty = false
+  /// `show all`: the next view is printed whole, not cut to the terminal's rows.
+  var wholeViewRequested = false
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
@@ -92,6 +119,9 @@ public final class Session {
       environment: configuration.environmentLanguage)
     self.tables = configuration.content.tables
     self.state = SessionState(launchedFromWidget: configuration.options.launchSource?.isWidget ?? false)
+    // Whatever the session prints fits the width it draws in, in the characters it may use.
+    console.width = configuration.widthProvider
+    console.ascii = configuration.ascii
   }
 
   // MARK: - The state, read
@@ -131,9 +161,10 @@ public final class Session {
       localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
   }
 
-  /// A localized UI string, sanitized.
+  /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String {
-    TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    let text = TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    return configuration.ascii ? ASCIIFallback.text(text) : text
   }
 
   /// The tour and onboarding transitions.

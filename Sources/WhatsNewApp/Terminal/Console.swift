@@ -1,3 +1,5 @@
+import WhatsNewCore
+
 /// Where the session's output goes.
 ///
 /// Commands and background results both write here. In scripted mode everything is
@@ -15,6 +17,10 @@ public final class Console {
   public var styler: Styler
   /// Set by the REPL while it waits for a line.
   public var isAtPrompt = false
+  /// The columns output is wrapped to, read at each emit (the session sets its own).
+  public var width: @Sendable () -> Int = { Int.max }
+  /// ASCII only: symbols in output are spelled in ASCII (``ASCIIFallback``).
+  public var ascii = false
   private var buffer: [String] = []
 
   public init(styler: Styler, writeOut: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
@@ -23,9 +29,19 @@ public final class Console {
     self.writeError = writeError
   }
 
-  /// Output of the command being run (or of a background result).
+  /// Output of the command being run (or of a background result). Every row is wrapped to
+  /// the width (views already fit; this catches messages), in ASCII in ASCII mode.
   public func emit(_ document: Document) {
-    let text = styler.render(document)
+    var document = document
+    if ascii {
+      document = document.map { line in
+        var line = line
+        line.spans = line.spans.map { Span(ASCIIFallback.text($0.text), $0.style) }
+        return line
+      }
+    }
+    var text = styler.render(document.fitted(toWidth: width()))
+    if ascii { text = ASCIIFallback.plainSpaces(text) }
     if isAtPrompt, let showAbovePrompt {
       var trimmed = text
       if trimmed.hasSuffix("\n") { trimmed.removeLast() }
@@ -35,9 +51,22 @@ public final class Console {
     }
   }
 
-  /// One line of output.
+  /// One message (wrapped to the width; a line feed starts a new row).
   public func emit(_ text: String, _ style: TextStyle = .plain) {
-    emit([Line(text, style)])
+    // A warning's text continues under its first word, past the `! `.
+    emit([Line(text, style, hangingIndent: text.hasPrefix("! ") ? 2 : nil)])
+  }
+
+  /// Machine-readable output (`state`'s JSON): one row, never wrapped or changed.
+  public func emitVerbatim(_ text: String) {
+    var line = Line(text)
+    line.wraps = false
+    let rendered = styler.render([line])
+    if isAtPrompt, let showAbovePrompt {
+      showAbovePrompt(String(rendered.dropLast()))
+    } else {
+      buffer.append(rendered)
+    }
   }
 
   /// Prints what was buffered, in order.

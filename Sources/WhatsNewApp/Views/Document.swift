@@ -10,24 +10,56 @@ public enum TextStyle: Sendable, Hashable {
 public struct Span: Sendable, Hashable {
   public var text: String
   public var style: TextStyle
+  /// A wrapped row breaks inside this span only where nothing else fits (`[choose mode.1]`
+  /// moves to the next row whole): its inner spaces are not break points. Its leading
+  /// spaces still are.
+  public var keepsTogether = false
+
   public init(_ text: String, _ style: TextStyle = .plain) {
     self.text = text
     self.style = style
   }
+
+  /// A span a wrapped row does not break inside unless it must (a command hint).
+  public static func together(_ text: String, _ style: TextStyle = .command) -> Span {
+    var span = Span(text, style)
+    span.keepsTogether = true
+    return span
+  }
 }
 
 /// One row of a rendered screen, and the anchors (guidance targets) it belongs to.
+///
+/// A row wider than the terminal is wrapped by ``LineFitter`` (at spaces, keeping its
+/// styles), its continuation rows indented by ``hangingIndent`` columns. A ``pinned`` row
+/// (a page's header and footer, a guide's card) stays when a view taller than the terminal
+/// is trimmed (``Viewport``).
 public struct Line: Sendable, Hashable {
   public var spans: [Span]
   public var anchors: [String]
+  /// Columns the row's continuation rows are indented by when it wraps; `nil` means as far
+  /// as the row's own leading spaces.
+  public var hangingIndent: Int?
+  /// Kept when a tall view is trimmed to the terminal's rows.
+  public var pinned = false
+  /// Whether the row may be wrapped: `false` only for machine-readable output (`state`'s JSON).
+  public var wraps = true
 
-  public init(_ spans: [Span], anchors: [String] = []) {
+  public init(_ spans: [Span], anchors: [String] = [], hangingIndent: Int? = nil) {
     self.spans = spans
     self.anchors = anchors
+    self.hangingIndent = hangingIndent
   }
 
-  public init(_ text: String, _ style: TextStyle = .plain, anchors: [String] = []) {
-    self.init([Span(text, style)], anchors: anchors)
+  public init(_ text: String, _ style: TextStyle = .plain, anchors: [String] = [], hangingIndent: Int? = nil) {
+    self.init([Span(text, style)], anchors: anchors, hangingIndent: hangingIndent)
+  }
+
+  /// The same row, kept when a tall view is trimmed.
+  public func pinning(_ pinned: Bool = true) -> Line {
+    var copy = self
+    copy.pinned = pinned
+    return copy
   }
 
   /// An empty row.
@@ -58,6 +90,15 @@ public typealias Document = [Line]
 extension Array where Element == Line {
   /// Tags every row with `anchor`.
   public func anchored(_ anchor: String?) -> [Line] { map { $0.anchored(anchor) } }
+
+  /// Tags every row with each of `anchors`.
+  public func anchored(_ anchors: [String]) -> [Line] { anchors.reduce(self) { $0.anchored($1) } }
+
+  /// Every row pinned (or unpinned): kept when a tall view is trimmed.
+  public func pinning(_ pinned: Bool = true) -> [Line] { map { $0.pinning(pinned) } }
+
+  /// Every row wrapped to `width` columns (see ``LineFitter``).
+  public func fitted(toWidth width: Int) -> [Line] { flatMap { LineFitter.fit($0, width: width) } }
 
   /// Each anchor's rows: the first and last row (0-based, inclusive) tagged with it.
   public var anchorBounds: [String: ClosedRange<Int>] {

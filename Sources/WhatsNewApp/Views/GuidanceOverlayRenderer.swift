@@ -86,15 +86,20 @@ public struct GuidanceOverlayRenderer: Sendable {
     let spotlight = Self.inside(screen, spotlight)
     var rows: Document = []
     if c.accessible {
-      rows = screen
+      // The card is what stays when the view is cut; the screen gives way around its target.
+      rows = screen.pinning(false)
       rows.append(.blank)
-      rows += accessibleCard(card, onScreen: spotlight != nil)
-      return rows
+      rows += accessibleCard(card, onScreen: spotlight != nil).pinning()
+      return c.fit(rows)
     }
     let inner = c.width - Self.frameInset
+    // The frame's edges carry the spotlit rows' anchors, so a trimmed view keeps them with it.
+    let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
     for (index, line) in screen.enumerated() {
       if let spotlight, index == spotlight.lowerBound {
-        rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner))
+        var edge = frameEdge(top: true, label: card.anchorName, innerWidth: inner)
+        edge.anchors = spotlitAnchors
+        rows.append(edge)
       }
       if let spotlight, spotlight.contains(index) {
         rows.append(framed(line, innerWidth: inner))
@@ -102,20 +107,22 @@ public struct GuidanceOverlayRenderer: Sendable {
         rows.append(Line([Span(scrimMark, .scrim)] + line.spans.map { Span($0.text, .scrim) }, anchors: line.anchors))
       }
       if let spotlight, index == spotlight.upperBound {
-        rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
+        var edge = frameEdge(top: false, label: nil, innerWidth: inner)
+        edge.anchors = spotlitAnchors
+        rows.append(edge)
       }
     }
-    rows.append(.blank)
-    rows.append(
-      c.ruleLine(
-        card.title, trailing: card.guideName + " · " + c.text("ui.guidance.stepOf", String(card.step), String(card.count))))
-    rows += c.wrapped(card.body, indent: 2)
+    var cardRows: Document = [.blank]
+    cardRows += c.ruleLine(
+      card.title,
+      trailing: card.guideName + c.separator + c.text("ui.guidance.stepOf", String(card.step), String(card.count)))
+    cardRows += c.wrapped(card.body, indent: 2)
     if spotlight == nil {
-      rows += c.wrapped(notOnScreen(card), indent: 2, style: .warning, firstPrefix: "! ")
+      cardRows += c.wrapped(notOnScreen(card), indent: 2, style: .warning, firstPrefix: "! ")
     }
-    rows.append(.blank)
-    rows.append(Line(card.commands.joined(separator: " · "), .command))
-    return rows
+    cardRows.append(.blank)
+    cardRows += c.commandList(card.commands)
+    return c.fit(rows + cardRows.pinning())
   }
 
   /// `bounds` when they lie inside `screen`, else `nil` (nothing to point at).
@@ -137,7 +144,7 @@ public struct GuidanceOverlayRenderer: Sendable {
     let (topLeft, topRight, bottomLeft, bottomRight) = corners
     var middle = ""
     if let label, !label.isEmpty {
-      let fitted = TextLayout.truncate(label, toWidth: max(1, innerWidth - 2))
+      let fitted = TextLayout.truncate(label, toWidth: max(1, innerWidth - 2), ellipsis: context.ellipsis)
       middle = horizontal + " " + fitted + " "
     }
     let fill = max(0, innerWidth + 2 - DisplayWidth.of(middle))
@@ -169,6 +176,10 @@ public struct GuidanceOverlayRenderer: Sendable {
   /// The screen with a small popover next to `anchor`'s rows, following the card's
   /// placement and kept inside the width; top-centre when the anchor is not on screen.
   public func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
+    context.fit(placeInfo(screen: screen, anchor: anchor, card: card))
+  }
+
+  func placeInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
     let c = context
     let anchor = Self.inside(screen, anchor)
     if c.accessible {
@@ -199,24 +210,34 @@ public struct GuidanceOverlayRenderer: Sendable {
         return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: true, column: 0)
       }
     case .above:
-      let box = self.box(card, innerWidth: min(maxInner, c.width - 6))
-      return Array(screen[..<anchor.lowerBound]) + box.map(indented(2)) + Array(screen[anchor.lowerBound...])
+      let box = self.box(card, innerWidth: min(maxInner, c.width - 6)).map(indented(2)).anchored(
+        screen[anchor.lowerBound].anchors)
+      return Array(screen[..<anchor.lowerBound]) + box + Array(screen[anchor.lowerBound...])
     case .below, .bottomCenter:
       break
     }
     // Below (also the fallback when a side has too little room).
     let box = self.box(card, innerWidth: min(maxInner, c.width - 6))
     let indent = card.placement == .bottomCenter ? max(0, (c.width - (box.first?.width ?? 0)) / 2) : 2
-    return Array(screen[...anchor.upperBound]) + box.map(indented(indent)) + Array(screen[(anchor.upperBound + 1)...])
+    let placed = box.map(indented(indent)).anchored(screen[anchor.upperBound].anchors)
+    return Array(screen[...anchor.upperBound]) + placed + Array(screen[(anchor.upperBound + 1)...])
   }
 
   /// A popover box: the title in the top edge, the body, and how to close it.
   func box(_ card: InfoCard, innerWidth: Int) -> Document {
     let c = context
     let inner = max(10, innerWidth)
-    var rows = [frameEdge(top: true, label: card.title, innerWidth: inner)]
-    var content = TextLayout.wrap(card.body, width: inner).map { Line($0) }
-    content.append(Line(TextLayout.truncate(c.text("ui.guidance.info.close"), toWidth: inner), .command))
+    var content: Document = []
+    var rows: Document
+    if DisplayWidth.of(card.title) <= inner - 2 {
+      rows = [frameEdge(top: true, label: card.title, innerWidth: inner)]
+    } else {
+      // Too long for the edge: the title opens the box instead.
+      rows = [frameEdge(top: true, label: nil, innerWidth: inner)]
+      content += TextLayout.wrap(card.title, width: inner).map { Line($0, .title) }
+    }
+    content += TextLayout.wrap(card.body, width: inner).map { Line($0) }
+    content += TextLayout.wrap(c.text("ui.guidance.info.close"), width: inner).map { Line($0, .command) }
     rows += content.map { framed($0, innerWidth: inner) }
     rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
     return rows
@@ -242,7 +263,8 @@ public struct GuidanceOverlayRenderer: Sendable {
         let rowWidth = row?.width ?? 0
         spans = (row?.spans ?? []) + [Span(String(repeating: " ", count: max(0, column - rowWidth)))] + piece
       }
-      middle.append(Line(spans, anchors: row?.anchors ?? []))
+      // Rows the box adds below the element belong with it (a cut view keeps them together).
+      middle.append(Line(spans, anchors: row?.anchors ?? screen[anchor.upperBound].anchors))
     }
     return Array(screen[..<anchor.lowerBound]) + middle + Array(screen[(anchor.upperBound + 1)...])
   }

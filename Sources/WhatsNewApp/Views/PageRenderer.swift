@@ -46,9 +46,9 @@ public struct PageRenderer: Sendable {
     var rows: Document = []
     let position = c.text("ui.tour.pageOf", String(view.index + 1), String(view.count))
     if c.accessible {
-      rows.append(Line("\(view.heading). \(position).", .title))
+      rows += c.wrapped("\(view.heading). \(position).", indent: 0, style: .title).pinning()
     } else {
-      rows.append(c.ruleLine(view.heading, trailing: position))
+      rows += c.ruleLine(view.heading, trailing: position).pinning()
     }
     let choices = view.page.blocks.filter { if case .choice = $0.content { true } else { false } }
     // What `open <n>` opens, numbered in page order (``PageShortcuts/openTargets``).
@@ -63,12 +63,10 @@ public struct PageRenderer: Sendable {
     }
     rows.append(.blank)
     if !c.accessible {
-      rows.append(Line(String(repeating: c.rule, count: c.width), .dim))
+      rows.append(Line(String(repeating: c.rule, count: c.width), .dim).pinning())
     }
-    var footer = ""
-    for (index, command) in view.footer.enumerated() { footer += index == 0 ? command : " · " + command }
-    rows += c.wrapped(footer, indent: 0, style: .command)
-    return rows
+    rows += c.commandList(view.footer.map(c.chrome)).pinning()
+    return c.fit(rows)
   }
 
   /// One block; `openNumber` counts what `open <n>` opens, up to and including this block.
@@ -102,14 +100,15 @@ public struct PageRenderer: Sendable {
       rows += c.wrapped(c.text(descriptionKey), indent: 2, style: .dim)
     }
     if state.isLoading {
-      rows.append(Line("    " + c.text("ui.choice.loading"), .dim))
+      rows += c.wrapped(c.text("ui.choice.loading"), indent: 4, style: .dim)
     }
     for (number, option) in choice.options.enumerated() {
       let label = optionLabel(option, setting: choice.setting)
       let isShown = !state.isLoading && state.shown == option.value
       let marker = isShown ? c.selectedMarker : c.unselectedMarker
       let shortcut = singleChoice ? "\(number + 1)" : "\(blockID).\(number + 1)"
-      var spans = [Span("    \(number + 1)) "), Span(marker + " ", isShown ? .selected : .plain)]
+      let number = "    \(number + 1)) "
+      var spans = [Span(number), Span(marker + " ", isShown ? .selected : .plain)]
       if let glyph = c.glyph(option.icon) { spans.append(Span(glyph + " ")) }
       spans.append(Span(label, isShown ? .selected : .plain))
       if isShown && state.pendingWrites > 0 {
@@ -118,9 +117,10 @@ public struct PageRenderer: Sendable {
         spans.append(Span("  " + c.text("ui.choice.current")))
       }
       if !c.accessible || !isShown {
-        spans.append(Span("  [choose \(shortcut)]", .command))
+        spans.append(.together("  [choose \(shortcut)]"))
       }
-      rows.append(Line(spans))
+      // Continuation rows line up under the label.
+      rows.append(Line(spans, hangingIndent: DisplayWidth.of(number + marker + " ")))
     }
     if let error = state.error {
       rows += c.wrapped(describe(error, setting: choice.setting), indent: 6, style: .error, firstPrefix: "    ! ")
@@ -135,10 +135,14 @@ public struct PageRenderer: Sendable {
     var rows: Document
     if c.accessible {
       rows = [
-        Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(number)]", .command)])
+        Line(
+          [Span("  " + c.text("ui.action.button", label), .title), .together("  [open \(number)]")],
+          hangingIndent: 4)
       ]
     } else {
-      rows = [Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), Span("  [open \(number)]", .command)])]
+      rows = [
+        Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), .together("  [open \(number)]")], hangingIndent: 4)
+      ]
     }
     if let descriptionKey = action.descriptionKey {
       rows += c.wrapped(c.text(descriptionKey), indent: 4, style: .dim)
@@ -157,9 +161,10 @@ public struct PageRenderer: Sendable {
       let title = c.text(item.titleKey)
       if item.action != nil {
         number += 1
-        rows.append(Line([Span("    \(number). "), Span(glyph + title, .accent), Span("  [open \(number)]", .command)]))
+        rows.append(
+          Line([Span("    \(number). "), Span(glyph + title, .accent), .together("  [open \(number)]")], hangingIndent: 7))
       } else {
-        rows.append(Line([Span("    \(c.bullet) "), Span(glyph + title)]))
+        rows.append(Line([Span("    \(c.bullet) "), Span(glyph + title)], hangingIndent: 6))
       }
       if let descriptionKey = item.descriptionKey {
         rows += c.wrapped(c.text(descriptionKey), indent: 7, style: .dim)

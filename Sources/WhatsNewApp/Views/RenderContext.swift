@@ -17,7 +17,8 @@ public struct RenderContext: Sendable {
     self.accessible = accessible
   }
 
-  /// A localized string, sanitized for the terminal (translations are content files too).
+  /// A localized string, sanitized for the terminal (translations are content files too),
+  /// its symbols spelled in ASCII in ASCII mode (``ASCIIFallback``).
   ///
   /// A release's text (a `whatsNew.` key, given no arguments) gets the content arguments:
   /// `%@` (or `%1$@`) is the weekly review reminder's time of day as the language writes it
@@ -25,10 +26,13 @@ public struct RenderContext: Sendable {
   /// translation states the time itself.
   public func text(_ key: String, _ arguments: String...) -> String {
     if arguments.isEmpty && key.hasPrefix(ContentLinter.contentKeyPrefix) {
-      return TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments }))
+      return chrome(TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments })))
     }
-    return TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    return chrome(TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean))))
   }
+
+  /// `text` as this terminal can show it: unchanged, or with its symbols in ASCII.
+  public func chrome(_ text: String) -> String { ascii ? ASCIIFallback.text(text) : text }
 
   /// What a release's text may refer to, in placeholder order: the weekly review reminder's
   /// time of day.
@@ -54,13 +58,23 @@ public struct RenderContext: Sendable {
   public var bullet: String { ascii ? "-" : "•" }
   /// A horizontal rule character.
   public var rule: String { ascii || accessible ? "-" : "─" }
+  /// What ends text that was cut short.
+  public var ellipsis: String { ascii ? "..." : "…" }
+  /// What stands between the commands of a footer (`next · skip · close`).
+  public var separator: String { ascii ? " | " : " · " }
+  /// A check mark.
+  public var checkMark: String { ascii ? "v" : "✓" }
+
+  /// Every row of `document` wrapped to the width (see ``LineFitter``).
+  public func fit(_ document: Document) -> Document { document.fitted(toWidth: width) }
 
   /// Wraps `text` to the width left after `indent` columns, indenting every row.
   public func wrapped(_ text: String, indent: Int, style: TextStyle = .plain, anchor: String? = nil, firstPrefix: String? = nil)
     -> [Line]
   {
     let pad = String(repeating: " ", count: indent)
-    let rows = TextLayout.wrap(text, width: max(10, width - indent))
+    let lead = max(indent, firstPrefix.map { DisplayWidth.of($0) } ?? 0)
+    let rows = TextLayout.wrap(text, width: max(10, width - lead))
     return rows.enumerated().map { index, row in
       if index == 0, let firstPrefix {
         return Line([Span(firstPrefix), Span(row, style)]).anchored(anchor)
@@ -69,13 +83,91 @@ public struct RenderContext: Sendable {
     }
   }
 
-  /// A rule across the width with `label` at the left and `trailing` at the right.
-  public func ruleLine(_ label: String, trailing: String = "", anchor: String? = nil) -> Line {
-    let left = label.isEmpty ? "" : "\(rule)\(rule) \(label) "
+  /// A rule across the width with `label` at the left and `trailing` at the right:
+  /// `── What's new in 2.13.1 ──────── page 1 of 3 ──`, one row when it fits. When it does
+  /// not, the label wraps (continuation rows indented under its first word) and the trailing
+  /// text goes on a rule row of its own, so no row is wider than the width.
+  public func ruleLine(_ label: String, trailing: String = "", anchor: String? = nil) -> [Line] {
+    let lead = rule + rule + " "
     let right = trailing.isEmpty ? "" : " \(trailing) \(rule)\(rule)"
-    let fill = max(2, width - DisplayWidth.of(left) - DisplayWidth.of(right))
-    return Line(
-      [Span(left, .heading), Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)],
-      anchors: anchor.map { [$0] } ?? [])
+    let leftWidth = label.isEmpty ? 0 : DisplayWidth.of(lead + label) + 1
+    let anchors = anchor.map { [$0] } ?? []
+    func filled(_ spans: [Span], used: Int, right: String) -> Line {
+      let fill = max(0, width - used - DisplayWidth.of(right))
+      return Line(spans + [Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)], anchors: anchors)
+    }
+    if label.isEmpty {
+      return [filled([], used: 0, right: right)]
+    }
+    if leftWidth + 2 + DisplayWidth.of(right) <= width {
+      return [filled([Span(lead + label + " ", .heading)], used: leftWidth, right: right)]
+    }
+    // The label on rows of its own, each within the width (with room for a short rule).
+    let labelRows = TextLayout.wrap(label, width: max(1, width - DisplayWidth.of(lead) - 3))
+    var rows: Document = []
+    for (index, row) in labelRows.enumerated() {
+      let prefix = index == 0 ? lead : String(repeating: " ", count: DisplayWidth.of(lead))
+      let used = DisplayWidth.of(prefix + row) + 1
+      let isLast = index == labelRows.count - 1
+      if isLast && used + 2 + DisplayWidth.of(right) <= width {
+        rows.append(filled([Span(prefix + row + " ", .heading)], used: used, right: right))
+        return rows
+      }
+      rows.append(
+        isLast
+          ? filled([Span(prefix + row + " ", .heading)], used: used, right: "") : Line(prefix + row, .heading, anchors: anchors))
+    }
+    if !trailing.isEmpty {
+      // The trailing text on a rule row of its own, wrapped if even that is too wide.
+      let rightWidth = DisplayWidth.of(right)
+      if rightWidth <= width {
+        rows.append(Line([Span(String(repeating: " ", count: width - rightWidth)), Span(right, .dim)], anchors: anchors))
+      } else {
+        rows += TextLayout.wrap(trailing, width: width).map { Line($0, .dim, anchors: anchors) }
+      }
+    }
+    return rows
+  }
+
+  /// Commands in a row separated by ``separator``, breaking only between commands (a
+  /// command wider than the whole row wraps by itself).
+  ///
+  /// ```swift
+  /// context.commandList(["next", "skip", "close"])   // [Line("next · skip · close")]
+  /// ```
+  public func commandList(_ commands: [String], indent: Int = 0, style: TextStyle = .command) -> Document {
+    let pad = String(repeating: " ", count: indent)
+    var rows: Document = []
+    var row = ""
+    for command in commands where !command.isEmpty {
+      let candidate = row.isEmpty ? command : row + separator + command
+      if row.isEmpty || indent + DisplayWidth.of(candidate) <= width {
+        row = candidate
+        continue
+      }
+      rows.append(Line(pad + row, style))
+      row = command
+    }
+    if !row.isEmpty { rows.append(Line(pad + row, style)) }
+    return fit(rows)
+  }
+
+  /// The commands of a footer the translations give as one string (`go <screen> · news ·
+  /// help`, under `key`), laid out by ``commandList(_:indent:style:)`` with this terminal's
+  /// separator.
+  public func commandList(key: String, indent: Int = 0) -> Document {
+    let footer = TextSanitizer.clean(localizer.text(key, arguments: []))
+    let commands = footer.split(separator: "·").map { String($0).trimmingSpaces() }
+    return commandList(commands.map(chrome), indent: indent)
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces.
+  fileprivate func trimmingSpaces() -> String {
+    var text = Substring(self)
+    while text.first == " " { text.removeFirst() }
+    while text.last == " " { text.removeLast() }
+    return String(text)
   }
 }

@@ -16,6 +16,9 @@ public struct ScreenFacts: Sendable {
   public var units: String
   /// Anchors that have an info popover: their rows get a `(?)` marker.
   public var infoAnchors: [String: String]
+  /// A what's-new tour waits (the user left it for a screen or a guide): the footer says
+  /// how to come back.
+  public var tourIsSuspended = false
 
   public init(
     nextReview: String?, scheduledWeekday: String?, seenThrough: String, appVersion: Version, language: Language,
@@ -79,7 +82,11 @@ public struct ScreenRenderer: Sendable {
     let c = context
     var rows: Document = []
     let title = c.text(screen.titleKey)
-    rows.append(c.accessible ? Line(c.text("ui.screen.heading", title), .title) : c.ruleLine(title))
+    if c.accessible {
+      rows += c.wrapped(c.text("ui.screen.heading", title), indent: 0, style: .title).pinning()
+    } else {
+      rows += c.ruleLine(title).pinning()
+    }
     switch screen {
     case .home: rows += home(controls, facts)
     case .workouts: rows += workouts(controls, facts)
@@ -88,8 +95,11 @@ public struct ScreenRenderer: Sendable {
     case .settings: rows += settings(controls, facts)
     }
     rows.append(.blank)
-    rows += c.wrapped(c.text("ui.screen.footer." + screen.rawValue), indent: 0, style: .command)
-    return markInfo(rows.anchored(screen.rawValue), facts: facts)
+    if facts.tourIsSuspended {
+      rows += c.wrapped(c.text("ui.screen.resumeTour"), indent: 0, style: .command).pinning()
+    }
+    rows += c.commandList(key: "ui.screen.footer." + screen.rawValue).pinning()
+    return c.fit(markInfo(rows.anchored(screen.rawValue), facts: facts))
   }
 
   // MARK: Screens
@@ -109,7 +119,9 @@ public struct ScreenRenderer: Sendable {
     var shortcuts = [Line(c.text("ui.home.shortcuts.title"), .title)]
     for screen in Screen.allCases where screen != .home {
       shortcuts.append(
-        Line([Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))]))
+        Line(
+          [Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))],
+          hangingIndent: 18))
     }
     rows += shortcuts.anchored("home.shortcuts")
     rows.append(.blank)
@@ -132,7 +144,7 @@ public struct ScreenRenderer: Sendable {
     let weight = facts.units == "imperial" ? formats.measurement(135, .pound) : formats.measurement(60, .kilogram)
     if view == "inline" {
       preview.append(Line("    " + c.text("ui.workouts.preview.inlineHeader"), .dim))
-      let doneMark = c.ascii ? "v" : "✓"
+      let doneMark = c.checkMark
       for set in 1...3 {
         preview.append(
           Line("    \(formats.number(set))    \(weight)    \(formats.number(8))    " + (set == 1 ? doneMark : "")))
@@ -206,7 +218,9 @@ public struct ScreenRenderer: Sendable {
     var rows: Document = [.blank]
     rows += settingRow(.theme, controls).anchored("settings.appearance")
     rows += settingRow(.units, controls).anchored("settings.units")
-    var language = [Line([Span("  " + c.text("ui.settings.language") + ": ", .title), Span(facts.language.nativeName)])]
+    var language = [
+      Line([Span("  " + c.text("ui.settings.language") + ": ", .title), Span(facts.language.nativeName)], hangingIndent: 4)
+    ]
     language += c.wrapped(c.text("ui.lang.source." + facts.languageSource.rawValue), indent: 4, style: .dim)
     language.append(
       Line("    lang " + (Language.allCases.map(\.rawValue) + ["system"]).joined(separator: "|"), .command))
@@ -223,8 +237,8 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var debug = [Line(c.text("ui.settings.debug.title"), .title)]
     debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
-    debug += c.wrapped(
-      "debug seen · debug seen clear · debug seen set <version> · debug preview <version>", indent: 4, style: .command)
+    debug += c.commandList(
+      ["debug seen", "debug seen clear", "debug seen set <version>", "debug preview <version>"], indent: 4)
     rows += debug.anchored("settings.debug")
     return rows
   }
@@ -237,6 +251,7 @@ public struct ScreenRenderer: Sendable {
     let state = controls[setting] ?? .init()
     let name = c.text(setting.titleKey)
     var spans = [Span("  " + name + ": ", .title)]
+    // A long name and value continue under the name.
     if state.isLoading {
       spans.append(Span(c.text("ui.choice.loading"), .dim))
     } else if let shown = state.shown {
@@ -245,8 +260,8 @@ public struct ScreenRenderer: Sendable {
     } else {
       spans.append(Span(c.text("ui.value.unknown"), .dim))
     }
-    var rows = [Line(spans)]
-    rows.append(Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command))
+    var rows = [Line(spans, hangingIndent: 4)]
+    rows.append(Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command, hangingIndent: 6))
     if let error = state.error {
       rows += c.wrapped(
         PageRenderer(context: c).describe(error, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ")
@@ -262,7 +277,7 @@ public struct ScreenRenderer: Sendable {
     for index in marked.indices {
       for anchor in marked[index].anchors where facts.infoAnchors[anchor] != nil && !done.contains(anchor) {
         done.insert(anchor)
-        marked[index].spans.append(Span("  (?) info \(facts.infoAnchors[anchor]!)", .accent))
+        marked[index].spans.append(.together("  (?) info \(facts.infoAnchors[anchor]!)", .accent))
       }
     }
     return marked

@@ -28,7 +28,7 @@ public struct WriteOutcomeView: Sendable {
       return lines
     case .failed, .undone, .repairFailed:
       if let error = control.error {
-        return [Line("! " + PageRenderer(context: context).describe(error, setting: ticket.setting), .error)]
+        return [Line("! " + PageRenderer(context: context).describe(error, setting: ticket.setting), .error, hangingIndent: 2)]
       }
       // A newer tap on the same setting stands; this failure changes nothing on screen.
       return [Line(context.text("ui.choice.superseded", name, value), .dim)]

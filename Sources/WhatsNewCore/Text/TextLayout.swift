@@ -40,24 +40,28 @@ public enum TextLayout {
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
 
-  /// `text` cut to at most `width` columns, ending in "…" when anything was cut.
+  /// `text` cut to at most `width` columns, ending in `ellipsis` ("…", or "..." on an ASCII
+  /// terminal) when anything was cut.
   ///
   /// ```swift
-  /// TextLayout.truncate("hello", toWidth: 4)   // "hel…"
-  /// TextLayout.truncate("hello", toWidth: 5)   // "hello"
+  /// TextLayout.truncate("hello", toWidth: 4)                    // "hel…"
+  /// TextLayout.truncate("hello", toWidth: 5)                    // "hello"
+  /// TextLayout.truncate("hello", toWidth: 4, ellipsis: "...")   // "h..."
   /// ```
-  public static func truncate(_ text: String, toWidth width: Int) -> String {
+  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
     if DisplayWidth.of(text) <= width { return text }
+    let ellipsisWidth = DisplayWidth.of(ellipsis)
+    guard ellipsisWidth <= width else { return String(ellipsis.prefix(width)) }
     var result = ""
     var used = 0
     for character in text {
       let characterWidth = DisplayWidth.of(character)
-      if used + characterWidth + 1 > width { break }
+      if used + characterWidth + ellipsisWidth > width { break }
       result.append(character)
       used += characterWidth
     }
-    return result + "…"
+    return result + ellipsis
   }
 
   /// A piece that cannot be split at a space: a run of narrow characters or one wide character.

@@ -1,0 +1,17 @@
+/// Whether output is coloured: `--color always` and `never` say so; `auto` colours only an
+/// interactive session, and never with `NO_COLOR` set (to anything but the empty string),
+/// `TERM=dumb` or `--accessible`.
+public enum ColorPolicy {
+  /// Whether to colour, for `choice` in `environment`.
+  public static func colors(_ choice: ColorChoice, environment: [String: String], isInteractive: Bool, accessible: Bool)
+    -> Bool
+  {
+    switch choice {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+      return isInteractive && !noColor && !accessible
+    }
+  }
+}

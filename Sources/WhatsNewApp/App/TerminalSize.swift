@@ -1,0 +1,40 @@
+import LineEditor
+
+/// Where the session reads the terminal's size: providers asked at every draw, so a resized
+/// terminal gets views that fit it.
+public enum TerminalSize {
+  /// Views are no wider than this, however wide the terminal: longer lines are hard to read.
+  public static let readableWidth = 100
+  /// The width when nothing says otherwise (a pipe, no `COLUMNS`).
+  public static let defaultWidth = 80
+
+  /// The columns to draw in, from `COLUMNS` when set (a positive number), else what the
+  /// terminal on `fileDescriptor` reports, else `fallback`; capped at ``readableWidth``.
+  public static func columns(environment: [String: String], terminal: Int?, fallback: Int = defaultWidth) -> Int {
+    let columns = positive(environment["COLUMNS"]) ?? terminal ?? fallback
+    return min(columns, readableWidth)
+  }
+
+  /// The rows a view may take: `LINES` when set (a positive number), else the terminal's
+  /// rows when the session is interactive; `nil` (unlimited) for a script or a pipe.
+  public static func rows(environment: [String: String], terminal: Int?, isInteractive: Bool) -> Int? {
+    if let lines = positive(environment["LINES"]) { return lines }
+    return isInteractive ? terminal : nil
+  }
+
+  /// The live providers: the environment as given at launch, the terminal's size read from
+  /// standard output each time they are asked.
+  public static func live(environment: [String: String], isInteractive: Bool) -> (
+    width: @Sendable () -> Int, rows: @Sendable () -> Int?
+  ) {
+    (
+      { columns(environment: environment, terminal: Terminal.columns(fileDescriptor: 1)) },
+      { rows(environment: environment, terminal: Terminal.rows(fileDescriptor: 1), isInteractive: isInteractive) }
+    )
+  }
+
+  static func positive(_ text: String?) -> Int? {
+    guard let text, let value = Int(text), value > 0 else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,112 @@
+/// A view cut to the terminal's rows, so it does not scroll away as it is printed.
+///
+/// A view that blank rows alone make too tall loses as many of them as it must (the last
+/// first), and shows whole. Otherwise pinned rows (a page's header and footer, a guide's
+/// card) always stay, and of the other rows a window as tall as the room left is shown,
+/// with a dim line where rows were left out
+/// ("Rows below: 12. Type show all to see the whole view."). The window starts at the top,
+/// or, given a `focus` (a guide's spotlit element and its frame, a popover and its element),
+/// is centred on it; a focus taller than the room is shown from its top, and the line below
+/// says how much of it is left out. `show all` prints the view whole.
+///
+/// ```swift
+/// let shown = Viewport(terminalRows: 24).fit(document, focus: 30...36, focusName: "Units", context: context)
+/// ```
+public struct Viewport: Sendable {
+  /// The terminal's height.
+  public var terminalRows: Int
+
+  /// Rows kept free below and above the view: the prompt and the command typed at it.
+  public static let reservedRows = 2
+
+  public init(terminalRows: Int) { self.terminalRows = terminalRows }
+
+  /// The rows a view may take.
+  public var budget: Int { max(4, terminalRows - Self.reservedRows) }
+
+  /// `document` cut to ``budget`` rows; unchanged when it fits.
+  public func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
+    -> Document
+  {
+    guard document.count > budget else { return document }
+    // A view that blank rows alone make too tall loses as many as it must, the last first,
+    // and shows whole. A taller one keeps them: it is cut, and reads as it would whole.
+    let blanks = document.indices.filter { !document[$0].pinned && document[$0].plainText.isEmpty }
+    if blanks.count >= document.count - budget {
+      let dropped = Set(blanks.suffix(document.count - budget))
+      return document.indices.filter { !dropped.contains($0) }.map { document[$0] }
+    }
+    return window(document, focus: focus, focusName: focusName, context: context)
+  }
+
+  /// `document` cut to its pinned rows and a window of the others, ``budget`` rows in all.
+  func window(_ document: Document, focus: ClosedRange<Int>?, focusName: String?, context: RenderContext) -> Document {
+    let free = document.indices.filter { !document[$0].pinned }
+    let pinned = document.count - free.count
+    // The focus, as positions among the rows that may be left out.
+    let focusPositions = focus.map { range -> ClosedRange<Int> in
+      let first = free.firstIndex { $0 >= range.lowerBound } ?? free.count
+      let last = max(first, (free.lastIndex { $0 <= range.upperBound } ?? first))
+      return first...last
+    }
+    var aboveRows = 0
+    var belowRows = 0
+    var window = 0..<0
+    var focusCut = false
+    // Each pass sizes the notes for the window the last one chose; two or three settle it.
+    for _ in 0..<4 {
+      let room = max(0, budget - pinned - aboveRows - belowRows)
+      var start = 0
+      focusCut = false
+      if let focusPositions {
+        if focusPositions.count <= room {
+          start = focusPositions.lowerBound - (room - focusPositions.count) / 2
+        } else {
+          start = focusPositions.lowerBound
+          focusCut = true
+        }
+      }
+      start = max(0, min(start, free.count - room))
+      let next = start..<min(free.count, start + room)
+      let above = next.lowerBound > 0 ? note(above: next.lowerBound, context: context).count : 0
+      let hiddenBelow = free.count - next.upperBound
+      let below =
+        hiddenBelow > 0
+        ? note(below: hiddenBelow, focusName: focusCut ? focusName : nil, context: context).count : 0
+      let settled = next == window && above == aboveRows && below == belowRows
+      window = next
+      aboveRows = above
+      belowRows = below
+      if settled { break }
+    }
+    let shown = Set(window.map { free[$0] })
+    var rows: Document = []
+    var notedAbove = false
+    var notedBelow = false
+    for (index, line) in document.enumerated() {
+      if line.pinned || shown.contains(index) {
+        rows.append(line)
+        continue
+      }
+      let position = free.firstIndex(of: index) ?? 0
+      if position < window.lowerBound, !notedAbove {
+        rows += note(above: window.lowerBound, context: context)
+        notedAbove = true
+      } else if position >= window.upperBound, !notedBelow {
+        rows += note(below: free.count - window.upperBound, focusName: focusCut ? focusName : nil, context: context)
+        notedBelow = true
+      }
+    }
+    return rows
+  }
+
+  func note(above count: Int, context: RenderContext) -> Document {
+    context.wrapped(context.ellipsis + " " + context.text("ui.view.above", String(count)), indent: 2, style: .dim)
+  }
+
+  func note(below count: Int, focusName: String?, context: RenderContext) -> Document {
+    let text =
+      focusName.map { context.text("ui.view.focusCut", $0, String(count)) } ?? context.text("ui.view.below", String(count))
+    return context.wrapped(context.ellipsis + " " + text, indent: 2, style: .dim)
+  }
+}
