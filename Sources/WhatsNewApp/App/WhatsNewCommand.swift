@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import Synchronization
 import WhatsNewCore
 import WhatsNewStore
 
@@ -14,6 +15,36 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// An unusable database.
   public static let ioError: Int32 = 74
+
+  /// How a session that ran to its end exits: 0, or 128 + the signal's number when
+  /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
+  /// killed, though the session first saved what was in flight and the history.
+  public static func afterSession(terminatedBy signal: Int32?) -> Int32 {
+    signal.map { 128 + $0 } ?? success
+  }
+}
+
+/// Redraws the session's view when the terminal is resized: asked from the line editor's
+/// reading thread, drawn on the main actor; a burst of resizes while one redraw waits to
+/// run makes no more.
+final class ResizeRedraw: Sendable {
+  private let session: Session
+  private let isScheduled = Mutex(false)
+
+  init(session: Session) { self.session = session }
+
+  /// Schedules a redraw unless one is already waiting. Any thread; returns at once.
+  func request() {
+    let alreadyScheduled = isScheduled.withLock { scheduled in
+      defer { scheduled = true }
+      return scheduled
+    }
+    guard !alreadyScheduled else { return }
+    Task { @MainActor in
+      self.isScheduled.withLock { $0 = false }
+      self.session.redrawAfterResize()
+    }
+  }
 }
 
 /// The `whatsnew` command: parses the command line and runs the REPL or a subcommand.
@@ -143,18 +174,22 @@ public enum WhatsNewCommand {
     } catch {
       return fail(error.description, ExitStatus.noInput)
     }
+    // SIGTERM and SIGHUP end the session the way quit does (writes in flight waited for,
+    // the history saved), not the process on the spot.
+    Terminal.installTerminationHandlers()
+    let stopDescriptor = Terminal.terminationDescriptor
     let source: any LineSource
     let interactive: Bool
     if let script = options.scriptPath {
       do {
-        source = try ScriptLineSource(path: script)
+        source = try ScriptLineSource(path: script, stopDescriptor: stopDescriptor)
       } catch {
         return fail("cannot read the script: \(error)", ExitStatus.noInput)
       }
       interactive = false
     } else {
       interactive = Terminal.isInteractive()
-      source = ScriptLineSource(fileDescriptor: 0)
+      source = ScriptLineSource(fileDescriptor: 0, stopDescriptor: stopDescriptor)
     }
 
     let databasePath = options.databasePath ?? defaultDatabasePath(environment)
@@ -217,13 +252,17 @@ public enum WhatsNewCommand {
         completer: { line in vocabulary.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
+      let redraw = ResizeRedraw(session: session)
+      created.setResizeHandler { redraw.request() }
       editor = created
       lineSource = created
     }
-    let repl = REPL(session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive)
+    let repl = REPL(
+      session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
+      stopRequested: { Terminal.terminationSignal != nil })
     await repl.run()
     editor?.saveHistory()
-    return ExitStatus.success
+    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal)
   }
 }
 

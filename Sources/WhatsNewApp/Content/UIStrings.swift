@@ -204,5 +204,11 @@ public enum UIStrings {
     "ui.workouts.preview.guided": "Bench press, set 1 of 3: %@ × 8. [Done] [Skip]",
     "ui.workouts.preview.inlineHeader": "Set  Weight   Reps",
     "ui.workouts.preview.title": "Preview: bench press",
+    // issue 14: keys
+    "ui.exit.saving": "Saving %@…",
+    "ui.exit.notSavedHeld": "Not saved: %@ (held by qa hold).",
+    "ui.exit.notSavedTimeout": "Not saved: %1$@ (still saving after %2$@ seconds).",
+    "ui.exit.tourProgress": "your progress through the tour",
+    "ui.exit.reminder": "the weekly review reminder",
   ]
 }
