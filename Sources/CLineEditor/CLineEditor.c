@@ -531,6 +531,13 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   action.sa_flags = 0;
   sigaction(SIGINT, &action, &editor->old_sigint);
   sigaction(SIGWINCH, &action, &editor->old_sigwinch);
+  /* Unblocked on this thread (and the reader threads it starts): a parent may have left
+   * them blocked, and then Ctrl-C and resizes would never arrive. */
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGINT);
+  sigaddset(&wanted, SIGWINCH);
+  pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_wake_fd = editor->wake_write;
   return editor;
 }

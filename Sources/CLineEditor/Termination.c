@@ -8,6 +8,9 @@
  * read in progress ends; every later one ends at once), and so does the script
  * reader. Whichever thread the kernel delivers the signal to, the reader wakes up.
  *
+ * Installed from the main thread, which also unblocks both signals for itself (and the
+ * threads it starts later), in case the parent left them blocked.
+ *
  * SA_RESTART: unlike SIGINT and SIGWINCH (which must interrupt the editor's poll),
  * nothing here relies on EINTR, so other threads' system calls are not disturbed.
  */
@@ -48,6 +51,14 @@ static void wn_termination_install_once(void) {
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
   if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0) return;
+  /* A parent may start us with the signals blocked (a thread of a test runner, a
+   * supervisor): then they would never arrive. Unblocked on this thread, and so on the
+   * threads it starts from now on. */
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGTERM);
+  sigaddset(&wanted, SIGHUP);
+  pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_termination_status = 0;
 }
 

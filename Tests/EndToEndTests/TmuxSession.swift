@@ -192,20 +192,38 @@ final class TmuxSession {
   }
 
   /// Waits until the command has exited; its exit status, or 128 + the signal that ended it.
+  ///
+  /// tmux marks the pane dead when its terminal closes, and learns the status when it
+  /// reaps the command; now and then it does not reap it for seconds (the command stays a
+  /// zombie, `pane_dead_status` empty). The status is then read from the zombie's
+  /// `/proc/<pid>/stat` (its last field, `exit_code`).
   func waitForExit(timeout: Double = 20) throws -> Int32 {
+    let command = try pid()
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let fields = try tmux(["display-message", "-p", "-t", name, "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}"])
         .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|", omittingEmptySubsequences: false)
         .map(String.init)
-      // tmux learns the status a moment after the pane's output ends: wait for it.
       if fields.count == 3, fields[0] == "1" {
         if let status = Int32(fields[1]) { return status }
         if let signal = Int32(fields[2]) { return 128 + signal }
+        if let status = Self.zombieExitStatus(command) { return status }
       }
       usleep(20_000)
     }
     throw Failure.timedOut(waitingFor: "the command to exit", screen: (try? capture()) ?? "")
+  }
+
+  /// The exit status of `pid` while it is a zombie (exited, not reaped yet), from
+  /// `/proc/<pid>/stat`; `nil` otherwise.
+  private static func zombieExitStatus(_ pid: pid_t) -> Int32? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.first == "Z", let last = fields.last, let code = Int32(last.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    return (code & 0x7f) == 0 ? (code >> 8) & 0xff : 128 + (code & 0x7f)
   }
 
   /// Ends the private server, the session and its command with it (SIGHUP to the
@@ -217,29 +235,71 @@ final class TmuxSession {
   }
 
   /// Runs `tmux -L <socket> <arguments>` and returns its standard output.
+  ///
+  /// Started with `posix_spawn`, every signal unblocked and the usual ones at their
+  /// default action: a test runner's thread blocks all signals, and a child inherits
+  /// that. A tmux server started so never sees SIGCHLD (nor SIGTERM): it neither reaps
+  /// its command nor exits on `kill-server`; and the command it starts would inherit it
+  /// too. Output goes through files in the session's directory, not pipes: the server
+  /// `new-session` starts must not hold a pipe open that this process reads to its end.
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
     guard let executable = Self.executable else { throw Failure.tmuxMissing }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-L", socketName] + arguments
+    let outputPath = directory.path("tmux.out")
+    let errorPath = directory.path("tmux.err")
     var environment = ProcessInfo.processInfo.environment
     environment["TMUX"] = nil
     environment["TMUX_TMPDIR"] = directory.path
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let text = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure.command(
-        arguments: arguments, status: process.terminationStatus, error: String(decoding: errorText, as: UTF8.self))
+    let status = try Self.spawnAndWait(
+      executable, ["-L", socketName] + arguments, environment: environment, output: outputPath, error: errorPath)
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    guard status == 0 else {
+      let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      throw Failure.command(arguments: arguments, status: status, error: error)
     }
-    return String(decoding: text, as: UTF8.self)
+    return output
+  }
+
+  /// Runs `executable` with a clean signal mask, standard output and error into files;
+  /// its exit status (128 + the signal when one ended it).
+  private static func spawnAndWait(
+    _ executable: String, _ arguments: [String], environment: [String: String], output: String, error: String
+  ) throws -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGQUIT, SIGWINCH] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var child: pid_t = 0
+    let spawned = argv.withUnsafeBufferPointer { argvBuffer in
+      envp.withUnsafeBufferPointer { envpBuffer in
+        posix_spawn(
+          &child, executable, &actions, &attributes, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!),
+          UnsafeMutablePointer(mutating: envpBuffer.baseAddress!))
+      }
+    }
+    guard spawned == 0 else {
+      throw Failure.command(arguments: arguments, status: spawned, error: String(cString: strerror(spawned)))
+    }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 }

@@ -115,7 +115,8 @@ const char *wn_editor_unavailable_reason(void);
  * the first such signal is remembered (wn_termination_signal) and makes
  * wn_termination_fd readable for good, which ends a read in progress
  * (WN_READ_TERMINATED) and every later one at once. 0, or -1 when the pipe cannot be
- * made. Async-signal-safe handlers; call before any editor reads.
+ * made. Async-signal-safe handlers; call from the main thread before any editor reads
+ * (it also unblocks both signals there, should the parent have blocked them).
  */
 int wn_termination_install(void);
 
