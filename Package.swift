@@ -75,7 +75,7 @@ let package = Package(
     ),
 
     .testTarget(
-      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], exclude: ["Goldens"],
+      name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "TestSupport"], exclude: ["Goldens", "UnicodeData"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "WhatsNewStoreTests",

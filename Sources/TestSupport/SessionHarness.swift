@@ -84,15 +84,17 @@ public final class SessionHarness {
   /// `prepare` runs on the store before the session exists (to seed legacy flags, say).
   /// `placement` says where the store's work runs: on a queue of its own (the default, so
   /// that races can be built by hand) or, as `whatsnew` runs a script, on the main actor's
-  /// executor (`.sharing(MainActor.sharedUnownedExecutor)`). `clock` is the session's
-  /// clock (one that holds sleeps keeps delayed operations in flight).
+  /// executor (`.sharing(MainActor.sharedUnownedExecutor)`). `environment` is what the
+  /// process's environment would be (it decides the language when nothing else does).
+  /// `clock` is the session's clock (one that holds sleeps keeps delayed operations in flight).
   public init(
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, placement: StorePlacement = .ownQueue,
-    clock: TestClock = TestClock(), prepare: ((SettingsStore) async throws -> Void)? = nil
+    environment: [String: String] = [:], clock: TestClock = TestClock(),
+    prepare: ((SettingsStore) async throws -> Void)? = nil
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
-    var options = try Options.parse(arguments, environment: [:])
+    var options = try Options.parse(arguments, environment: environment)
     if options.releasesDirectory == nil { options.releasesDirectory = RepositoryPaths.releases }
     if options.localizationsDirectory == nil { options.localizationsDirectory = RepositoryPaths.localizations }
     let content = try ContentLibrary.load(
@@ -105,9 +107,10 @@ public final class SessionHarness {
     for spec in options.faultSpecs { faults.add(try FaultSpec.parse(spec)) }
     let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone)
     let configuration = SessionConfiguration(
-      options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: [:]),
+      options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: environment),
       width: width, ascii: options.asciiOnly, accessible: options.accessible, isInteractive: false,
-      storeWasCreated: store.wasCreated, databasePath: self.databasePath)
+      storeWasCreated: store.wasCreated, databasePath: self.databasePath,
+      environmentLanguage: Language.resolve(flag: nil, environment: environment))
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
     session = Session(configuration: configuration, backends: backends, console: console)
     console.writeOut = { [unowned self] text in self.captured += text }

@@ -2,12 +2,16 @@ import Foundation
 import WhatsNewCore
 
 /// Generated content for the load and flow benchmarks: `count` releases, each 6 pages of 4
-/// blocks (info, choice, action, feature list), with every key in all five languages.
+/// blocks (info, choice, action, feature list; 13 keys a page, 78 a release), with every key
+/// in all five languages.
 enum GeneratedContent {
+  /// Release `index`'s version: 9.0.0, 9.0.1, …, 9.0.999, 9.1.0, …
   static func version(_ index: Int) -> String { "9.\(index / 1000).\(index % 1000)" }
 
-  /// Writes `Releases/` and `Localizations/` for `count` releases under `root`.
-  static func write(count: Int, to root: String) throws {
+  /// Writes `Releases/` and `Localizations/` for `count` releases under `root`. Each table
+  /// also gets the app's own strings (`ui.*`, `guidance.*`) from the tables under
+  /// `sharedFrom/Localizations`, so a whole start on this content renders as on the shipped one.
+  static func write(count: Int, to root: String, sharedFrom content: String) throws {
     let fileManager = FileManager.default
     let releases = root + "/Releases"
     try fileManager.createDirectory(atPath: releases, withIntermediateDirectories: true)
@@ -27,6 +31,11 @@ enum GeneratedContent {
       try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
       var text = "/* generated for make bench (\(language.rawValue)) */\n"
       text.reserveCapacity(keys.count * 90)
+      let shipped = try String(
+        contentsOfFile: "\(content)/Localizations/\(language.directoryName)/Localizable.strings", encoding: .utf8)
+      for line in shipped.split(separator: "\n") where line.hasPrefix("\"ui.") || line.hasPrefix("\"guidance.") {
+        text += line + "\n"
+      }
       for key in keys {
         text += "\"\(key)\" = \"\(language.rawValue) text for \(key.split(separator: ".").suffix(2).joined(separator: " "))\";\n"
       }

@@ -45,6 +45,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var notification: StoredNotification?
   /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
   public var guidanceSeen: Set<String>
+  /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
+  public var language: Language? = nil
 }
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
@@ -56,7 +58,8 @@ public struct StoreSnapshot: Sendable, Equatable {
 /// ``currentSchemaVersion``.
 ///
 /// Schema (versioned with `PRAGMA user_version`):
-/// - v1 (app 2.11): `settings`, `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
+/// - v1 (app 2.11): `settings` (also the language chosen in the app, `app.language`, since
+///   2.14; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
 /// - v2 (app 2.13): `whats_new` (the seen-through record)
 /// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
 public actor SettingsStore {
@@ -70,7 +73,8 @@ public actor SettingsStore {
   /// Always `true` for an in-memory store.
   public nonisolated let wasCreated: Bool
 
-  private let connection: SQLiteConnection
+  /// Internal, not private: extensions in other files (``languagePreference()``) use it.
+  let connection: SQLiteConnection
   /// The executor the store's work runs on (see ``StorePlacement``), and the queue executor
   /// it owns for ``StorePlacement/ownQueue`` (an unowned reference does not keep it alive).
   private nonisolated let executor: UnownedSerialExecutor
@@ -176,7 +180,7 @@ public actor SettingsStore {
       return StoreSnapshot(
         seenThrough: try readSeenThrough(), onboardingComplete: try isOnboardingComplete(),
         settings: try allSettings(), notification: try notification(id: notificationID),
-        guidanceSeen: try readGuidanceSeen())
+        guidanceSeen: try readGuidanceSeen(), language: try languagePreference())
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

@@ -54,6 +54,22 @@ struct InteractiveTerminalTests {
     #expect(mode == 0o600)
   }
 
+  @Test("Tab completes from the page on screen: choose offers its hints and settings, a setting its values and labels")
+  func completionFollowsThePage() throws {
+    // Page 1 of 2 has one choice (showWhatsNew) and an action button.
+    let listing = try terminal.press("choose \t\t", until: "showWhatsNew")
+    #expect(!listing.contains("workoutView"), "only the page's settings: \(listing)")
+    try terminal.press("\u{15}set units I\t", until: "set units Imperial (lb, mi)")
+    try terminal.press("\r", until: "Saved: Units is now Imperial (lb, mi).")
+    // The next page numbers its feature items; Tab follows the page that is shown now.
+    try terminal.press("next\r", until: "whatsnew:tour 2/2> ")
+    let openListing = try terminal.press("open \t\t", until: "openCardioLog")
+    #expect(openListing.contains("2"), "the page's [open 2] hint: \(openListing)")
+    #expect(!openListing.contains("openSettings"), "only the page's actions: \(openListing)")
+    terminal.type("\u{15}quit\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("Ctrl-C throws away the line being typed and keeps the app running")
   func interruptClearsTheLine() throws {
     try terminal.press("bogus-command", until: "bogus-command")

@@ -25,10 +25,10 @@ struct ScreenFactsTests {
   @Test("a saved review weekday shows its reminder on the review screen at once")
   func rescheduledReminder() async throws {
     let harness = try await onScreen("review")
-    #expect(screenText(harness).contains("Sunday 2026-12-06 at 18:00 (UTC)"))
+    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    #expect(screenText(harness).contains("Friday 2026-12-04 at 18:00 (UTC)"))
+    #expect(screenText(harness).contains("Friday, December 4 at 6:00\u{202F}PM (UTC)"))
     #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "friday")
   }
 
@@ -38,7 +38,7 @@ struct ScreenFactsTests {
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: 1)))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    #expect(screenText(harness).contains("Sunday 2026-12-06 at 18:00 (UTC)"))
+    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
   }
 
   @Test("a failed repair shows the schedule as it is: none")
@@ -62,10 +62,10 @@ struct ScreenFactsTests {
   func units() async throws {
     let harness = try await onScreen("workouts")
     await harness.send("skip")  // the workouts intro
-    #expect(screenText(harness).contains("60 kg"))
+    #expect(screenText(harness).contains("60\u{A0}kg"))
     await harness.send("set units imperial")
     await harness.settle()
-    #expect(screenText(harness).contains("135 lb"))
+    #expect(screenText(harness).contains("135\u{A0}lb"))
   }
 
   @Test("a change behind the session's back shows when the screen is opened again, or on show")

@@ -48,6 +48,17 @@ struct TranscriptTests {
         "set units imperial",
       ]
     ),
+    (
+      "words-follow-the-page", ["--upgrade-from", "2.12.0"],
+      [
+        "chose 2", "cloose 2", "choose 7", "choose inl", "next", "choose 3", "choose mode.7", "choose follow the plan",
+        "choose first", "choose workoutAutonomy sug", "choose theme dark", "open 1", "next", "open 2", "choose on",
+        "choose HAPTICS.2", "set reviewWeekday fri",
+        "set reviewWeekday t", "set units lb", "set units m", "set workoutView GUIDED", "lang nl", "set restTimerHaptics aan",
+        "set theme don", "set units metrisch", "lang ru", "choose выкл.", "set units фунт", "lang en", "help set", "help qa",
+        "skip", "go settings",
+      ]
+    ),
   ]
 
   @Test("each transcript matches its golden file", arguments: cases.map(\.name))

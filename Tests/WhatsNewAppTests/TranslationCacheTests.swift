@@ -97,12 +97,12 @@ struct TranslationCacheTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 7)
   }
 
-  @Test("writing a table removes Foundation's temporaries over an hour old (left by killed apps), not newer ones")
+  @Test("writing a table removes temporaries over an hour old (left by killed apps), not newer ones")
   func abandonedTemporaries() throws {
     try writeEnglish(#""ui.done" = "Done";"#)
     _ = try read(cache)
-    let abandoned = ".dat.nosync1A2B.abcdef"
-    let recent = ".dat.nosync3C4D.ghijkl"
+    let abandoned = ".tmp.4242.en.lproj-0123456789abcdef.compiled"
+    let recent = ".tmp.4343.en.lproj-0123456789abcdef.compiled"
     for name in [abandoned, recent] {
       try Data("partial".utf8).write(to: URL(fileURLWithPath: cache.directory! + "/" + name))
     }

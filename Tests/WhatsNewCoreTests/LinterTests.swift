@@ -123,4 +123,42 @@ struct LinterTests {
         "Releases/2.10.0.json: not listed in manifest.json; add it to load it",
       ])
   }
+
+  static let choiceRelease = bytes(
+    #"""
+    {"version": "2.13.1", "pages": [{"id": "p", "blocks": [
+      {"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"},
+      {"id": "u", "type": "choice", "setting": "units", "titleKey": "whatsNew.v2_13_1.p.b.title", "options": [
+        {"value": "metric", "labelKey": "whatsNew.v2_13_1.p.u.metric"},
+        {"value": "imperial", "labelKey": "whatsNew.v2_13_1.p.u.imperial"}]}
+    ]}]}
+    """#)
+
+  /// Tables where every option label says what its value's name says, but Dutch labels
+  /// imperial `dutchImperialLabel`.
+  static func choiceTables(dutchImperialLabel: String) -> [Language: TranslationTable] {
+    var tables = Self.completeTables().mapValues { table in
+      TranslationTable(
+        table.entries.merging([
+          "whatsNew.v2_13_1.p.u.metric": "Metric", "whatsNew.v2_13_1.p.u.imperial": "Imperial",
+          "ui.value.units.metric": "Metric", "ui.value.units.imperial": "Imperial",
+        ]) { _, new in new })
+    }
+    tables[.nl] = TranslationTable(
+      tables[.nl]!.entries.merging(["whatsNew.v2_13_1.p.u.imperial": dutchImperialLabel]) { _, new in new })
+    return tables
+  }
+
+  @Test("an option label that differs from its value's name is a problem in that language only")
+  func optionLabels() {
+    let files = ["2.13.1.json": Self.choiceRelease]
+    #expect(Self.lint(files: files, tables: Self.choiceTables(dutchImperialLabel: "Imperial")) == [])
+    #expect(
+      Self.lint(files: files, tables: Self.choiceTables(dutchImperialLabel: "Imperiaal (lb, mi)")) == [
+        "Localizations/nl.lproj/Localizable.strings: whatsNew.v2_13_1.p.u.imperial: the Nederlands label \"Imperiaal (lb, mi)\" "
+          + "(Releases/2.13.1.json, pages[0].blocks[1].options[1].labelKey) differs from the name of units = imperial, "
+          + "\"Imperial\" (ui.value.units.imperial): an option has one name on the page, in the confirmation and on the "
+          + "settings screen; make the two say the same"
+      ])
+  }
 }

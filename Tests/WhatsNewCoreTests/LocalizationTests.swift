@@ -8,8 +8,10 @@ struct LocalizationTests {
     arguments: [
       ("en", Language.en), ("en_US.UTF-8", .en), ("es", .es), ("es_MX", .es), ("es-419", .es), ("ES", .es), ("nl_NL.UTF-8", .nl),
       ("ru_RU.UTF-8", .ru), ("ru", .ru), ("pt-BR", .ptBR), ("pt_BR", .ptBR), ("pt-br", .ptBR), ("pt_BR.UTF-8", .ptBR),
-      ("pt-Latn-BR", .ptBR), ("de_DE.UTF-8@euro", nil), ("pt", nil), ("pt_PT", nil), ("C", nil), ("POSIX", nil), ("fr_FR", nil),
-      ("", nil), ("_", nil),
+      ("pt-Latn-BR", .ptBR), ("de_DE.UTF-8@euro", nil), ("C", nil), ("POSIX", nil), ("fr_FR", nil), ("", nil), ("_", nil),
+      // Any region of a translated language falls back to it; Portuguese of any region is pt-BR.
+      ("pt", .ptBR), ("pt_PT", .ptBR), ("pt_PT.UTF-8", .ptBR), ("pt-AO", .ptBR), ("es_AR.UTF-8", .es), ("nl_BE", .nl),
+      ("nl-BE", .nl), ("en_GB.UTF-8", .en), ("ru_UA", .ru),
     ] as [(String, Language?)])
   func tags(tag: String, expected: Language?) {
     #expect(Language(tag: tag) == expected)
@@ -31,6 +33,14 @@ struct LocalizationTests {
       (nil, ["LANGUAGE": "nl", "LANG": "ru_RU.UTF-8"], .nl),
       (nil, ["LANGUAGE": "ru"], .en),
       (nil, [:], .en),
+      (nil, ["LANG": "pt_PT.UTF-8"], .ptBR),
+      (nil, ["LANG": "es_MX.UTF-8"], .es),
+      (nil, ["LC_MESSAGES": "nl_BE.UTF-8", "LANG": "en_US.UTF-8"], .nl),
+      (nil, ["LC_ALL": "C", "LANG": "pt_PT.UTF-8"], .en),
+      (nil, ["LC_ALL": "C", "LANGUAGE": "pt_PT", "LANG": "ru_RU.UTF-8"], .en),
+      (nil, ["LANGUAGE": "pt_PT:en", "LANG": "fr_FR.UTF-8"], .ptBR),
+      (nil, ["LANGUAGE": "fr:de", "LANG": "nl_BE.UTF-8"], .nl),
+      ("pt_PT", ["LANG": "ru_RU.UTF-8"], .ptBR),
     ] as [(String?, [String: String], Language)])
   func resolution(flag: String?, environment: [String: String], expected: Language) {
     #expect(Language.resolve(flag: flag, environment: environment) == expected)

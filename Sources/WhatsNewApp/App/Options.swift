@@ -221,7 +221,8 @@ public struct Options: Sendable, Equatable {
       --releases <dir>        Release files and manifest.json (default: the bundled Releases/).
       --localizations <dir>   <lang>.lproj/Localizable.strings files (default: the bundled Localizations/).
       --app-version <x.y.z>   The app version to act as (default: 2.14.0).
-      --locale <tag>          en, es, nl, pt-BR or ru (default: from LC_ALL, LC_MESSAGES, LANG).
+      --locale <tag>          en, es, nl, pt-BR or ru, for this run only (default: the language
+                              chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
       --color <when>          auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off).
       --script <file>         Read commands from a file instead of the terminal.
       --dev                   Print content diagnostics and other developer notes to stderr.

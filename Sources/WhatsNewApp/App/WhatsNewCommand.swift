@@ -219,7 +219,8 @@ public enum WhatsNewCommand {
     let configuration = SessionConfiguration(
       options: options, content: content, language: language, width: min(width, 100),
       ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
-      storeWasCreated: store.wasCreated, databasePath: databasePath)
+      storeWasCreated: store.wasCreated, databasePath: databasePath,
+      environmentLanguage: Language.resolve(flag: nil, environment: environment))
 
     let tracker = OperationTracker()
     let clock = SystemClock()
@@ -246,10 +247,13 @@ public enum WhatsNewCommand {
       let stateDirectory = stateDirectory(environment)
       try? FileManager.default.createDirectory(
         atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      let vocabulary = session.completionVocabulary
+      // Tab runs on libedit's thread: it reads the snapshot the session publishes after
+      // every command and redraw, so completion follows the page on screen.
+      session.publishCompletions()
+      let completions = session.completions
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",
-        completer: { line in vocabulary.candidates(forLine: line) })
+        completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       let redraw = ResizeRedraw(session: session)
@@ -264,17 +268,6 @@ public enum WhatsNewCommand {
     editor?.saveHistory()
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal)
   }
-}
-
-extension Session {
-  /// What Tab completes from.
-  var completionVocabulary: CompletionVocabulary {
-    CompletionVocabulary(
-      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs)
-  }
-
-  var guidanceIDs: [String] { guidance.catalog.map(\.id) }
-  var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 }
 
 /// Standard output and standard error, written at once (no buffering): text printed above a

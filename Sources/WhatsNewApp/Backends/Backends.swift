@@ -60,6 +60,17 @@ public struct Backends: Sendable {
     try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
   }
 
+  /// The operation target of a write of the language chosen in the app: `qa fail write`,
+  /// `qa hold write` (every target) reach it.
+  public static let languageTarget = "language"
+
+  /// Remembers the language chosen in the app, or forgets it (`nil`), through the `write`
+  /// gate; returns the choice it replaced.
+  @discardableResult
+  nonisolated(nonsending) public func writeLanguage(_ language: Language?, id: OperationID) async throws -> Language? {
+    try await run(.write, target: Self.languageTarget, id: id) { try await $0.setLanguagePreference(language) }
+  }
+
   /// Records "seen through" `version`, forward only (operation `seen-write`).
   nonisolated(nonsending) public func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
     try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }

@@ -30,7 +30,8 @@ struct BackupCommands: Sendable {
   }
 
   /// Replaces the store's data with the backup at `path`, once every operation has settled;
-  /// then forgets what the controls knew, reconciles the schedule and starts over from home
+  /// then forgets what the controls knew, reconciles the schedule, takes up the backup's
+  /// language choice and starts over from home
   /// (or onboarding, if the backup's user never finished it).
   func restore(from path: String) async {
     if session.state.overlay != nil {
@@ -50,6 +51,8 @@ struct BackupCommands: Sendable {
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()
+    // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
+    session.adoptRestoredLanguage((try? await backends.store.languagePreference()) ?? nil)
     // Everything the screens showed came from the old data.
     await session.readStoreFacts()
     session.console.emit(session.text("ui.restore.done", path), .success)

@@ -1,49 +1,126 @@
 import WhatsNewCore
 
-/// A REPL command's name, how to call it, and its one-line summary (a UI string key).
-public struct CommandInfo: Sendable, Hashable {
-  public var name: String
-  public var usage: String
-  public var summaryKey: String
+/// Who a command is for: `help` lists the commands in these groups, in this order.
+public enum CommandGroup: String, CaseIterable, Sendable, Hashable {
+  /// Walking the tour and the app's screens: everyone.
+  case tour
+  /// Settings, the language, the reminder and backups.
+  case settings
+  /// Guides and info popovers.
+  case guidance
+  /// Failure injection and checks, for QA.
+  case qa
+  /// The seen record and previews, for developers and content authors.
+  case debug
 
-  public init(_ name: String, _ usage: String, _ summaryKey: String) {
+  /// The UI string key of the group's heading in `help`.
+  public var titleKey: String { "ui.help.group." + rawValue }
+}
+
+/// A REPL command: its name, how to call it, its one-line summary (a UI string key), its
+/// audience, and what `help <command>` shows besides (every form, examples, more words).
+public struct CommandInfo: Sendable, Hashable {
+  /// The word that runs it: `choose`.
+  public var name: String
+  /// Every form on one line, for usage errors: `go <screen>`.
+  public var usage: String
+  /// The UI string key of its one-line summary.
+  public var summaryKey: String
+  /// The group `help` lists the command in.
+  public var group: CommandGroup
+  /// Each form on a line of its own, for `help <command>`.
+  public var syntax: [String]
+  /// Command lines that work as typed (`CommandCatalogTests` runs them).
+  public var examples: [String]
+  /// A UI string key with more to say in `help <command>` (`qa`'s operations, say), if any.
+  public var detailsKey: String?
+
+  /// Creates a command; `syntax` defaults to `usage`'s forms (split at ` | `).
+  public init(
+    _ name: String, _ usage: String, _ summaryKey: String, group: CommandGroup, syntax: [String]? = nil,
+    examples: [String], detailsKey: String? = nil
+  ) {
     self.name = name
     self.usage = usage
     self.summaryKey = summaryKey
+    self.group = group
+    self.syntax = syntax ?? usage.split(separator: " | ").map(String.init)
+    self.examples = examples
+    self.detailsKey = detailsKey
   }
+
+  /// Whether the command dismisses the tour or wizard, or destroys data: "did you mean"
+  /// offers it only when no other command is as close.
+  public var isFinal: Bool { CommandCatalog.finalNames.contains(name) }
 }
 
 /// The REPL's commands, for `help`, "did you mean" and completion.
 public enum CommandCatalog {
   public static let all: [CommandInfo] = [
-    CommandInfo("help", "help [<command>]", "ui.help.help"),
-    CommandInfo("quit", "quit", "ui.help.quit"),
-    CommandInfo("state", "state", "ui.help.state"),
-    CommandInfo("show", "show", "ui.help.show"),
-    CommandInfo("go", "go <screen>", "ui.help.go"),
-    CommandInfo("home", "home", "ui.help.home"),
-    CommandInfo("next", "next", "ui.help.next"),
-    CommandInfo("back", "back", "ui.help.back"),
-    CommandInfo("done", "done", "ui.help.done"),
-    CommandInfo("skip", "skip", "ui.help.skip"),
-    CommandInfo("close", "close", "ui.help.close"),
-    CommandInfo("finish", "finish", "ui.help.finish"),
-    CommandInfo("choose", "choose <setting> <value> | choose <n> | choose <block>.<option>", "ui.help.choose"),
-    CommandInfo("open", "open <action> | open <n>", "ui.help.open"),
-    CommandInfo("tour", "tour [<guidance>]", "ui.help.tour"),
-    CommandInfo("news", "news", "ui.help.news"),
-    CommandInfo("set", "set <setting> <value>", "ui.help.set"),
-    CommandInfo("lang", "lang <en|es|nl|pt-BR|ru>", "ui.help.lang"),
-    CommandInfo("notifications", "notifications", "ui.help.notifications"),
-    CommandInfo("info", "info <popover>", "ui.help.info"),
-    CommandInfo("guidance", "guidance [reset [<id>]]", "ui.help.guidance"),
-    CommandInfo("check", "check", "ui.help.check"),
-    CommandInfo("wait", "wait", "ui.help.wait"),
-    CommandInfo("qa", "qa fail|delay|hold|release <op> [<target>] … | qa clear | qa faults", "ui.help.qa"),
-    CommandInfo("debug", "debug seen [clear|set <version>] | debug preview <version>", "ui.help.debug"),
-    CommandInfo("backup", "backup <file>", "ui.help.backup"),
-    CommandInfo("restore", "restore <file>", "ui.help.restore"),
+    // The tour and the screens.
+    CommandInfo("help", "help [<command>]", "ui.help.help", group: .tour, examples: ["help", "help qa"]),
+    CommandInfo("next", "next", "ui.help.next", group: .tour, examples: ["next"]),
+    CommandInfo("back", "back", "ui.help.back", group: .tour, examples: ["back"]),
+    CommandInfo(
+      "choose", "choose <setting> <value> | choose <n> | choose <block>.<option>", "ui.help.choose", group: .tour,
+      syntax: ["choose <n>", "choose <block>.<n>", "choose <setting> <value>"],
+      examples: ["choose 2", "choose mode.1", "choose workoutView inline", "choose units imp"]),
+    CommandInfo(
+      "open", "open <action> | open <n>", "ui.help.open", group: .tour, syntax: ["open <n>", "open <action>"],
+      examples: ["open 1", "open openCardioLog"]),
+    CommandInfo("done", "done", "ui.help.done", group: .tour, examples: ["done"]),
+    CommandInfo("skip", "skip", "ui.help.skip", group: .tour, examples: ["skip"]),
+    CommandInfo("close", "close", "ui.help.close", group: .tour, examples: ["close"]),
+    CommandInfo("finish", "finish", "ui.help.finish", group: .tour, examples: ["finish"]),
+    CommandInfo(
+      "tour", "tour [<guidance>]", "ui.help.tour", group: .tour, syntax: ["tour", "tour <guide>"],
+      examples: ["tour", "tour first_run"]),
+    CommandInfo("news", "news", "ui.help.news", group: .tour, examples: ["news"]),
+    CommandInfo("go", "go <screen>", "ui.help.go", group: .tour, examples: ["go settings", "go review"]),
+    CommandInfo("home", "home", "ui.help.home", group: .tour, examples: ["home"]),
+    CommandInfo("show", "show", "ui.help.show", group: .tour, examples: ["show"]),
+    CommandInfo("quit", "quit", "ui.help.quit", group: .tour, examples: ["quit"]),
+    // Settings.
+    CommandInfo(
+      "set", "set <setting> <value>", "ui.help.set", group: .settings,
+      examples: ["set theme dark", "set reviewWeekday fri", "set units lb", "set restTimerHaptics off"]),
+    CommandInfo(
+      "lang", "lang <en|es|nl|pt-BR|ru|system>", "ui.help.lang", group: .settings,
+      syntax: ["lang", "lang <en|es|nl|pt-BR|ru>", "lang system"], examples: ["lang", "lang ru", "lang system"]),
+    CommandInfo("notifications", "notifications", "ui.help.notifications", group: .settings, examples: ["notifications"]),
+    CommandInfo("backup", "backup <file>", "ui.help.backup", group: .settings, examples: ["backup settings-copy.sqlite"]),
+    CommandInfo("restore", "restore <file>", "ui.help.restore", group: .settings, examples: ["restore settings-copy.sqlite"]),
+    // Guidance.
+    CommandInfo(
+      "info", "info <popover>", "ui.help.info", group: .guidance, examples: ["info workouts.view_info", "info cardio.log_info"]),
+    CommandInfo(
+      "guidance", "guidance [reset [<id>]]", "ui.help.guidance", group: .guidance,
+      syntax: ["guidance", "guidance reset", "guidance reset <guide>"], examples: ["guidance", "guidance reset first_run"]),
+    // QA.
+    CommandInfo(
+      "qa", "qa fail|delay|hold|release <op> [<target>] … | qa clear | qa faults", "ui.help.qa", group: .qa,
+      syntax: [
+        "qa fail <op> [<target>] [once|always|<n>]", "qa delay <op> [<target>] <ms>", "qa hold <op> [<target>]",
+        "qa release <op> [<target>]", "qa clear", "qa faults",
+      ],
+      examples: [
+        "qa fail write workoutView 2", "qa fail read theme always", "qa fail write all once", "qa fail schedule",
+        "qa fail cancel", "qa fail seen-write", "qa fail boot", "qa delay schedule 1500", "qa delay read all 800",
+        "qa hold write theme", "qa release write theme", "qa clear", "qa faults",
+      ],
+      detailsKey: "ui.help.qa.details"),
+    CommandInfo("wait", "wait", "ui.help.wait", group: .qa, examples: ["wait"]),
+    CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"]),
+    CommandInfo("state", "state", "ui.help.state", group: .qa, examples: ["state"]),
+    // Debug.
+    CommandInfo(
+      "debug", "debug seen [clear|set <version>] | debug preview <version>", "ui.help.debug", group: .debug,
+      syntax: ["debug seen", "debug seen clear", "debug seen set <version>", "debug preview <version>"],
+      examples: ["debug seen", "debug seen set 2.12.0", "debug preview 2.15.0", "debug seen clear"]),
   ]
+
+  /// Commands that dismiss the tour or wizard for good, or replace or erase data.
+  static let finalNames: Set<String> = ["close", "skip", "done", "finish", "restore"]
 
   /// Other spellings people type.
   public static let aliases: [String: String] = ["exit": "quit", "q": "quit", "?": "help", "n": "next", "b": "back"]
@@ -52,6 +129,17 @@ public enum CommandCatalog {
   public static func find(_ word: String) -> CommandInfo? {
     let name = aliases[word] ?? word
     return all.first { $0.name == name }
+  }
+
+  /// The command to suggest for an unknown word, if one is close: a command that dismisses
+  /// or destroys only when no other command (or alias) is as close.
+  ///
+  /// ```swift
+  /// CommandCatalog.suggestion(for: "chose")   // "choose", not "close"
+  /// ```
+  public static func suggestion(for word: String) -> String? {
+    Suggestion.closest(
+      to: word, in: all.map(\.name) + aliases.keys.sorted(), avoiding: finalNames)
   }
 }
 
@@ -83,58 +171,5 @@ public enum CommandTokenizer {
     }
     if hasWord || !current.isEmpty { words.append(current) }
     return words
-  }
-}
-
-/// What Tab offers for the word being typed, given the words before it.
-///
-/// Pure: the session supplies the lists (release versions, guidance ids, popovers).
-public struct CompletionVocabulary: Sendable {
-  public var versions: [String]
-  public var guidanceIDs: [String]
-  public var infoIDs: [String]
-
-  public init(versions: [String], guidanceIDs: [String], infoIDs: [String]) {
-    self.versions = versions
-    self.guidanceIDs = guidanceIDs
-    self.infoIDs = infoIDs
-  }
-
-  /// Candidates for the last word of `lineBeforeCursor` (all candidates; the editor filters by prefix).
-  public func candidates(forLine lineBeforeCursor: String) -> [String] {
-    var words = CommandTokenizer.split(lineBeforeCursor)
-    if lineBeforeCursor.last?.isWhitespace ?? true { words.append("") }
-    guard words.count > 1 else {
-      return CommandCatalog.all.map(\.name)
-    }
-    let settings = Setting.allCases.map(\.rawValue)
-    let operations = FaultOperation.allCases.map(\.rawValue)
-    let position = words.count - 1
-    switch (words[0], position) {
-    case ("go", 1): return Screen.allCases.map(\.rawValue)
-    case ("set", 1), ("choose", 1): return settings
-    case ("set", 2), ("choose", 2):
-      return Setting(rawValue: words[1])?.kind.values ?? []
-    case ("open", 1): return Action.allCases.map(\.rawValue)
-    case ("lang", 1): return Language.allCases.map(\.rawValue)
-    case ("tour", 1): return guidanceIDs
-    case ("info", 1): return infoIDs
-    case ("guidance", 1): return ["reset"]
-    case ("guidance", 2) where words[1] == "reset": return guidanceIDs
-    case ("help", 1): return CommandCatalog.all.map(\.name)
-    case ("debug", 1): return ["seen", "preview"]
-    case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
-    case ("debug", 2) where words[1] == "preview": return versions
-    case ("debug", 3) where words[1] == "seen" && words[2] == "set": return versions
-    case ("qa", 1): return ["fail", "delay", "hold", "release", "clear", "faults"]
-    case ("qa", 2) where ["fail", "delay", "hold", "release"].contains(words[1]): return operations
-    case ("qa", 3) where ["fail", "delay", "hold", "release"].contains(words[1]):
-      let operation = FaultOperation(rawValue: words[2])
-      var targets = operation?.takesSettingTarget == true ? settings + ["all"] : []
-      if words[1] == "fail" { targets += ["once", "always"] }
-      return targets
-    case ("qa", 4) where words[1] == "fail": return ["once", "always"]
-    default: return []
-    }
   }
 }

@@ -49,7 +49,7 @@ struct CommandDispatcher: Sendable {
         await TourCommands(session: session).choose([String(number)])
         return
       }
-      let suggestion = Suggestion.closest(to: first, in: CommandCatalog.all.map(\.name) + CommandCatalog.aliases.keys)
+      let suggestion = CommandCatalog.suggestion(for: first)
       let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
       session.console.emit(
         session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
@@ -77,28 +77,41 @@ struct CommandDispatcher: Sendable {
     }
   }
 
-  /// `help`: every command with its summary; `help <command>`: its usage and summary.
+  /// `help`: the commands by audience (``CommandGroup``), one row each with its summary;
+  /// `help <command>`: every form, the summary, more words where there are any, and examples.
   func help(_ arguments: [String]) {
     let console = session.console
+    let context = session.renderContext
     if let name = arguments.first {
-      guard let command = CommandCatalog.find(name) else {
+      guard let command = CommandCatalog.find(name.lowercased()) else {
         return CommandMessages(session: session).unknownValue(
           name, kind: .command, candidates: CommandCatalog.all.map(\.name))
       }
-      console.emit([Line(command.usage, .command)] + session.renderContext.wrapped(session.text(command.summaryKey), indent: 2))
+      var rows: Document = command.syntax.map { Line($0, .command) }
+      rows += context.wrapped(session.text(command.summaryKey), indent: 2)
+      if let detailsKey = command.detailsKey {
+        rows += context.wrapped(session.text(detailsKey), indent: 2, style: .dim)
+      }
+      rows.append(Line(session.text("ui.help.examples"), .title))
+      rows += command.examples.map { Line("  " + $0, .command) }
+      console.emit(rows)
       return
     }
     var rows: Document = [Line(session.text("ui.help.title"), .title)]
-    let usageWidth = min(34, CommandCatalog.all.map { DisplayWidth.of($0.usage) }.max() ?? 20)
-    for command in CommandCatalog.all {
-      let usage = command.usage.count > usageWidth ? command.name + " …" : command.usage
-      rows.append(
-        Line([
-          Span("  " + TextLayout.pad(usage, toWidth: usageWidth) + "  ", .command), Span(session.text(command.summaryKey)),
-        ]))
+    for group in CommandGroup.allCases {
+      rows += [.blank, Line(session.text(group.titleKey), .title)]
+      rows += helpRows(CommandCatalog.all.filter { $0.group == group }.map { ($0.name, session.text($0.summaryKey)) })
     }
-    rows.append(Line(session.text("ui.help.more"), .dim))
+    rows += [.blank, Line(session.text("ui.help.more"), .dim)]
     console.emit(rows)
+  }
+
+  /// One row per command: its name, padded to the longest, then its summary.
+  func helpRows(_ entries: [(name: String, summary: String)]) -> Document {
+    let nameWidth = CommandCatalog.all.map { DisplayWidth.of($0.name) }.max() ?? 8
+    return entries.map { entry in
+      Line([Span("  " + TextLayout.pad(entry.name, toWidth: nameWidth) + "  ", .command), Span(entry.summary)])
+    }
   }
 }
 

@@ -8,7 +8,7 @@ struct CommandMessages: Sendable {
 
   /// What an unknown word was supposed to be; each kind has its own message.
   enum WordKind: String, Sendable {
-    case screen, command, option, choice, setting, action, language, qaCommand, release, value, guide, popover
+    case screen, command, setting, action, language, qaCommand, release, value, guide, popover
   }
 
   /// `usage: <how to call it>` for the command `name`.
@@ -24,7 +24,9 @@ struct CommandMessages: Sendable {
 
   /// `value` is not one of `candidates`: says so, with the closest as a suggestion.
   func unknownValue(_ value: String, kind: WordKind, candidates: [String]) {
-    let suggestion = Suggestion.closest(to: value, in: candidates)
+    // A command suggestion passes over the final ones (close, skip, …) when it can.
+    let suggestion =
+      kind == .command ? CommandCatalog.suggestion(for: value) : Suggestion.closest(to: value, in: candidates)
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
     session.console.emit(
       session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". "

@@ -19,15 +19,27 @@ struct SettingsCommands: Sendable {
     }
   }
 
-  /// `set <setting> <value>`: writes nothing when the value is what the setting holds.
+  /// `set <setting> <value>`: writes nothing when the value is what the setting holds. The
+  /// value may be named by its label, a word of the label or an unambiguous prefix
+  /// (``OptionWords``): `set reviewWeekday fri`, `set units lb`, `set workoutAutonomy follow the plan`.
   func set(_ arguments: [String]) async {
-    guard arguments.count == 2 else { return messages.usage("set") }
+    guard arguments.count >= 2 else { return messages.usage("set") }
     guard let setting = Setting(rawValue: arguments[0]) else {
       return messages.unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
     }
-    let value = setting.kind == .boolean ? Self.booleanAlias(arguments[1]) : arguments[1].lowercased()
-    guard setting.accepts(value) else {
-      return messages.unknownValue(arguments[1], kind: .value, candidates: setting.kind.values)
+    let typed = arguments.dropFirst().joined(separator: " ")
+    var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
+    if !setting.accepts(value) {
+      let words = OptionWords(session: session)
+      let values = setting.kind.values
+      switch words.read(typed, setting: setting, values: values) {
+      case .value(let named): value = named
+      case .ambiguous(let indices):
+        let labels = indices.map { words.label(setting, values[$0]) }
+        session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
+        return
+      case .unknown: return messages.unknownValue(typed, kind: .value, candidates: values)
+      }
     }
     guard session.state.isBooted else { return messages.notBooted() }
     let control = session.choices.state(of: setting)
@@ -55,31 +67,62 @@ struct SettingsCommands: Sendable {
     }
   }
 
-  /// `lang`: the current language; `lang <tag>`: switch, reading its table on first use.
+  /// `lang`: the language in force and where it comes from; `lang <tag>`: switch, and
+  /// remember the choice in the store; `lang system`: forget it and follow the environment.
+  /// The switch shows at once; the store is written in the background (operation `write`,
+  /// target `language`), and only a failure is reported.
   func language(_ arguments: [String]) {
     guard let tag = arguments.first else {
       session.console.emit(session.text("ui.lang.current", session.language.nativeName, session.language.rawValue))
+      session.console.emit("  " + session.text(Self.sourceKey(session.languageChoice.source)), .dim)
       return
     }
-    guard let newLanguage = Language(tag: tag) else {
-      return messages.unknownValue(tag, kind: .language, candidates: Language.allCases.map(\.rawValue))
+    var choice = session.languageChoice
+    let remembered: Language?
+    if tag.lowercased() == Self.systemTag {
+      choice.followEnvironment()
+      remembered = nil
+    } else if let newLanguage = Language(tag: tag) {
+      choice.choose(newLanguage)
+      remembered = newLanguage
+    } else {
+      return messages.unknownValue(
+        tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
-    if session.tables[newLanguage] == nil {
-      let content = session.configuration.content
-      switch ContentLibrary.readTable(
-        newLanguage, localizationsDirectory: content.localizationsDirectory, cache: content.translationCache)
-      {
-      case .success(let table): session.tables[newLanguage] = table
-      case .failure(let problem):
-        // Missing translations fall back to English, key by key; say so to developers.
-        session.developerNote(TextSanitizer.clean(problem.description))
+    session.adopt(choice)
+    session.viewIsDirty = true
+    session.console.emit(session.text("ui.lang.changed", session.language.nativeName), .success)
+    if remembered == nil { session.console.emit("  " + session.text(Self.sourceKey(.environment)), .dim) }
+    remember(remembered)
+  }
+
+  /// `lang system`: the word for "follow the environment".
+  static let systemTag = "system"
+
+  /// The key of the words for where the language comes from.
+  static func sourceKey(_ source: LanguageChoice.Source) -> String { "ui.lang.source." + source.rawValue }
+
+  /// Writes the language choice to the store, after any earlier one (they land in order).
+  func remember(_ language: Language?) {
+    guard session.state.isBooted else {
+      session.console.emit(session.text("ui.lang.sessionOnly"), .warning)
+      return
+    }
+    let backends = session.backends
+    let previous = session.languageWrite
+    let id = backends.tracker.begin(.write, target: Backends.languageTarget, blockedBy: previous?.id)
+    let console = session.console
+    let session = session
+    let task = Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      await previous?.task.value
+      do {
+        try await backends.writeLanguage(language, id: id)
+      } catch {
+        console.emit(session.text("ui.lang.notRemembered", Backends.describe(error)), .error)
       }
     }
-    session.language = newLanguage
-    // A language switch rebuilds the screen, and with it every anchor.
-    session.anchors.unregisterAll()
-    session.console.emit(session.text("ui.lang.changed", newLanguage.nativeName), .success)
-    session.viewIsDirty = true
+    session.languageWrite = (task, id)
   }
 
   /// `notifications`: the weekly review reminder as scheduled now, and its next date.
@@ -91,6 +134,8 @@ struct SettingsCommands: Sendable {
       return
     }
     session.console.emit(session.text("ui.notifications.title"), .title)
-    session.console.emit("  " + (session.describeNextFire(notification) ?? notification.weekday))
+    // The day and time in words can be long (`воскресенье, 6 декабря в 18:00 (Europe/Amsterdam)`): wrapped.
+    let next = session.describeNextFire(notification) ?? notification.weekday
+    session.console.emit(session.renderContext.wrapped(next, indent: 2))
   }
 }

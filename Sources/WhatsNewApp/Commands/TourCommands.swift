@@ -55,88 +55,142 @@ struct TourCommands: Sendable {
     }
   }
 
-  /// `choose <setting> <value>`, `choose <n>`, `choose <block>.<option>`.
+  /// `choose <n>`, `choose <block>.<n>`, `choose <setting> <value>`, and a value or label
+  /// alone: the value, the label, a word of it or an unambiguous prefix (``OptionWords``).
+  /// An unknown token is answered with the tokens the page shows.
   func choose(_ arguments: [String]) async {
     guard let page = session.state.visiblePage else {
       session.console.emit(session.text("ui.choose.noPage"), .warning)
       return
     }
-    let choiceBlocks: [(id: String, choice: ChoiceBlock)] = page.blocks.compactMap { block in
-      if case .choice(let choice) = block.content { return (block.id, choice) }
-      return nil
-    }
-    guard !choiceBlocks.isEmpty else {
+    let shortcuts = PageShortcuts(page: page)
+    guard !shortcuts.choices.isEmpty else {
       session.console.emit(session.text("ui.choose.noChoice"), .warning)
       return
     }
-    switch arguments.count {
-    case 1:
-      let token = arguments[0]
-      if let dot = token.firstIndex(of: ".") {
-        let blockID = String(token[..<dot])
-        let option = String(token[token.index(after: dot)...])
-        guard let match = choiceBlocks.first(where: { $0.id == blockID }) else {
-          return messages.unknownValue(blockID, kind: .choice, candidates: choiceBlocks.map(\.id))
-        }
-        pick(match.choice, option: option)
-      } else if choiceBlocks.count == 1 {
-        pick(choiceBlocks[0].choice, option: token)
-      } else {
+    guard let first = arguments.first else { return messages.usage("choose") }
+    if arguments.count > 1, let setting = Setting(rawValue: first) {
+      guard let choice = shortcuts.choices.first(where: { $0.choice.setting == setting }) else {
         session.console.emit(
-          session.text("ui.choose.whichBlock", choiceBlocks.map { "\($0.id).1" }.joined(separator: ", ")), .warning)
-      }
-    case 2:
-      guard let setting = Setting(rawValue: arguments[0]) else {
-        return messages.unknownValue(arguments[0], kind: .setting, candidates: choiceBlocks.map(\.choice.setting.rawValue))
-      }
-      guard let match = choiceBlocks.first(where: { $0.choice.setting == setting }) else {
-        session.console.emit(session.text("ui.choose.notOnPage", setting.rawValue), .warning)
+          session.text("ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue))), .warning)
         return
       }
-      pick(match.choice, option: arguments[1])
-    default:
-      messages.usage("choose")
+      return pick(choice, typed: arguments.dropFirst().joined(separator: " "))
+    }
+    let token = arguments.joined(separator: " ")
+    // A token a hint shows: `1`, `mode.1`.
+    for choice in shortcuts.choices {
+      if let index = choice.tokens.firstIndex(where: { $0.lowercased() == token.lowercased() }) { return tap(choice, index) }
+    }
+    if arguments.count == 1, let dot = first.firstIndex(of: "."),
+      let choice = shortcuts.choices.first(where: { $0.blockID.lowercased() == first[..<dot].lowercased() })
+    {
+      // `<block>.<value>`, or a number out of range.
+      let option = String(first[first.index(after: dot)...])
+      if Int(option) != nil { return noOption(token, tokens: choice.tokens) }
+      return pick(choice, typed: option)
+    }
+    // A number, or `<block>.<n>` of no block here; a label may hold a dot ("Вкл."), so only these.
+    let dottedNumber = token.lastIndex(of: ".").map { Int(token[token.index(after: $0)...]) != nil } ?? false
+    if Int(token) != nil || dottedNumber {
+      if shortcuts.choices.count > 1, let number = Int(token), number >= 1,
+        shortcuts.choices.contains(where: { $0.tokens.count >= number })
+      {
+        session.console.emit(session.text("ui.choose.whichBlock", words.orList(shortcuts.chooseTokens)), .warning)
+        return
+      }
+      return noOption(token, tokens: shortcuts.chooseTokens)
+    }
+    if shortcuts.choices.count == 1 { return pick(shortcuts.choices[0], typed: token) }
+    // A value or label on a page of several choices: the one choice it names.
+    var found: [(choice: PageShortcuts.Choice, index: Int)] = []
+    for choice in shortcuts.choices {
+      switch words.matcher(choice.choice.setting, values: choice.choice.options.map(\.value)).match(token) {
+      case .option(let index): found.append((choice, index))
+      case .ambiguous(let indices): found += indices.map { (choice, $0) }
+      case .none: break
+      }
+    }
+    switch found.count {
+    case 0 where arguments.count > 1:
+      messages.unknownValue(first, kind: .setting, candidates: shortcuts.settings.map(\.rawValue))
+    case 0: noOption(token, tokens: shortcuts.chooseTokens)
+    case 1: tap(found[0].choice, found[0].index)
+    default: ambiguous(token, found)
     }
   }
 
-  /// Picks the option `token` (its number or its value) of `choice`.
-  func pick(_ choice: ChoiceBlock, option token: String) {
-    let option: ChoiceOption?
-    if let number = Int(token) {
-      option = choice.options.indices.contains(number - 1) ? choice.options[number - 1] : nil
-    } else {
-      option = choice.options.first { $0.value == token }
+  /// `typed` names several options (`found`): lists them with their tokens. Choices may
+  /// share a label (On, Off), so the setting is named when they are not all one choice's.
+  func ambiguous(_ typed: String, _ found: [(choice: PageShortcuts.Choice, index: Int)]) {
+    let severalChoices = Set(found.map(\.choice.blockID)).count > 1
+    let labels = found.map { choice, index in
+      let label = words.label(choice.choice.setting, choice.choice.options[index].value)
+      return severalChoices ? session.text(choice.choice.setting.titleKey) + ": " + label : label
     }
-    guard let option else {
-      let candidates = choice.options.map(\.value)
-      return messages.unknownValue(
-        token, kind: .option, candidates: Array(1...choice.options.count).map(String.init) + candidates)
+    session.console.emit(
+      session.text(
+        "ui.choose.ambiguous", typed, words.orList(labels), words.orList(found.map { $0.choice.tokens[$0.index] })),
+      .warning)
+  }
+
+  var words: OptionWords { OptionWords(session: session) }
+
+  /// Picks the option of `choice` that `typed` names: its number, value or label.
+  func pick(_ choice: PageShortcuts.Choice, typed: String) {
+    let options = choice.choice.options
+    if let number = Int(typed) {
+      guard options.indices.contains(number - 1) else { return noOption(typed, tokens: choice.tokens) }
+      return tap(choice, number - 1)
     }
-    session.tap(choice.setting, option.value)
+    switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
+    case .value(let value):
+      session.tap(choice.choice.setting, value)
+      session.viewIsDirty = true
+    case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
+    case .unknown:
+      session.console.emit(
+        session.text(
+          "ui.choose.noOptionFor", typed, session.text(choice.choice.setting.titleKey),
+          words.orList(options.map(\.value))), .error)
+    }
+  }
+
+  /// Picks option `index` of `choice`.
+  func tap(_ choice: PageShortcuts.Choice, _ index: Int) {
+    session.tap(choice.choice.setting, choice.choice.options[index].value)
     session.viewIsDirty = true
   }
 
-  /// `open <action>` or `open <n>`: leaves the tour for that screen; `tour` comes back.
+  /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
+  func noOption(_ token: String, tokens: [String]) {
+    session.console.emit(session.text("ui.choose.noOption", token, words.orList(tokens)), .error)
+  }
+
+  /// `open <n>` (the numbers the page's `[open …]` hints show) or `open <action>`: leaves
+  /// the tour for that screen; `tour` comes back.
   func open(_ arguments: [String]) async {
     guard let token = arguments.first else { return messages.usage("open") }
-    var action: Action?
+    let action: Action
     if let number = Int(token) {
-      let items = (session.state.visiblePage?.blocks ?? []).flatMap { block -> [FeatureItem] in
-        if case .featureList(let list) = block.content { return list.items.filter { $0.action != nil } }
-        return []
-      }
-      guard items.indices.contains(number - 1) else {
-        session.console.emit(session.text("ui.open.noItem", token), .warning)
+      let shortcuts = session.state.visiblePage.map(PageShortcuts.init)
+      let targets = shortcuts?.openTargets ?? []
+      guard targets.indices.contains(number - 1) else {
+        if let shortcuts, !targets.isEmpty {
+          session.console.emit(session.text("ui.open.noItem", token, words.orList(shortcuts.openTokens)), .warning)
+        } else {
+          session.console.emit(
+            session.text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
+        }
         return
       }
-      action = items[number - 1].action
+      action = targets[number - 1]
     } else {
       guard let named = Action(rawValue: token) else {
         return messages.unknownValue(token, kind: .action, candidates: Action.allCases.map(\.rawValue))
       }
       action = named
     }
-    guard let action else { return }
     if session.state.onboarding != nil {
       session.console.emit(session.text("ui.onboarding.finishFirst"), .warning)
       return

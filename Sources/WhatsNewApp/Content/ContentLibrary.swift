@@ -105,8 +105,8 @@ public struct ContentLibrary: Sendable {
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
-      if let data = FileManager.default.contents(atPath: path) {
-        sources.append((path, Array(data)))
+      if let bytes = FileBytes.read(path) {
+        sources.append((path, bytes))
         results.append(nil)
       } else {
         results.append(.failure(TableProblem(description: "\(path): missing or unreadable")))

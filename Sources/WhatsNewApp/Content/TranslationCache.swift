@@ -19,8 +19,8 @@ import WhatsNewCore
 /// file, just means the file is parsed again; a file that fails to parse is never cached.
 ///
 /// Files live in `$XDG_CACHE_HOME/whatsnew/strings` (else `~/.cache/whatsnew/strings`), one
-/// per table and source path, in a 0700 directory, each written atomically (Foundation writes
-/// a temporary file and renames it). Writing tables removes temporaries left by processes
+/// per table and source path, in a 0700 directory, each written to a temporary file and
+/// renamed into place (``FileBytes/replace(_:with:)``, without an `fsync`). Writing tables removes temporaries left by processes
 /// killed while writing them, and tables untouched for 90 days, so trees that are gone do not
 /// leave files forever.
 ///
@@ -58,15 +58,18 @@ public struct TranslationCache: Sendable {
     let cachePaths = sources.map { source in directory.map { $0 + "/" + Self.fileName(for: source.path) } }
     let sizes = sources.map { $0.bytes.count }
     var results: [Result<TranslationTable, LocalizationError>?] = Self.sideBySide(sizes) { index in
-      guard let cachePath = cachePaths[index], let compiled = FileManager.default.contents(atPath: cachePath),
+      guard let cachePath = cachePaths[index], let compiled = FileBytes.read(cachePath),
         let table = CompiledStringsTable.decode(compiled, source: sources[index].bytes)
       else { return nil }
       return .success(table)
     }
     let missing = sources.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0! } }
+    // Parsed side by side whenever there are two (a first start parses English and the
+    // user's language): parsing is most of a first start; make bench, "first start after
+    // the translations changed".
     let parsed = StandardError.silenced {
-      Self.sideBySide(missing.map { sizes[$0] }) { position in
+      Self.sideBySide(missing.map { sizes[$0] }, threshold: 0) { position in
         Result { () throws(LocalizationError) in try StringsTable.parse(sources[missing[position]].bytes) }
       }
     }
@@ -81,17 +84,18 @@ public struct TranslationCache: Sendable {
     return results.map { $0! }
   }
 
-  /// Above this many bytes of `.strings` files in all, tables are parsed (and their compiled
-  /// copies decoded) side by side, one per core. Measured on the benchmark's 1,000 generated
-  /// releases (two 5 MB tables): parsing both takes about 0.8 s one after the other and
-  /// 0.47 s side by side on two cores. The shipped tables, tens of kilobytes, are read on
-  /// this thread: side by side made no measurable difference for them.
+  /// Above this many bytes in all, compiled copies are decoded side by side, one per core
+  /// (tables to parse are parsed side by side whenever there are two). Measured on the
+  /// benchmark's 1,000 generated releases (two 5 MB tables): parsing both takes about 0.8 s
+  /// one after the other and 0.47 s side by side on two cores.
   static let sideBySideThreshold = 1 << 20
 
   /// `body` for each index of `sizes` (the bytes each will read), in order: on this thread,
-  /// or side by side when there are several and together they pass ``sideBySideThreshold``.
-  private static func sideBySide<Value: Sendable>(_ sizes: [Int], _ body: @Sendable (Int) -> Value) -> [Value] {
-    guard sizes.count > 1, sizes.reduce(0, +) > sideBySideThreshold else { return sizes.indices.map(body) }
+  /// or side by side when there are several and together they pass `threshold`.
+  private static func sideBySide<Value: Sendable>(
+    _ sizes: [Int], threshold: Int = sideBySideThreshold, _ body: @Sendable (Int) -> Value
+  ) -> [Value] {
+    guard sizes.count > 1, sizes.reduce(0, +) > threshold else { return sizes.indices.map(body) }
     let values = Mutex<[Value?]>(Array(repeating: nil, count: sizes.count))
     DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
       let value = body(index)
@@ -118,9 +122,7 @@ public struct TranslationCache: Sendable {
     let files = FileManager.default
     try? files.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     removeLeftovers(in: directory, keeping: Set(tables.map { URL(fileURLWithPath: $0.cachePath).lastPathComponent }))
-    for table in tables {
-      try? Data(table.bytes).write(to: URL(fileURLWithPath: table.cachePath), options: .atomic)
-    }
+    for table in tables { FileBytes.replace(table.cachePath, with: table.bytes) }
   }
 
   /// How long a compiled table may go unchanged before a write of another table removes it.
@@ -131,18 +133,18 @@ public struct TranslationCache: Sendable {
   static let abandonedAfter: TimeInterval = 60 * 60
 
   /// Removes compiled tables older than ``staleAfter`` (tables of content trees that were
-  /// moved or deleted would otherwise stay forever), and Foundation's temporaries
-  /// (`.dat.nosync…`) older than ``abandonedAfter``. Runs only when tables are written, which is
+  /// moved or deleted would otherwise stay forever), and temporaries (`.tmp.<pid>.<name>`)
+  /// older than ``abandonedAfter``. Runs only when tables are written, which is
   /// rare: after a translation changes.
   private func removeLeftovers(in directory: String, keeping written: Set<String>) {
     let files = FileManager.default
     let now = Date()
     for name in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where !written.contains(name) {
       let limit: TimeInterval
-      if name.hasSuffix(".compiled") {
-        limit = Self.staleAfter
-      } else if name.hasPrefix(".dat.nosync") {
+      if name.hasPrefix(FileBytes.temporaryPrefix) {
         limit = Self.abandonedAfter
+      } else if name.hasSuffix(".compiled") {
+        limit = Self.staleAfter
       } else {
         continue
       }

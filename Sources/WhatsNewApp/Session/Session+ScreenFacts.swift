@@ -59,7 +59,8 @@ extension Session {
     return ScreenFacts(
       nextReview: next, scheduledWeekday: storeFacts.notification?.weekday,
       seenThrough: describeSeenThrough(storeFacts.seenThrough), appVersion: appVersion,
-      language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors)
+      language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors,
+      languageSource: languageChoice.source)
   }
 
   /// The seen-through record in words: the version, "none", or the unreadable value.
@@ -71,7 +72,9 @@ extension Session {
     }
   }
 
-  /// The notification's next fire date in words, in the user's time zone.
+  /// The notification's next fire date in words, as the language writes a day and a time
+  /// (`Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`), in the user's
+  /// time zone, which it names.
   func describeNextFire(_ notification: StoredNotification) -> String? {
     guard let weekday = Weekday(rawValue: notification.weekday),
       let date = WeeklyReviewScheduler.nextFireDate(
@@ -79,8 +82,7 @@ extension Session {
         in: backends.timeZone)
     else { return nil }
     return text(
-      "ui.notification.when", text("ui.weekday." + weekday.rawValue), RFC3339.date(date, in: backends.timeZone),
-      String(format: "%02d:%02d", notification.hour, notification.minute),
+      "ui.notification.when", renderContext.formats.dayAndTime(date, in: backends.timeZone),
       RFC3339.name(of: backends.timeZone))
   }
 

@@ -5,7 +5,13 @@ public import WhatsNewStore
 public struct SessionConfiguration: Sendable {
   public var options: Options
   public var content: ContentLibrary
+  /// The language at start: the `--locale` flag's, else the environment's (the stored
+  /// choice is read at boot).
   public var language: Language
+  /// The language the environment asks for, whatever the flag says (`lang system`, and the
+  /// start language when nothing is stored). Defaults to `language`, which is right when no
+  /// `--locale` was given.
+  public var environmentLanguage: Language
   public var width: Int
   public var ascii: Bool
   public var accessible: Bool
@@ -16,11 +22,12 @@ public struct SessionConfiguration: Sendable {
 
   public init(
     options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
-    isInteractive: Bool, storeWasCreated: Bool, databasePath: String
+    isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
   ) {
     self.options = options
     self.content = content
     self.language = language
+    self.environmentLanguage = environmentLanguage ?? language
     self.width = width
     self.ascii = ascii
     self.accessible = accessible
@@ -49,7 +56,10 @@ public final class Session {
   public let backends: Backends
   public let console: Console
 
-  public internal(set) var language: Language
+  /// Where the language comes from: the flag, the stored choice (read at boot), the environment.
+  public internal(set) var languageChoice: LanguageChoice
+  /// The language in force.
+  public var language: Language { languageChoice.language }
   /// Translation tables read so far: English and the start-up language, then any the
   /// user switches to (read on demand).
   public internal(set) var tables: [Language: TranslationTable]
@@ -63,16 +73,23 @@ public final class Session {
   var viewIsDirty = false
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
+  /// The latest write of the language chosen with `lang`, so those writes land in order too.
+  var languageWrite: (task: Task<Void, Never>, id: OperationID)?
   /// Where each guidance anchor was last drawn.
   var anchors = AnchorRegistry()
   /// What the screens show from the store besides the controls, as read when the screen opened.
   var storeFacts = StoreFacts()
+  /// What Tab completes from, published after every command and redraw for the line
+  /// editor's thread (``publishCompletions()``).
+  public let completions = CompletionSnapshot()
 
   public init(configuration: SessionConfiguration, backends: Backends, console: Console) {
     self.configuration = configuration
     self.backends = backends
     self.console = console
-    self.language = configuration.language
+    self.languageChoice = LanguageChoice(
+      flag: configuration.options.localeTag.flatMap(Language.init(tag:)), stored: nil,
+      environment: configuration.environmentLanguage)
     self.tables = configuration.content.tables
     self.state = SessionState(launchedFromWidget: configuration.options.launchSource?.isWidget ?? false)
   }
@@ -150,6 +167,7 @@ public final class Session {
         }
         self.state.onboardingComplete = snapshot.onboardingComplete
         self.state.isBooted = true
+        self.adoptStoredLanguage(snapshot.language)
       } catch {
         self.state.bootFailure = Backends.describe(error)
         self.console.emit(self.text("ui.boot.failed", Backends.describe(error)), .error)
@@ -179,6 +197,7 @@ public final class Session {
     if console.isAtPrompt {
       console.emit(renderCurrentView())
       viewIsDirty = false
+      publishCompletions()
     }
   }
 

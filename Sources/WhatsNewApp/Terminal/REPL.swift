@@ -111,6 +111,8 @@ public struct REPL {
       session.console.emit(session.renderCurrentView())
       session.console.flush()
     }
+    // After every command at a terminal: Tab completes from what is on screen now.
+    if isInteractive { session.publishCompletions() }
   }
 
   func readLine(prompt: String) async -> LineInput {

@@ -51,10 +51,11 @@ public struct PageRenderer: Sendable {
       rows.append(c.ruleLine(view.heading, trailing: position))
     }
     let choices = view.page.blocks.filter { if case .choice = $0.content { true } else { false } }
-    var featureNumber = 0
+    // What `open <n>` opens, numbered in page order (``PageShortcuts/openTargets``).
+    var openNumber = 0
     for block in view.page.blocks {
       rows.append(.blank)
-      rows += render(block, view: view, singleChoice: choices.count == 1, featureNumber: &featureNumber)
+      rows += render(block, view: view, singleChoice: choices.count == 1, openNumber: &openNumber)
     }
     if let error = view.error {
       rows.append(.blank)
@@ -70,14 +71,17 @@ public struct PageRenderer: Sendable {
     return rows
   }
 
-  /// One block.
-  func render(_ block: Block, view: PageView, singleChoice: Bool, featureNumber: inout Int) -> Document {
+  /// One block; `openNumber` counts what `open <n>` opens, up to and including this block.
+  func render(_ block: Block, view: PageView, singleChoice: Bool, openNumber: inout Int) -> Document {
     switch block.content {
-    case .info(let info): renderInfo(info)
+    case .info(let info): return renderInfo(info)
     case .choice(let choice):
-      renderChoice(choice, blockID: block.id, state: view.controls[choice.setting] ?? .init(), singleChoice: singleChoice)
-    case .action(let action): renderAction(action)
-    case .featureList(let list): renderFeatureList(list, number: &featureNumber)
+      return renderChoice(
+        choice, blockID: block.id, state: view.controls[choice.setting] ?? .init(), singleChoice: singleChoice)
+    case .action(let action):
+      openNumber += 1
+      return renderAction(action, number: openNumber)
+    case .featureList(let list): return renderFeatureList(list, number: &openNumber)
     }
   }
 
@@ -124,17 +128,17 @@ public struct PageRenderer: Sendable {
     return rows
   }
 
-  func renderAction(_ action: ActionBlock) -> Document {
+  func renderAction(_ action: ActionBlock, number: Int) -> Document {
     let c = context
     let label = c.text(action.labelKey)
     let glyph = c.glyph(action.icon).map { $0 + " " } ?? ""
     var rows: Document
     if c.accessible {
       rows = [
-        Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(action.action.rawValue)]", .command)])
+        Line([Span("  " + c.text("ui.action.button", label), .title), Span("  [open \(number)]", .command)])
       ]
     } else {
-      rows = [Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), Span("  open \(action.action.rawValue)", .command)])]
+      rows = [Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), Span("  [open \(number)]", .command)])]
     }
     if let descriptionKey = action.descriptionKey {
       rows += c.wrapped(c.text(descriptionKey), indent: 4, style: .dim)
@@ -164,9 +168,11 @@ public struct PageRenderer: Sendable {
     return rows
   }
 
-  /// An option's label: the release's own, or the setting's value name.
+  /// An option's label: the setting's value name (`ui.value.<setting>.<value>`), the one
+  /// name the confirmation, the settings screen and `set` use too. A release's `labelKey`
+  /// must say the same (`whatsnew lint` reports any that differs), so it is not shown.
   public func optionLabel(_ option: ChoiceOption, setting: Setting) -> String {
-    context.text(option.labelKey ?? setting.valueKey(option.value))
+    context.text(setting.valueKey(option.value))
   }
 
   /// A control's error in words.

@@ -18,9 +18,27 @@ public struct RenderContext: Sendable {
   }
 
   /// A localized string, sanitized for the terminal (translations are content files too).
+  ///
+  /// A release's text (a `whatsNew.` key, given no arguments) gets the content arguments:
+  /// `%@` (or `%1$@`) is the weekly review reminder's time of day as the language writes it
+  /// (`6:00 PM`, `18:00`), the same words `notifications` and the review screen use, so no
+  /// translation states the time itself.
   public func text(_ key: String, _ arguments: String...) -> String {
-    TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    if arguments.isEmpty && key.hasPrefix(ContentLinter.contentKeyPrefix) {
+      return TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments }))
+    }
+    return TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
   }
+
+  /// What a release's text may refer to, in placeholder order: the weekly review reminder's
+  /// time of day.
+  public var contentArguments: [String] {
+    [formats.timeOfDay(hour: WeeklyReviewScheduler.hour, minute: WeeklyReviewScheduler.minute) ?? ""]
+  }
+
+  /// Numbers, measurements, durations and times in the context's language, with unit
+  /// names from its tables.
+  public var formats: LocalizedFormats { LocalizedFormats(localizer: localizer) }
 
   /// An icon as this terminal can show it.
   public func glyph(_ icon: Icon?) -> String? {

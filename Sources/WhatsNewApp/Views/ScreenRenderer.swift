@@ -1,4 +1,3 @@
-import Foundation
 public import WhatsNewCore
 
 /// What a screen shows besides the settings: facts the session looked up.
@@ -11,6 +10,8 @@ public struct ScreenFacts: Sendable {
   public var seenThrough: String
   public var appVersion: Version
   public var language: Language
+  /// Where the language comes from: `--locale`, the choice made with `lang`, or the environment.
+  public var languageSource: LanguageChoice.Source
   /// The stored units, for the sample numbers.
   public var units: String
   /// Anchors that have an info popover: their rows get a `(?)` marker.
@@ -18,13 +19,14 @@ public struct ScreenFacts: Sendable {
 
   public init(
     nextReview: String?, scheduledWeekday: String?, seenThrough: String, appVersion: Version, language: Language,
-    units: String, infoAnchors: [String: String]
+    units: String, infoAnchors: [String: String], languageSource: LanguageChoice.Source = .environment
   ) {
     self.nextReview = nextReview
     self.scheduledWeekday = scheduledWeekday
     self.seenThrough = seenThrough
     self.appVersion = appVersion
     self.language = language
+    self.languageSource = languageSource
     self.units = units
     self.infoAnchors = infoAnchors
   }
@@ -97,7 +99,10 @@ public struct ScreenRenderer: Sendable {
     var rows: Document = [.blank]
     let card = controls[.homeSummaryCard]?.shown ?? Setting.homeSummaryCard.defaultValue
     var summary = [Line(c.text("ui.home.summary.title"), .title)]
-    summary += c.wrapped(c.text(card == "weekly_streak" ? "ui.home.summary.streak" : "ui.home.summary.daily"), indent: 4)
+    let summaryText =
+      card == "weekly_streak"
+      ? c.text("ui.home.summary.streak") : c.text("ui.home.summary.daily", c.formats.duration(minutes: 50))
+    summary += c.wrapped(summaryText, indent: 4)
     summary += settingRow(.homeSummaryCard, controls)
     rows += summary.anchored("home.summary")
     rows.append(.blank)
@@ -123,12 +128,14 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var preview = [Line(c.text("ui.workouts.preview.title"), .title)]
     let view = controls[.workoutView]?.shown ?? Setting.workoutView.defaultValue
-    let weight = facts.units == "imperial" ? "135 lb" : "60 kg"
+    let formats = c.formats
+    let weight = facts.units == "imperial" ? formats.measurement(135, .pound) : formats.measurement(60, .kilogram)
     if view == "inline" {
       preview.append(Line("    " + c.text("ui.workouts.preview.inlineHeader"), .dim))
       let doneMark = c.ascii ? "v" : "✓"
       for set in 1...3 {
-        preview.append(Line("    \(set)    \(weight)    8    " + (set == 1 ? doneMark : "")))
+        preview.append(
+          Line("    \(formats.number(set))    \(weight)    \(formats.number(8))    " + (set == 1 ? doneMark : "")))
       }
     } else {
       preview += c.wrapped(c.text("ui.workouts.preview.guided", weight), indent: 4)
@@ -141,25 +148,30 @@ public struct ScreenRenderer: Sendable {
     let c = context
     let units = controls[.units]?.shown ?? Setting.units.defaultValue
     let imperial = units == "imperial"
+    let formats = c.formats
     func distance(_ kilometres: Double) -> String {
-      imperial ? String(format: "%.1f mi", kilometres * 0.621371) : String(format: "%.1f km", kilometres)
+      imperial
+        ? formats.measurement(kilometres * 0.621371, .mile, fractionDigits: 1...1)
+        : formats.measurement(kilometres, .kilometre, fractionDigits: 1...1)
     }
     var rows: Document = [.blank]
     var log = [Line(c.text("ui.cardio.log.title"), .title)]
-    let entries: [(String, String, Double, String)] = [
-      ("ui.weekday.short.monday", "ui.cardio.activity.run", 5.2, "28:10"),
-      ("ui.weekday.short.wednesday", "ui.cardio.activity.ride", 18.0, "41:30"),
-      ("ui.weekday.short.saturday", "ui.cardio.activity.row", 4.0, "19:45"),
+    // Day, activity, kilometres, seconds.
+    let entries: [(String, String, Double, Int)] = [
+      ("ui.weekday.short.monday", "ui.cardio.activity.run", 5.2, 28 * 60 + 10),
+      ("ui.weekday.short.wednesday", "ui.cardio.activity.ride", 18.0, 41 * 60 + 30),
+      ("ui.weekday.short.saturday", "ui.cardio.activity.row", 4.0, 19 * 60 + 45),
     ]
-    for (day, activity, kilometres, time) in entries {
+    for (day, activity, kilometres, seconds) in entries {
       log.append(
         Line(
           "    " + TextLayout.pad(c.text(day), toWidth: 5) + TextLayout.pad(c.text(activity), toWidth: 14)
-            + TextLayout.pad(distance(kilometres), toWidth: 10) + time))
+            + TextLayout.pad(distance(kilometres), toWidth: 10) + formats.clockDuration(seconds: seconds)))
     }
     rows += log.anchored("cardio.log")
     rows.append(.blank)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), "1:29:25"), indent: 2, firstPrefix: "  ").anchored(
+    let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
+    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), total), indent: 2, firstPrefix: "  ").anchored(
       "cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
@@ -180,9 +192,11 @@ public struct ScreenRenderer: Sendable {
     rows += notification.anchored("review.notification")
     rows.append(.blank)
     var summary = [Line(c.text("ui.review.summary.title"), .title)]
+    let formats = c.formats
     let imperial = facts.units == "imperial"
-    summary += c.wrapped(
-      c.text("ui.review.summary.body", "4", imperial ? "40,675 lb" : "18,450 kg", imperial ? "16.8 mi" : "27 km"), indent: 4)
+    let lifted = imperial ? formats.measurement(40_675, .pound) : formats.measurement(18_450, .kilogram)
+    let cardio = imperial ? formats.measurement(16.8, .mile) : formats.measurement(27, .kilometre)
+    summary += c.wrapped(c.text("ui.review.summary.body", formats.number(4), lifted, cardio), indent: 4)
     rows += summary.anchored("review.summary")
     return rows
   }
@@ -193,8 +207,9 @@ public struct ScreenRenderer: Sendable {
     rows += settingRow(.theme, controls).anchored("settings.appearance")
     rows += settingRow(.units, controls).anchored("settings.units")
     var language = [Line([Span("  " + c.text("ui.settings.language") + ": ", .title), Span(facts.language.nativeName)])]
+    language += c.wrapped(c.text("ui.lang.source." + facts.languageSource.rawValue), indent: 4, style: .dim)
     language.append(
-      Line("    lang " + Language.allCases.map(\.rawValue).joined(separator: "|"), .command))
+      Line("    lang " + (Language.allCases.map(\.rawValue) + ["system"]).joined(separator: "|"), .command))
     rows += language.anchored("settings.language")
     var whatsNew = settingRow(.showWhatsNew, controls)
     whatsNew += c.wrapped(c.text("ui.settings.news"), indent: 4, style: .dim)

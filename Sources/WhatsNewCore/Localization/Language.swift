@@ -3,7 +3,8 @@
 /// ```swift
 /// Language(tag: "pt_BR.UTF-8")   // .ptBR
 /// Language(tag: "es-419")        // .es
-/// Language(tag: "pt_PT")         // nil: only Brazilian Portuguese is translated
+/// Language(tag: "pt_PT")         // .ptBR: the Portuguese the app has
+/// Language(tag: "nl_BE")         // .nl
 /// Language.resolve(flag: nil, environment: ["LANG": "ru_RU.UTF-8"])   // .ru
 /// ```
 public enum Language: String, CaseIterable, Sendable, Hashable {
@@ -21,10 +22,11 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
   /// Reads a BCP 47 tag or a POSIX locale name: `pt-BR`, `pt_BR`, `pt-br`, `es`,
   /// `es_MX`, `es-419`, `nl_NL.UTF-8`, `ru_RU.UTF-8@euro`.
   ///
-  /// The language subtag decides (any region of `en`, `es`, `nl` or `ru` is accepted).
-  /// Portuguese needs the region `BR`: plain `pt` and `pt_PT` give `nil`, because
-  /// European Portuguese readers are better served by the English fallback than by
-  /// Brazilian spelling presented as theirs. `C`, `POSIX` and unknown languages give `nil`.
+  /// The language subtag decides: any region of a translated language falls back to that
+  /// language (`es_MX` and `es-419` are Spanish, `nl_BE` Dutch, `en_GB` English), and
+  /// Portuguese of any region (`pt`, `pt_PT`, `pt_AO`) is Brazilian Portuguese, the one
+  /// Portuguese translated: closer to a Portuguese reader than the English fallback.
+  /// `C`, `POSIX` and unknown languages give `nil`.
   public init?(tag: String) {
     var text = Substring(tag.trimmingASCIIWhitespace())
     if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
@@ -35,16 +37,25 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
     case "es": self = .es
     case "nl": self = .nl
     case "ru": self = .ru
-    case "pt":
-      // The region may follow a script subtag: pt-Latn-BR.
-      guard subtags.dropFirst().contains("br") else { return nil }
-      self = .ptBR
+    case "pt": self = .ptBR
     default: return nil
     }
   }
 
   /// The `.lproj` directory holding the language's `Localizable.strings`: `pt-BR.lproj`.
   public var directoryName: String { "\(rawValue).lproj" }
+
+  /// The locale whose CLDR data formats numbers, dates and times for the language
+  /// (see ``LocalizedFormats``): `en_US` (12-hour clock), `es_ES`, `nl_NL`, `pt_BR`, `ru_RU`.
+  public var localeIdentifier: String {
+    switch self {
+    case .en: "en_US"
+    case .es: "es_ES"
+    case .nl: "nl_NL"
+    case .ptBR: "pt_BR"
+    case .ru: "ru_RU"
+    }
+  }
 
   /// The language's name in itself, for a language picker: `Português (Brasil)`.
   public var nativeName: String {

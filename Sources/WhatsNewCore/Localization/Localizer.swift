@@ -56,6 +56,14 @@ public struct Localizer: Sendable {
     Self.format(template(for: key), arguments: arguments)
   }
 
+  /// The text for `key` with the arguments `arguments` makes filled in; `arguments` is
+  /// called only when the text has a `%` (so text without placeholders costs no formatting).
+  public func text(_ key: String, lazyArguments arguments: () -> [String]) -> String {
+    let template = template(for: key)
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+    return Self.format(template, arguments: arguments())
+  }
+
   /// Whether English text exists for `key`, in the English table or built in.
   public func hasEnglish(_ key: String) -> Bool {
     usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
@@ -75,6 +83,16 @@ public struct Localizer: Sendable {
   private func usable(_ text: String?) -> String? {
     guard let text, text.contains(where: { !$0.isWhitespace }) else { return nil }
     return text
+  }
+
+  /// The arguments `template` uses, numbered from 1: `[1, 2]` for `"%@ of %@"` and for
+  /// `"%2$@, %1$@"`; empty for text without placeholders. Read by filling in the template
+  /// exactly as ``format(_:arguments:)`` does, so the two never disagree.
+  public static func argumentsUsed(by template: String) -> Set<Int> {
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return [] }
+    let markers = (1...16).map { "\u{E000}\($0)\u{E001}" }
+    let filled = format(template, arguments: markers)
+    return Set((1...16).filter { filled.contains(markers[$0 - 1]) })
   }
 
   /// Fills `%@`, `%1$@`, `%d` and `%%` placeholders in `template`.

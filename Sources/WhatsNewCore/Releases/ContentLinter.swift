@@ -35,9 +35,13 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// 3. For each language in ``Language/allCases`` order: its table could be read; every
 ///    content key used by a release file (any `titleKey`, `descriptionKey` or `labelKey`
 ///    string, even in a unit the validator drops) and every required UI key is present and
-///    not blank, in key order.
+///    not blank, and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
+///    a release text's `%@` is the reminder's time, which no translation may write out), in key order.
 /// 4. Orphans, per language then key: a `whatsNew.` key no release uses and the UI does not
 ///    require, and any key of a non-English table that English lacks.
+/// 5. One name per option, per language then release file: a choice option's `labelKey`
+///    must say exactly what its setting's value name (`ui.value.<setting>.<value>`) says,
+///    since the page, the confirmation, the settings screen and `set` all use that name.
 ///
 /// Translation keys are not checked against English during validation here; step 3
 /// reports them once per language instead.
@@ -81,6 +85,7 @@ public enum ContentLinter {
 
     // 2. Release files.
     var usedKeys: [String: String] = [:]  // key → first file using it
+    var optionLabels: [OptionLabel] = []
     let releaseNames = releaseFiles.keys.filter { $0.hasSuffix(".json") && $0 != ReleaseLibrary.manifestFileName }
     var allNames = Set(releaseNames)
     if manifest != nil { allNames.formUnion(registered.keys) }
@@ -100,6 +105,7 @@ public enum ContentLinter {
       problems += result.diagnostics.map(problem)
       if bytes.count <= ReleaseValidator.maximumFileSize, let document = try? JSONReader.parse(bytes) {
         collectKeys(in: document, file: displayPath, into: &usedKeys)
+        optionLabels += self.optionLabels(in: document, file: displayPath)
       }
     }
 
@@ -124,6 +130,13 @@ public enum ContentLinter {
         if text.trimmingWhitespace().isEmpty {
           problems.append(
             LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+        } else if language != .en, let english = tables[.en]?[key],
+          Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
+        {
+          problems.append(
+            LintProblem(
+              file: tablePath(language), path: key,
+              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english))))
         }
       }
     }
@@ -143,7 +156,68 @@ public enum ContentLinter {
         }
       }
     }
+
+    // 5. Option labels against the vocabulary's value names.
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      for option in optionLabels {
+        guard let setting = Setting(rawValue: option.setting), setting.accepts(option.value),
+          let label = table[option.labelKey], let name = table[setting.valueKey(option.value)], label != name
+        else { continue }
+        problems.append(
+          LintProblem(
+            file: tablePath(language), path: option.labelKey,
+            message:
+              "the \(language.nativeName) label \"\(label)\" (\(option.file), \(option.path)) differs from the name of "
+              + "\(setting.rawValue) = \(option.value), \"\(name)\" (\(setting.valueKey(option.value))): an option has one name "
+              + "on the page, in the confirmation and on the settings screen; make the two say the same"))
+      }
+    }
     return problems
+  }
+
+  /// Why a translation's placeholders are wrong: each language must fill in the same
+  /// arguments as English (in any order), or the text loses a value, or shows a literal one
+  /// (like a time written out) where English shows the app's.
+  private static func placeholderMismatch(_ language: Language, _ used: Set<Int>, _ english: Set<Int>) -> String {
+    func list(_ arguments: Set<Int>) -> String {
+      arguments.isEmpty ? "none" : arguments.sorted().map { "\($0)" }.joined(separator: ", ")
+    }
+    return "the \(language.nativeName) translation fills in arguments \(list(used)), English \(list(english)); "
+      + "use the same placeholders (%@, or %1$@, %2$@ in another order)"
+  }
+
+  /// A choice option's label key in a release file, and where it is.
+  struct OptionLabel: Sendable {
+    var file: String
+    var path: String
+    var setting: String
+    var value: String
+    var labelKey: String
+  }
+
+  /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
+  static func optionLabels(in document: JSONValue, file: String) -> [OptionLabel] {
+    var labels: [OptionLabel] = []
+    guard case .array(let pages)? = document.member("pages") else { return [] }
+    for (pageIndex, page) in pages.enumerated() {
+      guard case .array(let blocks)? = page.member("blocks") else { continue }
+      for (blockIndex, block) in blocks.enumerated() {
+        guard case .string("choice")? = block.member("type"), case .string(let setting)? = block.member("setting"),
+          case .array(let options)? = block.member("options")
+        else { continue }
+        for (optionIndex, option) in options.enumerated() {
+          guard case .string(let value)? = option.member("value"), case .string(let labelKey)? = option.member("labelKey") else {
+            continue
+          }
+          labels.append(
+            OptionLabel(
+              file: file, path: "pages[\(pageIndex)].blocks[\(blockIndex)].options[\(optionIndex)].labelKey",
+              setting: setting, value: value, labelKey: labelKey))
+        }
+      }
+    }
+    return labels
   }
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {

@@ -10,6 +10,7 @@
 /// ```swift
 /// Suggestion.closest(to: "workoutVeiw", in: ["workoutView", "theme"])   // "workoutView"
 /// Suggestion.closest(to: "banana", in: ["workoutView", "theme"])        // nil
+/// Suggestion.closest(to: "chose", in: ["close", "choose"], avoiding: ["close"])   // "choose"
 /// ```
 public enum Suggestion {
   /// The candidate nearest to `word`, or `nil` when none is within `maxDistance`.
@@ -18,19 +19,27 @@ public enum Suggestion {
   ///   - word: what the user or file wrote.
   ///   - candidates: the known names, in order of preference; ties go to the earlier one.
   ///   - maxDistance: the largest distance still suggested; by default `max(1, word.count / 3)`.
-  public static func closest(to word: String, in candidates: some Sequence<String>, maxDistance: Int? = nil) -> String? {
+  ///   - avoiding: names to offer only when no other candidate is as close (commands that
+  ///     dismiss or destroy, say: `chose` suggests `choose`, never `close`).
+  public static func closest(
+    to word: String, in candidates: some Sequence<String>, maxDistance: Int? = nil, avoiding: Set<String> = []
+  ) -> String? {
     let target = Array(word.lowercased())
     guard !target.isEmpty else { return nil }
     let limit = maxDistance ?? max(1, target.count / 3)
     guard limit >= 0 else { return nil }
-    var best: (candidate: String, distance: Int)?
+    var best: (candidate: String, distance: Int, avoided: Bool)?
     for candidate in candidates {
       let other = Array(candidate.lowercased())
       guard abs(other.count - target.count) <= limit else { continue }
       let distance = distance(target, other)
-      if distance <= limit, distance < (best?.distance ?? Int.max) {
-        best = (candidate, distance)
+      guard distance <= limit else { continue }
+      let avoided = avoiding.contains(candidate)
+      if let current = best {
+        // Closer wins; at the same distance an avoided name gives way to one that is not.
+        guard distance < current.distance || (distance == current.distance && current.avoided && !avoided) else { continue }
       }
+      best = (candidate, distance, avoided)
     }
     return best?.candidate
   }

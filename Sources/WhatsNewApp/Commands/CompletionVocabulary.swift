@@ -1,0 +1,177 @@
+import Synchronization
+public import WhatsNewCore
+
+/// What Tab offers for the word being typed, given the words before it.
+///
+/// Pure: the session supplies the lists (release versions, guidance ids, popovers, each
+/// setting's value names in the session's language, and what the current page shows).
+public struct CompletionVocabulary: Sendable, Equatable {
+  /// What the page on screen offers `choose` and `open`.
+  public struct Page: Sendable, Equatable {
+    /// The tokens of the page's `[choose …]` hints: `1`, `2`, or `mode.1`, ….
+    public var chooseTokens: [String]
+    /// The settings the page's choices change.
+    public var settings: [Setting]
+    /// The values each of those choices offers (a release may offer some of a setting's values).
+    public var values: [Setting: [String]]
+    /// The numbers of the page's `[open …]` hints.
+    public var openTokens: [String]
+    /// The actions those numbers open, by name (`open <action>` works too).
+    public var openActions: [String]
+
+    /// The completions of a page's shortcuts.
+    public init(_ shortcuts: PageShortcuts) {
+      chooseTokens = shortcuts.chooseTokens
+      settings = shortcuts.settings
+      values = Dictionary(
+        shortcuts.choices.map { ($0.choice.setting, $0.choice.options.map(\.value)) }, uniquingKeysWith: { first, _ in first })
+      openTokens = shortcuts.openTokens
+      var actions: [String] = []
+      for action in shortcuts.openTargets.map(\.rawValue) where !actions.contains(action) { actions.append(action) }
+      openActions = actions
+    }
+  }
+
+  /// The release versions, for `debug preview` and `debug seen set`.
+  public var versions: [String]
+  /// Every guide's id, for `tour` and `guidance reset`.
+  public var guidanceIDs: [String]
+  /// The info popovers' ids, for `info`.
+  public var infoIDs: [String]
+  /// Each setting's value labels in the session's language, by value (`imperial`:
+  /// `Imperial (lb, mi)`); Tab offers the values, then their labels.
+  public var labels: [Setting: [String: String]]
+  /// The page on screen, if a tour or the wizard shows one.
+  public var page: Page?
+
+  /// A vocabulary; what is left out offers nothing (or, for labels, only the values).
+  public init(
+    versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], labels: [Setting: [String: String]] = [:],
+    page: Page? = nil
+  ) {
+    self.versions = versions
+    self.guidanceIDs = guidanceIDs
+    self.infoIDs = infoIDs
+    self.labels = labels
+    self.page = page
+  }
+
+  /// Candidates for the last word of `lineBeforeCursor` (all candidates; the editor filters by prefix).
+  public func candidates(forLine lineBeforeCursor: String) -> [String] {
+    var words = CommandTokenizer.split(lineBeforeCursor)
+    if lineBeforeCursor.last?.isWhitespace ?? true { words.append("") }
+    guard words.count > 1 else {
+      return CommandCatalog.all.map(\.name)
+    }
+    let settings = Setting.allCases.map(\.rawValue)
+    let operations = FaultOperation.allCases.map(\.rawValue)
+    let position = words.count - 1
+    switch (words[0], position) {
+    case ("go", 1): return Screen.allCases.map(\.rawValue)
+    case ("set", 1): return settings
+    case ("set", _):
+      guard let setting = Setting(rawValue: words[1]) else { return [] }
+      return valueCandidates(setting, values: setting.kind.values, typed: Array(words[2..<position]))
+    case ("choose", 1):
+      guard let page else { return [] }
+      return page.chooseTokens + page.settings.map(\.rawValue)
+    case ("choose", _):
+      guard let setting = Setting(rawValue: words[1]), let values = page?.values[setting] else { return [] }
+      return valueCandidates(setting, values: values, typed: Array(words[2..<position]))
+    case ("open", 1):
+      guard let page, !page.openTokens.isEmpty else { return Action.allCases.map(\.rawValue) }
+      return page.openTokens + page.openActions
+    case ("lang", 1): return Language.allCases.map(\.rawValue) + ["system"]
+    case ("tour", 1): return guidanceIDs
+    case ("info", 1): return infoIDs
+    case ("guidance", 1): return ["reset"]
+    case ("guidance", 2) where words[1] == "reset": return guidanceIDs
+    case ("help", 1): return CommandCatalog.all.map(\.name)
+    case ("debug", 1): return ["seen", "preview"]
+    case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
+    case ("debug", 2) where words[1] == "preview": return versions
+    case ("debug", 3) where words[1] == "seen" && words[2] == "set": return versions
+    case ("qa", 1): return ["fail", "delay", "hold", "release", "clear", "faults"]
+    case ("qa", 2) where ["fail", "delay", "hold", "release"].contains(words[1]): return operations
+    case ("qa", 3) where ["fail", "delay", "hold", "release"].contains(words[1]):
+      let operation = FaultOperation(rawValue: words[2])
+      var targets = operation?.takesSettingTarget == true ? settings + ["all"] : []
+      if words[1] == "fail" { targets += ["once", "always"] }
+      return targets
+    case ("qa", 4) where words[1] == "fail": return ["once", "always"]
+    default: return []
+    }
+  }
+
+  /// The names of `values` of `setting` (the values, then their labels) that go on from the
+  /// words already typed after it: a label of several words (`Follow the plan`) completes
+  /// word by word.
+  func valueCandidates(_ setting: Setting, values: [String], typed: [String]) -> [String] {
+    var names = values
+    for label in values.compactMap({ labels[setting]?[$0] }) where !names.contains(label) { names.append(label) }
+    return Self.continuations(of: names, after: typed)
+  }
+
+  /// The rest of each name that starts with the words `typed` (ignoring case), from the
+  /// word after them on.
+  ///
+  /// ```swift
+  /// CompletionVocabulary.continuations(of: ["manual", "Follow the plan"], after: ["follow"])   // ["the plan"]
+  /// ```
+  static func continuations(of names: [String], after typed: [String]) -> [String] {
+    let typed = typed.map { $0.lowercased() }
+    return names.compactMap { name in
+      let words = name.split(separator: " ").map(String.init)
+      guard words.count > typed.count, words.prefix(typed.count).map({ $0.lowercased() }) == typed else { return nil }
+      return words.dropFirst(typed.count).joined(separator: " ")
+    }
+  }
+}
+
+/// The completion vocabulary of the view drawn last, for the line editor's thread.
+///
+/// libedit calls the completer on its own thread while the session lives on the main
+/// actor; the session publishes a snapshot after every command and redraw, and Tab reads
+/// the latest one.
+public final class CompletionSnapshot: Sendable {
+  private let current: Mutex<CompletionVocabulary>
+
+  /// A snapshot holding `vocabulary`.
+  public init(_ vocabulary: CompletionVocabulary = CompletionVocabulary()) {
+    current = Mutex(vocabulary)
+  }
+
+  /// Replaces the vocabulary Tab completes from.
+  public func update(_ vocabulary: CompletionVocabulary) {
+    current.withLock { $0 = vocabulary }
+  }
+
+  /// The vocabulary Tab completes from now.
+  public var vocabulary: CompletionVocabulary { current.withLock { $0 } }
+
+  /// ``CompletionVocabulary/candidates(forLine:)`` of the latest vocabulary; any thread.
+  public func candidates(forLine lineBeforeCursor: String) -> [String] {
+    vocabulary.candidates(forLine: lineBeforeCursor)
+  }
+}
+
+extension Session {
+  /// What Tab completes from, for the view showing now.
+  var completionVocabulary: CompletionVocabulary {
+    var labels: [Setting: [String: String]] = [:]
+    for setting in Setting.allCases {
+      labels[setting] = Dictionary(uniqueKeysWithValues: setting.kind.values.map { ($0, text(setting.valueKey($0))) })
+    }
+    return CompletionVocabulary(
+      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
+      page: state.visiblePage.map { CompletionVocabulary.Page(PageShortcuts(page: $0)) })
+  }
+
+  var guidanceIDs: [String] { guidance.catalog.map(\.id) }
+  var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
+
+  /// Publishes what Tab completes from now (after a command or a redraw).
+  func publishCompletions() {
+    completions.update(completionVocabulary)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import WhatsNewCore
+
+/// How `set` and `choose` read the option a person typed, in the session's language: the
+/// value, the label the app shows (``PageRenderer/optionLabel(_:setting:)``), a word of the
+/// label, or an unambiguous prefix of any of these (``OptionMatcher``); and the lists their
+/// errors name, joined as the language joins alternatives ("1, 2 o mode.1").
+@MainActor
+struct OptionWords: Sendable {
+  let session: Session
+
+  /// The outcome of reading an option.
+  enum Reading: Equatable {
+    /// The value meant.
+    case value(String)
+    /// Nothing matched; the caller says what would have.
+    case unknown
+    /// Several matched: the indices in `values`.
+    case ambiguous([Int])
+  }
+
+  var locale: Locale { Locale(identifier: session.language.rawValue) }
+
+  /// The value of `setting` that `typed` names among `values`.
+  func read(_ typed: String, setting: Setting, values: [String]) -> Reading {
+    switch matcher(setting, values: values).match(typed) {
+    case .option(let index): return .value(values[index])
+    case .none: return .unknown
+    case .ambiguous(let indices): return .ambiguous(indices)
+    }
+  }
+
+  /// A matcher over `values` of `setting`, labelled in the session's language.
+  func matcher(_ setting: Setting, values: [String]) -> OptionMatcher {
+    OptionMatcher(
+      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0)) }, locale: locale)
+  }
+
+  /// The label of `value`: the one name the page, the confirmation and the screens show.
+  func label(_ setting: Setting, _ value: String) -> String {
+    session.text(setting.valueKey(value))
+  }
+
+  /// `items` as alternatives: "1, 2, or mode.1", "1, 2 или mode.1".
+  func orList(_ items: [String]) -> String {
+    items.formatted(.list(type: .or).locale(locale))
+  }
+}

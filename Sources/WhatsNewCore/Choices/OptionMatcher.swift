@@ -1,0 +1,95 @@
+public import Foundation
+
+/// Finds the option a person means from what they typed after `set <setting>` or
+/// `choose <setting>`: the option's value, its label in their language, one word of the
+/// label, or an unambiguous prefix of any of these.
+///
+/// Matching ignores case and diacritics (in the session's locale) and runs in three tiers;
+/// the first tier with a match decides:
+/// 1. the whole value or the whole label (`imperial`, `imperial (lb, mi)`);
+/// 2. one word of the label (`lb`, `mi`);
+/// 3. a prefix of the value, the label or a word of the label (`imp`, `fri`).
+///
+/// A tier that matches several options is ambiguous: nothing is picked.
+///
+/// ```swift
+/// let units = OptionMatcher(
+///   options: [.init(value: "metric", label: "Metric (kg, km)"), .init(value: "imperial", label: "Imperial (lb, mi)")],
+///   locale: Locale(identifier: "en"))
+/// units.match("lb")    // .option(1)
+/// units.match("m")     // .ambiguous([0, 1]): "metric", and "mi" in the second label
+/// ```
+public struct OptionMatcher: Sendable {
+  /// One option as people may name it.
+  public struct Option: Sendable, Hashable {
+    /// The stored value, like `imperial`.
+    public var value: String
+    /// The label the app shows for it, in the session's language.
+    public var label: String
+
+    /// Creates an option.
+    public init(value: String, label: String) {
+      self.value = value
+      self.label = label
+    }
+  }
+
+  /// What a typed word names.
+  public enum Match: Sendable, Equatable {
+    /// The option at this index of ``options``.
+    case option(Int)
+    /// Several options match equally well (their indices, in order): type more.
+    case ambiguous([Int])
+    /// Nothing matches.
+    case none
+  }
+
+  /// The options, in the order the app shows them.
+  public var options: [Option]
+  /// The locale that folds case and diacritics (Turkish `I`, say).
+  public var locale: Locale
+
+  /// Creates a matcher over `options` for people writing in `locale`.
+  public init(options: [Option], locale: Locale) {
+    self.options = options
+    self.locale = locale
+  }
+
+  /// The option `typed` names; see the type's documentation for the rules.
+  public func match(_ typed: String) -> Match {
+    let word = fold(typed)
+    guard !word.isEmpty else { return .none }
+    let names = options.map { option in
+      FoldedName(value: fold(option.value), label: fold(option.label), words: Self.words(of: fold(option.label)))
+    }
+    let tiers: [(FoldedName) -> Bool] = [
+      { $0.value == word || $0.label == word },
+      { $0.words.contains(word) },
+      { name in name.value.hasPrefix(word) || name.label.hasPrefix(word) || name.words.contains { $0.hasPrefix(word) } },
+    ]
+    for tier in tiers {
+      let matches = names.indices.filter { tier(names[$0]) }
+      if matches.count == 1 { return .option(matches[0]) }
+      if matches.count > 1 { return .ambiguous(matches) }
+    }
+    return .none
+  }
+
+  /// An option's names, folded.
+  struct FoldedName {
+    var value: String
+    var label: String
+    var words: [String]
+  }
+
+  /// `text` without case, diacritics or runs of spaces.
+  func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The words of a label: its runs of letters and digits (`Imperial (lb, mi)` has three).
+  static func words(of label: String) -> [String] {
+    label.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+  }
+}

@@ -1,0 +1,112 @@
+public import Foundation
+
+/// A unit the app prints after a number. Its name comes from the translation tables
+/// (`ui.unit.kg`, …): Foundation's `MeasurementFormatter` is not available on Linux.
+public enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
+  case kilogram = "kg"
+  case pound = "lb"
+  case kilometre = "km"
+  case mile = "mi"
+
+  /// The localization key of the unit's abbreviation: `ui.unit.kg`.
+  public var key: String { "ui.unit.\(rawValue)" }
+}
+
+/// Numbers, measurements, durations, times and dates as a language writes them, from
+/// Foundation's CLDR data with an explicit `Locale` (never `Locale.current`, which is
+/// `en_001` on Linux whatever the environment says).
+///
+/// One value per language: the locale is the language's (``Language/localeIdentifier``),
+/// so English reads "6:00 PM" and "18,450", Russian "18:00" and "18 450" (grouped with a
+/// no-break space, U+00A0). A measurement joins its number and unit with a no-break space
+/// too, so the pair is never wrapped apart.
+///
+/// ```swift
+/// let ru = LocalizedFormats(language: .ru, unitNames: [.kilogram: "кг"])
+/// ru.measurement(18_450, .kilogram)             // "18 450 кг"
+/// ru.timeOfDay(hour: 18, minute: 0)             // "18:00"
+/// LocalizedFormats(language: .en, unitNames: [:]).timeOfDay(hour: 18, minute: 0)   // "6:00 PM"
+/// ```
+public struct LocalizedFormats: Sendable {
+  /// The language the text is written in.
+  public let language: Language
+  /// The language's locale, for every format.
+  public let locale: Locale
+  private let unitNames: [MeasureUnit: String]
+
+  /// Formats for `language`, with units named as in `unitNames` (a unit missing there is
+  /// written as its symbol: `kg`).
+  public init(language: Language, unitNames: [MeasureUnit: String]) {
+    self.language = language
+    self.locale = Locale(identifier: language.localeIdentifier)
+    self.unitNames = unitNames
+  }
+
+  /// Formats in the localizer's language, with unit names from its tables, sanitized
+  /// (``TextSanitizer/clean(_:)``: translations are content files, and the names go into rows
+  /// that are not sanitized again).
+  public init(localizer: Localizer) {
+    var names: [MeasureUnit: String] = [:]
+    for unit in MeasureUnit.allCases { names[unit] = TextSanitizer.clean(localizer.text(unit.key)) }
+    self.init(language: localizer.language, unitNames: names)
+  }
+
+  /// The no-break space between a number and its unit.
+  public static let unitSeparator = "\u{00A0}"
+
+  /// `value` with the language's decimal mark and grouping, rounded to `fractionDigits`:
+  /// `18,450` (en), `18.450` (es, nl, pt-BR), `18 450` (ru); `5.2` and `5,2`.
+  public func number(_ value: Double, fractionDigits: ClosedRange<Int> = 0...0) -> String {
+    value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
+  }
+
+  /// A whole number: `4`, `18,450`.
+  public func number(_ value: Int) -> String {
+    value.formatted(.number.locale(locale))
+  }
+
+  /// A number and its unit's name from the tables: `18 450 кг`, `16.8 mi`.
+  public func measurement(_ value: Double, _ unit: MeasureUnit, fractionDigits: ClosedRange<Int> = 0...1) -> String {
+    number(value, fractionDigits: fractionDigits) + Self.unitSeparator + (unitNames[unit] ?? unit.rawValue)
+  }
+
+  /// A length of time as a clock shows it: `28:10` (minutes and seconds under an hour),
+  /// `1:29:25` from an hour on.
+  public func clockDuration(seconds: Int) -> String {
+    let duration = Duration.seconds(seconds)
+    return seconds < 3600
+      ? duration.formatted(.time(pattern: .minuteSecond).locale(locale))
+      : duration.formatted(.time(pattern: .hourMinuteSecond).locale(locale))
+  }
+
+  /// A length of time in words, with the language's plural: `50 minutes`, `50 минут`,
+  /// `1 hour, 5 minutes`.
+  public func duration(minutes: Int) -> String {
+    Duration.seconds(minutes * 60).formatted(.units(allowed: [.hours, .minutes], width: .wide).locale(locale))
+  }
+
+  /// A time of day, 12- or 24-hour as the language writes it: `6:00 PM` (en), `18:00`.
+  /// `nil` when the hour or minute is out of range.
+  public func timeOfDay(hour: Int, minute: Int) -> String? {
+    guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+    // Any day will do: a day in UTC has every wall time exactly once.
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    guard let instant = calendar.date(from: DateComponents(year: 2026, month: 1, day: 1, hour: hour, minute: minute))
+    else { return nil }
+    return instant.formatted(style(calendar: calendar).hour().minute())
+  }
+
+  /// A moment within the coming week, as the language writes it, in `timeZone`:
+  /// `Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`,
+  /// `domingo, 6 de dezembro às 18:00`. No year: the reminder is never more than a week away.
+  public func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    return instant.formatted(style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute())
+  }
+
+  private func style(calendar: Calendar) -> Date.FormatStyle {
+    Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+  }
+}
