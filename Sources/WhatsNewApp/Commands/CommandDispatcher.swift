@@ -103,6 +103,7 @@ struct CommandDispatcher: Sendable {
       rows += helpRows(CommandCatalog.all.filter { $0.group == group }.map { ($0.name, session.text($0.summaryKey)) })
     }
     rows += [.blank, Line(session.text("ui.help.more"), .dim)]
+    rows += context.wrapped(session.text("ui.help.keys"), indent: 0, style: .dim)
     console.emit(rows)
   }
 

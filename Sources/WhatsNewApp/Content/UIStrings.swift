@@ -232,5 +232,7 @@ public enum UIStrings {
     "ui.exit.notSavedTimeout": "Not saved: %1$@ (still saving after %2$@ seconds).",
     "ui.exit.tourProgress": "your progress through the tour",
     "ui.exit.reminder": "the weekly review reminder",
+    "ui.help.keys":
+      "Enter on an empty line turns the tour's page; Esc closes a popover; the up arrow and Ctrl-R bring back earlier commands.",
   ]
 }
