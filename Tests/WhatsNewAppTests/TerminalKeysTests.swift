@@ -79,4 +79,27 @@ struct TerminalKeysTests {
     #expect(shownAbove.count == 1, "not above a prompt that is not there")
     #expect(harness.session.viewIsDirty, "drawn after the command")
   }
+
+  @Test("resizes that arrive while a redraw waits to run make no more redraws; a later one does")
+  func resizesCoalesce() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    await harness.boot()
+    _ = harness.takeOutput()
+    var shownAbove: [String] = []
+    harness.session.console.showAbovePrompt = { shownAbove.append($0) }
+    harness.session.console.isAtPrompt = true
+    let redraw = ResizeRedraw(session: harness.session)
+    // From the reader thread, as the line editor asks: three resizes in a burst.
+    await Task.detached {
+      redraw.request()
+      redraw.request()
+      redraw.request()
+    }.value
+    while shownAbove.isEmpty { await Task.yield() }
+    for _ in 0..<20 { await Task.yield() }
+    #expect(shownAbove.count == 1)
+    redraw.request()
+    while shownAbove.count < 2 { await Task.yield() }
+    #expect(shownAbove.count == 2)
+  }
 }
