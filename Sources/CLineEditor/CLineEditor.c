@@ -3,13 +3,16 @@
  *
  * How a read works:
  *   wn_editor_read_line -> el_gets -> wn_read_char (our EL_GETCFN) -> poll() on
- *   stdin and a self-pipe. The pipe is written by the SIGINT/SIGWINCH handlers and
- *   by wn_editor_print_above, so the reading thread wakes up for all three even
- *   when the signal was delivered to another thread.
+ *   stdin, a self-pipe and the termination pipe (Termination.c). The self-pipe is
+ *   written by the SIGINT/SIGWINCH handlers and by wn_editor_print_above, so the
+ *   reading thread wakes up for all of them even when the signal was delivered to
+ *   another thread; the termination pipe, by the SIGTERM/SIGHUP handlers.
  *
  * Why the read function is ours and not libedit's:
  *   - messages from other threads must be printed above the prompt mid-read;
- *   - Ctrl-C must end el_gets even when another thread took the signal;
+ *   - Ctrl-C must end el_gets even when another thread took the signal, and so must
+ *     SIGTERM and SIGHUP (the app then saves what is in flight and leaves);
+ *   - a resize must redraw the screen above the prompt, not only the prompt;
  *   - a lone Esc key must end the read (an Esc byte with nothing after it within
  *     WN_ESCAPE_TIMEOUT_MS); arrow keys and Alt-x arrive as one burst and pass on.
  *
@@ -134,7 +137,7 @@ const char *wn_editor_unavailable_reason(void) {
 #define WN_ESCAPE_TIMEOUT_MS 40
 
 /* Why the current el_gets call stopped, when our read function stopped it. */
-enum { WN_STOP_NONE, WN_STOP_INTERRUPT, WN_STOP_ESCAPE, WN_STOP_EOF, WN_STOP_ERROR };
+enum { WN_STOP_NONE, WN_STOP_INTERRUPT, WN_STOP_ESCAPE, WN_STOP_EOF, WN_STOP_ERROR, WN_STOP_TERMINATE };
 
 struct wn_editor {
   EditLine *el;
@@ -151,6 +154,8 @@ struct wn_editor {
   int stop;             /* WN_STOP_ */
   wn_complete_fn complete;
   void *complete_context;
+  wn_resize_fn on_resize;
+  void *resize_context;
   struct sigaction old_sigint;
   struct sigaction old_sigwinch;
 
@@ -239,13 +244,38 @@ static void wn_measure_prompt(wn_editor *editor) {
   editor->prompt_width = width;
 }
 
-/* Screen row, counted from the prompt's first row, of `end` in the line. */
-static int wn_row_of(wn_editor *editor, int up_to_cursor) {
+/* Visible width of the prompt's last line plus the edited text up to the cursor or the end. */
+static long wn_width_through(wn_editor *editor, int up_to_cursor) {
   const LineInfoW *line = el_wline(editor->el);
   long width = editor->prompt_width;
   const wchar_t *end = up_to_cursor ? line->cursor : line->lastchar;
   for (const wchar_t *c = line->buffer; c < end; c++) width += wn_char_width(*c);
-  return editor->prompt_rows + (int)(width / wn_columns(editor));
+  return width;
+}
+
+/* Screen row, counted from the prompt's first row, of `end` in the line. */
+static int wn_row_of(wn_editor *editor, int up_to_cursor) {
+  return editor->prompt_rows + (int)(wn_width_through(editor, up_to_cursor) / wn_columns(editor));
+}
+
+/*
+ * Moves the cursor from where libedit left it to just after the last character of
+ * the edited text (which may wrap over several rows).
+ */
+static void wn_move_to_end_of_line(wn_editor *editor) {
+  int columns = wn_columns(editor);
+  long end = wn_width_through(editor, 0);
+  int below = wn_row_of(editor, 0) - wn_row_of(editor, 1);
+  if (below > 0) fprintf(editor->out, "\x1b[%dB", below);
+  fputs("\r", editor->out);
+  if (end % columns > 0) fprintf(editor->out, "\x1b[%ldC", end % columns);
+}
+
+/* Moves the cursor to the start of the prompt's first row and erases what follows. */
+static void wn_erase_prompt_and_line(wn_editor *editor) {
+  int row = wn_row_of(editor, 1);
+  if (row > 0) fprintf(editor->out, "\x1b[%dA", row);
+  fputs("\r\x1b[J", editor->out);
 }
 
 /* Writes UTF-8 text with every \n as \r\n (the terminal is in raw mode). */
@@ -310,10 +340,18 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
   wn_editor *editor = wn_editor_of(el);
   *out = L'\0';
   for (;;) {
+    if (wn_termination_signal() != 0) {
+      editor->stop = WN_STOP_TERMINATE;
+      errno = EINTR;
+      return -1;
+    }
     if (wn_resized) {
       /* libedit's own handler only catches the first resize of a read. */
       wn_resized = 0;
       el_resize(el);
+      /* The app redraws its screen for the new width (through wn_editor_print_above,
+       * flushed just below). */
+      if (editor->on_resize != NULL) editor->on_resize(editor->resize_context);
     }
     /* Queued messages before Ctrl-C, so they land above the line even then. */
     wn_flush_pending(editor);
@@ -324,11 +362,13 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
       return -1;
     }
 
-    struct pollfd pollers[2] = {
+    /* The termination pipe is never drained: once readable, the top of the loop stops. */
+    struct pollfd pollers[3] = {
       {.fd = editor->in_fd, .events = POLLIN, .revents = 0},
       {.fd = editor->wake_read, .events = POLLIN, .revents = 0},
+      {.fd = wn_termination_fd(), .events = POLLIN, .revents = 0},
     };
-    if (poll(pollers, 2, -1) < 0) {
+    if (poll(pollers, pollers[2].fd >= 0 ? 3 : 2, -1) < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
       editor->stop = WN_STOP_ERROR;
       return -1;
@@ -337,6 +377,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
       wn_drain_wake_pipe(editor);
       continue; /* back to the top: signal flags and queued messages */
     }
+    if (pollers[2].fd >= 0 && pollers[2].revents != 0) continue; /* SIGTERM or SIGHUP */
     if (pollers[0].revents == 0) continue;
     if (pollers[0].revents & POLLNVAL) {
       editor->stop = WN_STOP_EOF;
@@ -410,6 +451,11 @@ void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *c
   editor->complete_context = context;
 }
 
+void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void *context) {
+  editor->on_resize = callback;
+  editor->resize_context = context;
+}
+
 int wn_editor_insert(wn_editor *editor, const char *text) {
   return el_insertstr(editor->el, text) == 0 ? 0 : -1;
 }
@@ -480,6 +526,8 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   el_set(el, EL_GETCFN, wn_read_char);
   el_set(el, EL_ADDFN, "wn-complete", "Complete the word before the cursor", wn_complete);
   el_set(el, EL_BIND, "^I", "wn-complete", NULL);
+  /* libedit's emacs map has ^R redraw the line; a shell's searches the history. */
+  el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
 
   /* No SA_RESTART: a signal must interrupt poll() on the reading thread. */
   struct sigaction action;
@@ -489,6 +537,13 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   action.sa_flags = 0;
   sigaction(SIGINT, &action, &editor->old_sigint);
   sigaction(SIGWINCH, &action, &editor->old_sigwinch);
+  /* Unblocked on this thread (and the reader threads it starts): a parent may have left
+   * them blocked, and then Ctrl-C and resizes would never arrive. */
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGINT);
+  sigaddset(&wanted, SIGWINCH);
+  pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_wake_fd = editor->wake_write;
   return editor;
 }
@@ -558,10 +613,24 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     switch (editor->stop) {
     case WN_STOP_INTERRUPT: status = WN_READ_INTERRUPTED; break;
     case WN_STOP_ESCAPE: status = WN_READ_ESCAPE; break;
+    case WN_STOP_TERMINATE: status = WN_READ_TERMINATED; break;
     case WN_STOP_EOF:
     case WN_STOP_ERROR: status = WN_READ_END; break;
     default: status = saved_errno == EINTR ? WN_READ_INTERRUPTED : WN_READ_END; break;
     }
+  }
+
+  /* libedit leaves the cursor where it was on the edited line (its buffer still holds
+   * the line until the next read). Ctrl-C: as a shell shows it, the line stays with a
+   * "^C" and the next prompt starts on a line of its own. Esc: the prompt and the line
+   * go, and what the app draws next (the screen without its popover) takes their place. */
+  if (status == WN_READ_INTERRUPTED) {
+    wn_move_to_end_of_line(editor);
+    fputs("^C\r\n", editor->out);
+    fflush(editor->out);
+  } else if (status == WN_READ_ESCAPE) {
+    wn_erase_prompt_and_line(editor);
+    fflush(editor->out);
   }
 
   /* Text queued after the last wake-up is printed now, below the read line. */
@@ -569,7 +638,7 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   editor->reading = 0;
   char *late = wn_take_pending_locked(editor);
   if (late != NULL) {
-    if (status != WN_READ_LINE) fputs("\n", editor->out);
+    if (status == WN_READ_END || status == WN_READ_TERMINATED) fputs("\n", editor->out);
     fputs(late, editor->out);
     fflush(editor->out);
     free(late);

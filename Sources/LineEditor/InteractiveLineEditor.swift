@@ -7,11 +7,12 @@ import Glibc
 /// The interactive line editor over libedit, used only when standard input and
 /// standard output are terminals (see ``Terminal/isInteractive()``).
 ///
-/// It offers emacs-style editing, a history (persisted with ``saveHistory()``),
-/// Tab completion through the `completer`, Ctrl-C (``LineInput/interrupted``),
-/// Ctrl-D on an empty line (``LineInput/endOfInput``), a lone Esc key
-/// (``LineInput/escape``) and messages printed above the prompt from any thread
-/// (``printAbove(_:)``).
+/// It offers emacs-style editing, a history (persisted with ``saveHistory()``; the up
+/// arrow recalls, Ctrl-R searches backwards as you type), Tab completion through the
+/// `completer`, Ctrl-C (``LineInput/interrupted``), Ctrl-D on an empty line
+/// (``LineInput/endOfInput``), a lone Esc key (``LineInput/escape``), messages printed
+/// above the prompt from any thread (``printAbove(_:)``) and a resize callback
+/// (``setResizeHandler(_:)``), so the app can redraw its screen for the new width.
 ///
 /// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
 /// time; the completer runs on that thread, inside `nextLine`. ``printAbove(_:)``
@@ -25,7 +26,8 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   private let editor: OpaquePointer?
   private let historyFile: String?
   private let completer: @Sendable (_ lineBeforeCursor: String) -> [String]
-  private lazy var fallback = ScriptLineSource(fileDescriptor: 0)
+  private var resizeHandler: (@Sendable () -> Void)?
+  private lazy var fallback = ScriptLineSource(fileDescriptor: 0, stopDescriptor: Terminal.terminationDescriptor)
 
   /// The most entries the history keeps.
   static let historySize: Int32 = 1000
@@ -69,6 +71,23 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     wn_editor_destroy(editor)
   }
 
+  /// Calls `handler` each time the terminal is resized while a line is being read (on
+  /// the reading thread, after libedit took the new size). It must return quickly; text
+  /// it hands to ``printAbove(_:)`` (from any thread) is drawn above the prompt with the
+  /// partly typed line kept. Set it before the first ``nextLine(prompt:)``.
+  public func setResizeHandler(_ handler: @escaping @Sendable () -> Void) {
+    resizeHandler = handler
+    guard let editor else { return }
+    wn_editor_set_resize_handler(
+      editor,
+      { context in
+        guard let context else { return }
+        Unmanaged<InteractiveLineEditor>.fromOpaque(context).takeUnretainedValue().resizeHandler?()
+      },
+      Unmanaged.passUnretained(self).toOpaque()
+    )
+  }
+
   /// Why lines are read without editing, when they are: libedit is loaded on first use
   /// and may be missing (`cannot load libedit (…); install libedit2`). `nil` when editing works.
   public var unavailableReason: String? {
@@ -79,9 +98,9 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// Shows `prompt` and reads one edited line; blocks until the user ends it.
   ///
   /// ANSI escape sequences in `prompt` (colours) do not count toward its width.
-  /// After ``LineInput/interrupted`` and ``LineInput/escape`` the cursor is still
-  /// on the edited line: print a newline before prompting again. Lines with a
-  /// non-blank character are added to the history.
+  /// After ``LineInput/interrupted`` the cursor is at the start of a new line; after
+  /// ``LineInput/escape``, where the erased prompt began; after ``LineInput/endOfInput``,
+  /// still on the edited line. Lines with a non-blank character are added to the history.
   public func nextLine(prompt: String) -> LineInput {
     guard let editor else {
       print(prompt, terminator: "")
@@ -101,6 +120,8 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       return .interrupted
     case WN_READ_ESCAPE:
       return .escape
+    case WN_READ_TERMINATED:
+      return .endOfInput
     default:
       return .endOfInput
     }

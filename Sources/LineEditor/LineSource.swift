@@ -2,13 +2,15 @@
 public enum LineInput: Sendable, Equatable {
   /// A line, without its line ending.
   case line(String)
-  /// Ctrl-C: the partly typed line was dropped. The cursor is still on the edited
-  /// line; the REPL prints a newline and prompts again.
+  /// Ctrl-C: the partly typed line was dropped. It stays on screen followed by `^C`,
+  /// and the cursor is at the start of the next line, ready for a fresh prompt.
   case interrupted
-  /// A lone Esc key (used to dismiss a popover). The partly typed line is dropped
-  /// and the cursor is still on the edited line.
+  /// A lone Esc key (used to dismiss a popover). The partly typed line is dropped; the
+  /// prompt and the line are erased and the cursor is where the prompt began, so what
+  /// is drawn next takes their place.
   case escape
-  /// Ctrl-D on an empty line, or the input ended.
+  /// Ctrl-D on an empty line, the input ended, or SIGTERM/SIGHUP arrived (see
+  /// ``Terminal/installTerminationHandlers()``). The cursor is still on the edited line.
   case endOfInput
 }
 

@@ -29,4 +29,28 @@ public enum Terminal {
   public static func activateUTF8Locale() {
     wn_activate_utf8_locale()
   }
+
+  /// Makes SIGTERM and SIGHUP a request to leave instead of an instant end: flag-only
+  /// handlers, installed once per process, after which ``terminationSignal`` names the
+  /// first such signal and ``terminationDescriptor`` is readable for good. A read of the
+  /// ``InteractiveLineEditor`` in progress then ends (as ``LineInput/endOfInput``), and so
+  /// does every later one; give the descriptor to a ``ScriptLineSource`` for the same.
+  ///
+  /// - Returns: whether the handlers are in place.
+  @discardableResult
+  public static func installTerminationHandlers() -> Bool {
+    wn_termination_install() == 0
+  }
+
+  /// The first SIGTERM or SIGHUP received since ``installTerminationHandlers()``, if any.
+  public static var terminationSignal: Int32? {
+    let signal = wn_termination_signal()
+    return signal == 0 ? nil : signal
+  }
+
+  /// Readable once SIGTERM or SIGHUP has arrived; `nil` before the handlers are installed.
+  public static var terminationDescriptor: Int32? {
+    let descriptor = wn_termination_fd()
+    return descriptor >= 0 ? descriptor : nil
+  }
 }

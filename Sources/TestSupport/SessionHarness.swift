@@ -7,18 +7,55 @@ public import WhatsNewStore
 
 /// A clock for tests: a fixed "now" that tests move by hand, and sleeps that return at
 /// once, so nothing depends on the wall clock.
+///
+/// A clock made with `holdingSleeps: true` keeps every sleep (a `qa delay`, say) waiting
+/// instead, until ``wakeSleepers()``: an operation that is in flight, not held by QA, for
+/// as long as the test wants.
 public final class TestClock: AppClock {
+  private struct Sleepers {
+    var holding: Bool
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
   private let current: Mutex<Date>
+  private let sleepers: Mutex<Sleepers>
 
   /// Starts at Monday 2026-11-30 12:00 UTC unless told otherwise.
-  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000)) { current = Mutex(now) }
+  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000), holdingSleeps: Bool = false) {
+    current = Mutex(now)
+    sleepers = Mutex(Sleepers(holding: holdingSleeps))
+  }
 
   public func now() -> Date { current.withLock { $0 } }
 
   /// Moves the clock forward.
   public func advance(seconds: Int64) { current.withLock { $0 += TimeInterval(seconds) } }
 
-  public func sleep(milliseconds: Int) async throws { await Task.yield() }
+  public func sleep(milliseconds: Int) async throws {
+    if sleepers.withLock({ $0.holding }) {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let wait = sleepers.withLock { sleepers -> Bool in
+          if sleepers.holding { sleepers.waiting.append(continuation) }
+          return sleepers.holding
+        }
+        if !wait { continuation.resume() }
+      }
+    }
+    await Task.yield()
+  }
+
+  /// How many sleeps are waiting for ``wakeSleepers()``.
+  public var sleeperCount: Int { sleepers.withLock { $0.waiting.count } }
+
+  /// Ends every sleep that is waiting; later sleeps return at once.
+  public func wakeSleepers() {
+    let waiting = sleepers.withLock { sleepers in
+      sleepers.holding = false
+      defer { sleepers.waiting = [] }
+      return sleepers.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
 }
 
 /// A whole app session over a temporary store, driven the way the REPL drives it, with
@@ -51,9 +88,10 @@ public final class SessionHarness {
   /// that races can be built by hand) or, as `whatsnew` runs a script, on the main actor's
   /// executor (`.sharing(MainActor.sharedUnownedExecutor)`). `environment` is what the
   /// process's environment would be (it decides the language when nothing else does).
+  /// `clock` is the session's clock (one that holds sleeps keeps delayed operations in flight).
   public init(
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
-    placement: StorePlacement = .ownQueue, environment: [String: String] = [:],
+    placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil
   ) async throws {
     directory = try TemporaryDirectory()
@@ -65,7 +103,7 @@ public final class SessionHarness {
       releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
     store = try SettingsStore(path: self.databasePath, placement: placement)
     try await prepare?(store)
-    clock = TestClock()
+    self.clock = clock
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
     for spec in options.faultSpecs { faults.add(try FaultSpec.parse(spec)) }

@@ -85,4 +85,19 @@ struct ScriptLineSourceTests {
       try ScriptLineSource(path: "/tmp")
     }
   }
+
+  @Test("a readable stop descriptor ends the input, lines already read included")
+  func stopDescriptorEndsTheInput() {
+    var input: [Int32] = [0, 0]
+    var stop: [Int32] = [0, 0]
+    #expect(pipe(&input) == 0 && pipe(&stop) == 0)
+    defer { for fd in input + stop { close(fd) } }
+    _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+    let source = ScriptLineSource(fileDescriptor: input[0], stopDescriptor: stop[0])
+    #expect(source.nextLine(prompt: "") == .line("one"))
+    // SIGTERM's handler writes to the stop pipe: the line already read is not run.
+    _ = Array("t".utf8).withUnsafeBytes { write(stop[1], $0.baseAddress, $0.count) }
+    #expect(source.nextLine(prompt: "") == .endOfInput)
+    #expect(source.nextLine(prompt: "") == .endOfInput)
+  }
 }

@@ -21,6 +21,7 @@ typedef struct wn_editor wn_editor;
 #define WN_READ_INTERRUPTED 1 /* Ctrl-C: the partly typed line is dropped */
 #define WN_READ_ESCAPE 2      /* a lone Esc key */
 #define WN_READ_END 3         /* Ctrl-D on an empty line, or the input closed */
+#define WN_READ_TERMINATED 4  /* SIGTERM or SIGHUP arrived (see wn_termination_install) */
 
 /* What a completion callback did (its return value). */
 #define WN_COMPLETE_NOTHING 0  /* nothing to insert or list: the editor beeps */
@@ -51,12 +52,27 @@ void wn_editor_destroy(wn_editor *editor);
 void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context);
 
 /*
+ * Called on the reading thread, inside wn_editor_read_line, after the terminal was
+ * resized (SIGWINCH) and libedit has taken the new size. It must not block: it may
+ * queue text with wn_editor_print_above (a redraw of the screen above the prompt).
+ */
+typedef void (*wn_resize_fn)(void *context);
+
+/* Sets the resize callback and the context pointer passed to it. */
+void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void *context);
+
+/*
  * Shows `prompt` (UTF-8; invisible parts such as colour codes between \1
  * characters) and reads one line with editing. Returns a WN_READ_ value; for
  * WN_READ_LINE, *line_out is a malloc'd UTF-8 copy of the line without its line
  * ending (free it with free()), and a line with a non-blank character is entered
- * into the history. After WN_READ_INTERRUPTED and WN_READ_ESCAPE the cursor is
- * still on the edited line.
+ * into the history. Ctrl-R searches the history backwards as you type.
+ *
+ * Where the cursor is left: after WN_READ_INTERRUPTED, at the start of the line
+ * below the edited text, which stays on screen followed by "^C" (as a shell shows
+ * it); after WN_READ_ESCAPE, at the start of the prompt's first row, with the prompt
+ * and the edited text erased (what is drawn next takes their place); after
+ * WN_READ_END and WN_READ_TERMINATED, still on the edited line.
  */
 int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out);
 
@@ -93,6 +109,22 @@ int wn_editor_save_history(wn_editor *editor, const char *path);
  * with dlopen on first use), or NULL when it loads. Thread-safe.
  */
 const char *wn_editor_unavailable_reason(void);
+
+/*
+ * Installs flag-only handlers for SIGTERM and SIGHUP (SA_RESTART) once per process:
+ * the first such signal is remembered (wn_termination_signal) and makes
+ * wn_termination_fd readable for good, which ends a read in progress
+ * (WN_READ_TERMINATED) and every later one at once. 0, or -1 when the pipe cannot be
+ * made. Async-signal-safe handlers; call from the main thread before any editor reads
+ * (it also unblocks both signals there, should the parent have blocked them).
+ */
+int wn_termination_install(void);
+
+/* The first SIGTERM or SIGHUP received since wn_termination_install, or 0. */
+int wn_termination_signal(void);
+
+/* A descriptor that becomes readable when SIGTERM or SIGHUP arrives, or -1. */
+int wn_termination_fd(void);
 
 /* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
 int wn_terminal_columns(int fd);

@@ -14,6 +14,13 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// An unusable database.
   public static let ioError: Int32 = 74
+
+  /// How a session that ran to its end exits: 0, or 128 + the signal's number when
+  /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
+  /// killed, though the session first saved what was in flight and the history.
+  public static func afterSession(terminatedBy signal: Int32?) -> Int32 {
+    signal.map { 128 + $0 } ?? success
+  }
 }
 
 /// The `whatsnew` command: parses the command line and runs the REPL or a subcommand.
@@ -153,18 +160,22 @@ public enum WhatsNewCommand {
     } catch {
       return fail(error.description, ExitStatus.noInput)
     }
+    // SIGTERM and SIGHUP end the session the way quit does (writes in flight waited for,
+    // the history saved), not the process on the spot.
+    Terminal.installTerminationHandlers()
+    let stopDescriptor = Terminal.terminationDescriptor
     let source: any LineSource
     let interactive: Bool
     if let script = options.scriptPath {
       do {
-        source = try ScriptLineSource(path: script)
+        source = try ScriptLineSource(path: script, stopDescriptor: stopDescriptor)
       } catch {
         return fail("cannot read the script: \(error)", ExitStatus.noInput)
       }
       interactive = false
     } else {
       interactive = Terminal.isInteractive()
-      source = ScriptLineSource(fileDescriptor: 0)
+      source = ScriptLineSource(fileDescriptor: 0, stopDescriptor: stopDescriptor)
     }
 
     let databasePath = options.databasePath ?? defaultDatabasePath(environment)
@@ -225,13 +236,17 @@ public enum WhatsNewCommand {
         completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
+      let redraw = ResizeRedraw(session: session)
+      created.setResizeHandler { redraw.request() }
       editor = created
       lineSource = created
     }
-    let repl = REPL(session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive)
+    let repl = REPL(
+      session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
+      stopRequested: { Terminal.terminationSignal != nil })
     await repl.run()
     editor?.saveHistory()
-    return ExitStatus.success
+    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal)
   }
 }
 

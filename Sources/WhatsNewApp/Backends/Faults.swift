@@ -128,13 +128,27 @@ public final class OperationTracker: Sendable {
     public var blockedBy: OperationID?
   }
 
+  /// Someone waiting for the operations that `includes` picks (all when `nil`) to settle.
+  fileprivate struct Waiter {
+    var id: Int
+    var includes: (@Sendable (Entry) -> Bool)?
+    var continuation: CheckedContinuation<Void, Never>
+  }
+
   fileprivate struct State {
     var nextID = 1
+    var nextWaiterID = 1
     var entries: [OperationID: Entry] = [:]
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Waiter] = []
     /// Everything left is held, directly or behind a held operation: nothing can finish
     /// until QA releases something.
     var isSettled: Bool { entries.values.allSatisfy(isEffectivelyHeld) }
+
+    /// Every operation `includes` picks is held, directly or behind a held operation.
+    func isSettled(_ includes: (@Sendable (Entry) -> Bool)?) -> Bool {
+      guard let includes else { return isSettled }
+      return entries.values.allSatisfy { !includes($0) || isEffectivelyHeld($0) }
+    }
 
     func isEffectivelyHeld(_ entry: Entry) -> Bool {
       var current = entry
@@ -167,7 +181,7 @@ public final class OperationTracker: Sendable {
   public func setHeld(_ id: OperationID, _ isHeld: Bool) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id]?.isHeld = isHeld
-      return state.isSettled ? state.takeWaiters() : []
+      return state.takeSatisfiedWaiters()
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -184,7 +198,7 @@ public final class OperationTracker: Sendable {
   public func end(_ id: OperationID) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id] = nil
-      return state.isSettled ? state.takeWaiters() : []
+      return state.takeSatisfiedWaiters()
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -210,21 +224,56 @@ public final class OperationTracker: Sendable {
   nonisolated(nonsending) public func waitUntilSettled() async {
     // Most commands start nothing in the background: return without suspending at all.
     if isSettled { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let settled = state.withLock { state -> Bool in
-        if state.isSettled { return true }
-        state.waiters.append(continuation)
-        return false
+    await wait(for: nil)
+  }
+
+  /// Returns once every operation `includes` picks has finished or is held (others may
+  /// still run), or when the task is cancelled: a caller racing a deadline cancels the
+  /// wait it no longer needs.
+  nonisolated(nonsending) public func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
+    if state.withLock({ $0.isSettled(includes) }) { return }
+    await wait(for: includes)
+  }
+
+  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?) async {
+    let waiterID = state.withLock { state in
+      defer { state.nextWaiterID += 1 }
+      return state.nextWaiterID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let settled = state.withLock { state -> Bool in
+          if state.isSettled(includes) || Task.isCancelled { return true }
+          state.waiters.append(Waiter(id: waiterID, includes: includes, continuation: continuation))
+          return false
+        }
+        if settled { continuation.resume() }
       }
-      if settled { continuation.resume() }
+    } onCancel: {
+      let cancelled = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == waiterID }) else { return nil }
+        return state.waiters.remove(at: index).continuation
+      }
+      cancelled?.resume()
     }
   }
 }
 
 extension OperationTracker.State {
-  fileprivate mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
-    defer { waiters = [] }
-    return waiters
+  /// Removes and returns the waiters whose operations have now settled.
+  fileprivate mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+    guard !waiters.isEmpty else { return [] }
+    var satisfied: [CheckedContinuation<Void, Never>] = []
+    var waiting: [OperationTracker.Waiter] = []
+    for waiter in waiters {
+      if isSettled(waiter.includes) {
+        satisfied.append(waiter.continuation)
+      } else {
+        waiting.append(waiter)
+      }
+    }
+    waiters = waiting
+    return satisfied
   }
 }
 

@@ -109,7 +109,9 @@ struct CommandDispatcher: Sendable {
         HelpTable.Row.command($0.name, summary: session.text($0.summaryKey))
       }
     }
-    let table = HelpTable(title: session.text("ui.help.title"), rows: rows, footnote: session.text("ui.help.more"))
+    let table = HelpTable(
+      title: session.text("ui.help.title"), rows: rows,
+      footnote: session.text("ui.help.more") + " " + session.text("ui.help.keys"))
     console.emit(table.document(in: context))
   }
 

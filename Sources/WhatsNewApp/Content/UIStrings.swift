@@ -231,5 +231,13 @@ public enum UIStrings {
     "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
     "ui.view.below": "Rows below: %@. Type show all to see the whole view.",
     "ui.view.focusCut": "%1$@ goes on for %2$@ more rows. Type show all to see it whole.",
+    // issue 14: keys
+    "ui.exit.saving": "Saving %@…",
+    "ui.exit.notSavedHeld": "Not saved: %@ (held by qa hold).",
+    "ui.exit.notSavedTimeout": "Not saved: %1$@ (still saving after %2$@ seconds).",
+    "ui.exit.tourProgress": "your progress through the tour",
+    "ui.exit.reminder": "the weekly review reminder",
+    "ui.help.keys":
+      "Enter on an empty line turns the tour's page; Esc closes a popover; the up arrow and Ctrl-R bring back earlier commands.",
   ]
 }

@@ -13,7 +13,12 @@ struct ExclusiveBox<Value>: @unchecked Sendable {
 /// Scripted mode (a file or a pipe) waits after every command until every operation that
 /// is not held has settled, then prints the command's output, the background results in
 /// the order they happened, and the view: the same script always prints the same text.
-/// On a terminal, results that arrive while the user types are shown above the prompt.
+/// On a terminal, results that arrive while the user types are shown above the prompt,
+/// and Enter on an empty line turns the tour's page (``Session/enterOnEmptyLine()``).
+///
+/// Every way out (`quit`, the end of the input, a stop request such as SIGTERM) goes
+/// through the ``ExitSaver``: writes in flight are waited for, and what could not be
+/// saved is said.
 @MainActor
 public struct REPL {
   let session: Session
@@ -21,20 +26,35 @@ public struct REPL {
   let isInteractive: Bool
   /// Echo each command in scripted output, so a transcript shows what produced what.
   let echoCommands: Bool
+  /// Whether the process was asked to stop (SIGTERM, SIGHUP): checked before each read.
+  let stopRequested: @MainActor () -> Bool
+  /// When the way out stops waiting for writes (see ``ExitSaver/init(session:deadline:)``).
+  let exitDeadline: @Sendable () async -> Void
 
-  public init(session: Session, source: any LineSource, isInteractive: Bool, echoCommands: Bool) {
+  /// - Parameters:
+  ///   - stopRequested: whether to leave before the next read (the app passes "SIGTERM or
+  ///     SIGHUP arrived"; the read in progress then ends by itself).
+  ///   - exitDeadline: how long the way out waits for writes in flight.
+  public init(
+    session: Session, source: any LineSource, isInteractive: Bool, echoCommands: Bool,
+    stopRequested: @escaping @MainActor () -> Bool = { false },
+    exitDeadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline
+  ) {
     self.session = session
     self.source = source
     self.isInteractive = isInteractive
     self.echoCommands = echoCommands
+    self.stopRequested = stopRequested
+    self.exitDeadline = exitDeadline
   }
 
-  /// Runs until `quit` or the end of input.
+  /// Runs until `quit`, the end of input or a stop request, then waits for the writes
+  /// in flight (``ExitSaver``).
   public func run() async {
     session.boot()
     await session.backends.tracker.waitUntilSettled()
     printPending()
-    while !session.shouldQuit {
+    reading: while !session.shouldQuit && !stopRequested() {
       let prompt = session.prompt
       session.console.isAtPrompt = isInteractive
       let input = await readLine(prompt: prompt)
@@ -42,19 +62,25 @@ public struct REPL {
       switch input {
       case .endOfInput:
         if isInteractive { session.console.writeOut("\n") }
-        return
+        break reading
       case .interrupted:
         continue
       case .escape:
         await session.dismissInfoByEscape()
       case .line(let line):
-        guard !line.trimmingWhitespace().isEmpty else { continue }
-        if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
-        await session.run(line)
+        if line.trimmingWhitespace().isEmpty {
+          // Enter on an empty line: at a terminal, the tour's next page; in a script, nothing.
+          guard isInteractive else { continue }
+          session.enterOnEmptyLine()
+        } else {
+          if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
+          await session.run(line)
+        }
       }
       await settle()
       printPending()
     }
+    await ExitSaver(session: session, deadline: exitDeadline).run()
   }
 
   func settle() async {
@@ -108,6 +134,23 @@ extension Session {
   /// Esc on a terminal: closes an info popover, if one is open.
   func dismissInfoByEscape() async {
     guidanceFlow.closeInfo()
+  }
+
+  /// Enter on an empty line at a terminal: the next page of the tour or onboarding (on
+  /// the last page, how to finish); anywhere else, nothing.
+  public func enterOnEmptyLine() {
+    guard state.overlay == .whatsNew || state.overlay == .onboarding else { return }
+    tourFlow.step(1)
+  }
+
+  /// The terminal was resized: the current view is drawn again at once (above the prompt,
+  /// the partly typed line kept), or after the command that is running.
+  public func redrawAfterResize() {
+    guard console.isAtPrompt else {
+      viewIsDirty = true
+      return
+    }
+    console.emit(renderCurrentView())
   }
 }
 

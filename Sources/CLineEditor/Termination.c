@@ -1,0 +1,72 @@
+/*
+ * Termination.c: SIGTERM and SIGHUP as a request to leave, not an instant death.
+ *
+ * The default action of both signals ends the process at once: a choice still being
+ * written is lost, and so is the line history. Here the handler only remembers the
+ * signal and writes a byte to a self-pipe that is never drained, so the descriptor
+ * stays readable from then on: the line editor polls it next to standard input (a
+ * read in progress ends; every later one ends at once), and so does the script
+ * reader. Whichever thread the kernel delivers the signal to, the reader wakes up.
+ *
+ * Installed from the main thread, which also unblocks both signals for itself (and the
+ * threads it starts later), in case the parent left them blocked.
+ *
+ * SA_RESTART: unlike SIGINT and SIGWINCH (which must interrupt the editor's poll),
+ * nothing here relies on EINTR, so other threads' system calls are not disturbed.
+ */
+#define _GNU_SOURCE
+#include "CLineEditor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t wn_termination_received = 0;
+static int wn_termination_pipe[2] = {-1, -1};
+static pthread_once_t wn_termination_once = PTHREAD_ONCE_INIT;
+static int wn_termination_status = -1;
+
+static void wn_on_termination(int signo) {
+  int saved_errno = errno;
+  if (wn_termination_received == 0) wn_termination_received = signo;
+  if (wn_termination_pipe[1] >= 0) {
+    char byte = 't';
+    ssize_t ignored = write(wn_termination_pipe[1], &byte, 1);
+    (void)ignored;
+  }
+  errno = saved_errno;
+}
+
+static void wn_termination_install_once(void) {
+  if (pipe2(wn_termination_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    wn_termination_pipe[0] = wn_termination_pipe[1] = -1;
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = wn_on_termination;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0) return;
+  /* A parent may start us with the signals blocked (a thread of a test runner, a
+   * supervisor): then they would never arrive. Unblocked on this thread, and so on the
+   * threads it starts from now on. */
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGTERM);
+  sigaddset(&wanted, SIGHUP);
+  pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
+  wn_termination_status = 0;
+}
+
+int wn_termination_install(void) {
+  pthread_once(&wn_termination_once, wn_termination_install_once);
+  return wn_termination_status;
+}
+
+int wn_termination_signal(void) { return wn_termination_received; }
+
+int wn_termination_fd(void) { return wn_termination_pipe[0]; }

@@ -1,0 +1,128 @@
+import WhatsNewCore
+
+/// The way out of a session (`quit`, Ctrl-D, the end of a script, SIGTERM, SIGHUP): waits
+/// for the writes still in flight, saying what is being saved, then says what could not be
+/// saved. A choice is never lost in silence.
+///
+/// It waits up to the store's busy timeout (5 s: the longest a write waits for another
+/// process's lock before it fails by itself). A write held by `qa hold` (or queued behind
+/// one) cannot finish until QA releases it, so it is reported as not saved at once, never
+/// waited for. Reads are not waited for: they change nothing.
+///
+/// The deadline is an effect passed in, so tests decide when time is up.
+@MainActor
+public struct ExitSaver: Sendable {
+  /// What the way out left unsaved, worded for the user (setting names, "your progress
+  /// through the tour", "the weekly review reminder").
+  public struct Outcome: Sendable, Equatable {
+    /// Held by QA: not waited for.
+    public var held: [String]
+    /// Still in flight when the deadline came.
+    public var timedOut: [String]
+
+    /// Whether everything was saved.
+    public var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
+  }
+
+  /// The store's busy timeout, in milliseconds: how long the way out waits at most.
+  public static let timeoutMilliseconds = 5000
+
+  /// The deadline the app uses: sleeps ``timeoutMilliseconds``; returns early when cancelled.
+  public static let sleepingDeadline: @Sendable () async -> Void = {
+    try? await Task.sleep(for: .milliseconds(timeoutMilliseconds))
+  }
+
+  let session: Session
+  /// Returns when time is up, or as soon as its task is cancelled.
+  let deadline: @Sendable () async -> Void
+
+  /// - Parameters:
+  ///   - session: the session that is ending.
+  ///   - deadline: returns when the wait is over (after ``timeoutMilliseconds`` in the
+  ///     app); it must also return soon after its task is cancelled, which happens when
+  ///     every write finished first.
+  public init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
+    self.session = session
+    self.deadline = deadline
+  }
+
+  /// Whether an operation changes the store (and so must not be lost on the way out).
+  nonisolated static func isWrite(_ entry: OperationTracker.Entry) -> Bool {
+    switch entry.operation {
+    case .write, .schedule, .cancel, .seenWrite: true
+    case .read, .boot: false
+    }
+  }
+
+  /// Waits for the writes in flight (showing what is saving), up to the deadline; then
+  /// prints what could not be saved and returns it. Prints nothing when nothing is
+  /// unsaved; returns at once, without starting a task, when nothing is in flight.
+  @discardableResult
+  public func run() async -> Outcome {
+    let tracker = session.backends.tracker
+    let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
+    var finishedInTime = true
+    if !inFlight.isEmpty {
+      session.console.emit(session.text("ui.exit.saving", names(of: inFlight)), .dim)
+      session.console.flush()
+      let deadline = self.deadline
+      finishedInTime = await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          await tracker.waitUntilSettled(Self.isWrite)
+          return true
+        }
+        group.addTask {
+          await deadline()
+          return false
+        }
+        let first = await group.next() ?? true
+        group.cancelAll()
+        return first
+      }
+    }
+    let left = tracker.entries.filter(Self.isWrite)
+    let held = left.filter(\.isHeld)
+    let timedOut = finishedInTime ? [] : left.filter { !$0.isHeld }
+    let outcome = Outcome(held: nameList(of: held), timedOut: nameList(of: timedOut))
+    if !held.isEmpty {
+      session.console.emit(session.text("ui.exit.notSavedHeld", names(of: held)), .warning)
+    }
+    if !timedOut.isEmpty {
+      session.console.emit(
+        session.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
+    }
+    session.console.flush()
+    return outcome
+  }
+
+  /// The names of `entries`, joined for a sentence.
+  private func names(of entries: [OperationTracker.Entry]) -> String {
+    nameList(of: entries).joined(separator: ", ")
+  }
+
+  /// What each operation saves, in the session's language, each name once, oldest first.
+  private func nameList(of entries: [OperationTracker.Entry]) -> [String] {
+    var names: [String] = []
+    for entry in entries {
+      let name = name(of: entry)
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  private func name(of entry: OperationTracker.Entry) -> String {
+    // A setting's write job moves on to `cancel` and `schedule` (the review weekday) with
+    // no target: its chain still knows the setting.
+    if let setting = session.writeChains.first(where: { $0.value.id == entry.id })?.key {
+      return session.text(setting.titleKey)
+    }
+    switch entry.operation {
+    case .write:
+      if let target = entry.target, let setting = Setting(rawValue: target) { return session.text(setting.titleKey) }
+      return entry.target ?? entry.operation.rawValue
+    case .seenWrite: return session.text("ui.exit.tourProgress")
+    case .schedule, .cancel: return session.text("ui.exit.reminder")
+    case .read, .boot: return entry.operation.rawValue
+    }
+  }
+}

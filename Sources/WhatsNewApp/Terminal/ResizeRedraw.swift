@@ -1,0 +1,24 @@
+import Synchronization
+
+/// Redraws the session's view when the terminal is resized: asked from the line editor's
+/// reading thread, drawn on the main actor; a burst of resizes while one redraw waits to
+/// run makes no more.
+final class ResizeRedraw: Sendable {
+  private let session: Session
+  private let isScheduled = Mutex(false)
+
+  init(session: Session) { self.session = session }
+
+  /// Schedules a redraw unless one is already waiting. Any thread; returns at once.
+  func request() {
+    let alreadyScheduled = isScheduled.withLock { scheduled in
+      defer { scheduled = true }
+      return scheduled
+    }
+    guard !alreadyScheduled else { return }
+    Task { @MainActor in
+      self.isScheduled.withLock { $0 = false }
+      self.session.redrawAfterResize()
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// The built app in a real terminal (tmux), as a person uses it: keys pressed, the screen
+/// read back, the window resized, the process signalled. Each test runs its own tmux server.
+@Suite("The app in a real terminal (tmux)", .serialized)
+struct TmuxTerminalTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  var database: String { directory.path("x.sqlite") }
+  var historyPath: String { directory.path("state/whatsnew/history") }
+
+  /// The environment the app gets in the terminal (and nothing else).
+  var environment: [String: String] {
+    [
+      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
+      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"),
+      "SWIFT_BACKTRACE": "enable=no",
+    ]
+  }
+
+  /// The app at a `width`-column terminal, as a user upgrading from `upgradeFrom`; waits for
+  /// the first prompt.
+  func start(width: Int = 80, upgradeFrom: String = "2.13.1", prompt: String) throws -> TmuxSession {
+    let tmux = try TmuxSession.start(
+      width: width, height: 24,
+      command: [RepositoryPaths.executable, "--db", database, "--upgrade-from", upgradeFrom],
+      environment: environment, namePrefix: "keys")
+    try tmux.waitUntil(lastLine: prompt)
+    return tmux
+  }
+
+  /// Types `command`, presses Enter and waits for `prompt` as the last line again.
+  @discardableResult
+  func run(_ command: String, in tmux: TmuxSession, prompt: String, showing text: String? = nil) throws -> String {
+    try tmux.sendLiteral(command)
+    try tmux.waitUntil(contains: command)
+    try tmux.sendKeys("Enter")
+    if let text { try tmux.waitUntil(contains: text) }
+    return try tmux.waitUntil(lastLine: prompt)
+  }
+
+  /// The last `count` non-empty lines of the screen.
+  func lastLines(_ tmux: TmuxSession, _ count: Int) throws -> [String] {
+    Array(try tmux.lines().filter { !$0.isEmpty }.suffix(count))
+  }
+
+  /// What `state` says in a second, scripted run of the app on the same store.
+  func storedState() throws -> String {
+    try runWhatsNew(["--db", database], input: "state\n").output
+  }
+
+  @Test("Enter on an empty line turns the page; on the last page it says how to finish; at home it does nothing")
+  func enterOnAnEmptyLine() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try tmux.sendKeys("Enter")
+    let second = try tmux.waitUntil(lastLine: "whatsnew:tour 2/2>")
+    #expect(second.contains("page 2 of 2"))
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "This is the last page: type done.")
+    #expect(try lastLines(tmux, 2) == ["This is the last page: type done.", "whatsnew:tour 2/2>"])
+
+    try run("close", in: tmux, prompt: "whatsnew:home>")
+    try tmux.sendKeys("Enter")
+    // A fresh prompt below the old one, and nothing between them.
+    try tmux.waitUntil("two prompts in a row") { screen in
+      screen.split(separator: "\n").suffix(2).map(String.init) == ["whatsnew:home>", "whatsnew:home>"]
+    }
+  }
+
+  @Test("Ctrl-C drops the typed line, shows ^C and gives a fresh prompt on a line of its own")
+  func controlC() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try tmux.sendLiteral("go wor")
+    try tmux.waitUntil(contains: "whatsnew:tour 1/2> go wor")
+    try tmux.sendKeys("C-c")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2>")
+    #expect(try lastLines(tmux, 2) == ["whatsnew:tour 1/2> go wor^C", "whatsnew:tour 1/2>"])
+    // The line really is empty: what comes next is a command of its own.
+    let after = try run("qa faults", in: tmux, prompt: "whatsnew:tour 1/2>", showing: "No faults.")
+    #expect(!after.contains("Unknown command"))
+  }
+
+  @Test("Esc closes a popover and the screen is drawn again where the prompt was, not after it")
+  func escapeClosesThePopover() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try run("close", in: tmux, prompt: "whatsnew:home>")
+    try run("go workouts", in: tmux, prompt: "whatsnew:workouts_intro 1/3>")
+    try run("skip", in: tmux, prompt: "whatsnew:workouts>")
+    try run("info workouts.view_info", in: tmux, prompt: "whatsnew:workouts>", showing: "close or Esc to dismiss")
+    try tmux.sendKeys("Escape")
+    let screen = try tmux.waitUntil("the popover to close") { !$0.contains("close or Esc to dismiss") }
+    try tmux.waitUntil(lastLine: "whatsnew:workouts>")
+    let lines = try tmux.lines(history: true)
+    #expect(!screen.contains("whatsnew:workouts> ──"), "not drawn on the prompt line:\n\(screen)")
+    let heading = try #require(lines.lastIndex { $0.hasPrefix("── Workout settings") })
+    // The prompt Esc was pressed at is gone: the heading took its row, right below the
+    // popover's footer.
+    #expect(lines[heading - 1] == "set <setting> <value> · home · help", "\(lines.suffix(30))")
+    #expect(lines.filter { $0 == "whatsnew:workouts>" }.count == 1, "one prompt on screen: \(lines.suffix(30))")
+  }
+
+  @Test("Tab completes commands and their arguments")
+  func tabCompletes() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try tmux.sendLiteral("he")
+    try tmux.sendKeys("Tab")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2> help")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "List the commands, or explain one.", history: true)
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2>")
+    try tmux.sendLiteral("go wo")
+    try tmux.sendKeys("Tab")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2> go workouts")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(lastLine: "whatsnew:workouts_intro 1/3>")
+  }
+
+  @Test("the up arrow and Ctrl-R bring back earlier commands")
+  func history() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    /// How many times `text` is in the scrollback.
+    func count(_ text: String) throws -> Int { try tmux.capture(history: true).components(separatedBy: text).count - 1 }
+    try run("qa faults", in: tmux, prompt: "whatsnew:tour 1/2>", showing: "No faults.")
+    try run("help choose", in: tmux, prompt: "whatsnew:tour 1/2>", showing: "choose <setting> <value>")
+    let helped = try count("Pick an option")
+    try tmux.sendKeys("Up")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2> help choose")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(history: true, "help choose to run again") {
+      $0.components(separatedBy: "Pick an option").count - 1 == helped + 1
+    }
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2>")
+    // Ctrl-R searches backwards as you type; Enter runs what it found.
+    try tmux.sendKeys("C-r")
+    try tmux.sendLiteral("qa f")
+    try tmux.waitUntil(contains: "whatsnew:tour 1/2> qa faults")
+    let before = try count("No faults.")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(history: true, "qa faults to run again") {
+      $0.components(separatedBy: "No faults.").count - 1 == before + 1
+    }
+  }
+
+  @Test("a resize from 80 to 50 columns draws the view again at once, and the typed text survives")
+  func resize() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try tmux.sendLiteral("set theme")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2> set theme")
+    let drawn = try tmux.capture(history: true).components(separatedBy: "What's new in 2.14.0").count
+    try tmux.resize(width: 50)
+    try tmux.waitUntil(history: true, "the view to be drawn again") {
+      $0.components(separatedBy: "What's new in 2.14.0").count == drawn + 1
+    }
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/2> set theme")
+    // The partly typed line is still in the editor, not only on the screen.
+    try tmux.sendLiteral(" dark")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "Saved: Theme is now Dark.")
+  }
+
+  @Test("quit while a choice is being written waits for it, says what is saving, and the store has it")
+  func quitWaitsForTheWrite() throws {
+    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    defer { tmux.kill() }
+    try run(
+      "qa delay write workoutView 1500", in: tmux, prompt: "whatsnew:tour 1/6>",
+      showing: "Fault added: write:workoutView=delay:1500")
+    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
+    try tmux.sendLiteral("quit")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "Saving Workout view…")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(try tmux.capture().contains("Saved: Workout view is now Inline."))
+    #expect(try storedState().contains(#""workoutView":"inline""#))
+  }
+
+  @Test(
+    "SIGTERM or SIGHUP during a delayed write waits for it, saves the history and exits 128 + the signal",
+    arguments: [SIGTERM, SIGHUP])
+  func signalWaitsForTheWrite(signal: Int32) throws {
+    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    defer { tmux.kill() }
+    try run(
+      "qa delay write workoutView 1500", in: tmux, prompt: "whatsnew:tour 1/6>",
+      showing: "Fault added: write:workoutView=delay:1500")
+    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
+    try tmux.sendLiteral("half a comm")
+    try tmux.waitUntil(contains: "half a comm")
+    try tmux.signal(signal)
+    try tmux.waitUntil(contains: "Saving Workout view…")
+    #expect(try tmux.waitForExit() == 128 + signal)
+    #expect(try tmux.capture().contains("Saved: Workout view is now Inline."))
+    #expect(try storedState().contains(#""workoutView":"inline""#))
+    let history = try String(contentsOfFile: historyPath, encoding: .utf8)
+    #expect(history.contains("choose\\0402"), "\(history)")
+    #expect(!history.contains("half"), "a line never entered is not history")
+  }
+
+  @Test("a write held by qa hold is reported as not saved on quit, at once")
+  func quitWithAHeldWrite() throws {
+    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    defer { tmux.kill() }
+    try run("qa hold write workoutView", in: tmux, prompt: "whatsnew:tour 1/6>", showing: "Fault added")
+    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
+    let started = Date()
+    try tmux.sendLiteral("quit")
+    try tmux.sendKeys("Enter")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(Date().timeIntervalSince(started) < 4, "not waited for (the wait would be 5 s)")
+    #expect(try tmux.capture().contains("Not saved: Workout view (held by qa hold)."))
+    #expect(try storedState().contains(#""workoutView":"guided""#))
+  }
+}
