@@ -65,11 +65,8 @@ public struct TranslationCache: Sendable {
     }
     let missing = sources.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0! } }
-    // Parsed side by side whenever there are two (a first start parses English and the
-    // user's language): parsing is most of a first start; make bench, "first start after
-    // the translations changed".
     let parsed = StandardError.silenced {
-      Self.sideBySide(missing.map { sizes[$0] }, threshold: 0) { position in
+      Self.sideBySide(missing.map { sizes[$0] }) { position in
         Result { () throws(LocalizationError) in try StringsTable.parse(sources[missing[position]].bytes) }
       }
     }
@@ -84,18 +81,17 @@ public struct TranslationCache: Sendable {
     return results.map { $0! }
   }
 
-  /// Above this many bytes in all, compiled copies are decoded side by side, one per core
-  /// (tables to parse are parsed side by side whenever there are two). Measured on the
-  /// benchmark's 1,000 generated releases (two 5 MB tables): parsing both takes about 0.8 s
-  /// one after the other and 0.47 s side by side on two cores.
+  /// Above this many bytes of `.strings` files in all, tables are parsed (and their compiled
+  /// copies decoded) side by side, one per core. Measured on the benchmark's 1,000 generated
+  /// releases (two 5 MB tables): parsing both takes about 0.8 s one after the other and
+  /// 0.47 s side by side on two cores. The shipped tables (tens of kilobytes) gain nothing:
+  /// two parsed side by side took 3.2-3.4 ms, as one after the other (2026-12-01).
   static let sideBySideThreshold = 1 << 20
 
   /// `body` for each index of `sizes` (the bytes each will read), in order: on this thread,
-  /// or side by side when there are several and together they pass `threshold`.
-  private static func sideBySide<Value: Sendable>(
-    _ sizes: [Int], threshold: Int = sideBySideThreshold, _ body: @Sendable (Int) -> Value
-  ) -> [Value] {
-    guard sizes.count > 1, sizes.reduce(0, +) > threshold else { return sizes.indices.map(body) }
+  /// or side by side when there are several and together they pass ``sideBySideThreshold``.
+  private static func sideBySide<Value: Sendable>(_ sizes: [Int], _ body: @Sendable (Int) -> Value) -> [Value] {
+    guard sizes.count > 1, sizes.reduce(0, +) > sideBySideThreshold else { return sizes.indices.map(body) }
     let values = Mutex<[Value?]>(Array(repeating: nil, count: sizes.count))
     DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
       let value = body(index)
