@@ -100,7 +100,7 @@ let package = Package(
     .target(name: "CPseudoTerminal"),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["TestSupport", "CPseudoTerminal"],
+      dependencies: ["TestSupport", "CPseudoTerminal", "WhatsNewCore"],
       swiftSettings: swiftSettings
     ),
   ]
