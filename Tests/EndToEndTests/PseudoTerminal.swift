@@ -47,20 +47,13 @@ final class PseudoTerminal {
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
 
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var child: pid_t = 0
-    let status = argv.withUnsafeBufferPointer { argvBuffer in
-      envp.withUnsafeBufferPointer { envpBuffer in
-        posix_spawn(
-          &child, executable, &actions, &attributes, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!),
-          UnsafeMutablePointer(mutating: envpBuffer.baseAddress!))
-      }
-    }
-    guard status == 0 else {
+    let result = spawn(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
+    let child: pid_t
+    switch result {
+    case .success(let pid): child = pid
+    case .failure(let error):
       close(primary)
-      errno = status
+      errno = error.code
       throw Failure.system("posix_spawn \(executable)")
     }
     pid = child

@@ -284,19 +284,12 @@ final class TmuxSession {
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var child: pid_t = 0
-    let spawned = argv.withUnsafeBufferPointer { argvBuffer in
-      envp.withUnsafeBufferPointer { envpBuffer in
-        posix_spawn(
-          &child, executable, &actions, &attributes, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!),
-          UnsafeMutablePointer(mutating: envpBuffer.baseAddress!))
-      }
-    }
-    guard spawned == 0 else {
-      throw Failure.command(arguments: arguments, status: spawned, error: String(cString: strerror(spawned)))
+    let result = spawn(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
+    let child: pid_t
+    switch result {
+    case .success(let pid): child = pid
+    case .failure(let error):
+      throw Failure.command(arguments: arguments, status: error.code, error: String(cString: strerror(error.code)))
     }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}

@@ -46,6 +46,17 @@ struct TmuxTerminalTests {
     return try tmux.waitUntil(lastLine: prompt)
   }
 
+  /// The app on the 2.12.0 tour's first page, its write of workoutView delayed 1.5 s, after
+  /// `choose 2`: a choice being saved.
+  func startWithADelayedChoice() throws -> TmuxSession {
+    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    try run(
+      "qa delay write workoutView 1500", in: tmux, prompt: "whatsnew:tour 1/6>",
+      showing: "Fault added: write:workoutView=delay:1500")
+    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
+    return tmux
+  }
+
   /// The last `count` non-empty lines of the screen.
   func lastLines(_ tmux: TmuxSession, _ count: Int) throws -> [String] {
     Array(try tmux.lines().filter { !$0.isEmpty }.suffix(count))
@@ -173,12 +184,8 @@ struct TmuxTerminalTests {
 
   @Test("quit while a choice is being written waits for it, says what is saving, and the store has it")
   func quitWaitsForTheWrite() throws {
-    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    let tmux = try startWithADelayedChoice()
     defer { tmux.kill() }
-    try run(
-      "qa delay write workoutView 1500", in: tmux, prompt: "whatsnew:tour 1/6>",
-      showing: "Fault added: write:workoutView=delay:1500")
-    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
     try tmux.sendLiteral("quit")
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(contains: "Saving Workout view…")
@@ -191,12 +198,8 @@ struct TmuxTerminalTests {
     "SIGTERM or SIGHUP during a delayed write waits for it, saves the history and exits 128 + the signal",
     arguments: [SIGTERM, SIGHUP])
   func signalWaitsForTheWrite(signal: Int32) throws {
-    let tmux = try start(upgradeFrom: "2.12.0", prompt: "whatsnew:tour 1/6>")
+    let tmux = try startWithADelayedChoice()
     defer { tmux.kill() }
-    try run(
-      "qa delay write workoutView 1500", in: tmux, prompt: "whatsnew:tour 1/6>",
-      showing: "Fault added: write:workoutView=delay:1500")
-    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/6>")
     try tmux.sendLiteral("half a comm")
     try tmux.waitUntil(contains: "half a comm")
     try tmux.signal(signal)
