@@ -15,7 +15,11 @@ public enum StringsTable {
   /// - Throws: ``LocalizationError/unreadable(reason:)`` for a syntax error,
   ///   ``LocalizationError/notAStringsTable(reason:)`` when a value is not a string
   ///   (a nested dictionary or array) or the file is not a dictionary at all.
-  public static func parse(_ bytes: some Collection<UInt8>) throws(LocalizationError) -> [String: String] {
+  ///
+  /// Takes `[UInt8]`, not any collection: a generic called from another module runs
+  /// unspecialized, and copying a table into `Data` byte by byte through it cost a first
+  /// start more than the parse itself (make bench, "first start after the translations changed").
+  public static func parse(_ bytes: [UInt8]) throws(LocalizationError) -> [String: String] {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [:] }
     let object: Any
     do {
