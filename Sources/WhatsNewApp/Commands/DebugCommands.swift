@@ -18,7 +18,7 @@ struct DebugCommands: Sendable {
       let record = (try? await session.backends.store.seenThrough()) ?? .none
       session.storeFacts.seenThrough = record
       session.console.emit(
-        session.text("ui.debug.seen", session.describeSeenThrough(record), session.appVersion.description))
+        session.text("ui.debug.seen", session.factsWording.seenThrough(record), session.appVersion.description))
     case ("seen", 2) where arguments[1] == "clear":
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":

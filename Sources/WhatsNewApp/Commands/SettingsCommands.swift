@@ -135,7 +135,7 @@ struct SettingsCommands: Sendable {
     }
     session.console.emit(session.text("ui.notifications.title"), .title)
     // The day and time in words can be long (`воскресенье, 6 декабря в 18:00 (Europe/Amsterdam)`): wrapped.
-    let next = session.describeNextFire(notification) ?? notification.weekday
+    let next = session.factsWording.nextFire(notification) ?? notification.weekday
     session.console.emit(session.renderContext.wrapped(next, indent: 2))
   }
 }

@@ -68,40 +68,19 @@ extension Session {
   /// Facts the screens show: from the store as read when the screen opened, and the
   /// choice machine's confirmed units when it has them.
   var screenFacts: ScreenFacts {
-    var next: String?
-    if let notification = storeFacts.notification {
-      next = describeNextFire(notification)
-    }
+    let wording = factsWording
     var facts = ScreenFacts(
-      nextReview: next, scheduledWeekday: storeFacts.notification?.weekday,
-      seenThrough: describeSeenThrough(storeFacts.seenThrough), appVersion: appVersion,
+      nextReview: storeFacts.notification.flatMap(wording.nextFire), scheduledWeekday: storeFacts.notification?.weekday,
+      seenThrough: wording.seenThrough(storeFacts.seenThrough), appVersion: appVersion,
       language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors,
       languageSource: languageChoice.source)
     facts.tourIsSuspended = state.tour?.isSuspended ?? false
     return facts
   }
 
-  /// The seen-through record in words: the version, "none", or the unreadable value.
-  func describeSeenThrough(_ record: SeenThroughRecord) -> String {
-    switch record {
-    case .none: text("ui.seen.none")
-    case .version(let version): version.description
-    case .unreadable(let raw): text("ui.seen.unreadable", TextSanitizer.clean(raw))
-    }
-  }
-
-  /// The notification's next fire date in words, as the language writes a day and a time
-  /// (`Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`), in the user's
-  /// time zone, which it names.
-  func describeNextFire(_ notification: StoredNotification) -> String? {
-    guard let weekday = Weekday(rawValue: notification.weekday),
-      let date = WeeklyReviewScheduler.nextFireDate(
-        weekday: weekday, hour: notification.hour, minute: notification.minute, after: backends.clock.now(),
-        in: backends.timeZone)
-    else { return nil }
-    return text(
-      "ui.notification.when", renderContext.formats.dayAndTime(date, in: backends.timeZone),
-      RFC3339.name(of: backends.timeZone))
+  /// The store's facts in words, now.
+  var factsWording: FactsWording {
+    FactsWording(context: renderContext, now: backends.clock.now(), timeZone: backends.timeZone)
   }
 
   /// Reads what the screens show from the store, in one read transaction: done when a

@@ -172,49 +172,17 @@ public final class Session {
   /// The guidance triggers and effects.
   var guidanceFlow: GuidanceFlow { GuidanceFlow(session: self) }
 
-  // MARK: - Boot
+  // MARK: - Boot and the what's-new check
 
-  /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the
-  /// notification schedule agree with the stored weekday, reads onboarding, then either
-  /// starts onboarding or runs the what's-new check.
-  public func boot() {
-    let id = backends.tracker.begin(.boot, target: nil)
-    Task.immediate { @MainActor in
-      defer { self.backends.tracker.end(id) }
-      let snapshot: StoreSnapshot
-      do {
-        try await self.backends.faults.gate(.boot, target: nil, id: id)
-        if self.configuration.storeWasCreated, let upgradeFrom = self.configuration.options.upgradeFrom {
-          try await self.backends.store.seedExistingUser(
-            seenThrough: upgradeFrom, legacyWalkthroughCompleted: upgradeFrom < Version(major: 2, minor: 13, patch: 0))
-          self.developerNote("seeded a new store as a user who finished onboarding and has seen through \(upgradeFrom)")
-        }
-        // One read of everything boot needs: one transaction, one trip to the store.
-        snapshot = try await self.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
-        if let change = try await self.backends.scheduler.reconcile(from: snapshot) {
-          self.developerNote(
-            "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
-          )
-        }
-        self.state.onboardingComplete = snapshot.onboardingComplete
-        self.state.isBooted = true
-        self.adoptStoredLanguage(snapshot.language)
-      } catch {
-        self.state.bootFailure = Backends.describe(error)
-        self.console.emit(self.text("ui.boot.failed", Backends.describe(error)), .error)
-        return
-      }
-      if !self.state.onboardingComplete {
-        if self.state.launchedFromWidget { return }
-        self.tourFlow.startOnboarding()
-      } else {
-        self.openControls(for: self.state.screen)
-        // The screen opens: what it shows from the store is read now, after the reconcile.
-        await self.readStoreFacts()
-        await self.checkWhatsNew(using: snapshot)
-      }
-      self.showViewIfAtPrompt()
-    }
+  /// The start flow: the boot gate, then onboarding or the what's-new check.
+  var startFlow: StartFlow { StartFlow(session: self) }
+
+  /// The boot step (``StartFlow/boot()``).
+  public func boot() { startFlow.boot() }
+
+  /// The session's what's-new check (``StartFlow/checkWhatsNew(using:)``).
+  public func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
+    await startFlow.checkWhatsNew(using: snapshot)
   }
 
   func developerNote(_ text: String) {
@@ -230,44 +198,6 @@ public final class Session {
       viewIsDirty = false
       publishCompletions()
     }
-  }
-
-  // MARK: - The what's-new check
-
-  /// Runs the session's what's-new check when every gate holds (``SessionState/whatsNewCheckIsDue``).
-  /// An empty flow (or a user who turned the tour off) moves the record to the current
-  /// version at once; otherwise the tour opens.
-  ///
-  /// `snapshot` is the store as the caller just read it (the boot step); without one, the
-  /// check reads the record and the tour setting itself, in one transaction.
-  public func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
-    guard state.whatsNewCheckIsDue else { return }
-    state.hasCheckedWhatsNew = true
-    var facts = snapshot
-    if facts == nil {
-      do {
-        facts = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
-      } catch {
-        developerNote("could not read the seen-through record: \(error); treating it as none")
-      }
-    }
-    let record = facts?.seenThrough ?? .none
-    var seen: Version?
-    switch record {
-    case .none: seen = nil
-    case .version(let version): seen = version
-    case .unreadable(let raw):
-      developerNote("the seen-through record '\(TextSanitizer.clean(raw))' is not a version; treating it as none")
-      seen = nil
-    }
-    let pages = selectFlow(releases: releases, seenThrough: seen, current: appVersion)
-    let wantsTour = (facts?.settings[.showWhatsNew] ?? "true") == "true"
-    if pages.isEmpty || !wantsTour {
-      if !wantsTour && !pages.isEmpty { developerNote("the what's-new tour is turned off; moving the record to \(appVersion)") }
-      tourFlow.recordSeenThrough(then: nil)
-      return
-    }
-    tourFlow.open(TourState(mode: .automatic, pages: pages))
   }
 
   // MARK: - Navigation

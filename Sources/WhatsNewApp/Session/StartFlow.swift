@@ -1,0 +1,90 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// How a session starts: the boot gate (the store open, migrated and reconciled), then
+/// onboarding for a new user, or the what's-new check once every gate holds.
+@MainActor
+struct StartFlow {
+  let session: Session
+
+  /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the
+  /// notification schedule agree with the stored weekday, reads onboarding, then either
+  /// starts onboarding or runs the what's-new check.
+  func boot() {
+    let id = session.backends.tracker.begin(.boot, target: nil)
+    Task.immediate { @MainActor [session] in
+      defer { session.backends.tracker.end(id) }
+      let snapshot: StoreSnapshot
+      do {
+        try await session.backends.faults.gate(.boot, target: nil, id: id)
+        if session.configuration.storeWasCreated, let upgradeFrom = session.configuration.options.upgradeFrom {
+          try await session.backends.store.seedExistingUser(
+            seenThrough: upgradeFrom, legacyWalkthroughCompleted: upgradeFrom < Version(major: 2, minor: 13, patch: 0))
+          session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(upgradeFrom)")
+        }
+        // One read of everything boot needs: one transaction, one trip to the store.
+        snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+        if let change = try await session.backends.scheduler.reconcile(from: snapshot) {
+          session.developerNote(
+            "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
+          )
+        }
+        session.state.onboardingComplete = snapshot.onboardingComplete
+        session.state.isBooted = true
+        session.adoptStoredLanguage(snapshot.language)
+      } catch {
+        session.state.bootFailure = Backends.describe(error)
+        session.console.emit(session.text("ui.boot.failed", Backends.describe(error)), .error)
+        return
+      }
+      if !session.state.onboardingComplete {
+        if session.state.launchedFromWidget { return }
+        session.tourFlow.startOnboarding()
+      } else {
+        session.openControls(for: session.state.screen)
+        // The screen opens: what it shows from the store is read now, after the reconcile.
+        await session.readStoreFacts()
+        await session.checkWhatsNew(using: snapshot)
+      }
+      session.showViewIfAtPrompt()
+    }
+  }
+
+  /// Runs the session's what's-new check when every gate holds (``SessionState/whatsNewCheckIsDue``).
+  /// An empty flow (or a user who turned the tour off) moves the record to the current
+  /// version at once; otherwise the tour opens.
+  ///
+  /// `snapshot` is the store as the caller just read it (the boot step); without one, the
+  /// check reads the record and the tour setting itself, in one transaction.
+  func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
+    guard session.state.whatsNewCheckIsDue else { return }
+    session.state.hasCheckedWhatsNew = true
+    var facts = snapshot
+    if facts == nil {
+      do {
+        facts = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+      } catch {
+        session.developerNote("could not read the seen-through record: \(error); treating it as none")
+      }
+    }
+    let record = facts?.seenThrough ?? .none
+    var seen: Version?
+    switch record {
+    case .none: seen = nil
+    case .version(let version): seen = version
+    case .unreadable(let raw):
+      session.developerNote("the seen-through record '\(TextSanitizer.clean(raw))' is not a version; treating it as none")
+      seen = nil
+    }
+    let pages = selectFlow(releases: session.releases, seenThrough: seen, current: session.appVersion)
+    let wantsTour = (facts?.settings[.showWhatsNew] ?? "true") == "true"
+    if pages.isEmpty || !wantsTour {
+      if !wantsTour && !pages.isEmpty {
+        session.developerNote("the what's-new tour is turned off; moving the record to \(session.appVersion)")
+      }
+      session.tourFlow.recordSeenThrough(then: nil)
+      return
+    }
+    session.tourFlow.open(TourState(mode: .automatic, pages: pages))
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import WhatsNewCore
+import WhatsNewStore
+
+/// What the store holds, in words for the screens, `debug seen` and `notifications`: the
+/// seen-through record and the weekly reminder's next date, in the session's language and
+/// the user's time zone.
+struct FactsWording {
+  let context: RenderContext
+  let now: Date
+  let timeZone: TimeZone
+
+  /// The seen-through record in words: the version, "none", or the unreadable value.
+  func seenThrough(_ record: SeenThroughRecord) -> String {
+    switch record {
+    case .none: context.text("ui.seen.none")
+    case .version(let version): version.description
+    case .unreadable(let raw): context.text("ui.seen.unreadable", TextSanitizer.clean(raw))
+    }
+  }
+
+  /// The notification's next fire date in words, as the language writes a day and a time
+  /// (`Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`), in the user's
+  /// time zone, which it names.
+  func nextFire(_ notification: StoredNotification) -> String? {
+    guard let weekday = Weekday(rawValue: notification.weekday),
+      let date = WeeklyReviewScheduler.nextFireDate(
+        weekday: weekday, hour: notification.hour, minute: notification.minute, after: now, in: timeZone)
+    else { return nil }
+    return context.text("ui.notification.when", context.formats.dayAndTime(date, in: timeZone), RFC3339.name(of: timeZone))
+  }
+}
