@@ -101,8 +101,8 @@ struct TranslationCacheTests {
   func abandonedTemporaries() throws {
     try writeEnglish(#""ui.done" = "Done";"#)
     _ = try read(cache)
-    let abandoned = ".tmp.4242.en.lproj-0123456789abcdef.compiled"
-    let recent = ".tmp.4343.en.lproj-0123456789abcdef.compiled"
+    let abandoned = "en.lproj-0123456789abcdef.compiled.4242.tmp"
+    let recent = "en.lproj-0123456789abcdef.compiled.4343.tmp"
     for name in [abandoned, recent] {
       try Data("partial".utf8).write(to: URL(fileURLWithPath: cache.directory! + "/" + name))
     }

@@ -29,17 +29,17 @@ enum FileBytes {
     return bytes
   }
 
-  /// The prefix of temporary files ``replace(_:with:)`` writes, so leftovers of a process
-  /// killed while writing can be found.
-  static let temporaryPrefix = ".tmp."
+  /// The ending of temporary files ``replace(_:with:)`` writes (`<name>.<pid>.tmp`), so
+  /// leftovers of a process killed while writing can be found, and are never taken for the
+  /// file itself by its own ending.
+  static let temporarySuffix = ".tmp"
 
   /// Replaces the file at `path` with `bytes` at once: written to a temporary file beside it
   /// (mode 0600), then renamed over it, so a reader sees the old file or the new one. No
   /// `fsync`: for caches only. Returns whether the file was replaced.
   @discardableResult
   static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
-    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    let temporary = String(path[..<slash]) + temporaryPrefix + "\(getpid())." + String(path[slash...])
+    let temporary = path + ".\(getpid())" + temporarySuffix
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
     var done = 0

@@ -129,7 +129,7 @@ public struct TranslationCache: Sendable {
   static let abandonedAfter: TimeInterval = 60 * 60
 
   /// Removes compiled tables older than ``staleAfter`` (tables of content trees that were
-  /// moved or deleted would otherwise stay forever), and temporaries (`.tmp.<pid>.<name>`)
+  /// moved or deleted would otherwise stay forever), and temporaries (`<name>.<pid>.tmp`)
   /// older than ``abandonedAfter``. Runs only when tables are written, which is
   /// rare: after a translation changes.
   private func removeLeftovers(in directory: String, keeping written: Set<String>) {
@@ -137,7 +137,7 @@ public struct TranslationCache: Sendable {
     let now = Date()
     for name in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where !written.contains(name) {
       let limit: TimeInterval
-      if name.hasPrefix(FileBytes.temporaryPrefix) {
+      if name.hasSuffix(FileBytes.temporarySuffix) {
         limit = Self.abandonedAfter
       } else if name.hasSuffix(".compiled") {
         limit = Self.staleAfter
