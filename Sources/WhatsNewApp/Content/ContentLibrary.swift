@@ -142,14 +142,11 @@ public struct ContentLibrary: Sendable {
       localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
-  /// The first `limit` bytes of a file; `nil` when it cannot be opened, and no bytes when it
-  /// opens but cannot be read (a directory named like a release file), which the validator
-  /// then reports as an empty file.
+  /// The first `limit` bytes of a file; `nil` when it cannot be opened or is not a regular
+  /// file (never read: a FIFO could block the start), and no bytes for a directory named
+  /// like a release file, which the validator then reports as an empty file.
   private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    if isDirectory(path) { return [] }
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    return (try? file.read(upToCount: limit)).map { Array($0) } ?? []
+    isDirectory(path) ? [] : FileBytes.read(path, limit: limit)
   }
 
   private static func isDirectory(_ path: String) -> Bool {

@@ -9,15 +9,16 @@ import Glibc
 /// Whole files as bytes, read once into the array that keeps them, and cache files written
 /// without waiting for the disk.
 enum FileBytes {
-  /// The bytes of the regular file at `path`; `nil` when it cannot be opened or is not a
-  /// regular file (a FIFO or a device is never read: it could block or never end).
-  static func read(_ path: String) -> [UInt8]? {
+  /// The bytes of the regular file at `path`, or its first `limit` bytes; `nil` when it
+  /// cannot be opened or is not a regular file (a FIFO or a device is never read: it could
+  /// block or never end).
+  static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit))
     var done = 0
     while done < bytes.count {
       let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done) }
