@@ -70,7 +70,7 @@ extension Session {
   var screenFacts: ScreenFacts {
     let wording = factsWording
     var facts = ScreenFacts(
-      nextReview: storeFacts.notification.flatMap(wording.nextFire), scheduledWeekday: storeFacts.notification?.weekday,
+      nextReview: storeFacts.notification.flatMap(wording.nextFire),
       seenThrough: wording.seenThrough(storeFacts.seenThrough), appVersion: appVersion,
       language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors,
       languageSource: languageChoice.source)

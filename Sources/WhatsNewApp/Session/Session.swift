@@ -163,8 +163,7 @@ public final class Session {
 
   /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String {
-    let text = TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
-    return configuration.ascii ? ASCIIFallback.text(text) : text
+    RenderContext.text(key, arguments: arguments, localizer: localizer, ascii: configuration.ascii)
   }
 
   /// The tour and onboarding transitions.

@@ -28,7 +28,14 @@ public struct RenderContext: Sendable {
     if arguments.isEmpty && key.hasPrefix(ContentLinter.contentKeyPrefix) {
       return chrome(TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments })))
     }
-    return chrome(TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean))))
+    return Self.text(key, arguments: arguments, localizer: localizer, ascii: ascii)
+  }
+
+  /// A UI string from `localizer`, its arguments and itself sanitized, in ASCII when `ascii`:
+  /// what ``text(_:_:)`` and the session's own messages give.
+  static func text(_ key: String, arguments: [String], localizer: Localizer, ascii: Bool) -> String {
+    let text = TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
+    return ascii ? ASCIIFallback.text(text) : text
   }
 
   /// `text` as this terminal can show it: unchanged, or with its symbols in ASCII.

@@ -4,8 +4,6 @@ public import WhatsNewCore
 public struct ScreenFacts: Sendable {
   /// The weekly review notification's next fire date, already worded, or `nil` when none is scheduled.
   public var nextReview: String?
-  /// The weekday the schedule fires on, if any.
-  public var scheduledWeekday: String?
   /// The seen-through record, worded, for the debug section.
   public var seenThrough: String
   public var appVersion: Version
@@ -21,11 +19,10 @@ public struct ScreenFacts: Sendable {
   public var tourIsSuspended = false
 
   public init(
-    nextReview: String?, scheduledWeekday: String?, seenThrough: String, appVersion: Version, language: Language,
+    nextReview: String?, seenThrough: String, appVersion: Version, language: Language,
     units: String, infoAnchors: [String: String], languageSource: LanguageChoice.Source = .environment
   ) {
     self.nextReview = nextReview
-    self.scheduledWeekday = scheduledWeekday
     self.seenThrough = seenThrough
     self.appVersion = appVersion
     self.language = language

@@ -5,18 +5,11 @@
 struct BinaryWriter {
   private(set) var output: [UInt8] = []
 
-  mutating func uint8(_ value: UInt8) { output.append(value) }
   mutating func uint32(_ value: Int) { integer(UInt32(truncatingIfNeeded: value)) }
   mutating func uint64(_ value: UInt64) { integer(value) }
 
   mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
     withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
-  }
-
-  /// `bytes`, length first.
-  mutating func bytes(_ bytes: [UInt8]) {
-    uint32(bytes.count)
-    output.append(contentsOf: bytes)
   }
 
   /// `bytes` as they are, without a length.
@@ -31,8 +24,7 @@ struct BinaryWriter {
 
 }
 
-/// Reads what ``BinaryWriter`` writes, returning `nil` at the first thing out of bounds, not
-/// UTF-8, or out of range.
+/// Reads what ``BinaryWriter`` writes, returning `nil` at the first thing out of bounds.
 struct BinaryReader {
   let buffer: UnsafeBufferPointer<UInt8>
   private(set) var offset: Int
@@ -42,9 +34,6 @@ struct BinaryReader {
     self.offset = offset
   }
 
-  var isAtEnd: Bool { offset == buffer.count }
-
-  mutating func uint8() -> UInt8? { integer(UInt8.self) }
   mutating func uint32() -> UInt32? { integer(UInt32.self) }
   mutating func uint64() -> UInt64? { integer(UInt64.self) }
 
@@ -53,13 +42,6 @@ struct BinaryReader {
     guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
     defer { offset += length }
     return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
-  }
-
-  /// A count of things still to read; each takes at least a byte, so a count beyond the bytes
-  /// left is damage (and never reserves more memory than the file's size).
-  mutating func count() -> Int? {
-    guard let count = integer(UInt32.self).map(Int.init), count <= buffer.count - offset else { return nil }
-    return count
   }
 
   mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
@@ -73,8 +55,4 @@ struct BinaryReader {
     return value
   }
 
-  mutating func string() -> String? {
-    guard let bytes = field(), UTF8Check.isValid(bytes) else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 }
