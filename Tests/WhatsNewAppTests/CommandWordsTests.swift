@@ -37,7 +37,8 @@ struct CommandCatalogTests {
     }
   }
 
-  @Test("qa's examples parse, and cover every verb, operation, target kind, count and the delay's unit")
+  @Test(
+    "qa's examples parse, specs as --fault reads them, and cover every verb, operation, target kind, count and the delay's unit")
   func qaExamples() throws {
     let qa = try #require(CommandCatalog.find("qa"))
     var verbs: Set<String> = []
@@ -45,6 +46,14 @@ struct CommandCatalogTests {
     var kinds: Set<String> = []
     for example in qa.examples {
       let words = Array(CommandTokenizer.split(example).dropFirst())
+      if words[0].contains("=") {
+        verbs.insert("spec")
+        for spec in try words.map(FaultSpec.parse) {
+          operations.insert(spec.operation)
+          #expect(try FaultSpec.parse(spec.description) == spec, "\(example) prints as it parses")
+        }
+        continue
+      }
       verbs.insert(words[0])
       guard words[0] != "clear" && words[0] != "faults" else { continue }
       switch try QACommand.parse(verb: words[0], Array(words.dropFirst())) {
@@ -62,7 +71,7 @@ struct CommandCatalogTests {
       }
       if words.contains("all") { kinds.insert("all") }
     }
-    #expect(verbs == ["fail", "delay", "hold", "release", "clear", "faults"])
+    #expect(verbs == ["spec", "fail", "delay", "hold", "release", "clear", "faults"])
     #expect(operations == Set(FaultOperation.allCases))
     #expect(kinds == ["setting target", "all", "always", "once", "fail", "count", "delay", "hold"])
   }

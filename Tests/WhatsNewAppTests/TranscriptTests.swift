@@ -32,6 +32,7 @@ struct TranscriptTests {
         "set workoutView inline", "check", "qa clear", "set reviewWeekday friday", "state", "qa hold schedule",
         "set reviewWeekday monday", "wait", "state", "qa release schedule", "wait", "check", "notifications",
         "qa fail schedule always", "set reviewWeekday tuesday", "check", "qa fial", "qa fail write thme",
+        "qa write:theme=fail:2 seen-write=hold", "qa faults", "qa release seen-write", "qa write:thme=fail", "qa clear",
       ]
     ),
     (

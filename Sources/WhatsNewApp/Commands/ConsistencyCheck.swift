@@ -50,7 +50,14 @@ public enum QACommand: Equatable, Sendable {
     case "hold": usage = "qa hold <op> [<target>]"
     default: usage = "qa release <op> [<target>]"
     }
-    guard let first = words.first else { throw ParseError(description: "usage: \(usage)") }
+    guard var first = words.first else { throw ParseError(description: "usage: \(usage)") }
+    var words = words
+    // `qa release write:theme`: the spec's subject, as `qa faults` prints it.
+    if verb == "release", words.count == 1, first.contains(":") {
+      let halves = first.split(separator: ":", maxSplits: 1).map(String.init)
+      words = halves
+      first = halves[0]
+    }
     guard let operation = FaultOperation(rawValue: first) else {
       let suggestion = Suggestion.closest(to: first, in: FaultOperation.allCases.map(\.rawValue))
       throw ParseError(

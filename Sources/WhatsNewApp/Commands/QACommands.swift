@@ -50,7 +50,28 @@ struct QACommands: Sendable {
         console.emit(error.description, .error)
       }
     default:
-      messages.unknownValue(verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
+      guard verb.contains("=") else {
+        return messages.unknownValue(
+          verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
+      }
+      addSpecs(arguments)
+    }
+  }
+
+  /// `qa write:workoutView=fail:2 seen-write=hold`: the `--fault` syntax, several at once.
+  /// Every spec is checked before any is added, so a typo in the second adds nothing.
+  func addSpecs(_ texts: [String]) {
+    var specs: [FaultSpec] = []
+    for text in texts {
+      do {
+        specs.append(try FaultSpec.parse(text))
+      } catch {
+        return session.console.emit(session.text("ui.qa.badSpec", text, error.description), .error)
+      }
+    }
+    for spec in specs {
+      session.backends.faults.add(spec)
+      session.console.emit(session.text("ui.qa.added", spec.description), .success)
     }
   }
 

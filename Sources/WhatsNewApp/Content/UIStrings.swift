@@ -164,6 +164,7 @@ public enum UIStrings {
     "ui.open.noItem": "There is no item %@ to open on this page; open %@.",
     "ui.overlay.busy": "Something else is open; finish or close it first.",
     "ui.qa.added": "Fault added: %@",
+    "ui.qa.badSpec": "Cannot use the fault \"%@\": %@. Nothing was added.",
     "ui.qa.cleared": "All faults cleared; everything held was released.",
     "ui.qa.noFaults": "No faults.",
     "ui.qa.released": "Released %@ (%@ waiting).",
@@ -225,7 +226,7 @@ public enum UIStrings {
     "ui.help.group.qa": "QA: faults and checks",
     "ui.help.group.debug": "Debug, for developers",
     "ui.help.qa.details":
-      "Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail fails once, or always, or the given number of times; delay waits that many milliseconds (0 to 600000); hold waits until release. clear removes every fault and releases what is held; faults lists them.",
+      "Faults are written as on the command line: op[:target]=fail|fail:N|delay:MS|hold, several at once, and qa faults prints them that way. Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail alone fails every time, fail:N that many times; delay waits that many milliseconds (0 to 600000); hold waits until release. The word forms work too: qa fail write theme 2 (once by default), qa delay, qa hold, qa release write theme. clear removes every fault and releases what is held; faults lists them.",
     // issue 14: fit
     "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
     "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
