@@ -115,7 +115,10 @@ public enum CommandCatalog {
       detailsKey: "ui.help.qa.details"),
     CommandInfo("wait", "wait", "ui.help.wait", group: .qa, examples: ["wait"]),
     CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"]),
-    CommandInfo("state", "state", "ui.help.state", group: .qa, examples: ["state"]),
+    CommandInfo(
+      "state", "state [--pretty] [<path>]", "ui.help.state", group: .qa,
+      syntax: ["state", "state --pretty", "state <path>", "state --pretty <path>"],
+      examples: ["state", "state --pretty", "state settings.theme", "state notification.next", "state --pretty notification"]),
     // Debug.
     CommandInfo(
       "debug", "debug seen [clear|set <version>] | debug preview <version>", "ui.help.debug", group: .debug,

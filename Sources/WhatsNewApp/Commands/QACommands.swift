@@ -3,7 +3,7 @@ import WhatsNewStore
 
 /// The QA family: failure injection (`qa fail|delay|hold|release …`, `qa clear`,
 /// `qa faults`), waiting for the background work (`wait`), comparing screen, store and
-/// schedule (`check`), and the session as JSON (`state`).
+/// schedule (`check`), and the session as JSON (`state`, in ``StateCommand``).
 @MainActor
 struct QACommands: Sendable {
   let session: Session
@@ -16,7 +16,7 @@ struct QACommands: Sendable {
     case "qa": qa(arguments)
     case "wait": await wait()
     case "check": await check()
-    case "state": session.console.emitVerbatim(await StateReport(session: session).json().serialized())
+    case "state": await StateCommand(session: session).run(arguments)
     default: break
     }
   }

@@ -1,0 +1,50 @@
+import WhatsNewCore
+
+/// `state [--pretty] [<path>]`: the session as JSON (``StateReport``), on one line or
+/// indented, whole or one field (`state settings.theme`, `state notification.next`).
+@MainActor
+struct StateCommand: Sendable {
+  let session: Session
+
+  /// What `state`'s words ask for: indented or not, and which field.
+  struct Request: Sendable, Equatable {
+    var pretty = false
+    var path: String?
+
+    /// `--pretty` and at most one path, in either order; `nil` for anything else.
+    static func parse(_ arguments: [String]) -> Request? {
+      var request = Request()
+      for argument in arguments {
+        if argument == "--pretty" {
+          request.pretty = true
+        } else if argument.hasPrefix("-") || request.path != nil {
+          return nil
+        } else {
+          request.path = argument
+        }
+      }
+      return request
+    }
+  }
+
+  /// Runs `state` with `arguments`.
+  func run(_ arguments: [String]) async {
+    guard let request = Request.parse(arguments) else { return CommandMessages(session: session).usage("state") }
+    let report = await StateReport(session: session).json()
+    guard let value = report.value(atPath: request.path ?? "") else {
+      let path = request.path ?? ""
+      let nearest = Suggestion.closest(to: path, in: report.fieldPaths, maxDistance: max(2, path.count / 2))
+      let message =
+        nearest.map { session.text("ui.state.unknownPath", path, $0) } ?? session.text("ui.state.unknownPathNoMatch", path)
+      session.console.emit(message + " " + session.text("ui.state.listFields"), .error)
+      return
+    }
+    if request.pretty {
+      for line in value.prettyPrinted().split(separator: "\n", omittingEmptySubsequences: false) {
+        session.console.emitVerbatim(String(line))
+      }
+    } else {
+      session.console.emitVerbatim(value.serialized())
+    }
+  }
+}

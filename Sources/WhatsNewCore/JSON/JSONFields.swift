@@ -1,0 +1,101 @@
+// Hand-written, as the writer is: `state --pretty` keeps the report's member order
+// (JSONSerialization's `.prettyPrinted` does not), and `state <path>` picks one field by a
+// dotted path, which no library here offers.
+
+extension JSONValue {
+  /// Indented JSON text (two spaces a level), keys in the order given, strings escaped as
+  /// ``serialized()`` escapes them; empty arrays and objects stay on one line.
+  ///
+  /// ```swift
+  /// JSONValue.object([("settings", .object([("theme", .string("dark"))]))]).prettyPrinted()
+  /// // {
+  /// //   "settings": {
+  /// //     "theme": "dark"
+  /// //   }
+  /// // }
+  /// ```
+  public func prettyPrinted() -> String {
+    var text = ""
+    appendPretty(to: &text, depth: 0)
+    return text
+  }
+
+  private func appendPretty(to text: inout String, depth: Int) {
+    let inner = String(repeating: "  ", count: depth + 1)
+    let outer = String(repeating: "  ", count: depth)
+    switch self {
+    case .array(let values) where !values.isEmpty:
+      text += "[\n"
+      for (index, value) in values.enumerated() {
+        text += inner
+        value.appendPretty(to: &text, depth: depth + 1)
+        text += index == values.count - 1 ? "\n" : ",\n"
+      }
+      text += outer + "]"
+    case .object(let members) where !members.isEmpty:
+      text += "{\n"
+      for (index, member) in members.enumerated() {
+        text += inner + Self.quoted(member.key) + ": "
+        member.value.appendPretty(to: &text, depth: depth + 1)
+        text += index == members.count - 1 ? "\n" : ",\n"
+      }
+      text += outer + "}"
+    default:
+      text += serialized()
+    }
+  }
+
+  /// The value at a dotted path: object members by key, array elements by index
+  /// (`settings.theme`, `pending.0.op`); the whole value for an empty path; `nil` when
+  /// the path leads nowhere.
+  ///
+  /// ```swift
+  /// state.value(atPath: "notification.next")   // .string("2026-12-06T18:00:00+01:00")
+  /// ```
+  public func value(atPath path: String) -> JSONValue? {
+    var current = self
+    for segment in JSONValue.segments(of: path) {
+      switch current {
+      case .object(let members):
+        guard let member = members.first(where: { $0.key == segment }) else { return nil }
+        current = member.value
+      case .array(let values):
+        guard let index = Int(segment), values.indices.contains(index) else { return nil }
+        current = values[index]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  /// Every path ``value(atPath:)`` answers, in document order, parents before their
+  /// members: `screen`, `settings`, `settings.theme`, …
+  public var fieldPaths: [String] {
+    var paths: [String] = []
+    func walk(_ value: JSONValue, _ prefix: String) {
+      switch value {
+      case .object(let members):
+        for member in members {
+          let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+          paths.append(path)
+          walk(member.value, path)
+        }
+      case .array(let values):
+        for (index, element) in values.enumerated() {
+          let path = prefix.isEmpty ? String(index) : prefix + "." + String(index)
+          paths.append(path)
+          walk(element, path)
+        }
+      default:
+        break
+      }
+    }
+    walk(self, "")
+    return paths
+  }
+
+  private static func segments(of path: String) -> [String] {
+    path.split(separator: ".", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+  }
+}

@@ -1,0 +1,78 @@
+import TestSupport
+import Testing
+import WhatsNewCore
+
+@testable import WhatsNewApp
+
+@MainActor
+@Suite("state: the whole session, indented, or one field")
+struct StateCommandTests {
+  func harness() async throws -> SessionHarness {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    await harness.boot()
+    await harness.send("close")
+    await harness.settle()
+    await harness.send("set theme dark")
+    await harness.settle()
+    _ = harness.takeOutput()
+    return harness
+  }
+
+  func run(_ harness: SessionHarness, _ line: String) async -> String {
+    await harness.send(line)
+    await harness.settle()
+    return harness.takeOutput()
+  }
+
+  @Test(
+    "state <path> prints one field as JSON: a string quoted, an object as an object",
+    arguments: [
+      ("state settings.theme", "\"dark\"\n"), ("state screen", "\"home\"\n"), ("state booted", "true\n"),
+      ("state notification.time", "\"18:00\"\n"), ("state faults", "[]\n"),
+      ("state notification", #"{"weekday":"sunday","time":"18:00","next":"2026-12-06T18:00:00Z"}"# + "\n"),
+    ])
+  func field(line: String, expected: String) async throws {
+    let harness = try await harness()
+    #expect(await run(harness, line) == expected)
+  }
+
+  @Test("state --pretty is the one-line report indented, key for key, and combines with a path in either order")
+  func pretty() async throws {
+    let harness = try await harness()
+    let line = await run(harness, "state")
+    let pretty = await run(harness, "state --pretty")
+    let value = try JSONReader.parse(Array(line.utf8))
+    #expect(pretty == value.prettyPrinted() + "\n")
+    #expect(pretty.split(separator: "\n").count > 20)
+    #expect(pretty.hasPrefix("{\n  \"screen\": \"home\",\n"))
+    let notification = await run(harness, "state --pretty notification")
+    #expect(notification == value.value(atPath: "notification")!.prettyPrinted() + "\n")
+    #expect(await run(harness, "state notification --pretty") == notification)
+  }
+
+  @Test(
+    "an unknown path names itself, the nearest field and how to list them",
+    arguments: [
+      ("state setings.theme", "state has no field 'setings.theme'; the nearest is 'settings.theme'. Type state --pretty to see every field.\n"),
+      ("state notification.nxt", "state has no field 'notification.nxt'; the nearest is 'notification.next'. Type state --pretty to see every field.\n"),
+      ("state banana", "state has no field 'banana'. Type state --pretty to see every field.\n"),
+    ])
+  func unknown(line: String, expected: String) async throws {
+    let harness = try await harness()
+    #expect(await run(harness, line).split(separator: "\n").joined(separator: " ") + "\n" == expected)
+  }
+
+  @Test("a path from the terminal is sanitized before it is printed")
+  func sanitized() async throws {
+    let harness = try await harness()
+    let output = await run(harness, "state \u{1B}[31mred")
+    #expect(!output.contains("\u{1B}"))
+    #expect(output.contains("state has no field"))
+  }
+
+  @Test("two paths or another flag is a usage error", arguments: ["state screen language", "state --json", "state -p screen"])
+  func usage(line: String) async throws {
+    let harness = try await harness()
+    #expect(await run(harness, line) == "Usage: state [--pretty] [<path>]\n")
+  }
+}
