@@ -59,7 +59,8 @@ public enum WhatsNewCommand {
         print(
           FlowReport.render(
             releases: content.releases, seen: seen, current: options.appVersion, json: json,
-            width: reportWidth(environment)), terminator: "")
+            width: reportWidth(environment), diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
+          terminator: "")
         return ExitStatus.success
       } catch {
         return fail(error.description, ExitStatus.noInput)

@@ -13,6 +13,9 @@ public struct ContentLibrary: Sendable {
   public var tables: [Language: TranslationTable]
   /// Diagnostics from validating the releases and reading the tables.
   public var diagnostics: [String]
+  /// The validator's diagnostics as values (not yet sanitized), for `flow --dev` and
+  /// `debug preview`, which list those of the releases they show.
+  public var releaseDiagnostics: [ReleaseDiagnostic]
   public var releasesDirectory: String
   public var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
@@ -20,11 +23,12 @@ public struct ContentLibrary: Sendable {
 
   public init(
     releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache = .off
+    localizationsDirectory: String, translationCache: TranslationCache = .off, releaseDiagnostics: [ReleaseDiagnostic] = []
   ) {
     self.releases = releases
     self.tables = tables
     self.diagnostics = diagnostics
+    self.releaseDiagnostics = releaseDiagnostics
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
     self.translationCache = translationCache
@@ -139,7 +143,7 @@ public struct ContentLibrary: Sendable {
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
       releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
   }
 
   /// The first `limit` bytes of a file; `nil` when it cannot be opened or is not a regular

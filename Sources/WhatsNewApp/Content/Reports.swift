@@ -2,14 +2,20 @@ public import WhatsNewCore
 
 /// `whatsnew flow`: what a user who has seen through a version would be shown.
 public enum FlowReport {
-  /// Text for people, wrapped to `width` columns (continuation rows indented), or exactly
-  /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…]}` with `json` (never wrapped).
+  /// Text for people, wrapped to `width` columns (continuation rows indented), or
+  /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…],"newerReleases":[…]}` with `json`
+  /// (never wrapped). Releases newer than `current` are named with the `--app-version` that
+  /// includes them. `diagnostics`, when given (`--dev`), are the validator's: those of the
+  /// releases the user's window takes in, and the manifest's, are listed too (`"diagnostics"`).
   public static func render(
-    releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool, width: Int = .max
+    releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool, width: Int = .max,
+    diagnostics: [ReleaseDiagnostic]? = nil
   ) -> String {
     let pages = selectFlow(releases: releases, seenThrough: seen, current: current, cap: cap)
+    let newer = newerReleases(releases, than: current)
+    let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
     if json {
-      let value = JSONValue.object([
+      var members: [(key: String, value: JSONValue)] = [
         (
           "pages",
           .array(
@@ -20,14 +26,19 @@ public enum FlowReport {
                 ("blocks", .array(page.page.blocks.map { .string($0.id) })),
               ])
             })
-        )
-      ])
-      return value.serialized() + "\n"
+        ),
+        ("newerReleases", .array(newer.map { .string($0.description) })),
+      ]
+      if let relevant {
+        members.append(("diagnostics", .array(relevant.map { .string(TextSanitizer.clean($0.description)) })))
+      }
+      return JSONValue.object(members).serialized() + "\n"
     }
     let seenText = seen?.description ?? "none"
     var lines: [Line] = []
     if pages.isEmpty {
       lines.append(Line("A user on \(current) who has seen through \(seenText) is shown nothing."))
+      lines += notes(newer: newer, current: current, diagnostics: relevant)
       return text(lines, width: width)
     }
     lines.append(
@@ -54,7 +65,59 @@ public enum FlowReport {
         lines.append(Line("  - \(page.release)  \(TextSanitizer.clean(page.page.id))", hangingIndent: 4))
       }
     }
+    lines += notes(newer: newer, current: current, diagnostics: relevant)
     return text(lines, width: width)
+  }
+
+  /// What the pages do not say: releases newer than the app version (and how to include
+  /// them), and with `--dev` what the validator dropped from the releases in the window.
+  static func notes(newer: [Version], current: Version, diagnostics: [ReleaseDiagnostic]?) -> [Line] {
+    var lines: [Line] = []
+    if let newest = newer.last {
+      let list = newer.map(\.description).joined(separator: ", ")
+      let count = newer.count == 1 ? "1 release newer than" : "\(newer.count) releases newer than"
+      let verb = newer.count == 1 ? "is" : "are"
+      let pronoun = newer.count == 1 ? "it" : "them"
+      lines.append(
+        Line(
+          "\(count) the app version \(current) \(verb) not shown (\(list)): pass --app-version \(newest) to include \(pronoun)."
+        ))
+    }
+    if let diagnostics {
+      if diagnostics.isEmpty {
+        lines.append(Line("The validator dropped nothing from these releases."))
+      } else {
+        lines.append(Line("The validator's diagnostics for these releases:"))
+        for diagnostic in diagnostics {
+          lines.append(Line("  - " + TextSanitizer.clean(diagnostic.description), hangingIndent: 4))
+        }
+      }
+    }
+    return lines
+  }
+
+  /// Loaded releases newer than `current`, oldest first: no user on `current` sees them.
+  public static func newerReleases(_ releases: [Release], than current: Version) -> [Version] {
+    releases.map(\.version).filter { $0 > current }.sorted()
+  }
+
+  /// The diagnostics that concern what a user who has seen through `seen` and runs `current`
+  /// would be shown: the manifest's, and those of release files whose version is in the
+  /// window (`seen` < version <= `current`). A file not named as a version is kept too.
+  public static func relevantDiagnostics(
+    _ diagnostics: [ReleaseDiagnostic], seen: Version?, current: Version
+  ) -> [ReleaseDiagnostic] {
+    diagnostics.filter { diagnostic in
+      let name = diagnostic.file.split(separator: "/").last.map(String.init) ?? diagnostic.file
+      guard name != ReleaseLibrary.manifestFileName else { return true }
+      guard name.hasSuffix(".json"), let version = Version(String(name.dropLast(5))) else { return true }
+      return version <= current && seen.map { version > $0 } ?? true
+    }
+  }
+
+  /// The diagnostics of one release's file (for `debug preview`).
+  public static func diagnostics(_ diagnostics: [ReleaseDiagnostic], of version: Version) -> [ReleaseDiagnostic] {
+    diagnostics.filter { $0.file.split(separator: "/").last.map(String.init) == "\(version).json" }
   }
 
   /// Rows wrapped to `width`, one a line.
