@@ -51,7 +51,10 @@ struct DebugCommands: Sendable {
     if session.state.screen == .settings && session.state.overlay == nil { session.viewIsDirty = true }
   }
 
-  /// `debug preview <version>`: that release's pages as they were when it shipped; writes nothing.
+  /// `debug preview <version>`: that release's pages as they were when it shipped; writes
+  /// nothing. Over an open tour it suspends the tour, and closing the preview comes back to
+  /// it where it was; a wizard or a guide must end first, and the message says how. The
+  /// validator's diagnostics for that release's file are listed first.
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
       session.console.emit(session.text("ui.error.badVersion", versionText), .error)
@@ -61,16 +64,41 @@ struct DebugCommands: Sendable {
     guard let release = releases.first(where: { $0.version == version }) else {
       return messages.unknownValue(versionText, kind: .release, candidates: releases.map(\.version.description))
     }
-    if session.state.overlay != nil {
-      session.console.emit(session.text("ui.overlay.busy"), .warning)
-      return
+    switch session.state.overlay {
+    case .onboarding?:
+      return session.console.emit(session.text("ui.debug.previewAfterOnboarding", version.description), .warning)
+    case .guidance?:
+      let guide = session.state.guidance.active?.id ?? ""
+      return session.console.emit(session.text("ui.debug.previewAfterGuide", guide, version.description), .warning)
+    case .info?, .whatsNew?, nil:
+      break
     }
     let pages = previewRelease(release, asOf: version)
+    listDiagnostics(of: version)
     guard !pages.isEmpty else {
       session.console.emit(session.text("ui.debug.previewEmpty", version.description), .warning)
       return
     }
-    if session.state.tour != nil { session.choices.leavePage() }
+    if let tour = session.state.tour {
+      if tour.isSuspended == false { session.choices.leavePage() }
+      if case .preview = tour.mode {
+        // A preview over a preview replaces it; the tour under both stays where it was.
+      } else {
+        session.state.tourUnderPreview = tour
+        session.console.emit(
+          session.text("ui.debug.previewOverTour", String(tour.index + 1), String(tour.pages.count)), .dim)
+      }
+    }
     session.tourFlow.open(TourState(mode: .preview(version), pages: pages))
+  }
+
+  /// What the validator reported for the release's file (dropped units, warnings), sanitized.
+  func listDiagnostics(of version: Version) {
+    let diagnostics = FlowReport.diagnostics(session.configuration.content.releaseDiagnostics, of: version)
+    guard !diagnostics.isEmpty else { return }
+    session.console.emit(session.text("ui.debug.previewDiagnostics", String(diagnostics.count), "\(version).json"), .warning)
+    for diagnostic in diagnostics {
+      session.console.emit("  - " + TextSanitizer.clean(diagnostic.path.isEmpty ? diagnostic.message : "\(diagnostic.path): \(diagnostic.message)"), .dim)
+    }
   }
 }

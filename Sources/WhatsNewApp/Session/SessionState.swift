@@ -52,6 +52,9 @@ public struct SessionState: Sendable, Equatable {
   public var screen: Screen = .home
   /// The what's-new tour, while open (also while suspended).
   public var tour: TourState?
+  /// The tour a `debug preview` was opened over, as it was (page, suspended or showing):
+  /// closing the preview brings it back.
+  public var tourUnderPreview: TourState?
   /// The onboarding wizard, while open.
   public var onboarding: OnboardingState?
   /// In-app guidance: the guide or popover showing, and on which step.

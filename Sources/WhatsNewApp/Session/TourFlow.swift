@@ -130,13 +130,33 @@ struct TourFlow: Sendable {
     }
   }
 
-  /// Closes the tour and goes home.
+  /// Closes the tour and goes home; a preview opened over a tour goes back to that tour.
   func close(message: String) {
+    if case .preview? = session.state.tour?.mode, let under = session.state.tourUnderPreview {
+      return returnFromPreview(to: under)
+    }
     session.state.tour = nil
+    session.state.tourUnderPreview = nil
     session.choices.leavePage()
     session.state.screen = .home
     session.console.emit(message, .success)
     session.openControls(for: .home)
+    session.viewIsDirty = true
+  }
+
+  /// Closing a preview: the tour it was opened over comes back as it was, on its page
+  /// (or still waiting behind the screen, if it was suspended).
+  func returnFromPreview(to tour: TourState) {
+    session.choices.leavePage()
+    session.state.tour = tour
+    session.state.tourUnderPreview = nil
+    session.console.emit(
+      session.text("ui.debug.previewClosed", String(tour.index + 1), String(tour.pages.count)), .success)
+    if tour.isSuspended {
+      session.openControls(for: session.state.screen)
+    } else {
+      session.openCurrentPageControls()
+    }
     session.viewIsDirty = true
   }
 

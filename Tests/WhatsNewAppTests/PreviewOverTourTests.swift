@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+import WhatsNewStore
+
+@testable import WhatsNewApp
+
+/// `debug preview` from inside the tour: the tour waits, the preview closes back to it.
+@Suite("debug preview over an open tour")
+@MainActor
+struct PreviewOverTourTests {
+  func upgraded() async throws -> SessionHarness {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+    await harness.boot()
+    _ = harness.takeOutput()
+    return harness
+  }
+
+  func run(_ harness: SessionHarness, _ line: String) async -> String {
+    await harness.send(line)
+    await harness.settle()
+    return harness.takeOutput()
+  }
+
+  @Test(
+    "the preview suspends the showing tour; closing it (close, skip or done) comes back to the same page, writing nothing",
+    arguments: [["close"], ["skip"], ["next", "done"]])
+  func returnsToTheTour(closing: [String]) async throws {
+    let harness = try await upgraded()
+    #expect(harness.session.tour?.mode == .automatic)
+    _ = await run(harness, "next")
+    let pageCount = try #require(harness.session.tour?.pages.count)
+    let output = await run(harness, "debug preview 2.15.0")
+    #expect(output.contains("The tour waits on page 2 of \(pageCount)"), "\(output)")
+    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+    #expect(harness.session.state.tourUnderPreview?.index == 1)
+    #expect(harness.session.overlay == .whatsNew)
+    var closed = ""
+    for line in closing { closed += await run(harness, line) }
+    #expect(closed.contains("Preview closed. Back to the tour, page 2 of \(pageCount)."), "\(closed)")
+    let tour = try #require(harness.session.tour)
+    #expect(tour.mode == .automatic)
+    #expect(tour.index == 1)
+    #expect(!tour.isSuspended)
+    #expect(harness.session.state.tourUnderPreview == nil)
+    #expect(harness.session.overlay == .whatsNew)
+    #expect(
+      try await harness.store.seenThrough() == .version(Version("2.11.0")!), "neither the preview nor coming back records anything")
+    // The tour goes on and records as before.
+    _ = await run(harness, "skip")
+    #expect(harness.session.tour == nil)
+    #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
+  }
+
+  @Test("a tour that waits behind a screen still waits after the preview, and tour brings it back")
+  func suspendedTour() async throws {
+    let harness = try await upgraded()
+    _ = await run(harness, "go settings")
+    #expect(harness.session.tour?.isSuspended == true)
+    #expect(harness.session.overlay == .guidance, "the settings screen's guide starts by itself")
+    let refused = await run(harness, "debug preview 2.12.0")
+    #expect(
+      refused.split(separator: "\n").joined(separator: " ")
+        == "The guide settings_intro is showing: type close to end it, then debug preview 2.12.0.")
+    #expect(harness.session.tour?.mode == .automatic)
+    _ = await run(harness, "close")
+    _ = await run(harness, "debug preview 2.12.0")
+    #expect(harness.session.tour?.mode == .preview(Version("2.12.0")!))
+    _ = await run(harness, "close")
+    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.tour?.isSuspended == true)
+    #expect(harness.session.screen == .settings, "the screen under the preview stays")
+    _ = await run(harness, "tour")
+    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.tour?.index == 0)
+  }
+
+  @Test("a second preview replaces the first; closing it still comes back to the tour")
+  func previewOverPreview() async throws {
+    let harness = try await upgraded()
+    _ = await run(harness, "debug preview 2.12.0")
+    _ = await run(harness, "debug preview 2.15.0")
+    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+    _ = await run(harness, "close")
+    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.tour?.index == 0)
+  }
+
+  @Test("without a tour, closing a preview goes home as before")
+  func noTourUnder() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    _ = await run(harness, "debug preview 2.15.0")
+    let closed = await run(harness, "close")
+    #expect(closed.hasPrefix("Closed."), "\(closed)")
+    #expect(harness.session.tour == nil)
+    #expect(harness.session.screen == .home)
+  }
+
+  @Test("the welcome wizard cannot be previewed over: the message says what is open and what to type")
+  func onboarding() async throws {
+    let harness = try await SessionHarness()
+    await harness.boot()
+    #expect(harness.session.overlay == .onboarding)
+    _ = harness.takeOutput()
+    let output = await run(harness, "debug preview 2.15.0")
+    #expect(
+      output.split(separator: "\n").joined(separator: " ")
+        == "The welcome wizard is open: type finish (or skip) to complete it, then debug preview 2.15.0.")
+    #expect(harness.session.overlay == .onboarding)
+  }
+
+  @Test("the preview lists what the validator reported for that release's file, sanitized, and only that file")
+  func diagnostics() async throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-preview-diagnostics")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
+    let path = directory.path("Releases/2.15.0.json")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try text.replacingOccurrences(of: #""id": "streak","#, with: #""id": "streak", "colour\u001b[31m": 1,"#)
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let harness = try await SessionHarness(
+      arguments: ["--upgrade-from", "2.14.0", "--releases", directory.path("Releases")], width: 200)
+    await harness.boot()
+    _ = harness.takeOutput()
+    let output = await run(harness, "debug preview 2.15.0")
+    #expect(output.hasPrefix("The validator reported on 2.15.0.json (1):\n  - pages[1]"), "\(output)")
+    #expect(!output.contains("\u{1B}"))
+    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!), "the preview opens all the same")
+    _ = await run(harness, "close")
+    let quiet = await run(harness, "debug preview 2.14.0")
+    #expect(!quiet.contains("validator"))
+  }
+}
