@@ -15,6 +15,8 @@ public enum Subcommand: Sendable, Equatable {
   case flow(seen: Version?, json: Bool)
   /// Check releases and translations.
   case lint(json: Bool)
+  /// Start a release: its file, its manifest entry and its keys marked untranslated.
+  case newRelease(version: Version)
   /// Copy the store into a backup file.
   case backup(path: String)
   /// Replace the store's data with a backup file's.
@@ -188,13 +190,17 @@ public struct Options: Sendable, Equatable {
     case "lint":
       guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
       options.subcommand = .lint(json: json || format == "json")
+    case "new-release":
+      guard let text = rest.first else { throw UsageError.missingArgument(command: command, argument: "VERSION") }
+      guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
+      options.subcommand = .newRelease(version: try version(text, for: "new-release"))
     case "backup", "restore":
       guard let path = rest.first else { throw UsageError.missingArgument(command: command, argument: "FILE") }
       guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
       options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
     default:
       throw UsageError.unknownCommand(
-        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
+        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "new-release", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
     return options
@@ -212,6 +218,7 @@ public struct Options: Sendable, Equatable {
     USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
            whatsnew flow --seen <version|none> [--json] [<options>]
            whatsnew lint [--format text|json] [<options>]
+           whatsnew new-release <version> [--releases <dir>] [--localizations <dir>]
            whatsnew backup <file> [--db <path>]
            whatsnew restore <file> [--db <path>]
 
@@ -225,7 +232,8 @@ public struct Options: Sendable, Equatable {
                               chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
       --color <when>          auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off).
       --script <file>         Read commands from a file instead of the terminal.
-      --dev                   Print content diagnostics and other developer notes to stderr.
+      --dev                   Print content diagnostics and other developer notes to stderr
+                              (flow: also what the validator dropped from the releases shown).
       --upgrade-from <x.y.z>  Seed a new store as a user who finished onboarding on that version.
       --launch-source <src>   Where the app was opened from (widget:<name> keeps the session quiet).
       --fault <spec>          Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;
@@ -241,7 +249,7 @@ public struct Options: Sendable, Equatable {
 
   /// The one-line usage printed after a usage error.
   public static let usageLine =
-    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | new-release <version> | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.
@@ -271,7 +279,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
     case .missingOption(let option, let command, let example):
       "'\(command)' needs '\(option)' (for example: whatsnew \(command) \(example))"
     case .missingArgument(let command, let argument):
-      "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) ~/whatsnew-backup.sqlite)"
+      "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) "
+        + (command == "new-release" ? "2.16.0" : "~/whatsnew-backup.sqlite") + ")"
     case .unexpectedArgument(let argument):
       "unexpected argument '\(argument)'"
     case .optionNeedsCommand(let option, let command):

@@ -80,6 +80,24 @@ public enum WhatsNewCommand {
       } catch {
         return fail(error.description, ExitStatus.noInput)
       }
+    case .newRelease(let version):
+      do {
+        let directories = try contentDirectories(options, environment: environment)
+        let command = NewRelease(
+          version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+        do {
+          print(NewRelease.report(try command.run(), version: version), terminator: "")
+          return ExitStatus.success
+        } catch {
+          switch error {
+          case .missing, .notRegularFile: return fail(error.description, ExitStatus.noInput)
+          case .writeFailed: return fail(error.description, ExitStatus.ioError)
+          case .exists, .refused, .keyExists: return fail(error.description, ExitStatus.dataError)
+          }
+        }
+      } catch {
+        return fail(error.description, ExitStatus.noInput)
+      }
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }

@@ -35,7 +35,8 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// 3. For each language in ``Language/allCases`` order: its table could be read; every
 ///    content key used by a release file (any `titleKey`, `descriptionKey` or `labelKey`
 ///    string, even in a unit the validator drops) and every required UI key is present and
-///    not blank, and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
+///    not blank, not a `TODO:` placeholder (``ReleaseScaffold/isUntranslated(_:)``, what
+///    `whatsnew new-release` writes), and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
 ///    a release text's `%@` is the reminder's time, which no translation may write out), in key order.
 /// 4. Orphans, per language then key: a `whatsNew.` key no release uses and the UI does not
 ///    require, and any key of a non-English table that English lacks.
@@ -130,6 +131,11 @@ public enum ContentLinter {
         if text.trimmingWhitespace().isEmpty {
           problems.append(
             LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+        } else if ReleaseScaffold.isUntranslated(text) {
+          problems.append(
+            LintProblem(
+              file: tablePath(language), path: key,
+              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one"))
         } else if language != .en, let english = tables[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `whatsnew new-release` as an author runs it, on a temporary copy of the content.
+@Suite("new-release, through the built binary")
+struct NewReleaseBinaryTests {
+  @Test("new-release writes, lint lists the 10 texts left and fails, then passes once they are written")
+  func newReleaseThenLint() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-new-release-e2e")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: directory.path("Localizations"))
+    let content = ["--releases", directory.path("Releases"), "--localizations", directory.path("Localizations")]
+
+    let created = try runWhatsNew(["new-release", "2.16.0"] + content)
+    #expect(created.status == 0, "\(created.error)")
+    #expect(created.output.hasPrefix("wrote \(directory.path("Releases"))/2.16.0.json"), "\(created.output)")
+    #expect(created.output.contains("next:"))
+
+    let again = try runWhatsNew(["new-release", "2.16.0"] + content)
+    #expect(again.status == 65)
+    #expect(again.error.contains("2.16.0 is already registered in manifest.json"), "\(again.error)")
+
+    let bad = try runWhatsNew(["new-release", "v2.16"] + content)
+    #expect(bad.status == 64)
+
+    let lint = try runWhatsNew(["lint"] + content)
+    #expect(lint.status == 65)
+    let problems = lint.output.split(separator: "\n").dropLast()
+    #expect(problems.count == 10, "\(lint.output)")
+    #expect(problems.allSatisfy { $0.contains(": untranslated ") && $0.contains("whatsNew.v2_16_0.highlights.intro.") })
+    #expect(lint.output.hasSuffix("lint: 10 problems\n"))
+
+    let flow = try runWhatsNew(["flow", "--seen", "2.15.0"] + content)
+    #expect(
+      flow.output.contains(
+        "2 releases newer than the app version 2.14.0 are not shown (2.15.0, 2.16.0): pass --app-version 2.16.0 to include them."),
+      "\(flow.output)")
+
+    for directoryName in ["en.lproj", "es.lproj", "nl.lproj", "pt-BR.lproj", "ru.lproj"] {
+      let path = directory.path("Localizations/\(directoryName)/Localizable.strings")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+        .replacingOccurrences(of: "TODO: the title of the 2.16.0 highlights page", with: "Plates")
+        .replacingOccurrences(of: "TODO: one or two sentences on what changed in 2.16.0", with: "Count plates.")
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let clean = try runWhatsNew(["lint"] + content)
+    #expect(clean.status == 0, "\(clean.output)")
+    let shown = try runWhatsNew(["flow", "--seen", "2.15.0", "--app-version", "2.16.0", "--json"] + content)
+    #expect(
+      shown.output == #"{"pages":[{"release":"2.16.0","page":"highlights","blocks":["intro"]}],"newerReleases":[]}"# + "\n")
+  }
+}
