@@ -7,8 +7,54 @@ import WhatsNewCore
 /// To add a string: add it here, then to every `Localizations/<lang>.lproj/Localizable.strings`
 /// (`make lint` names any language that lacks it).
 public enum UIStrings {
-  /// Every UI key a translation must provide.
-  public static var requiredKeys: Set<String> { Set(english.keys) }
+  /// Every UI key a translation must provide: every string here, and the name and value
+  /// names of every setting of the vocabulary, even one this file has no English for yet
+  /// (so `lint` names them until all five tables have them).
+  public static var requiredKeys: Set<String> { Set(english.keys).union(vocabularyKeys) }
+
+  /// The keys of every setting's name and values, from the vocabulary itself.
+  public static var vocabularyKeys: Set<String> {
+    Set(Setting.allCases.flatMap { setting in [setting.titleKey] + setting.kind.values.map(setting.valueKey) })
+  }
+
+  /// What the app shows for a setting's name or value no table and no string here has:
+  /// the vocabulary's own name in words (`restTimerSound` as "Rest timer sound", `beep` as
+  /// "Beep"), never the key. `nil` for any other key.
+  ///
+  /// ```swift
+  /// UIStrings.readableFallback(for: "ui.setting.restTimerSound.title")   // "Rest timer sound"
+  /// UIStrings.readableFallback(for: "ui.value.restTimerSound.soft_beep") // "Soft beep"
+  /// ```
+  public static func readableFallback(for key: String) -> String? {
+    let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 4, parts[0] == "ui" else { return nil }
+    if parts[1] == "setting", parts[3] == "title" { return words(parts[2]) }
+    if parts[1] == "value" {
+      switch parts[3] {
+      case "true": return "On"
+      case "false": return "Off"
+      default: return words(parts[3])
+      }
+    }
+    return nil
+  }
+
+  /// `restTimerSound` and `soft_beep` as words: "Rest timer sound", "Soft beep".
+  static func words(_ name: String) -> String? {
+    var text = ""
+    for character in name {
+      if character == "_" || character == "-" {
+        text.append(" ")
+      } else if character.isUppercase, !text.isEmpty {
+        text += " " + character.lowercased()
+      } else {
+        text.append(character)
+      }
+    }
+    let cleaned = TextSanitizer.clean(text).trimmingWhitespace()
+    guard let first = cleaned.first else { return nil }
+    return first.uppercased() + cleaned.dropFirst()
+  }
 
   public static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
     .merging(GuidanceStrings.english) { first, _ in first }

@@ -153,7 +153,10 @@ public final class Session {
 
   public var localizer: Localizer {
     // The compiled-in English is built on first use, which the shipped tables never need.
-    Localizer(language: language, tables: tables, builtInEnglish: { UIStrings.english[$0] })
+    // A setting's name or value no table has reads as the vocabulary's name in words, never as its key.
+    Localizer(
+      language: language, tables: tables,
+      builtInEnglish: { UIStrings.english[$0] ?? UIStrings.readableFallback(for: $0) })
   }
 
   public var renderContext: RenderContext {

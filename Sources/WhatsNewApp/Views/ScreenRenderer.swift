@@ -91,6 +91,7 @@ public struct ScreenRenderer: Sendable {
     case .review: rows += review(controls, facts)
     case .settings: rows += settings(controls, facts)
     }
+    rows += unplacedSettings(on: screen, controls)
     rows.append(.blank)
     if facts.tourIsSuspended {
       rows += c.wrapped(c.text("ui.screen.resumeTour"), indent: 0, style: .command).pinning()
@@ -237,6 +238,24 @@ public struct ScreenRenderer: Sendable {
     debug += c.commandList(
       ["debug seen", "debug seen clear", "debug seen set <version>", "debug preview <version>"], indent: 4)
     rows += debug.anchored("settings.debug")
+    return rows
+  }
+
+  /// The settings each screen lays out by hand, in its own places.
+  static let placedSettings: [Screen: Set<Setting>] = [
+    .home: [.homeSummaryCard],
+    .workouts: [.workoutView, .workoutAutonomy, .progressionMode, .autoStartRestTimer, .restTimerHaptics],
+    .review: [.reviewWeekday],
+    .settings: [.theme, .units, .showWhatsNew],
+  ]
+
+  /// A setting whose screen has no place for it yet is still listed there, after the
+  /// screen's own rows: a new setting appears on the screen it declares at once.
+  func unplacedSettings(on screen: Screen, _ controls: [Setting: ChoiceMachine.ControlState]) -> Document {
+    let unplaced = Setting.allCases.filter { $0.spec.screen == screen && !(Self.placedSettings[screen] ?? []).contains($0) }
+    guard !unplaced.isEmpty else { return [] }
+    var rows: Document = [.blank]
+    for setting in unplaced { rows += settingRow(setting, controls).anchored(Self.anchor(for: setting)) }
     return rows
   }
 

@@ -1,0 +1,57 @@
+import TestSupport
+import Testing
+import WhatsNewCore
+
+@testable import WhatsNewApp
+
+/// A new case of `Setting` does not pass the tests until its name and every value have
+/// text in all five shipped tables and the screen it declares lists it.
+@Suite("Every setting is shown, in words, on its screen")
+@MainActor
+struct EverySettingShownTests {
+  @Test("every setting of the vocabulary has its texts in all five tables and its screen lists it")
+  func everySetting() async throws {
+    let content = try ContentLibrary.load(
+      releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations)
+    var tables: [Language: TranslationTable] = [:]
+    for language in Language.allCases {
+      tables[language] = try ContentLibrary.readTable(language, localizationsDirectory: RepositoryPaths.localizations).get()
+    }
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"], width: 400)
+    await harness.boot()
+    let screens = Dictionary(
+      uniqueKeysWithValues: Screen.allCases.map { screen in
+        (screen, Styler(colors: false).render(harness.session.renderScreen(screen)))
+      })
+    #expect(!content.releases.isEmpty)
+    #expect(
+      SettingCoverage.problems(entries: SettingCoverage.entries(for: Setting.allCases), tables: tables, screens: screens) == [])
+  }
+
+  @Test("lint requires every setting's name and value names, whether or not UIStrings has English for them")
+  func lintRequiresTheVocabulary() {
+    for setting in Setting.allCases {
+      #expect(UIStrings.requiredKeys.contains(setting.titleKey), "\(setting)")
+      for value in setting.kind.values { #expect(UIStrings.requiredKeys.contains(setting.valueKey(value)), "\(setting).\(value)") }
+    }
+  }
+
+  @Test(
+    "a setting's name or value no table has reads as words, never as its key",
+    arguments: [
+      ("ui.setting.restTimerSound.title", "Rest timer sound"), ("ui.value.restTimerSound.soft_beep", "Soft beep"),
+      ("ui.value.restTimerSound.beep", "Beep"), ("ui.value.restTimerSound.true", "On"),
+      ("ui.value.restTimerSound.false", "Off"), ("ui.help.nothing", nil), ("ui.setting.x.description", nil),
+    ] as [(String, String?)])
+  func fallback(key: String, expected: String?) {
+    #expect(UIStrings.readableFallback(for: key) == expected)
+  }
+
+  @Test("the session's localizer shows the fallback for a missing setting key, in any language")
+  func sessionFallback() async throws {
+    let harness = try await SessionHarness(arguments: ["--locale", "ru"])
+    #expect(harness.session.localizer.text("ui.setting.restTimerSound.title") == "Rest timer sound")
+    #expect(harness.session.localizer.text("ui.value.restTimerSound.beep") == "Beep")
+    #expect(harness.session.localizer.text("ui.setting.theme.title") != "ui.setting.theme.title")
+  }
+}
