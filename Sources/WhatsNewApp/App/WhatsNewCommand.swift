@@ -86,7 +86,8 @@ public enum WhatsNewCommand {
         let command = NewRelease(
           version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
         do {
-          print(NewRelease.report(try command.run(), version: version), terminator: "")
+          let outcome = try command.run()
+          print(NewRelease.report(outcome, version: version, width: reportWidth(environment)), terminator: "")
           return ExitStatus.success
         } catch {
           switch error {

@@ -114,26 +114,27 @@ public struct NewRelease: Sendable {
       newerRegistered: newest.flatMap { $0 > version ? $0 : nil }, previous: registered.filter { $0 < version }.max())
   }
 
-  /// What to print: what was written, and what to do next.
-  public static func report(_ outcome: Outcome, version: Version) -> String {
+  /// What to print: what was written, and what to do next, wrapped to `width` (rows
+  /// continue indented; into a pipe `width` is unlimited, as for `lint`).
+  public static func report(_ outcome: Outcome, version: Version, width: Int = .max) -> String {
     let clean = TextSanitizer.clean
     var lines = [
-      "wrote \(clean(outcome.releaseFile)) (one page, \(ReleaseScaffold.pageID), with one info block)",
-      "registered \(version) in \(clean(outcome.manifest))",
-      "added \(outcome.keys.count) keys marked TODO to \(outcome.tables.count) tables:",
+      Line("wrote \(clean(outcome.releaseFile)) (one page, \(ReleaseScaffold.pageID), with one info block)", hangingIndent: 2),
+      Line("registered \(version) in \(clean(outcome.manifest))", hangingIndent: 2),
+      Line("added \(outcome.keys.count) keys marked TODO to \(outcome.tables.count) tables:"),
     ]
-    lines += outcome.tables.map { "  " + clean($0) }
+    lines += outcome.tables.map { Line("  " + clean($0), hangingIndent: 4) }
     if let newer = outcome.newerRegistered {
-      lines.append("note: \(newer) is registered and newer; users on \(newer) or later never see \(version)")
+      lines.append(Line("note: \(newer) is registered and newer; users on \(newer) or later never see \(version)", hangingIndent: 2))
     }
     let seen = outcome.previous.map(\.description) ?? "none"
     lines += [
-      "next:",
-      "  1. write the page in \(clean(outcome.releaseFile)) (see Documentation/Authoring.md)",
-      "  2. replace each TODO text in the five tables; whatsnew lint lists those left",
-      "  3. whatsnew flow --seen \(seen) --app-version \(version) shows what users get",
+      Line("next:"),
+      Line("  1. write the page in \(clean(outcome.releaseFile)) (see Documentation/Authoring.md)", hangingIndent: 5),
+      Line("  2. replace each TODO text in the five tables; whatsnew lint lists those left", hangingIndent: 5),
+      Line("  3. whatsnew flow --seen \(seen) --app-version \(version) shows what users get", hangingIndent: 5),
     ]
-    return lines.joined(separator: "\n") + "\n"
+    return FlowReport.text(lines, width: width)
   }
 
   /// The file type at `path` without following a link (`S_IFLNK` for a link), or `nil`.
