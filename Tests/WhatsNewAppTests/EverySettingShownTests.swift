@@ -32,7 +32,9 @@ struct EverySettingShownTests {
   func lintRequiresTheVocabulary() {
     for setting in Setting.allCases {
       #expect(UIStrings.requiredKeys.contains(setting.titleKey), "\(setting)")
-      for value in setting.kind.values { #expect(UIStrings.requiredKeys.contains(setting.valueKey(value)), "\(setting).\(value)") }
+      for value in setting.kind.values {
+        #expect(UIStrings.requiredKeys.contains(setting.valueKey(value)), "\(setting).\(value)")
+      }
     }
   }
 

@@ -72,7 +72,9 @@ struct FlowReportTests {
   func devText() {
     let with = FlowReport.render(
       releases: Self.releases, seen: Version("2.13.1"), current: Version("2.16.0")!, json: false,
-      diagnostics: [Self.diagnostic("Releases/2.15.0.json", "unknown setting 'x\u{1B}]0;t\u{07}'"), Self.diagnostic("Releases/2.11.0.json")])
+      diagnostics: [
+        Self.diagnostic("Releases/2.15.0.json", "unknown setting 'x\u{1B}]0;t\u{07}'"), Self.diagnostic("Releases/2.11.0.json"),
+      ])
     #expect(with.contains("The validator's diagnostics for these releases:\n  - Releases/2.15.0.json: pages[0]: unknown setting"))
     #expect(!with.contains("2.11.0.json"))
     #expect(!with.contains("\u{1B}") && !with.contains("\u{07}"))

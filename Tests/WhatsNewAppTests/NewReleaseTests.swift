@@ -43,7 +43,8 @@ struct NewReleaseTests {
       outcome.keys.sorted().map { key in
         LintProblem(
           file: "Localizations/\(language.directoryName)/Localizable.strings", path: key,
-          message: "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one")
+          message:
+            "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one")
       }
     }
     #expect(problems == expected)
@@ -60,7 +61,8 @@ struct NewReleaseTests {
       let path = directory.path("Localizations/\(language.directoryName)/Localizable.strings")
       var text = try String(contentsOfFile: path, encoding: .utf8)
       text = text.replacingOccurrences(of: "TODO: the title of the 2.16.0 highlights page", with: "Plate calculator")
-      text = text.replacingOccurrences(of: "TODO: one or two sentences on what changed in 2.16.0", with: "It works out the plates.")
+      text = text.replacingOccurrences(
+        of: "TODO: one or two sentences on what changed in 2.16.0", with: "It works out the plates.")
       try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
     #expect(try Self.lint(directory) == [])

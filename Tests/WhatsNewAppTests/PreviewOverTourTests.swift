@@ -46,7 +46,8 @@ struct PreviewOverTourTests {
     #expect(harness.session.state.tourUnderPreview == nil)
     #expect(harness.session.overlay == .whatsNew)
     #expect(
-      try await harness.store.seenThrough() == .version(Version("2.11.0")!), "neither the preview nor coming back records anything")
+      try await harness.store.seenThrough() == .version(Version("2.11.0")!),
+      "neither the preview nor coming back records anything")
     // The tour goes on and records as before.
     _ = await run(harness, "skip")
     #expect(harness.session.tour == nil)

@@ -53,8 +53,14 @@ struct StateCommandTests {
   @Test(
     "an unknown path names itself, the nearest field and how to list them",
     arguments: [
-      ("state setings.theme", "state has no field 'setings.theme'; the nearest is 'settings.theme'. Type state --pretty to see every field.\n"),
-      ("state notification.nxt", "state has no field 'notification.nxt'; the nearest is 'notification.next'. Type state --pretty to see every field.\n"),
+      (
+        "state setings.theme",
+        "state has no field 'setings.theme'; the nearest is 'settings.theme'. Type state --pretty to see every field.\n"
+      ),
+      (
+        "state notification.nxt",
+        "state has no field 'notification.nxt'; the nearest is 'notification.next'. Type state --pretty to see every field.\n"
+      ),
       ("state banana", "state has no field 'banana'. Type state --pretty to see every field.\n"),
     ])
   func unknown(line: String, expected: String) async throws {

@@ -29,21 +29,27 @@ struct SettingCoverageTests {
   func completeSetting() {
     #expect(
       SettingCoverage.problems(
-        entries: [Coverage.sound], tables: Coverage.tables(Coverage.complete), screens: [.workouts: Coverage.workoutsWithSound]) == [])
+        entries: [Coverage.sound], tables: Coverage.tables(Coverage.complete), screens: [.workouts: Coverage.workoutsWithSound])
+        == [])
   }
 
   @Test(
     "each half-added setting is reported, naming the language, the key and the setting",
     arguments: [
       (
-        Coverage.tables(Coverage.complete, except: .ru, with: ["ui.setting.restTimerSound.title": "Звук таймера", "ui.value.restTimerSound.beep": "Сигнал"]),
+        Coverage.tables(
+          Coverage.complete, except: .ru,
+          with: ["ui.setting.restTimerSound.title": "Звук таймера", "ui.value.restTimerSound.beep": "Сигнал"]),
         [Screen.workouts: Coverage.workoutsWithSound],
         ["ru: ui.value.restTimerSound.off is missing (the value off of restTimerSound)"]
       ),
       (
         Coverage.tables(
           Coverage.complete, except: .es,
-          with: ["ui.setting.restTimerSound.title": "  ", "ui.value.restTimerSound.beep": "Pitido", "ui.value.restTimerSound.off": "Sin sonido"]),
+          with: [
+            "ui.setting.restTimerSound.title": "  ", "ui.value.restTimerSound.beep": "Pitido",
+            "ui.value.restTimerSound.off": "Sin sonido",
+          ]),
         [.workouts: Coverage.workoutsWithSound],
         ["es: ui.setting.restTimerSound.title is blank (the name of restTimerSound)"]
       ),

@@ -98,7 +98,9 @@ struct DebugCommands: Sendable {
     guard !diagnostics.isEmpty else { return }
     session.console.emit(session.text("ui.debug.previewDiagnostics", String(diagnostics.count), "\(version).json"), .warning)
     for diagnostic in diagnostics {
-      session.console.emit("  - " + TextSanitizer.clean(diagnostic.path.isEmpty ? diagnostic.message : "\(diagnostic.path): \(diagnostic.message)"), .dim)
+      session.console.emit(
+        "  - " + TextSanitizer.clean(diagnostic.path.isEmpty ? diagnostic.message : "\(diagnostic.path): \(diagnostic.message)"),
+        .dim)
     }
   }
 }

@@ -125,7 +125,8 @@ public struct NewRelease: Sendable {
     ]
     lines += outcome.tables.map { Line("  " + clean($0), hangingIndent: 4) }
     if let newer = outcome.newerRegistered {
-      lines.append(Line("note: \(newer) is registered and newer; users on \(newer) or later never see \(version)", hangingIndent: 2))
+      lines.append(
+        Line("note: \(newer) is registered and newer; users on \(newer) or later never see \(version)", hangingIndent: 2))
     }
     let seen = outcome.previous.map(\.description) ?? "none"
     lines += [

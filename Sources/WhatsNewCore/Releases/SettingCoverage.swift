@@ -55,7 +55,8 @@ public enum SettingCoverage {
       problems.append("\(language.rawValue): there is no table")
     }
     for entry in entries {
-      let keys = [(entry.titleKey, "the name of \(entry.name)")] + entry.values.map { ($0.key, "the value \($0.value) of \(entry.name)") }
+      let keys =
+        [(entry.titleKey, "the name of \(entry.name)")] + entry.values.map { ($0.key, "the value \($0.value) of \(entry.name)") }
       for language in Language.allCases {
         guard let table = tables[language] else { continue }
         for (key, what) in keys {
