@@ -56,4 +56,37 @@ struct EverySettingShownTests {
     #expect(harness.session.localizer.text("ui.value.restTimerSound.beep") == "Beep")
     #expect(harness.session.localizer.text("ui.setting.theme.title") != "ui.setting.theme.title")
   }
+
+  @Test("with no text at all for settings, every screen still names each setting and value in words, never by key")
+  func noRawKeysOnScreens() {
+    // English for everything but the vocabulary, which only the fallback can name.
+    let english = UIStrings.english.filter { !UIStrings.vocabularyKeys.contains($0.key) }
+    let localizer = Localizer(
+      language: .es, tables: [:], builtInEnglish: { english[$0] ?? UIStrings.readableFallback(for: $0) })
+    let renderer = ScreenRenderer(
+      context: RenderContext(localizer: localizer, width: 200, ascii: false, accessible: false))
+    let facts = ScreenFacts(
+      nextReview: nil, seenThrough: "none", appVersion: Options.defaultAppVersion, language: .es, units: "metric",
+      infoAnchors: [:])
+    var controls: [Setting: ChoiceMachine.ControlState] = [:]
+    for setting in Setting.allCases {
+      var control = ChoiceMachine.ControlState()
+      control.shown = setting.defaultValue
+      controls[setting] = control
+    }
+    for screen in Screen.allCases {
+      let text = Styler(colors: false).render(renderer.render(screen, controls: controls, facts: facts))
+      #expect(!text.contains("ui.setting.") && !text.contains("ui.value."), "\(screen): \(text)")
+    }
+    let settings = Styler(colors: false).render(renderer.render(.settings, controls: controls, facts: facts))
+    #expect(settings.contains("Show whats new: On"), "\(settings)")
+    #expect(settings.contains("Progression mode: Reps first"))
+  }
+
+  @Test("a setting a screen lays out by hand is one that screen declares")
+  func placedSettingsAreDeclared() {
+    for (screen, settings) in ScreenRenderer.placedSettings {
+      for setting in settings { #expect(setting.spec.screen == screen, "\(setting) on \(screen)") }
+    }
+  }
 }

@@ -132,4 +132,23 @@ struct PreviewOverTourTests {
     let quiet = await run(harness, "debug preview 2.14.0")
     #expect(!quiet.contains("validator"))
   }
+
+  @Test("while the tour's dismissal is being written, the preview waits: the message says to type wait")
+  func whileDismissing() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "seen-write=hold"])
+    await harness.boot()
+    await harness.send("skip")
+    _ = harness.takeOutput()
+    #expect(harness.session.tour?.isDismissing == true)
+    let output = await run(harness, "debug preview 2.15.0")
+    #expect(
+      output.split(separator: "\n").joined(separator: " ")
+        == "The tour is still saving that you have seen it: type wait, then debug preview 2.15.0.")
+    #expect(harness.session.tour?.mode == .automatic)
+    harness.faults.release(.seenWrite, target: nil)
+    await harness.settle()
+    #expect(harness.session.tour == nil, "the dismissal ends the tour it belongs to")
+    _ = await run(harness, "debug preview 2.15.0")
+    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+  }
 }

@@ -73,6 +73,10 @@ struct DebugCommands: Sendable {
     case .info?, .whatsNew?, nil:
       break
     }
+    if session.state.tour?.isDismissing == true {
+      // The dismissal's write ends the tour it belongs to: a preview must not be open then.
+      return session.console.emit(session.text("ui.debug.previewWhileSaving", version.description), .warning)
+    }
     let pages = previewRelease(release, asOf: version)
     listDiagnostics(of: version)
     guard !pages.isEmpty else {

@@ -137,6 +137,7 @@ public enum UIStrings {
     "ui.debug.previewDiagnostics": "The validator reported on %2$@ (%1$@):",
     "ui.debug.previewEmpty": "Release %@ has no pages left to preview.",
     "ui.debug.previewOverTour": "The tour waits on page %1$@ of %2$@: closing the preview brings you back to it.",
+    "ui.debug.previewWhileSaving": "The tour is still saving that you have seen it: type wait, then debug preview %@.",
     "ui.debug.seen": "Seen through: %@ (this app is %@).",
     "ui.debug.seenCleared": "Seen-through record cleared. The tour will appear on the next visit home.",
     "ui.debug.seenFailed": "Couldn't change the record: %@",
