@@ -151,4 +151,24 @@ struct PreviewOverTourTests {
     _ = await run(harness, "debug preview 2.15.0")
     #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
   }
+
+  @Test("a tour that ended under a preview (a restore) never comes back when a later preview closes")
+  func restoreEndsTheWaitingTour() async throws {
+    let harness = try await upgraded()
+    let backup = harness.directory.path("backup.sqlite")
+    _ = await run(harness, "backup \(backup)")
+    _ = await run(harness, "next")
+    _ = await run(harness, "debug preview 2.15.0")
+    #expect(harness.session.state.tourUnderPreview?.index == 1)
+    _ = await run(harness, "open 1")  // the preview waits behind the review screen
+    if harness.session.overlay == .guidance { _ = await run(harness, "close") }  // its intro guide
+    #expect(harness.session.overlay == nil)
+    _ = await run(harness, "restore \(backup)")
+    // The restored store's tour (a new one, from its first page) replaces everything.
+    #expect(harness.session.state.tourUnderPreview == nil)
+    #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true)
+    _ = await run(harness, "debug preview 2.12.0")
+    _ = await run(harness, "close")
+    #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true, "never the old tour's page 2")
+  }
 }

@@ -84,14 +84,16 @@ struct DebugCommands: Sendable {
       return
     }
     if let tour = session.state.tour {
-      if tour.isSuspended == false { session.choices.leavePage() }
-      if case .preview = tour.mode {
-        // A preview over a preview replaces it; the tour under both stays where it was.
-      } else {
+      if !tour.isSuspended { session.choices.leavePage() }
+      // A preview over a preview replaces it; the tour under both stays where it was.
+      if tour.mode == .automatic || tour.mode == .news {
         session.state.tourUnderPreview = tour
         session.console.emit(
           session.text("ui.debug.previewOverTour", String(tour.index + 1), String(tour.pages.count)), .dim)
       }
+    } else {
+      // A tour that ended some other way (a restore, say) waits under nothing.
+      session.state.tourUnderPreview = nil
     }
     session.tourFlow.open(TourState(mode: .preview(version), pages: pages))
   }

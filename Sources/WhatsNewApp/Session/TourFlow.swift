@@ -18,6 +18,8 @@ struct TourFlow: Sendable {
 
   /// Opens `tour` over the current screen and reads its first page's settings.
   func open(_ tour: TourState) {
+    // Only a preview keeps a tour waiting under it.
+    if case .preview = tour.mode {} else { session.state.tourUnderPreview = nil }
     session.state.tour = tour
     session.openCurrentPageControls()
     session.viewIsDirty = true
