@@ -81,4 +81,13 @@ struct StateCommandTests {
     let harness = try await harness()
     #expect(await run(harness, line) == "Usage: state [--pretty] [<path>]\n")
   }
+
+  @Test("a field under a null one says the parent is null now (notification.next while nothing is scheduled)")
+  func nullParent() async throws {
+    let harness = try await harness()
+    #expect(await run(harness, "state whatsNew.page") == "state's 'whatsNew' is null now, so it has no 'page'.\n")
+    let found = try #require(StateCommand.nullParent(of: "notification.next.x", in: .object([("notification", .null)])))
+    #expect(found.0 == "notification" && found.1 == "next.x")
+    #expect(StateCommand.nullParent(of: "notification", in: .object([("notification", .null)])) == nil)
+  }
 }

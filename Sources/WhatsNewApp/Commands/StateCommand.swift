@@ -33,6 +33,11 @@ struct StateCommand: Sendable {
     let report = await StateReport(session: session).json()
     guard let value = report.value(atPath: request.path ?? "") else {
       let path = request.path ?? ""
+      if let (parent, rest) = Self.nullParent(of: path, in: report) {
+        // `notification.next` while nothing is scheduled: the field exists, its parent is null.
+        session.console.emit(session.text("ui.state.nullField", parent, rest), .warning)
+        return
+      }
       let nearest = Suggestion.closest(to: path, in: report.fieldPaths, maxDistance: max(2, path.count / 2))
       let message =
         nearest.map { session.text("ui.state.unknownPath", path, $0) } ?? session.text("ui.state.unknownPathNoMatch", path)
@@ -46,5 +51,19 @@ struct StateCommand: Sendable {
     } else {
       session.console.emitVerbatim(value.serialized())
     }
+  }
+
+  /// The longest leading part of `path` that is `null` in `report`, and the rest of the
+  /// path: `("notification", "next")` for `notification.next` while nothing is scheduled.
+  static func nullParent(of path: String, in report: JSONValue) -> (String, String)? {
+    let segments = path.split(separator: ".").map(String.init)
+    guard segments.count > 1 else { return nil }
+    for count in stride(from: segments.count - 1, through: 1, by: -1) {
+      let parent = segments.prefix(count).joined(separator: ".")
+      if report.value(atPath: parent) == .null {
+        return (parent, segments.dropFirst(count).joined(separator: "."))
+      }
+    }
+    return nil
   }
 }

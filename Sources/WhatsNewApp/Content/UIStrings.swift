@@ -238,6 +238,7 @@ public enum UIStrings {
     "ui.settings.language": "Language",
     "ui.settings.news": "Type news to see the newest release's pages again.",
     "ui.state.listFields": "Type state --pretty to see every field.",
+    "ui.state.nullField": "state's '%1$@' is null now, so it has no '%2$@'.",
     "ui.state.unknownPath": "state has no field '%1$@'; the nearest is '%2$@'.",
     "ui.state.unknownPathNoMatch": "state has no field '%@'.",
     "ui.tour.caughtUp": "You're all caught up (seen through %@).",
