@@ -90,4 +90,21 @@ struct StateCommandTests {
     #expect(found.0 == "notification" && found.1 == "next.x")
     #expect(StateCommand.nullParent(of: "notification", in: .object([("notification", .null)])) == nil)
   }
+
+  @Test("Tab after state offers --pretty and the report's fields, each of which the report has")
+  func completion() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    await harness.boot()
+    await harness.settle()
+    let report = await StateReport(session: harness.session).json()
+    #expect(harness.session.tour != nil, "a tour is open, so whatsNew has its members")
+    for path in StateCommand.completionPaths { #expect(report.value(atPath: path) != nil, "\(path)") }
+    guard case .object(let members) = report else { return #expect(Bool(false)) }
+    #expect(Set(members.map(\.key)).isSubset(of: StateCommand.completionPaths), "every top-level field is offered")
+    let vocabulary = CompletionVocabulary()
+    #expect(vocabulary.candidates(forLine: "state ").first == "--pretty")
+    #expect(vocabulary.candidates(forLine: "state --pretty ").first == "screen")
+    #expect(vocabulary.candidates(forLine: "state settings.th").contains("settings.theme"))
+    #expect(vocabulary.candidates(forLine: "state screen ") == [], "one path only")
+  }
 }

@@ -87,6 +87,8 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("guidance", 1): return ["reset"]
     case ("guidance", 2) where words[1] == "reset": return guidanceIDs
     case ("help", 1): return CommandCatalog.all.map(\.name)
+    case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
+      return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths
     case ("debug", 1): return ["seen", "preview"]
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
     case ("debug", 2) where words[1] == "preview": return versions

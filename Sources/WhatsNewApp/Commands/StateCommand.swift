@@ -66,4 +66,15 @@ struct StateCommand: Sendable {
     }
     return nil
   }
+
+  /// The paths Tab offers after `state`: every top-level field, and the members of the
+  /// objects whose members are fixed. `StateCommandTests` holds it to the report itself.
+  nonisolated static let completionPaths: [String] =
+    [
+      "screen", "overlay", "language", "appVersion", "booted", "seenThrough", "onboardingComplete", "whatsNew",
+      "settings", "choices", "notification", "pending", "faults", "guidance", "guidanceSeen",
+    ]
+    + ["release", "page", "pageCount", "pageId", "error", "mode", "suspended", "dismissing"].map { "whatsNew." + $0 }
+    + Setting.allCases.map { "settings." + $0.rawValue }
+    + ["weekday", "time", "next"].map { "notification." + $0 }
 }
