@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import WhatsNewCore
@@ -26,6 +27,13 @@ struct EverySettingShownTests {
     #expect(!content.releases.isEmpty)
     #expect(
       SettingCoverage.problems(entries: SettingCoverage.entries(for: Setting.allCases), tables: tables, screens: screens) == [])
+  }
+
+  @Test("UIStrings, the one source of English, has every setting's name and value names")
+  func englishHasTheVocabulary() {
+    for key in UIStrings.vocabularyKeys.sorted() {
+      #expect(!(UIStrings.english[key] ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "\(key)")
+    }
   }
 
   @Test("lint requires every setting's name and value names, whether or not UIStrings has English for them")
