@@ -112,8 +112,9 @@ public enum WhatsNewCommand {
   }
 
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
+  /// The message is sanitized: it may quote an argument, a path or SQLite's own words.
   static func fail(_ message: String, _ status: Int32) -> Int32 {
-    StandardStream.error("whatsnew: " + message + "\n")
+    StandardStream.error("whatsnew: " + TextSanitizer.cleanKeepingNewlines(message) + "\n")
     return status
   }
 
@@ -170,7 +171,7 @@ public enum WhatsNewCommand {
       do {
         source = try ScriptLineSource(path: script, stopDescriptor: stopDescriptor)
       } catch {
-        return fail("cannot read the script: \(error)", ExitStatus.noInput)
+        return fail(error.description, ExitStatus.noInput)
       }
       interactive = false
     } else {
