@@ -114,8 +114,13 @@ public enum WhatsNewCommand {
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
   /// The message is sanitized: it may quote an argument, a path or SQLite's own words.
   static func fail(_ message: String, _ status: Int32) -> Int32 {
-    StandardStream.error("whatsnew: " + TextSanitizer.cleanKeepingNewlines(message) + "\n")
+    report(message)
     return status
+  }
+
+  /// Prints `whatsnew: <message>` to standard error, sanitized.
+  static func report(_ message: String) {
+    StandardStream.error("whatsnew: " + TextSanitizer.cleanKeepingNewlines(message) + "\n")
   }
 
   /// The default store: `$XDG_STATE_HOME/whatsnew/whatsnew.sqlite`, or under `~/.local/state`.
@@ -148,9 +153,11 @@ public enum WhatsNewCommand {
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
     let directories = try contentDirectories(options, environment: environment)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
+    let (cache, warning) = TranslationCache(environment: environment).checked()
+    if let warning { report(warning) }
     return try ContentLibrary.load(
       releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
-      cache: TranslationCache(environment: environment))
+      cache: cache)
   }
 
   @MainActor
