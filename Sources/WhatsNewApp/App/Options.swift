@@ -259,21 +259,21 @@ public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   public var description: String {
     switch self {
     case .unknownOption(let option, let suggestion):
-      "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      "unknown option \(Quote.quoted(option))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingValue(let option):
       "missing value for '\(option)'"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for '\(option)': expected \(expected)"
+      "invalid value \(Quote.quoted(value)) for '\(option)': expected \(expected)"
     case .invalidEnvironment(let name, let value, let expected):
-      "invalid \(name) entry '\(value)': expected \(expected)"
+      "invalid \(name) entry \(Quote.quoted(value)): expected \(expected)"
     case .unknownCommand(let command, let suggestion):
-      "unknown command '\(command)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      "unknown command \(Quote.quoted(command))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingOption(let option, let command, let example):
       "'\(command)' needs '\(option)' (for example: whatsnew \(command) \(example))"
     case .missingArgument(let command, let argument):
       "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) ~/whatsnew-backup.sqlite)"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'"
+      "unexpected argument \(Quote.quoted(argument))"
     case .optionNeedsCommand(let option, let command):
       "'\(option)' only applies to 'whatsnew \(command)'"
     }

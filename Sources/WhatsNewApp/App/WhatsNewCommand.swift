@@ -42,7 +42,7 @@ public enum WhatsNewCommand {
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
-      StandardStream.error("Error: \(error)\n\(Options.usageLine)\n")
+      StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
     switch options.subcommand {
