@@ -14,6 +14,13 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// An unusable database.
   public static let ioError: Int32 = 74
+  /// EX_TEMPFAIL: the store is locked by another program; trying again later may work.
+  public static let temporaryFailure: Int32 = 75
+
+  /// The status for a store that cannot be opened: 75 when it is only locked, else 74.
+  static func forStore(_ error: any Error) -> Int32 {
+    (error as? StoreError)?.kind == .busy ? temporaryFailure : ioError
+  }
 
   /// How a session that ran to its end exits: 0, or 128 + the signal's number when
   /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
@@ -87,7 +94,10 @@ public enum WhatsNewCommand {
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
-        let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
+        let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
+        defer { waitReport.finish() }
+        let store = try SettingsStore(
+          path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
         if isBackup {
           try await store.backup(to: path)
           print("backed up \(databasePath) to \(path)")
@@ -97,7 +107,7 @@ public enum WhatsNewCommand {
         }
         return ExitStatus.success
       } catch {
-        return fail(error.description, ExitStatus.ioError)
+        return fail(error.description, ExitStatus.forStore(error))
       }
     case .repl:
       return await runREPL(options, environment: environment)
@@ -192,11 +202,14 @@ public enum WhatsNewCommand {
       // A script waits for every operation after each command, so the store may as well
       // run on the main actor's thread: no hop to another thread and back for each call.
       // At a terminal it keeps its own queue, so the prompt never waits for SQLite.
+      let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
+      defer { waitReport.finish() }
       store = try SettingsStore(
         path: databasePath, createParentDirectory: options.databasePath == nil,
-        placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor))
+        placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
+        lockWait: waitReport.lockWait)
     } catch {
-      return fail(error.description, ExitStatus.ioError)
+      return fail(error.description, ExitStatus.forStore(error))
     }
 
     let term = environment["TERM"] ?? ""
