@@ -59,7 +59,7 @@ let package = Package(
     // imports CSQLite directly because it is the yardstick, not the app.
     .executableTarget(
       name: "whatsnew-bench",
-      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore"],
+      dependencies: ["WhatsNewApp", "WhatsNewCore", "WhatsNewStore", "LineEditor"],
       path: "Sources/WhatsNewBench",
       swiftSettings: swiftSettings
     ),

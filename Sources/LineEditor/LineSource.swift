@@ -12,6 +12,9 @@ public enum LineInput: Sendable, Equatable {
   /// Ctrl-D on an empty line, the input ended, or SIGTERM/SIGHUP arrived (see
   /// ``Terminal/installTerminationHandlers()``). The cursor is still on the edited line.
   case endOfInput
+  /// A script's line `number` (counting from 1) was longer than `limit` bytes; it was
+  /// dropped, and the next read returns the line after it.
+  case overlongLine(number: Int, limit: Int)
 }
 
 /// Anything the REPL reads commands from.

@@ -4,7 +4,12 @@ import Glibc
 ///
 /// It shows no prompt and does no editing. Lines end at `"\n"` or `"\r\n"`; a last
 /// line without a newline is still returned; bytes that are not valid UTF-8 become
-/// U+FFFD replacement characters.
+/// U+FFFD replacement characters. A line longer than ``lineLimit`` bytes is not returned:
+/// its bytes are dropped as they arrive and ``LineInput/overlongLine(number:limit:)``
+/// takes its place, so the script goes on and memory stays bounded.
+///
+/// Reading is linear in the input: the search for a newline resumes where the last one
+/// stopped instead of rescanning the bytes of a long line after every read.
 ///
 /// A *stop descriptor* (``Terminal/terminationDescriptor`` in the app) ends the input
 /// early: once it is readable, a read that would wait returns ``LineInput/endOfInput``.
@@ -15,7 +20,17 @@ public final class ScriptLineSource: LineSource {
   private var buffer: [UInt8] = []
   /// Index in `buffer` where the next line starts.
   private var start = 0
+  /// Index in `buffer` where the search for the next newline resumes: `buffer[start..<scanned]`
+  /// holds none.
+  private var scanned = 0
+  /// How many lines have been returned (overlong ones included): the next line's number, less one.
+  private var lineNumber = 0
+  /// Whether the line being read is already longer than ``lineLimit`` (its bytes are dropped).
+  private var isDroppingLine = false
   private var reachedEnd: Bool
+
+  /// The longest line a script may have, in bytes (64 KiB), without its line ending.
+  public static let lineLimit = 64 * 1024
 
   /// Reads from an open file descriptor (standard input by default), which stays
   /// open when the source goes away. While waiting for input it also watches
@@ -30,7 +45,8 @@ public final class ScriptLineSource: LineSource {
   /// Opens the file at `path` for reading; it is closed when the source goes away.
   ///
   /// - Throws: ``LineEditorError/cannotOpenScript(path:reason:)`` when the file
-  ///   cannot be opened or is a directory.
+  ///   cannot be opened or is neither a regular file nor a pipe (a directory, a device
+  ///   such as `/dev/zero`, a socket).
   public convenience init(path: String) throws(LineEditorError) {
     try self.init(path: path, stopDescriptor: nil)
   }
@@ -38,16 +54,52 @@ public final class ScriptLineSource: LineSource {
   /// Opens the file at `path` for reading, as ``init(path:)``; once `stopDescriptor`
   /// is readable, the input ends.
   public convenience init(path: String, stopDescriptor: Int32?) throws(LineEditorError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Opened without waiting: a FIFO with no writer yet would otherwise block here, before
+    // its type could be checked. Reads wait again once it is known to be a pipe or a file.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     if descriptor < 0 {
       throw .cannotOpenScript(path: path, reason: String(cString: strerror(errno)))
     }
     var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
       close(descriptor)
-      throw .cannotOpenScript(path: path, reason: "it is a directory")
+      throw .cannotOpenScript(path: path, reason: reason)
     }
-    self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFIFO else {
+      close(descriptor)
+      throw .cannotOpenScript(path: path, reason: Self.describe(fileType: kind))
+    }
+    guard kind == S_IFIFO else {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
+      return
+    }
+    // A named pipe: opened again, waiting for its writer as `cat` would (a non-blocking
+    // descriptor would read "end of input" before the writer came), and checked to be
+    // the same pipe, so a file swapped in meanwhile is not read in its place.
+    let waiting = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+    var reopened = stat()
+    guard waiting >= 0, fstat(waiting, &reopened) == 0, reopened.st_dev == info.st_dev, reopened.st_ino == info.st_ino
+    else {
+      let reason = waiting < 0 ? String(cString: strerror(errno)) : "it was replaced while being opened"
+      close(descriptor)
+      if waiting >= 0 { close(waiting) }
+      throw .cannotOpenScript(path: path, reason: reason)
+    }
+    close(descriptor)
+    self.init(ownedDescriptor: waiting, stopDescriptor: stopDescriptor)
+  }
+
+  /// Why a file of this type is not a script, in words.
+  static func describe(fileType kind: mode_t) -> String {
+    switch kind {
+    case S_IFDIR: "it is a directory"
+    case S_IFCHR, S_IFBLK: "it is a device, not a file"
+    case S_IFSOCK: "it is a socket, not a file"
+    default: "it is not a regular file or a pipe"
+    }
   }
 
   /// Reads the lines of `text`; for tests.
@@ -75,26 +127,38 @@ public final class ScriptLineSource: LineSource {
   public func nextLine(prompt: String) -> LineInput {
     while true {
       if stopped { return .endOfInput }
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = takeLine(upTo: newline)
-        start = newline + 1
-        return .line(line)
+      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+        return finishLine(upTo: newline, next: newline + 1)
+      }
+      scanned = buffer.count
+      if buffer.count - start > Self.lineLimit + 1 {  // + 1: room for a final "\r"
+        isDroppingLine = true
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        scanned = 0
       }
       if reachedEnd {
-        guard start < buffer.count else { return .endOfInput }
-        let line = takeLine(upTo: buffer.count)
-        start = buffer.count
-        return .line(line)
+        guard start < buffer.count || isDroppingLine else { return .endOfInput }
+        return finishLine(upTo: buffer.count, next: buffer.count)
       }
       fill()
     }
   }
 
-  /// Decodes `buffer[start..<end]` without a final carriage return.
-  private func takeLine(upTo end: Int) -> String {
+  /// Returns the line `buffer[start..<end]` (or its overlong report) and moves on to `next`.
+  private func finishLine(upTo end: Int, next: Int) -> LineInput {
+    lineNumber += 1
+    defer {
+      start = next
+      scanned = next
+      isDroppingLine = false
+    }
     var stop = end
     if stop > start, buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-    return String(decoding: buffer[start..<stop], as: UTF8.self)
+    if isDroppingLine || stop - start > Self.lineLimit {
+      return .overlongLine(number: lineNumber, limit: Self.lineLimit)
+    }
+    return .line(String(decoding: buffer[start..<stop], as: UTF8.self))
   }
 
   /// Whether the stop descriptor is readable (checked without waiting).
@@ -123,6 +187,7 @@ public final class ScriptLineSource: LineSource {
   private func fill() {
     if start > 0 {
       buffer.removeSubrange(0..<start)
+      scanned -= start
       start = 0
     }
     while true {

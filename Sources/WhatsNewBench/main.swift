@@ -9,6 +9,7 @@
 //   whatsnew-bench --generate N DIR (writes generated content for profiling)
 import Foundation
 import Glibc
+import LineEditor
 import WhatsNewApp
 import WhatsNewCore
 import WhatsNewStore
@@ -322,6 +323,41 @@ var rows: [Row] = []
       baselineName: "one pass over the array", baseline: median(floors) * 1000, goal: "report", passed: nil, runs: runs))
 }
 
+/// A script's one long line, 4 MB against 1 MB, read through `ScriptLineSource` from a file
+/// (64 KB reads): the reader must stay linear in the input (issue 16; it rescanned the whole
+/// line after every read before). The line is over the limit, so it is dropped as it arrives.
+@MainActor func benchLongLine() {
+  say("a 4 MB script line against a 1 MB one…")
+  let runs = options.quick ? 5 : 21
+  func file(megabytes: Int) -> String {
+    let path = scratch.path("line-\(megabytes).txt")
+    let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: megabytes << 20) + Array("\nstate\n".utf8)
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fail("cannot write \(path)") }
+    return path
+  }
+  let paths = [1: file(megabytes: 1), 4: file(megabytes: 4)]
+  var times: [Int: [Double]] = [1: [], 4: []]
+  for _ in 0..<runs {
+    for size in [1, 4] {
+      var inputs: [LineInput] = []
+      times[size]!.append(
+        time {
+          guard let source = try? ScriptLineSource(path: paths[size]!) else { fail("cannot open \(paths[size]!)") }
+          while case let input = source.nextLine(prompt: ""), input != .endOfInput { inputs.append(input) }
+        })
+      guard inputs == [.overlongLine(number: 1, limit: ScriptLineSource.lineLimit), .line("state")] else {
+        fail("the long line read as \(inputs.prefix(3))")
+      }
+    }
+  }
+  let one = median(times[1]!) * 1000
+  let four = median(times[4]!) * 1000
+  rows.append(
+    Row(
+      name: "reading a 4 MB script line (ScriptLineSource)", value: four, unit: "ms",
+      baselineName: "a 1 MB line", baseline: one, goal: "≤ 5× (4× the input)", passed: four <= 5 * one, runs: runs))
+}
+
 /// Tap → re-rendered page with every write held, then the choice write itself. Uses as little
 /// of `Session` as it can (init, `boot`, `tap`, `renderCurrentView`) and checks the page's text.
 @MainActor
@@ -482,6 +518,7 @@ default:
   benchStart()
   try benchLoad()
   benchFlow()
+  benchLongLine()
   try await benchTap()
 }
 

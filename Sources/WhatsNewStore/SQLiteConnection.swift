@@ -38,7 +38,10 @@ final class SQLiteConnection {
 
   /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
   /// foreign keys. Neither touches the file; nothing is read yet.
-  init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+  /// How long a statement waits for another process's lock: 5 s.
+  static let defaultBusyTimeout: Int32 = 5000
+
+  init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = defaultBusyTimeout) throws(StoreError) {
     var db: OpaquePointer?
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
@@ -53,6 +56,16 @@ final class SQLiteConnection {
     sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     try execute("PRAGMA foreign_keys = ON")
   }
+
+  /// How long a statement waits for another connection's lock before failing with
+  /// `SQLITE_BUSY`.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Whether SQLite opened the main database read-only (it does so, silently, when the file
+  /// cannot be written, although `SQLITE_OPEN_READWRITE` was asked for).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// Opens an existing database read-write (tests use it to plant old or odd data).
   static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {

@@ -103,14 +103,17 @@ public actor SettingsStore {
   ///
   /// `placement` says where the store's work runs: on its own queue (the default), or on
   /// another actor's executor (see ``StorePlacement``).
-  public init(path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue)
-    throws(StoreError)
-  {
+  ///
+  /// `lockWait` says how long to wait, and whom to tell, while another process holds the
+  /// store's lock at this first read (``StoreError/Kind/busy`` after that).
+  public init(
+    path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue, lockWait: LockWait = .none
+  ) throws(StoreError) {
     if path == ":memory:" {
       try self.init(inMemory: (), placement: placement)
       return
     }
-    let opened = try StoreFile.openStore(path: path, createParentDirectory: createParentDirectory)
+    let opened = try StoreFile.openStore(path: path, createParentDirectory: createParentDirectory, lockWait: lockWait)
     self.init(path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement)
   }
 

@@ -28,6 +28,11 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case notABackup
     /// A backup destination that already holds data.
     case destinationExists
+    /// Another process holds the store's lock (SQLite's `SQLITE_BUSY` or `SQLITE_LOCKED`),
+    /// longer than this process would wait.
+    case busy
+    /// The store file can be read but not written (SQLite opened it read-only).
+    case readOnly
   }
 
   /// What went wrong.
@@ -59,6 +64,11 @@ extension StoreError {
         kind: .notADatabase, path: path,
         description: "\(path) is not a usable whatsnew settings store: \(message) (\(text)); "
           + "move the file aside to start fresh, or restore a backup")
+    } else if primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */ {
+      error = StoreError(
+        kind: .busy, path: path,
+        description: "the settings store \(path) is in use by another program (another whatsnew, or sqlite3) and stayed "
+          + "locked (\(text)); try again once it has finished")
     } else {
       error = StoreError(kind: .sqlite(code: primary), path: path, description: "\(path): \(text)")
     }

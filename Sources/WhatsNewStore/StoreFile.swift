@@ -7,7 +7,7 @@ import Glibc
 /// The C library, not FileManager: creating with `O_EXCL` and mode 0600 in one step (no
 /// window in which the file exists with the umask's mode), and `access(2)` on the directory.
 enum StoreFile {
-  static func openStore(path: String, createParentDirectory: Bool) throws(StoreError) -> (
+  static func openStore(path: String, createParentDirectory: Bool, lockWait: LockWait = .none) throws(StoreError) -> (
     connection: SQLiteConnection, fresh: Bool
   ) {
     let directory = parentDirectory(of: path)
@@ -33,8 +33,16 @@ enum StoreFile {
     let created = try create(path, allowExisting: true)
 
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    // SQLite falls back to read-only when the file cannot be written: every write would fail
+    // later, one tap at a time. Refuse here instead.
+    if connection.isReadOnly {
+      throw StoreError(
+        kind: .readOnly, path: path,
+        description: "the settings store \(path) cannot be written (SQLite could open it only read-only); "
+          + "make it writable by this user (chmod u+w, or check chattr and the mount) or choose another path with --db")
+    }
     // Read before writing anything: a file we must refuse is left exactly as it was.
-    let version = try connection.userVersion()
+    let version = try waitingForLock(connection, lockWait) { () throws(StoreError) in try connection.userVersion() }
     if version > SettingsStore.currentSchemaVersion {
       throw StoreError.newerSchema(path: path, found: version, supported: SettingsStore.currentSchemaVersion)
     }
@@ -61,6 +69,33 @@ enum StoreFile {
     // so takes no write lock at all: opening it never waits on, or holds up, another process.
     if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
     return (connection, fresh)
+  }
+
+  /// Runs `body` (a read that takes no write lock); while another process holds the
+  /// store's lock, waits up to `lockWait.seconds`, telling `lockWait.onWaiting` how many
+  /// seconds are left once a second (the first time at once), then fails with
+  /// ``StoreError/Kind/busy``. Without a wait it keeps the connection's own busy timeout.
+  private static func waitingForLock<Value>(
+    _ connection: SQLiteConnection, _ lockWait: LockWait, _ body: () throws(StoreError) -> Value
+  ) throws(StoreError) -> Value {
+    guard lockWait.seconds > 0 else { return try body() }
+    defer { connection.setBusyTimeout(milliseconds: SQLiteConnection.defaultBusyTimeout) }
+    connection.setBusyTimeout(milliseconds: 0)
+    var waited = 0
+    while true {
+      do {
+        return try body()
+      } catch  where error.kind == .busy && waited < lockWait.seconds {
+        lockWait.onWaiting(lockWait.seconds - waited)
+        connection.setBusyTimeout(milliseconds: 1000)
+        waited += 1
+      } catch  where error.kind == .busy {
+        throw StoreError(
+          kind: .busy, path: connection.path,
+          description: "the settings store \(connection.path) is still in use by another program (another whatsnew, or "
+            + "sqlite3) after \(lockWait.seconds) s; try again once it has finished")
+      }
+    }
   }
 
   static func parentDirectory(of path: String) -> String {

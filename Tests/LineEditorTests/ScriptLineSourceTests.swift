@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -99,5 +100,80 @@ struct ScriptLineSourceTests {
     _ = Array("t".utf8).withUnsafeBytes { write(stop[1], $0.baseAddress, $0.count) }
     #expect(source.nextLine(prompt: "") == .endOfInput)
     #expect(source.nextLine(prompt: "") == .endOfInput)
+  }
+
+  /// Every input the source returns up to the end, overlong lines included.
+  private func inputs(of source: ScriptLineSource) -> [LineInput] {
+    var result: [LineInput] = []
+    while true {
+      let input = source.nextLine(prompt: "")
+      if input == .endOfInput { return result }
+      result.append(input)
+    }
+  }
+
+  static let limit = ScriptLineSource.lineLimit
+
+  @Test(
+    "a line over the limit is reported by number and dropped, and the script goes on",
+    arguments: [
+      (String(repeating: "x", count: ScriptLineSource.lineLimit), true),
+      (String(repeating: "x", count: ScriptLineSource.lineLimit) + "\r", true),
+      (String(repeating: "x", count: ScriptLineSource.lineLimit + 1), false),
+      (String(repeating: "é", count: ScriptLineSource.lineLimit / 2 + 1), false),
+      (String(repeating: "x", count: 3 * ScriptLineSource.lineLimit), false),
+    ])
+  func overlongLine(line: String, accepted: Bool) {
+    let source = ScriptLineSource(text: "first\n" + line + "\nlast")
+    let middle: LineInput =
+      accepted ? .line(line.hasSuffix("\r") ? String(line.dropLast()) : line) : .overlongLine(number: 2, limit: Self.limit)
+    #expect(inputs(of: source) == [.line("first"), middle, .line("last")])
+  }
+
+  @Test("a long line arriving through a pipe is dropped as it comes; the lines after it are read")
+  func overlongLineThroughAPipe() throws {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let writer = fds[1]
+    // 1 MB with no newline, then two lines, the last without a newline; written from a
+    // thread, as the pipe holds only 64 KB.
+    let bytes =
+      Array(String(repeating: "y", count: 1 << 20).utf8) + Array("\nnext\n".utf8)
+      + Array(String(repeating: "z", count: 2 * Self.limit).utf8)
+    let thread = Thread {
+      _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      close(writer)
+    }
+    thread.start()
+    let source = ScriptLineSource(fileDescriptor: fds[0])
+    let read = inputs(of: source)
+    close(fds[0])
+    #expect(
+      read == [
+        .overlongLine(number: 1, limit: Self.limit), .line("next"), .overlongLine(number: 3, limit: Self.limit),
+      ])
+  }
+
+  @Test("a device is refused without reading it", arguments: ["/dev/zero", "/dev/null"])
+  func device(path: String) {
+    #expect(throws: LineEditorError.cannotOpenScript(path: path, reason: "it is a device, not a file")) {
+      try ScriptLineSource(path: path)
+    }
+  }
+
+  @Test("a named pipe is read once its writer comes")
+  func namedPipe() throws {
+    let path = "/tmp/line-editor-tests-\(getpid())-fifo"
+    unlink(path)
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let thread = Thread {
+      let fd = open(path, O_WRONLY)
+      _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
+    thread.start()
+    let source = try ScriptLineSource(path: path)
+    #expect(lines(of: source) == ["one", "two"])
   }
 }

@@ -155,6 +155,11 @@ final class RunningApp {
     stdout.wait(until: Date().addingTimeInterval(timeout)) { data, _ in condition(String(decoding: data, as: UTF8.self)) }
   }
 
+  /// Waits until stderr so far satisfies `condition`, as ``waitForOutput(timeout:until:)``.
+  func waitForErrors(timeout: Double = 60, until condition: (String) -> Bool) -> Bool {
+    stderr.wait(until: Date().addingTimeInterval(timeout)) { data, _ in condition(String(decoding: data, as: UTF8.self)) }
+  }
+
   /// Closes stdin and waits for the app to exit (killed after `timeout` seconds).
   func finish(timeout: Double = 60) -> AppRun {
     try? input.close()

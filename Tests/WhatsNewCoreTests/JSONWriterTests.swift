@@ -6,7 +6,7 @@ import WhatsNewCore
 @Suite("Writing JSON")
 struct JSONWriterTests {
   @Test(
-    "strings are escaped per RFC 8259, controls as \\u00XX, everything else as is",
+    "strings are escaped per RFC 8259, controls as \\u00XX, invisible format characters as \\uXXXX, the rest as is",
     arguments: [
       ("plain", #""plain""#),
       ("say \"hi\"", #""say \"hi\"""#),
@@ -16,6 +16,11 @@ struct JSONWriterTests {
       ("C1 \u{85} and \u{9B}", #""C1 \u0085 and \u009b""#),
       ("\u{A0} is not C1; Ж, 日本, 👍🏽", "\"\u{A0} is not C1; Ж, 日本, 👍🏽\""),
       ("", #""""#),
+      ("\u{202E}evil\u{202C} \u{2066}iso\u{2069}", #""\u202eevil\u202c \u2066iso\u2069""#),
+      ("zero\u{200B}width\u{200F}\u{FEFF}", #""zero\u200bwidth\u200f\ufeff""#),
+      ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+      ("tag \u{E0041}", #""tag \udb40\udc41""#),
+      ("👩\u{200D}💻", #""👩\u200d💻""#),
     ])
   func escapes(text: String, expected: String) {
     #expect(JSONValue.string(text).serialized() == expected)
@@ -41,7 +46,11 @@ struct JSONWriterTests {
     for _ in 0..<500 {
       let value = Self.randomValue(depth: 3, &random)
       let text = value.serialized()
-      #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      #expect(
+        !text.unicodeScalars.contains {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.generalCategory == .format
+            || $0.properties.generalCategory == .lineSeparator
+        })
       #expect(try JSONReader.parse(Array(text.utf8)) == value)
     }
   }
@@ -68,7 +77,7 @@ struct JSONWriterTests {
   static func randomString(_ random: inout SeededRandom) -> String {
     let pool: [Unicode.Scalar] = [
       "a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}",
-      "\u{C2}", "Ж", "日", "\u{1F44D}", "\u{FFFD}",
+      "\u{C2}", "Ж", "日", "\u{1F44D}", "\u{FFFD}", "\u{202E}", "\u{2067}", "\u{200D}", "\u{2028}", "\u{E0041}",
     ]
     var text = String.UnicodeScalarView()
     for _ in 0..<Int.random(in: 0...12, using: &random) { text.append(pool.randomElement(using: &random)!) }

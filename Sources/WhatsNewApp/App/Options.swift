@@ -61,6 +61,10 @@ public struct Options: Sendable, Equatable {
   public var upgradeFrom: Version?
   public var launchSource: LaunchSource?
   public var faultSpecs: [String] = []
+  /// How long start-up waits while another process holds the store's lock (`--lock-wait`).
+  public var lockWaitSeconds = Options.defaultLockWait
+  /// The default of `--lock-wait`: 10 s.
+  public static let defaultLockWait = 10
   public var accessible = false
   public var asciiOnly = false
 
@@ -131,6 +135,12 @@ public struct Options: Sendable, Equatable {
           throw UsageError.invalidValue(option: argument, value: spec, expected: error.expected)
         }
         options.faultSpecs.append(spec)
+      case "--lock-wait":
+        let raw = try next()
+        guard let seconds = Int(raw), (0...600).contains(seconds) else {
+          throw UsageError.invalidValue(option: argument, value: raw, expected: "whole seconds from 0 to 600")
+        }
+        options.lockWaitSeconds = seconds
       case "--accessible": options.accessible = true
       case "--ascii": options.asciiOnly = true
       case "--seen":
@@ -208,7 +218,8 @@ public struct Options: Sendable, Equatable {
 
   static let knownOptions = [
     "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
-    "--dev", "--upgrade-from", "--launch-source", "--fault", "--accessible", "--ascii", "--seen", "--json", "--format",
+    "--dev", "--upgrade-from", "--launch-source", "--fault", "--lock-wait", "--accessible", "--ascii", "--seen", "--json",
+    "--format",
   ]
 
   /// The usage text `--help` prints.
@@ -238,11 +249,16 @@ public struct Options: Sendable, Equatable {
       --launch-source <src>   Where the app was opened from (widget:<name> keeps the session quiet).
       --fault <spec>          Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;
                               also WHATSNEW_FAULTS, comma-separated).
+      --lock-wait <seconds>   While another program holds the store's lock at start, wait this long
+                              (0 to 600, default 10) with a countdown, then exit 75 (try again).
       --accessible            No boxes, dimming or colour: spotlights and popovers in words
                               (also WHATSNEW_ACCESSIBLE=1).
       --ascii                 ASCII icons instead of Unicode glyphs.
       --version               Show the version.
       -h, --help              Show help information.
+
+    EXIT STATUS: 0 done; 64 usage error; 66 content or script unreadable; 74 the store cannot be
+    used; 75 the store is locked by another program (try again); 128+N ended by signal N.
 
     Inside the REPL, type `help` for the commands.
     """
@@ -267,22 +283,22 @@ public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   public var description: String {
     switch self {
     case .unknownOption(let option, let suggestion):
-      "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      "unknown option \(Quote.quoted(option))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingValue(let option):
       "missing value for '\(option)'"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for '\(option)': expected \(expected)"
+      "invalid value \(Quote.quoted(value)) for '\(option)': expected \(expected)"
     case .invalidEnvironment(let name, let value, let expected):
-      "invalid \(name) entry '\(value)': expected \(expected)"
+      "invalid \(name) entry \(Quote.quoted(value)): expected \(expected)"
     case .unknownCommand(let command, let suggestion):
-      "unknown command '\(command)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      "unknown command \(Quote.quoted(command))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingOption(let option, let command, let example):
       "'\(command)' needs '\(option)' (for example: whatsnew \(command) \(example))"
     case .missingArgument(let command, let argument):
       "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) "
         + (command == "new-release" ? "2.16.0" : "~/whatsnew-backup.sqlite") + ")"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'"
+      "unexpected argument \(Quote.quoted(argument))"
     case .optionNeedsCommand(let option, let command):
       "'\(option)' only applies to 'whatsnew \(command)'"
     }

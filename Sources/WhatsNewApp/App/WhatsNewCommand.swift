@@ -14,6 +14,13 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// An unusable database.
   public static let ioError: Int32 = 74
+  /// EX_TEMPFAIL: the store is locked by another program; trying again later may work.
+  public static let temporaryFailure: Int32 = 75
+
+  /// The status for a store that cannot be opened: 75 when it is only locked, else 74.
+  static func forStore(_ error: any Error) -> Int32 {
+    (error as? StoreError)?.kind == .busy ? temporaryFailure : ioError
+  }
 
   /// How a session that ran to its end exits: 0, or 128 + the signal's number when
   /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
@@ -42,7 +49,7 @@ public enum WhatsNewCommand {
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
-      StandardStream.error("Error: \(error)\n\(Options.usageLine)\n")
+      StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
     switch options.subcommand {
@@ -107,7 +114,10 @@ public enum WhatsNewCommand {
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
-        let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
+        let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
+        defer { waitReport.finish() }
+        let store = try SettingsStore(
+          path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
         if isBackup {
           try await store.backup(to: path)
           print("backed up \(databasePath) to \(path)")
@@ -117,7 +127,7 @@ public enum WhatsNewCommand {
         }
         return ExitStatus.success
       } catch {
-        return fail(error.description, ExitStatus.ioError)
+        return fail(error.description, ExitStatus.forStore(error))
       }
     case .repl:
       return await runREPL(options, environment: environment)
@@ -132,9 +142,15 @@ public enum WhatsNewCommand {
   }
 
   /// Prints `whatsnew: <message>` to standard error and returns `status`, to exit with.
+  /// The message is sanitized: it may quote an argument, a path or SQLite's own words.
   static func fail(_ message: String, _ status: Int32) -> Int32 {
-    StandardStream.error("whatsnew: " + message + "\n")
+    report(message)
     return status
+  }
+
+  /// Prints `whatsnew: <message>` to standard error, sanitized.
+  static func report(_ message: String) {
+    StandardStream.error("whatsnew: " + TextSanitizer.cleanKeepingNewlines(message) + "\n")
   }
 
   /// The default store: `$XDG_STATE_HOME/whatsnew/whatsnew.sqlite`, or under `~/.local/state`.
@@ -167,9 +183,11 @@ public enum WhatsNewCommand {
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
     let directories = try contentDirectories(options, environment: environment)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
+    let (cache, warning) = TranslationCache(environment: environment).checked()
+    if let warning { report(warning) }
     return try ContentLibrary.load(
       releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
-      cache: TranslationCache(environment: environment))
+      cache: cache)
   }
 
   @MainActor
@@ -190,7 +208,7 @@ public enum WhatsNewCommand {
       do {
         source = try ScriptLineSource(path: script, stopDescriptor: stopDescriptor)
       } catch {
-        return fail("cannot read the script: \(error)", ExitStatus.noInput)
+        return fail(error.description, ExitStatus.noInput)
       }
       interactive = false
     } else {
@@ -204,11 +222,14 @@ public enum WhatsNewCommand {
       // A script waits for every operation after each command, so the store may as well
       // run on the main actor's thread: no hop to another thread and back for each call.
       // At a terminal it keeps its own queue, so the prompt never waits for SQLite.
+      let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
+      defer { waitReport.finish() }
       store = try SettingsStore(
         path: databasePath, createParentDirectory: options.databasePath == nil,
-        placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor))
+        placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
+        lockWait: waitReport.lockWait)
     } catch {
-      return fail(error.description, ExitStatus.ioError)
+      return fail(error.description, ExitStatus.forStore(error))
     }
 
     let term = environment["TERM"] ?? ""

@@ -87,7 +87,8 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     guard Setting(rawValue: target) != nil else {
       let suggestion = Suggestion.closest(to: target, in: Setting.allCases.map(\.rawValue))
       throw ParseError(
-        expected: "a setting or 'all' as the target, not '\(target)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        expected: "a setting or 'all' as the target, not \(Quote.quoted(target))"
+          + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
     }
   }
 

@@ -101,6 +101,10 @@ public struct ContentLibrary: Sendable {
     readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0]
   }
 
+  /// The largest `Localizable.strings` read (32 MiB): the benchmark's 1,000 releases make
+  /// 5 MB tables; a larger file (or a link to `/dev/zero`) is refused, not allocated.
+  public static let tableSizeLimit = 32 << 20
+
   /// Reads several languages' tables, one result per language in order; large ones side by side.
   public static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
@@ -109,11 +113,12 @@ public struct ContentLibrary: Sendable {
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
-      if let bytes = FileBytes.read(path) {
+      switch FileBytes.contents(of: path, limit: tableSizeLimit) {
+      case .success(let bytes):
         sources.append((path, bytes))
         results.append(nil)
-      } else {
-        results.append(.failure(TableProblem(description: "\(path): missing or unreadable")))
+      case .failure(let refusal):
+        results.append(.failure(TableProblem(description: "\(path): cannot be read: \(refusal)")))
       }
     }
     var read = cache.tables(sources).makeIterator()

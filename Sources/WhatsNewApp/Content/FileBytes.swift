@@ -9,15 +9,45 @@ import Glibc
 /// Whole files as bytes, read once into the array that keeps them, and cache files written
 /// without waiting for the disk.
 enum FileBytes {
-  /// The bytes of the regular file at `path`, or its first `limit` bytes; `nil` when it
-  /// cannot be opened or is not a regular file (a FIFO or a device is never read: it could
-  /// block or never end).
-  static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+  /// Why a file was not read.
+  enum Refusal: Error, Equatable, CustomStringConvertible {
+    /// `open` or `fstat` failed: the C library's words for it.
+    case cannotOpen(String)
+    /// Not a regular file (a FIFO could block, a device never ends): what it is instead.
+    case notARegularFile(String)
+    /// Larger than the limit the caller set.
+    case tooLarge(size: Int, limit: Int)
+
+    var description: String {
+      switch self {
+      case .cannotOpen(let reason): reason
+      case .notARegularFile(let kind): "it is \(kind), not a regular file"
+      case .tooLarge(let size, let limit): "it is \(size) bytes, over the \(limit)-byte limit"
+      }
+    }
+  }
+
+  /// The bytes of the regular file at `path`, checked after opening it (`fstat` on the
+  /// descriptor, so a file swapped in after a check is never what is read): a FIFO, a device
+  /// or a directory is refused without a read, and so is a file over `limit` bytes.
+  /// `followingSymlink: false` refuses a symbolic link as the last component: for paths the
+  /// app made itself (its caches), where a link can only have been planted. `truncating`
+  /// reads the first `limit` bytes of a larger file instead of refusing it.
+  static func contents(
+    of path: String, limit: Int, followingSymlink: Bool = true, truncating: Bool = false
+  ) -> Result<[UInt8], Refusal> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingSymlink ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else {
+      return .failure(
+        errno == ELOOP && !followingSymlink ? .notARegularFile("a symbolic link") : .cannotOpen(String(cString: strerror(errno))))
+    }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notARegularFile(kind(info.st_mode))) }
+    guard truncating || Int(info.st_size) <= limit else {
+      return .failure(.tooLarge(size: Int(info.st_size), limit: limit))
+    }
     var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit))
     var done = 0
     while done < bytes.count {
@@ -27,7 +57,26 @@ enum FileBytes {
       done += count
     }
     if done < bytes.count { bytes.removeLast(bytes.count - done) }
-    return bytes
+    return .success(bytes)
+  }
+
+  /// The bytes of the regular file at `path`, or its first `limit` bytes; `nil` when it
+  /// cannot be opened or is not a regular file. For release files, whose validator reports an
+  /// oversized file itself from its first bytes past the limit.
+  static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
+    try? contents(of: path, limit: limit, truncating: true).get()
+  }
+
+  /// A file's type in words, from `st_mode`.
+  static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
   }
 
   /// The ending of temporary files ``replace(_:with:)`` writes (`<name>.<pid>.tmp`), so
@@ -41,7 +90,9 @@ enum FileBytes {
   @discardableResult
   static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
     let temporary = path + ".\(getpid())" + temporarySuffix
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    // O_EXCL | O_NOFOLLOW: never write through a link or into a file someone else made.
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
     var done = 0
     while done < bytes.count {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import Synchronization
 import WhatsNewCore
 
@@ -48,6 +49,40 @@ public struct TranslationCache: Sendable {
     }
   }
 
+  /// Why the cache directory must not be used, or `nil` when it may be (it is absent, and
+  /// will be made with mode 0700, or it is a real directory owned by this user that no one
+  /// else can write). A symbolic link, another user's directory or one others can write
+  /// could be made to feed this process tables, or its clean-up to delete a stranger's
+  /// files; like pip, the app then warns once and runs without a cache.
+  public var refusal: String? {
+    guard let directory else { return nil }
+    var path = ""
+    // The directory and the app's own parent of it (`…/whatsnew`): both are the app's.
+    for component in [URL(fileURLWithPath: directory).deletingLastPathComponent().path, directory] {
+      path = component
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }  // absent: made with mode 0700 when needed
+      if info.st_mode & S_IFMT != S_IFDIR {
+        return "\(path) is \(FileBytes.kind(info.st_mode)), not a directory"
+      }
+      if info.st_uid != geteuid() { return "\(path) belongs to another user (uid \(info.st_uid))" }
+      if info.st_mode & 0o022 != 0 {
+        return "\(path) can be written by others (mode \(String(info.st_mode & 0o777, radix: 8)))"
+      }
+    }
+    return nil
+  }
+
+  /// This cache if its directory may be used, else no cache and a warning to print once:
+  /// what is wrong with the directory and what to do.
+  public func checked() -> (cache: TranslationCache, warning: String?) {
+    guard let refusal else { return (self, nil) }
+    return (
+      .off,
+      "warning: the translation cache is off: \(refusal); remove it or fix its owner and mode (0700), and whatsnew makes it again"
+    )
+  }
+
   /// No cache: every table is parsed from its `.strings` file (tests, `lint`).
   public static let off = TranslationCache(directory: nil)
 
@@ -55,10 +90,14 @@ public struct TranslationCache: Sendable {
   /// from the cache where it has a copy compiled from exactly those bytes, else parsed, and
   /// stored.
   func tables(_ sources: [(path: String, bytes: [UInt8])]) -> [Result<TranslationTable, LocalizationError>] {
+    // A directory that fails the checks is not read from either (two lstat calls).
+    let directory = refusal == nil ? directory : nil
     let cachePaths = sources.map { source in directory.map { $0 + "/" + Self.fileName(for: source.path) } }
     let sizes = sources.map { $0.bytes.count }
     var results: [Result<TranslationTable, LocalizationError>?] = Self.sideBySide(sizes) { index in
-      guard let cachePath = cachePaths[index], let compiled = FileBytes.read(cachePath),
+      guard let cachePath = cachePaths[index],
+        case .success(let compiled) = FileBytes.contents(
+          of: cachePath, limit: 4 * ContentLibrary.tableSizeLimit, followingSymlink: false),
         let table = CompiledStringsTable.decode(compiled, source: sources[index].bytes)
       else { return nil }
       return .success(table)
@@ -117,6 +156,8 @@ public struct TranslationCache: Sendable {
   private func store(_ tables: [(cachePath: String, bytes: [UInt8])], in directory: String) {
     let files = FileManager.default
     try? files.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // Checked again now that it exists: it may have been made (or swapped) by someone else.
+    guard refusal == nil else { return }
     removeLeftovers(in: directory, keeping: Set(tables.map { URL(fileURLWithPath: $0.cachePath).lastPathComponent }))
     for table in tables { FileBytes.replace(table.cachePath, with: table.bytes) }
   }
@@ -134,19 +175,42 @@ public struct TranslationCache: Sendable {
   /// rare: after a translation changes.
   private func removeLeftovers(in directory: String, keeping written: Set<String>) {
     let files = FileManager.default
-    let now = Date()
+    let now = Date().timeIntervalSince1970
     for name in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where !written.contains(name) {
-      let limit: TimeInterval
-      if name.hasSuffix(FileBytes.temporarySuffix) {
-        limit = Self.abandonedAfter
-      } else if name.hasSuffix(".compiled") {
-        limit = Self.staleAfter
-      } else {
-        continue
-      }
+      guard let kind = Self.ownFileKind(name) else { continue }
+      let limit = kind == .temporary ? Self.abandonedAfter : Self.staleAfter
+      // lstat, and only this user's regular files: never a link's target, never a stranger's.
       let path = directory + "/" + name
-      guard let modified = (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { continue }
-      if now.timeIntervalSince(modified) > limit { try? files.removeItem(atPath: path) }
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+      if now - TimeInterval(info.st_mtim.tv_sec) > limit { unlink(path) }
     }
+  }
+
+  /// The two kinds of file the cache writes.
+  enum OwnFile { case table, temporary }
+
+  /// Whether `name` is one the cache writes: `<language>-<hex>.compiled` (``fileName(for:)``),
+  /// or that followed by `.<pid>.tmp` (``FileBytes/replace(_:with:)``); `nil` for anything else.
+  static func ownFileKind(_ name: String) -> OwnFile? {
+    var table = Substring(name)
+    var kind = OwnFile.table
+    if table.hasSuffix(FileBytes.temporarySuffix) {
+      table = table.dropLast(FileBytes.temporarySuffix.count)
+      guard let dot = table.lastIndex(of: "."), !table[table.index(after: dot)...].isEmpty,
+        table[table.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber })
+      else { return nil }
+      table = table[..<dot]
+      kind = .temporary
+    }
+    guard table.hasSuffix(".compiled") else { return nil }
+    table = table.dropLast(".compiled".count)
+    guard let dash = table.lastIndex(of: "-") else { return nil }
+    let hash = table[table.index(after: dash)...]
+    let language = table[..<dash]
+    guard !hash.isEmpty, hash.allSatisfy({ $0.isASCII && $0.isHexDigit }), !language.isEmpty,
+      language.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
+    else { return nil }
+    return kind
   }
 }

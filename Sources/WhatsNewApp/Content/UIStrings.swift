@@ -296,5 +296,8 @@ public enum UIStrings {
     "ui.exit.reminder": "the weekly review reminder",
     "ui.help.keys":
       "Enter on an empty line turns the tour's page; Esc closes a popover; the up arrow and Ctrl-R bring back earlier commands.",
+    // issue 16: long input
+    "ui.script.lineTooLong":
+      "Line %1$@ of the script is longer than %2$@ bytes, so it was skipped; split it into shorter commands.",
   ]
 }

@@ -80,6 +80,7 @@ public final class Console {
 
   /// A developer note or diagnostic, to standard error.
   public func diagnostic(_ text: String) {
+    let text = TextSanitizer.cleanKeepingNewlines(text)
     writeError(text.hasSuffix("\n") ? text : text + "\n")
   }
 }

@@ -67,6 +67,10 @@ public struct REPL {
         continue
       case .escape:
         await session.dismissInfoByEscape()
+      case .overlongLine(let number, let limit):
+        let formats = session.renderContext.formats
+        session.console.emit(
+          session.text("ui.script.lineTooLong", formats.number(number), formats.number(limit)), .error)
       case .line(let line):
         if line.trimmingWhitespace().isEmpty {
           // Enter on an empty line: at a terminal, the tour's next page; in a script, nothing.

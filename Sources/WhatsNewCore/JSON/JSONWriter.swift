@@ -32,8 +32,12 @@ extension JSONValue {
     }
   }
 
-  /// `value` quoted, escaping `"`, `\`, and the C0 and C1 control characters and DEL
-  /// (`\n`, `\r`, `\t`, else `\u00XX`).
+  /// `value` quoted, escaping `"`, `\`, the C0 and C1 control characters and DEL (`\n`,
+  /// `\r`, `\t`, else `\u00XX`), and every invisible format character or separator
+  /// (Unicode's Cf, Zl and Zp: the bidirectional overrides and isolates U+202A–U+202E and
+  /// U+2066–U+2069, zero-width characters, U+2028 and U+2029, tags) as `\uXXXX`, beyond the
+  /// BMP as a UTF-16 surrogate pair. A JSON reader gets the same text back; a terminal
+  /// showing the JSON gets nothing it would act on or hide.
   static func quoted(_ value: String) -> String {
     var text = "\""
     for scalar in value.unicodeScalars {
@@ -44,10 +48,21 @@ extension JSONValue {
       case "\r": text += "\\r"
       case "\t": text += "\\t"
       case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": text += String(format: "\\u%04x", scalar.value)
+      case _ where scalar.value > 0x7F && isInvisible(scalar):
+        for unit in String(scalar).utf16 { text += String(format: "\\u%04x", unit) }
       default: text.unicodeScalars.append(scalar)
       }
     }
     return text + "\""
+  }
+
+  /// Format characters and line or paragraph separators: they change or hide what is
+  /// around them without being seen.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
   }
 
   /// A string, or `null` for `nil`.
