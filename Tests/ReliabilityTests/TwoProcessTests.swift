@@ -146,7 +146,7 @@ struct TwoProcessTests {
     #expect((stateA["settings"] as? [String: String])?["reviewWeekday"] == "tuesday")
     #expect((stateA["notification"] as? [String: Any])?["weekday"] as? String == "tuesday")
     #expect((stateA["pending"] as? [Any])?.isEmpty == true)
-    #expect(run.output.contains("> check\nconsistent\n"), "A's check: \(run.output)")
+    #expect(run.output.contains("> check\nConsistent: screen, store and schedule agree.\n"), "A's check: \(run.output)")
 
     let store = try SettingsStore(path: database)
     #expect(try await store.setting(.reviewWeekday) == "tuesday")

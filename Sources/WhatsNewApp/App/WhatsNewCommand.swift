@@ -14,12 +14,21 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// An unusable database.
   public static let ioError: Int32 = 74
+  /// A script's `check` did not find screen, store and schedule in agreement.
+  public static let checkFailed: Int32 = 1
 
   /// How a session that ran to its end exits: 0, or 128 + the signal's number when
   /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
   /// killed, though the session first saved what was in flight and the history.
   public static func afterSession(terminatedBy signal: Int32?) -> Int32 {
     signal.map { 128 + $0 } ?? success
+  }
+
+  /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
+  /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
+  public static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
+    if let signal { return 128 + signal }
+    return tally?.exitStatus ?? success
   }
 }
 
@@ -244,9 +253,9 @@ public enum WhatsNewCommand {
     let repl = REPL(
       session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
       stopRequested: { Terminal.terminationSignal != nil })
-    await repl.run()
+    let tally = await repl.run()
     editor?.saveHistory()
-    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal)
+    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
   }
 }
 

@@ -23,6 +23,7 @@ struct DebugCommands: Sendable {
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":
       guard let version = Version(arguments[2]) else {
+        session.noteInvalidCommand()
         session.console.emit(session.text("ui.error.badVersion", arguments[2]), .error)
         return
       }
@@ -54,7 +55,8 @@ struct DebugCommands: Sendable {
   /// `debug preview <version>`: that release's pages as they were when it shipped; writes nothing.
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
-      session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+      session.noteInvalidCommand()
+        session.console.emit(session.text("ui.error.badVersion", versionText), .error)
       return
     }
     let releases = session.releases
