@@ -236,6 +236,19 @@ public struct Options: Sendable, Equatable {
       --version               Show the version.
       -h, --help              Show help information.
 
+    EXIT STATUS:
+      0       Success. For a script: every line was a valid command and every check
+              found screen, store and schedule in agreement.
+      1       A script's check did not find them in agreement (a disagreement, operations
+              still in flight, a failed boot, an unreadable store).
+      64      A usage error.
+      65      Lint problems; or a script line that was not a valid command (an unknown
+              command, or arguments that do not fit it), each named on stderr with its
+              line number. The script goes on; 65 wins over 1.
+      66      A missing script or content directory.
+      74      An unusable database.
+      128+N   Ended by signal N (143 after SIGTERM, 129 after SIGHUP).
+
     Inside the REPL, type `help` for the commands.
     """
 
