@@ -263,7 +263,8 @@ public enum UIStrings {
     "ui.choice.error.reminder.nextStart": "The next start sets the reminder to match the store.",
     "ui.restore.held":
       "Restore refused: %1$@ is held by QA and would land on the restored data. Release it (qa release %2$@) or clear faults (qa clear) first.",
-    "ui.restore.confirm": "Replace your settings, progress and schedule with %@? [y/N] ",
+    "ui.restore.confirm": "Replace your settings, progress and schedule with %@?",
+    "ui.confirm.prompt": "[y/N] ",
     "ui.restore.cancelled": "Not restored; your data is unchanged.",
     "ui.confirm.yesWords": "y, yes",
     "ui.help.restore.details":

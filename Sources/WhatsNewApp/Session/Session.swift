@@ -96,7 +96,7 @@ public final class Session {
   public internal(set) var shouldQuit = false
   /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
   public internal(set) var commandWasInvalid = false
-  /// Asks the person at the terminal a yes-or-no question (the prompt given) and returns
+  /// Asks the person at the terminal a yes-or-no question (the text given) and returns
   /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
   public var confirm: ((String) async -> Bool)?
   /// What the last `check` concluded, for a script's exit status; cleared before each command.

@@ -56,8 +56,12 @@ public struct REPL {
     var tally = ScriptTally()
     var lineNumber = 0
     if isInteractive {
+      // The question is a message (wrapped to the width); the prompt after it is short.
       session.confirm = { [self] question in
-        ConfirmAnswer.isYes(await readLine(prompt: question), yesWords: session.text("ui.confirm.yesWords"))
+        session.console.emit(question, .warning)
+        session.console.flush()
+        let answer = await readLine(prompt: session.text("ui.confirm.prompt"))
+        return ConfirmAnswer.isYes(answer, yesWords: session.text("ui.confirm.yesWords"))
       }
     }
     session.boot()
