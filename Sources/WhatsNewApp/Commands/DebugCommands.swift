@@ -56,7 +56,7 @@ struct DebugCommands: Sendable {
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
       session.noteInvalidCommand()
-        session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+      session.console.emit(session.text("ui.error.badVersion", versionText), .error)
       return
     }
     let releases = session.releases
