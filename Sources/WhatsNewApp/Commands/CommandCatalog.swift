@@ -116,7 +116,7 @@ public enum CommandCatalog {
       ],
       detailsKey: "ui.help.qa.details"),
     CommandInfo("wait", "wait", "ui.help.wait", group: .qa, examples: ["wait"]),
-    CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"]),
+    CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"], detailsKey: "ui.help.check.details"),
     CommandInfo("state", "state", "ui.help.state", group: .qa, examples: ["state"]),
     // Debug.
     CommandInfo(

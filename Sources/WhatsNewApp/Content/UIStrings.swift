@@ -267,6 +267,8 @@ public enum UIStrings {
     "ui.confirm.prompt": "[y/N] ",
     "ui.restore.cancelled": "Not restored; your data is unchanged.",
     "ui.confirm.yesWords": "y, yes",
+    "ui.help.check.details":
+      "It says Consistent only when screen, store and schedule agree and nothing is in flight; otherwise it lists each disagreement among the settled controls and each operation in flight, held or pending, and what lets it finish. In a script, a check that does not find agreement makes the exit status 1.",
     "ui.help.restore.details":
       "It waits for writes in flight and refuses while QA holds one. At a terminal it asks before replacing your data (y/N); --yes skips the question. A script is never asked.",
     "ui.script.invalidLine": "line %1$@: not a valid command: %2$@",
