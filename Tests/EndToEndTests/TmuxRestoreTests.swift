@@ -77,3 +77,23 @@ struct TmuxRestoreTests {
     #expect(try storedTheme() == #""theme":"system""#)
   }
 }
+
+extension TmuxRestoreTests {
+  @Test("whatsnew restore at a terminal asks first; no leaves the store as it was")
+  func commandLineRestoreAsks() throws {
+    _ = try runWhatsNew(["--db", database, "--upgrade-from", "2.14.0"], input: "backup \(backup)\nset theme dark\n")
+    let tmux = try TmuxSession.start(
+      width: 80, height: 24, command: [RepositoryPaths.executable, "restore", backup, "--db", database],
+      environment: environment, namePrefix: "restore-cli")
+    defer { tmux.kill() }
+    try tmux.waitUntil(contains: "[y/N]")
+    try tmux.sendLiteral("n")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "Not restored;")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(try storedTheme() == #""theme":"dark""#)
+    let piped = try runWhatsNew(["restore", backup, "--db", database])
+    #expect(piped.status == 0, "into a pipe it does not ask: \(piped.error)")
+    #expect(try storedTheme() == #""theme":"system""#)
+  }
+}

@@ -372,3 +372,16 @@ struct TruthfulToolsTests {
     #expect(tally.exitStatus == expected)
   }
 }
+
+@Suite("restore --yes on the command line")
+struct RestoreYesOptionTests {
+  @Test("--yes goes with restore, and only with restore")
+  func yesOption() throws {
+    let options = try Options.parse(["restore", "b.sqlite", "--yes"], environment: [:])
+    #expect(options.assumeYes)
+    #expect(options.subcommand == .restore(path: "b.sqlite"))
+    #expect(throws: UsageError.optionNeedsCommand(option: "--yes", command: "restore")) {
+      try Options.parse(["backup", "b.sqlite", "--yes"], environment: [:])
+    }
+  }
+}

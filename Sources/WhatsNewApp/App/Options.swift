@@ -61,6 +61,8 @@ public struct Options: Sendable, Equatable {
   public var faultSpecs: [String] = []
   public var accessible = false
   public var asciiOnly = false
+  /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).
+  public var assumeYes = false
 
   public init() {}
 
@@ -131,6 +133,7 @@ public struct Options: Sendable, Equatable {
         options.faultSpecs.append(spec)
       case "--accessible": options.accessible = true
       case "--ascii": options.asciiOnly = true
+      case "--yes": options.assumeYes = true
       case "--seen":
         let raw = try next()
         if raw == "none" {
@@ -197,11 +200,12 @@ public struct Options: Sendable, Equatable {
         command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+    if options.assumeYes, command != "restore" { throw UsageError.optionNeedsCommand(option: "--yes", command: "restore") }
     return options
   }
 
   static let knownOptions = [
-    "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
+    "--yes", "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
     "--dev", "--upgrade-from", "--launch-source", "--fault", "--accessible", "--ascii", "--seen", "--json", "--format",
   ]
 
@@ -213,7 +217,7 @@ public struct Options: Sendable, Equatable {
            whatsnew flow --seen <version|none> [--json] [<options>]
            whatsnew lint [--format text|json] [<options>]
            whatsnew backup <file> [--db <path>]
-           whatsnew restore <file> [--db <path>]
+           whatsnew restore <file> [--yes] [--db <path>]
 
     OPTIONS:
       --db <path>             The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;
@@ -233,6 +237,7 @@ public struct Options: Sendable, Equatable {
       --accessible            No boxes, dimming or colour: spotlights and popovers in words
                               (also WHATSNEW_ACCESSIBLE=1).
       --ascii                 ASCII icons instead of Unicode glyphs.
+      --yes                   restore without asking (at a terminal it asks before replacing the data).
       --version               Show the version.
       -h, --help              Show help information.
 

@@ -91,6 +91,14 @@ public enum WhatsNewCommand {
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
+      // At a terminal, restore asks before it replaces anything; --yes (and a pipe) does not.
+      if !isBackup && !options.assumeYes && Terminal.isInteractive() {
+        StandardStream.output("Replace the data in \(databasePath) with \(path)? [y/N] ")
+        guard ConfirmAnswer.isYes(.line(Swift.readLine() ?? ""), yesWords: "y, yes") else {
+          print("Not restored; \(databasePath) is unchanged.")
+          return ExitStatus.success
+        }
+      }
       if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
         return fail(
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
