@@ -100,6 +100,7 @@ public struct REPL {
       printPending()
     }
     await ExitSaver(session: session, deadline: exitDeadline).run()
+    session.confirm = nil  // nobody is left to ask (and the session no longer holds the REPL)
     return tally
   }
 
