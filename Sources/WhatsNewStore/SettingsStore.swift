@@ -334,6 +334,43 @@ public actor SettingsStore {
     }
   }
 
+  /// The `settings` row that holds a seed asked for when the store was created
+  /// (`--upgrade-from`) and not yet applied: the version to seed as seen through. No
+  /// ``SettingSpec/storageKey`` may use it.
+  public static let pendingSeedStorageKey = "app.pendingSeed"
+
+  /// Records that this new store is to be seeded as a user upgrading from `version`, once a
+  /// boot succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``). Written when the
+  /// store is created, before the boot step, so a failed boot never loses what was asked for.
+  public func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(Self.pendingSeedStorageKey), .text(version.description)])
+  }
+
+  /// The seed recorded and not yet applied, if any.
+  public func pendingSeed() throws(StoreError) -> Version? {
+    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
+      .flatMap(Version.init)
+  }
+
+  /// Applies the recorded seed (``seedExistingUser(seenThrough:legacyWalkthroughCompleted:)``)
+  /// and forgets it, in one transaction; returns the version seeded, or `nil` when none was
+  /// pending. The legacy walkthrough flag is set when the version is older than `threshold`.
+  /// A row that is not a version is removed and nothing is seeded.
+  public func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
+    try connection.writeTransaction { () throws(StoreError) -> Version? in
+      guard let raw = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
+      else { return nil }
+      try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])
+      guard let version = Version(raw) else { return nil }
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+      try setFlag(Key.walkthroughCompleted, version < threshold)
+      return version
+    }
+  }
+
   // MARK: Guidance
 
   /// The ids of the guidances (tours, popovers) the user has seen.

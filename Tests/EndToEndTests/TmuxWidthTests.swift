@@ -36,9 +36,12 @@ struct TmuxWidthTests {
     defer { tmux.kill() }
     try waitForPrompt(tmux)
     for command in Self.walk {
+      // The walk types the next command only once this one's prompt line is new on screen
+      // (an earlier line with the same command must not count), as a person would.
+      let before = try Self.promptLines(ending: command, in: tmux.capture(history: true))
       try tmux.sendLiteral(command)
       try tmux.sendKeys("Enter")
-      try waitForPrompt(tmux, after: command)
+      try waitForPrompt(tmux, after: command, moreThan: before)
     }
     let before = try tmux.lines(history: true)
     for line in before where DisplayWidth.of(line) > width {
@@ -59,12 +62,17 @@ struct TmuxWidthTests {
   }
 
   /// Waits until a fresh prompt is the last line, after `command` was echoed.
-  func waitForPrompt(_ tmux: TmuxSession, after command: String? = nil) throws {
+  func waitForPrompt(_ tmux: TmuxSession, after command: String? = nil, moreThan count: Int = 0) throws {
     try tmux.waitUntil(timeout: 20, history: true, "a prompt after \(command ?? "start")") { screen in
       let lines = screen.split(separator: "\n").map(String.init)
       guard let last = lines.last, last.hasPrefix("whatsnew:"), last.hasSuffix(">") else { return false }
       guard let command else { return true }
-      return lines.dropLast().contains { $0.hasPrefix("whatsnew:") && $0.hasSuffix("> " + command) }
+      return Self.promptLines(ending: command, in: screen) > count
     }
+  }
+
+  /// How many lines of `screen` are a prompt with `command` typed after it.
+  static func promptLines(ending command: String, in screen: String) -> Int {
+    screen.split(separator: "\n").filter { $0.hasPrefix("whatsnew:") && $0.hasSuffix("> " + command) }.count
   }
 }

@@ -141,12 +141,15 @@ struct TwoProcessTests {
     #expect(run.status == 0, "A exited \(run.status): \(run.errors)")
     // Messages wrap at the width (80 into a pipe): compare the words, not the line breaks.
     let words = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("injected failure (schedule). Back to Tuesday, as before."), "\(run.output)")
+    #expect(
+      words.contains(
+        "(injected failure (schedule)). Weekly review day is back to Tuesday. The reminder is set for Tuesday again."),
+      "\(run.output)")
     let stateA = try #require(run.states.last)
     #expect((stateA["settings"] as? [String: String])?["reviewWeekday"] == "tuesday")
     #expect((stateA["notification"] as? [String: Any])?["weekday"] as? String == "tuesday")
     #expect((stateA["pending"] as? [Any])?.isEmpty == true)
-    #expect(run.output.contains("> check\nconsistent\n"), "A's check: \(run.output)")
+    #expect(run.output.contains("> check\nConsistent: screen, store and schedule agree.\n"), "A's check: \(run.output)")
 
     let store = try SettingsStore(path: database)
     #expect(try await store.setting(.reviewWeekday) == "tuesday")

@@ -30,6 +30,8 @@ struct ChoiceControllerTests {
     return harness
   }
 
+  static let consistent = "Consistent: screen, store and schedule agree."
+
   func check(_ harness: SessionHarness) async -> String {
     _ = harness.takeOutput()
     await harness.send("check")
@@ -54,7 +56,7 @@ struct ChoiceControllerTests {
     #expect(state.shown == "dark")
     #expect(state.error == nil)
     #expect(try await harness.store.setting(.theme) == "dark")
-    #expect(await check(harness) == "consistent")
+    #expect(await check(harness) == Self.consistent)
   }
 
   @Test("two taps, the first write fails: the newer intent stands")
@@ -67,7 +69,7 @@ struct ChoiceControllerTests {
     #expect(state.shown == "dark")
     #expect(state.error == nil)
     #expect(try await harness.store.setting(.theme) == "dark")
-    #expect(await check(harness) == "consistent")
+    #expect(await check(harness) == Self.consistent)
   }
 
   @Test("two taps, the second write fails: back to the first, with an error")
@@ -85,7 +87,7 @@ struct ChoiceControllerTests {
     #expect(state.shown == "light")
     #expect(state.error == .writeFailed(reason: "injected failure (write theme)", restored: "light"))
     #expect(try await harness.store.setting(.theme) == "light")
-    #expect(await check(harness) == "consistent")
+    #expect(await check(harness) == Self.consistent)
   }
 
   @Test("a page left while its read is pending, then reopened, takes only the new read")
@@ -130,10 +132,15 @@ struct ChoiceControllerTests {
     await harness.settle()
     let state = harness.session.choices.state(of: .reviewWeekday)
     #expect(state.shown == "sunday")
-    #expect(state.error == .sideEffectFailed(reason: "injected failure (schedule)", restored: "sunday"))
+    #expect(
+      state.error
+        == .reminderFailed(
+          ReminderFailure(
+            step: .schedule, reason: "injected failure (schedule)", saved: "friday", previous: "sunday",
+            previousReminder: "sunday", stored: "sunday")))
     #expect(try await harness.store.setting(.reviewWeekday) == "sunday")
     #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
-    #expect(await check(harness) == "consistent")
+    #expect(await check(harness) == Self.consistent)
   }
 
   @Test("a failed repair is reported, and the next boot reconciles the schedule")
@@ -145,16 +152,18 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: nil)))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    guard case .repairFailed(_, _, let stored)? = harness.session.choices.state(of: .reviewWeekday).error else {
+    guard case .reminderFailed(let failure)? = harness.session.choices.state(of: .reviewWeekday).error else {
       Issue.record("expected a repair failure")
       return
     }
-    #expect(stored == "sunday")
-    #expect(await check(harness) == "reviewWeekday: store has sunday, no notification scheduled")
+    #expect(failure.stored == "sunday")
+    #expect(failure.settingRestoreFailure == nil)
+    #expect(failure.reminderRestoreFailure == "injected failure (schedule)")
+    #expect(await check(harness) == "reviewWeekday: the store has sunday, no reminder is scheduled.")
 
     let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
     await restarted.boot()
     #expect(try await restarted.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
-    #expect(await check(restarted) == "consistent")
+    #expect(await check(restarted) == Self.consistent)
   }
 }

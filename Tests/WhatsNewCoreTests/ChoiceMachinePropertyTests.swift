@@ -74,17 +74,23 @@ struct ModelWorld {
       return .saved
     }
     // Scheduling failed: the old weekday back, the old notification back.
+    var failure = ReminderFailure(
+      step: .schedule, reason: "schedule", saved: ticket.value, previous: previous, previousReminder: oldNotification,
+      stored: previous)
     if Int.random(in: 0..<3, using: &random) == 0 {
       repairFailed = true
-      return .repairFailed(reason: "schedule", repairReason: "write", stored: store[ticket.setting])
+      failure.settingRestoreFailure = "write"
+      failure.stored = store[ticket.setting]
+      return .reminderFailed(failure)
     }
     store[ticket.setting] = previous
     if Int.random(in: 0..<3, using: &random) == 0 {
       repairFailed = true
-      return .repairFailed(reason: "schedule", repairReason: "schedule", stored: previous)
+      failure.reminderRestoreFailure = "schedule"
+      return .reminderFailed(failure)
     }
     scheduled = oldNotification
-    return .undone(reason: "schedule", restored: previous)
+    return .reminderFailed(failure)
   }
 
   /// Lets everything in flight finish, in a random order.

@@ -98,11 +98,21 @@ struct ChoiceMachineTests {
     machine.readFinished(reads[0], result: .success("sunday"))
     let writeTicket = machine.tap(.reviewWeekday, "friday")
     let write = try #require(writeTicket)
-    machine.writeFinished(write, outcome: .undone(reason: "no permission", restored: "sunday"))
+    machine.writeFinished(
+      write,
+      outcome: .reminderFailed(
+        ReminderFailure(
+          step: .schedule, reason: "no permission", saved: "friday", previous: "sunday", previousReminder: "sunday",
+          stored: "sunday")))
     #expect(machine.state(of: .reviewWeekday).shown == "sunday")
     let againTicket = machine.tap(.reviewWeekday, "monday")
     let again = try #require(againTicket)
-    machine.writeFinished(again, outcome: .repairFailed(reason: "a", repairReason: "b", stored: "monday"))
+    machine.writeFinished(
+      again,
+      outcome: .reminderFailed(
+        ReminderFailure(
+          step: .schedule, reason: "a", saved: "monday", previous: "sunday", previousReminder: "sunday",
+          settingRestoreFailure: "b", stored: "monday")))
     #expect(machine.state(of: .reviewWeekday).shown == "monday")
     #expect(machine.state(of: .reviewWeekday).confirmed == "monday")
   }

@@ -67,6 +67,8 @@ public struct Options: Sendable, Equatable {
   public static let defaultLockWait = 10
   public var accessible = false
   public var asciiOnly = false
+  /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).
+  public var assumeYes = false
 
   public init() {}
 
@@ -143,6 +145,7 @@ public struct Options: Sendable, Equatable {
         options.lockWaitSeconds = seconds
       case "--accessible": options.accessible = true
       case "--ascii": options.asciiOnly = true
+      case "--yes": options.assumeYes = true
       case "--seen":
         let raw = try next()
         if raw == "none" {
@@ -213,13 +216,14 @@ public struct Options: Sendable, Equatable {
         command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "new-release", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+    if options.assumeYes, command != "restore" { throw UsageError.optionNeedsCommand(option: "--yes", command: "restore") }
     return options
   }
 
   static let knownOptions = [
-    "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
-    "--dev", "--upgrade-from", "--launch-source", "--fault", "--lock-wait", "--accessible", "--ascii", "--seen", "--json",
-    "--format",
+    "--yes", "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color",
+    "--script", "--dev", "--upgrade-from", "--launch-source", "--fault", "--lock-wait", "--accessible", "--ascii", "--seen",
+    "--json", "--format",
   ]
 
   /// The usage text `--help` prints.
@@ -231,7 +235,7 @@ public struct Options: Sendable, Equatable {
            whatsnew lint [--format text|json] [<options>]
            whatsnew new-release <version> [--releases <dir>] [--localizations <dir>]
            whatsnew backup <file> [--db <path>]
-           whatsnew restore <file> [--db <path>]
+           whatsnew restore <file> [--yes] [--db <path>]
 
     OPTIONS:
       --db <path>             The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;
@@ -254,11 +258,23 @@ public struct Options: Sendable, Equatable {
       --accessible            No boxes, dimming or colour: spotlights and popovers in words
                               (also WHATSNEW_ACCESSIBLE=1).
       --ascii                 ASCII icons instead of Unicode glyphs.
+      --yes                   restore without asking (at a terminal it asks before replacing the data).
       --version               Show the version.
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 done; 64 usage error; 66 content or script unreadable; 74 the store cannot be
-    used; 75 the store is locked by another program (try again); 128+N ended by signal N.
+    EXIT STATUS:
+      0       Success. For a script: every line was a valid command and every check
+              found screen, store and schedule in agreement.
+      1       A script's check did not find them in agreement (a disagreement, operations
+              still in flight, a failed boot, an unreadable store).
+      64      A usage error.
+      65      Lint problems; or a script line that was not a valid command (an unknown
+              command, or arguments that do not fit it), each named on stderr with its
+              line number. The script goes on; 65 wins over 1.
+      66      A missing script or content directory.
+      74      An unusable database (or one that cannot be written).
+      75      The store stayed locked by another program for --lock-wait seconds: try again.
+      128+N   Ended by signal N (143 after SIGTERM, 129 after SIGHUP).
 
     Inside the REPL, type `help` for the commands.
     """

@@ -21,12 +21,21 @@ public enum ExitStatus {
   static func forStore(_ error: any Error) -> Int32 {
     (error as? StoreError)?.kind == .busy ? temporaryFailure : ioError
   }
+  /// A script's `check` did not find screen, store and schedule in agreement.
+  public static let checkFailed: Int32 = 1
 
   /// How a session that ran to its end exits: 0, or 128 + the signal's number when
   /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
   /// killed, though the session first saved what was in flight and the history.
   public static func afterSession(terminatedBy signal: Int32?) -> Int32 {
     signal.map { 128 + $0 } ?? success
+  }
+
+  /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
+  /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
+  public static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
+    if let signal { return 128 + signal }
+    return tally?.exitStatus ?? success
   }
 }
 
@@ -109,6 +118,14 @@ public enum WhatsNewCommand {
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
+      // At a terminal, restore asks before it replaces anything; --yes (and a pipe) does not.
+      if !isBackup && !options.assumeYes && Terminal.isInteractive() {
+        StandardStream.output("Replace the data in \(databasePath) with \(path)? [y/N] ")
+        guard ConfirmAnswer.isYes(.line(Swift.readLine() ?? ""), yesWords: "y, yes") else {
+          print("Not restored; \(databasePath) is unchanged.")
+          return ExitStatus.success
+        }
+      }
       if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
         return fail(
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
@@ -285,9 +302,9 @@ public enum WhatsNewCommand {
     let repl = REPL(
       session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
       stopRequested: { Terminal.terminationSignal != nil })
-    await repl.run()
+    let tally = await repl.run()
     editor?.saveHistory()
-    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal)
+    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
   }
 }
 

@@ -102,22 +102,34 @@ public struct Backends: Sendable {
     }
     guard setting == .reviewWeekday, let weekday = Weekday(rawValue: value) else { return .saved }
     let scheduler = scheduler
+    var step = ReminderFailure.Step.cancel
     do {
-      try await scheduler.reschedule(to: weekday, id: id)
+      try await scheduler.cancel(id: id)
+      step = .schedule
+      try await scheduler.schedule(weekday, id: id)
       return .saved
     } catch {
-      let reason = Self.describe(error)
-      // Repair: the old weekday back in the store, the old notification back in the schedule.
+      var failure = ReminderFailure(
+        step: step, reason: Self.describe(error), saved: value, previous: previous,
+        previousReminder: oldNotification?.weekday, stored: previous)
+      // Compensate: the old weekday back in the store; then, if the cancel had removed the
+      // old reminder, that reminder back in the schedule (only once the weekday is back, so
+      // the two agree; otherwise the next start's reconcile sets one for what is stored).
       do {
         try await write(setting, previous, id: id)
-        if let oldNotification {
-          try await scheduler.restore(oldNotification, id: id)
-        }
-        return .undone(reason: reason, restored: previous)
       } catch let repairError {
-        let stored = try? await store.setting(setting)
-        return .repairFailed(reason: reason, repairReason: Self.describe(repairError), stored: stored)
+        failure.settingRestoreFailure = Self.describe(repairError)
+        failure.stored = try? await store.setting(setting)
+        return .reminderFailed(failure)
       }
+      if step == .schedule, let oldNotification {
+        do {
+          try await scheduler.restore(oldNotification, id: id)
+        } catch let repairError {
+          failure.reminderRestoreFailure = Self.describe(repairError)
+        }
+      }
+      return .reminderFailed(failure)
     }
   }
 
@@ -146,10 +158,13 @@ public struct WeeklyReviewScheduler: Sendable {
     try await backends.store.notification(id: Self.notificationID)
   }
 
-  /// Cancels the current notification (operation `cancel`) and schedules one for
-  /// `weekday` (operation `schedule`).
-  nonisolated(nonsending) public func reschedule(to weekday: Weekday, id: OperationID) async throws {
+  /// Cancels the current notification (operation `cancel`).
+  nonisolated(nonsending) public func cancel(id: OperationID) async throws {
     try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: Self.notificationID) }
+  }
+
+  /// Schedules the notification for `weekday` (operation `schedule`).
+  nonisolated(nonsending) public func schedule(_ weekday: Weekday, id: OperationID) async throws {
     try await backends.run(.schedule, target: nil, id: id) { store in
       try await store.saveNotification(
         StoredNotification(id: Self.notificationID, weekday: weekday.rawValue, hour: Self.hour, minute: Self.minute))

@@ -127,6 +127,14 @@ public final class OperationTracker: Sendable {
     public var isHeld: Bool
     /// The operation this one waits behind (an earlier write of the same setting).
     public var blockedBy: OperationID?
+
+    public init(id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?) {
+      self.id = id
+      self.operation = operation
+      self.target = target
+      self.isHeld = isHeld
+      self.blockedBy = blockedBy
+    }
   }
 
   /// Someone waiting for the operations that `includes` picks (all when `nil`) to settle.

@@ -11,10 +11,14 @@ struct BackupCommands: Sendable {
 
   /// Runs the backup command `name`.
   func run(_ name: String, _ arguments: [String]) async {
-    guard arguments.count == 1 else { return messages.usage(name) }
     switch name {
-    case "backup": await backup(to: arguments[0])
-    case "restore": await restore(from: arguments[0])
+    case "backup":
+      guard arguments.count == 1 else { return messages.usage(name) }
+      await backup(to: arguments[0])
+    case "restore":
+      let files = arguments.filter { $0 != "--yes" }
+      guard files.count == 1, arguments.count - files.count <= 1 else { return messages.usage(name) }
+      await restore(from: files[0], confirmed: arguments.count == 2)
     default: break
     }
   }
@@ -33,13 +37,34 @@ struct BackupCommands: Sendable {
   /// then forgets what the controls knew, reconciles the schedule, takes up the backup's
   /// language choice and starts over from home
   /// (or onboarding, if the backup's user never finished it).
-  func restore(from path: String) async {
+  ///
+  /// Refused while an operation is held by QA (it would land on the restored data once
+  /// released), naming it. At a terminal it asks first (y/N), unless `confirmed` (`--yes`);
+  /// a script never asks (``Session/confirm`` is unset there).
+  func restore(from path: String, confirmed: Bool = false) async {
     if session.state.overlay != nil {
       session.console.emit(session.text("ui.restore.closeFirst"), .warning)
       return
     }
     let backends = session.backends
+    // Writes in flight land first; one that is held never would until released.
     await backends.tracker.waitUntilSettled()
+    let held = backends.tracker.entries.filter(\.isHeld)
+    if let first = held.first {
+      session.console.emit(
+        session.text(
+          "ui.restore.held", held.map(CheckReport.name(of:)).joined(separator: ", "), CheckReport.subject(of: first)),
+        .warning)
+      return
+    }
+    if !confirmed, let confirm = session.confirm {
+      session.console.flush()
+      guard await confirm(session.text("ui.restore.confirm", path)) else {
+        session.console.emit(session.text("ui.restore.cancelled"), .dim)
+        return
+      }
+      // Nothing may have started meanwhile: the prompt runs no command.
+    }
     do {
       try await backends.store.restore(from: path)
     } catch {

@@ -90,7 +90,9 @@ public enum CommandCatalog {
       syntax: ["lang", "lang <en|es|nl|pt-BR|ru>", "lang system"], examples: ["lang", "lang ru", "lang system"]),
     CommandInfo("notifications", "notifications", "ui.help.notifications", group: .settings, examples: ["notifications"]),
     CommandInfo("backup", "backup <file>", "ui.help.backup", group: .settings, examples: ["backup settings-copy.sqlite"]),
-    CommandInfo("restore", "restore <file>", "ui.help.restore", group: .settings, examples: ["restore settings-copy.sqlite"]),
+    CommandInfo(
+      "restore", "restore <file> [--yes]", "ui.help.restore", group: .settings,
+      examples: ["restore settings-copy.sqlite", "restore settings-copy.sqlite --yes"], detailsKey: "ui.help.restore.details"),
     // Guidance.
     CommandInfo(
       "info", "info <popover>", "ui.help.info", group: .guidance, examples: ["info workouts.view_info", "info cardio.log_info"]),
@@ -114,7 +116,7 @@ public enum CommandCatalog {
       ],
       detailsKey: "ui.help.qa.details"),
     CommandInfo("wait", "wait", "ui.help.wait", group: .qa, examples: ["wait"]),
-    CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"]),
+    CommandInfo("check", "check", "ui.help.check", group: .qa, examples: ["check"], detailsKey: "ui.help.check.details"),
     CommandInfo(
       "state", "state [--pretty] [<path>]", "ui.help.state", group: .qa,
       syntax: ["state", "state --pretty", "state <path>", "state --pretty <path>"],

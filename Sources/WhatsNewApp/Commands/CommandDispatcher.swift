@@ -40,6 +40,8 @@ struct CommandDispatcher: Sendable {
 
   /// Runs one command line.
   func run(_ line: String) async {
+    session.commandWasInvalid = false
+    session.lastCheckVerdict = nil
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
@@ -51,6 +53,7 @@ struct CommandDispatcher: Sendable {
       }
       let suggestion = CommandCatalog.suggestion(for: first)
       let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
+      session.noteInvalidCommand()
       session.console.emit(
         session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
       return
@@ -118,6 +121,11 @@ struct CommandDispatcher: Sendable {
 }
 
 extension Session {
+  /// The command being run cannot be run as written (see ``commandWasInvalid``): its word
+  /// names no command, or its arguments do not fit it (the wrong number, or a word naming
+  /// nothing it could name, or several things). A script that had one exits with 65.
+  func noteInvalidCommand() { commandWasInvalid = true }
+
   /// Runs one command line. Output goes to the console; the view to print afterwards is
   /// marked dirty. Never throws: every problem is a message and the session goes on.
   public func run(_ line: String) async {

@@ -13,6 +13,7 @@ struct CommandMessages: Sendable {
 
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
+    session.noteInvalidCommand()
     guard let command = CommandCatalog.find(name) else { return }
     session.console.emit(session.text("ui.error.usage", command.usage), .error)
   }
@@ -28,14 +29,17 @@ struct CommandMessages: Sendable {
     let suggestion =
       kind == .command ? CommandCatalog.suggestion(for: value) : Suggestion.closest(to: value, in: candidates)
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
+    session.noteInvalidCommand()
     session.console.emit(
       session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". "
         + session.text("ui.error.expected", candidates.joined(separator: ", ")),
       .error)
   }
 
-  /// A command that needs the boot step to have finished.
+  /// A command that needs the boot step to have finished: after a failed boot, the failure
+  /// and what to do; while QA holds the boot, how to release it; else, to wait.
   func notBooted() {
-    session.console.emit(session.text("ui.boot.notReady"), .warning)
+    let report = CheckReport(QACommands.bootFinding(session))
+    session.console.emit(report.lines(in: session.renderContext))
   }
 }

@@ -4,29 +4,53 @@ public import WhatsNewCore
 ///
 /// Pure, so the property tests and the `check` command share it.
 public enum ConsistencyCheck {
-  /// Each disagreement in words; empty when screen, store and schedule agree.
+  /// One disagreement between screen, store and schedule.
+  public enum Problem: Sendable, Equatable {
+    /// A settled control shows `shown`; the store has `stored`.
+    case screenDiffers(Setting, shown: String, stored: String)
+    /// The store's review weekday is `stored`; the reminder is scheduled for `scheduled`.
+    case scheduleDiffers(stored: String, scheduled: String)
+    /// The store's review weekday is `stored`; no reminder is scheduled.
+    case notScheduled(stored: String)
+  }
+
+  /// Each disagreement; empty when screen, store and schedule agree.
   ///
   /// A control counts only when settled (not loading, no write in flight) and showing a
-  /// value. The weekday's schedule must fire on the stored weekday.
+  /// value. The weekday's schedule must fire on the stored weekday, unless
+  /// `scheduleInFlight` (a weekday write or a reminder's cancel or schedule has not
+  /// finished: store and schedule may rightly differ until it does).
   public static func problems(
-    controls: [Setting: ChoiceMachine.ControlState], stored: [Setting: String], scheduledWeekday: String?
-  ) -> [String] {
-    var problems: [String] = []
+    controls: [Setting: ChoiceMachine.ControlState], stored: [Setting: String], scheduledWeekday: String?,
+    scheduleInFlight: Bool = false
+  ) -> [Problem] {
+    var problems: [Problem] = []
     for setting in Setting.allCases {
       let storedValue = stored[setting] ?? setting.defaultValue
       if let control = controls[setting], control.isSettled, let shown = control.shown, shown != storedValue {
-        problems.append("\(setting.rawValue): screen shows \(shown), store has \(storedValue)")
+        problems.append(.screenDiffers(setting, shown: shown, stored: storedValue))
       }
     }
+    guard !scheduleInFlight else { return problems }
     let storedWeekday = stored[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
     if let scheduledWeekday {
       if scheduledWeekday != storedWeekday {
-        problems.append("reviewWeekday: store has \(storedWeekday), notification scheduled for \(scheduledWeekday)")
+        problems.append(.scheduleDiffers(stored: storedWeekday, scheduled: scheduledWeekday))
       }
     } else {
-      problems.append("reviewWeekday: store has \(storedWeekday), no notification scheduled")
+      problems.append(.notScheduled(stored: storedWeekday))
     }
     return problems
+  }
+
+  /// Whether an operation in flight may leave store and schedule apart until it ends: a
+  /// write of the review weekday, or the reminder's cancel or schedule step.
+  public static func touchesSchedule(_ entry: OperationTracker.Entry) -> Bool {
+    switch entry.operation {
+    case .cancel, .schedule: true
+    case .write: entry.target == Setting.reviewWeekday.rawValue
+    default: false
+    }
   }
 }
 

@@ -23,6 +23,7 @@ struct DebugCommands: Sendable {
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":
       guard let version = Version(arguments[2]) else {
+        session.noteInvalidCommand()
         session.console.emit(session.text("ui.error.badVersion", arguments[2]), .error)
         return
       }
@@ -57,6 +58,7 @@ struct DebugCommands: Sendable {
   /// validator's diagnostics for that release's file are listed first.
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
+      session.noteInvalidCommand()
       session.console.emit(session.text("ui.error.badVersion", versionText), .error)
       return
     }

@@ -47,6 +47,7 @@ struct QACommands: Sendable {
             session.text("ui.qa.released", operation.rawValue + (target.map { " " + $0 } ?? ""), String(count)), .success)
         }
       } catch {
+        session.noteInvalidCommand()
         console.emit(error.description, .error)
       }
     default:
@@ -66,6 +67,7 @@ struct QACommands: Sendable {
       do {
         specs.append(try FaultSpec.parse(text))
       } catch {
+        session.noteInvalidCommand()
         return session.console.emit(session.text("ui.qa.badSpec", text, error.description), .error)
       }
     }
@@ -88,29 +90,39 @@ struct QACommands: Sendable {
   }
 
   /// An operation in words: `write theme`, `seen-write`.
-  static func describe(_ entry: OperationTracker.Entry) -> String {
-    entry.operation.rawValue + (entry.target.map { " " + $0 } ?? "")
-  }
+  static func describe(_ entry: OperationTracker.Entry) -> String { CheckReport.name(of: entry) }
 
   /// `check`: for every setting, what the screen shows (when settled), what is stored
-  /// and, for the weekday, what is scheduled.
+  /// and, for the weekday, what is scheduled; and every operation still in flight, since
+  /// while one is, screen and store may rightly disagree. Never "consistent" then.
   func check() async {
-    guard session.state.isBooted else { return messages.notBooted() }
+    let report = await Self.report(session)
+    session.lastCheckVerdict = report.verdict
+    session.console.emit(report.lines(in: session.renderContext))
+  }
+
+  /// What `check` finds now.
+  static func report(_ session: Session) async -> CheckReport {
+    guard session.state.isBooted else { return CheckReport(bootFinding(session)) }
     // Settings and schedule from one read transaction: a write landing between two separate
     // reads could otherwise show as a disagreement that never existed.
     let snapshot: StoreSnapshot
     do {
       snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
     } catch {
-      session.console.emit(session.text("ui.check.storeUnreadable", Backends.describe(error)), .error)
-      return
+      return CheckReport(.storeUnreadable(Backends.describe(error)))
     }
+    let inFlight = session.backends.tracker.entries
     let problems = ConsistencyCheck.problems(
-      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
-    if problems.isEmpty {
-      session.console.emit("consistent", .success)
-    } else {
-      for problem in problems { session.console.emit(problem, .error) }
-    }
+      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
+      scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
+    return CheckReport(.compared(problems, inFlight: inFlight))
+  }
+
+  /// Why there is nothing to compare before the boot step has finished.
+  static func bootFinding(_ session: Session) -> CheckReport.Finding {
+    if let failure = session.state.bootFailure { return .bootFailed(failure) }
+    let boot = session.backends.tracker.entries.first { $0.operation == .boot }
+    return .booting(held: boot?.isHeld ?? false)
   }
 }

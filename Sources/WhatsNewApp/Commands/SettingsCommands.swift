@@ -36,6 +36,7 @@ struct SettingsCommands: Sendable {
       case .value(let named): value = named
       case .ambiguous(let indices):
         let labels = indices.map { words.label(setting, values[$0]) }
+        session.noteInvalidCommand()
         session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
         return
       case .unknown: return messages.unknownValue(typed, kind: .value, candidates: values)

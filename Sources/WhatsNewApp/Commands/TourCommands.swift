@@ -128,6 +128,7 @@ struct TourCommands: Sendable {
       let label = words.label(choice.choice.setting, choice.choice.options[index].value)
       return severalChoices ? session.text(choice.choice.setting.titleKey) + ": " + label : label
     }
+    session.noteInvalidCommand()
     session.console.emit(
       session.text(
         "ui.choose.ambiguous", typed, words.orList(labels), words.orList(found.map { $0.choice.tokens[$0.index] })),
@@ -149,6 +150,7 @@ struct TourCommands: Sendable {
       session.viewIsDirty = true
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
+      session.noteInvalidCommand()
       session.console.emit(
         session.text(
           "ui.choose.noOptionFor", typed, session.text(choice.choice.setting.titleKey),
@@ -164,6 +166,7 @@ struct TourCommands: Sendable {
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
   func noOption(_ token: String, tokens: [String]) {
+    session.noteInvalidCommand()
     session.console.emit(session.text("ui.choose.noOption", token, words.orList(tokens)), .error)
   }
 
@@ -176,6 +179,7 @@ struct TourCommands: Sendable {
       let shortcuts = session.state.visiblePage.map(PageShortcuts.init)
       let targets = shortcuts?.openTargets ?? []
       guard targets.indices.contains(number - 1) else {
+        session.noteInvalidCommand()
         if let shortcuts, !targets.isEmpty {
           session.console.emit(session.text("ui.open.noItem", token, words.orList(shortcuts.openTokens)), .warning)
         } else {

@@ -119,9 +119,6 @@ public enum UIStrings {
     "ui.check.storeUnreadable": "Cannot read the store: %@",
     "ui.choice.current": "(current)",
     "ui.choice.error.read": "Couldn't load your %@ setting: %@.",
-    "ui.choice.error.repair":
-      "Couldn't save %@: %@. Putting the old value back failed too (%@); the store has %@. It will be repaired at the next start.",
-    "ui.choice.error.schedule": "Couldn't save %@: %@. Back to %@, as before.",
     "ui.choice.error.write": "Couldn't save %@: %@. Back to %@.",
     "ui.choice.loading": "loading…",
     "ui.choice.saved": "Saved: %@ is now %@.",
@@ -296,6 +293,41 @@ public enum UIStrings {
     "ui.exit.reminder": "the weekly review reminder",
     "ui.help.keys":
       "Enter on an empty line turns the tour's page; Esc closes a popover; the up arrow and Ctrl-R bring back earlier commands.",
+    // issue 15: tools that tell the truth
+    "ui.boot.unavailable":
+      "Settings are unavailable this session: the settings store did not start (%@). Quit, fix the cause and start whatsnew again (a boot fault lasts for one run).",
+    "ui.boot.held":
+      "Settings are not ready yet: QA holds the store's start. Release it (qa release boot) or clear faults (qa clear).",
+    "ui.check.consistent": "Consistent: screen, store and schedule agree.",
+    "ui.check.held": "%@ (held)",
+    "ui.check.pending": "%@ (pending)",
+    "ui.check.inFlight": "Not known to agree while these are in flight: %@.",
+    "ui.check.settledAgree": "What has settled agrees with the store.",
+    "ui.check.releaseHint": "A held operation goes on only when released: qa release %@, or qa clear. Then check again.",
+    "ui.check.waitHint": "Type wait, then check again.",
+    "ui.check.screenDiffers": "%1$@: the screen shows %2$@, the store has %3$@.",
+    "ui.check.scheduleDiffers": "%1$@: the store has %2$@, the reminder is scheduled for %3$@.",
+    "ui.check.notScheduled": "%1$@: the store has %2$@, no reminder is scheduled.",
+    "ui.choice.error.reminder.cancel": "Saved %1$@: %2$@, but the old reminder could not be cancelled (%3$@).",
+    "ui.choice.error.reminder.schedule": "Saved %1$@: %2$@, but the new reminder could not be scheduled (%3$@).",
+    "ui.choice.error.reminder.putBack": "%1$@ is back to %2$@.",
+    "ui.choice.error.reminder.putBackFailed": "Putting %1$@ back to %2$@ failed too (%3$@); the store has %4$@.",
+    "ui.choice.error.reminder.stillSet": "The reminder is still set for %@.",
+    "ui.choice.error.reminder.setAgain": "The reminder is set for %@ again.",
+    "ui.choice.error.reminder.restoreFailed": "Setting the reminder for %1$@ again failed too (%2$@): no reminder is set.",
+    "ui.choice.error.reminder.none": "No reminder is set.",
+    "ui.choice.error.reminder.nextStart": "The next start sets the reminder to match the store.",
+    "ui.restore.held":
+      "Restore refused: %1$@ is held by QA and would land on the restored data. Release it (qa release %2$@) or clear faults (qa clear) first.",
+    "ui.restore.confirm": "Replace your settings, progress and schedule with %@?",
+    "ui.confirm.prompt": "[y/N] ",
+    "ui.restore.cancelled": "Not restored; your data is unchanged.",
+    "ui.confirm.yesWords": "y, yes",
+    "ui.help.check.details":
+      "It says Consistent only when screen, store and schedule agree and nothing is in flight; otherwise it lists each disagreement among the settled controls and each operation in flight, held or pending, and what lets it finish. In a script, a check that does not find agreement makes the exit status 1.",
+    "ui.help.restore.details":
+      "It waits for writes in flight and refuses while QA holds one. At a terminal it asks before replacing your data (y/N); --yes skips the question. A script is never asked.",
+    "ui.script.invalidLine": "line %1$@: not a valid command: %2$@",
     // issue 16: long input
     "ui.script.lineTooLong":
       "Line %1$@ of the script is longer than %2$@ bytes, so it was skipped; split it into shorter commands.",

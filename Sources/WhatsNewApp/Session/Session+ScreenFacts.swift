@@ -100,10 +100,10 @@ extension Session {
       storeFacts.notification = StoredNotification(
         id: WeeklyReviewScheduler.notificationID, weekday: ticket.value, hour: WeeklyReviewScheduler.hour,
         minute: WeeklyReviewScheduler.minute)
-    case .failed, .undone:
+    case .failed:
       break
-    case .repairFailed:
-      storeFacts.notification = try? await backends.scheduler.scheduled()
+    case .reminderFailed(let failure):
+      if !failure.isFullyUndone { storeFacts.notification = try? await backends.scheduler.scheduled() }
     }
   }
 }

@@ -94,6 +94,13 @@ public final class Session {
   /// what a page shows for a setting.
   public internal(set) var choices = ChoiceMachine()
   public internal(set) var shouldQuit = false
+  /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
+  public internal(set) var commandWasInvalid = false
+  /// Asks the person at the terminal a yes-or-no question (the text given) and returns
+  /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
+  public var confirm: ((String) async -> Bool)?
+  /// What the last `check` concluded, for a script's exit status; cleared before each command.
+  public internal(set) var lastCheckVerdict: CheckReport.Verdict?
   /// The current view must be printed after the command.
   var viewIsDirty = false
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.

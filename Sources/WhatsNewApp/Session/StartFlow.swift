@@ -16,11 +16,17 @@ struct StartFlow {
       defer { session.backends.tracker.end(id) }
       let snapshot: StoreSnapshot
       do {
-        try await session.backends.faults.gate(.boot, target: nil, id: id)
+        // A new store records what --upgrade-from asks for before the boot gate, and the
+        // seed is applied (and forgotten) only by a boot that gets past it: a failed boot
+        // leaves the store to be seeded by the next start that boots.
         if session.configuration.storeWasCreated, let upgradeFrom = session.configuration.options.upgradeFrom {
-          try await session.backends.store.seedExistingUser(
-            seenThrough: upgradeFrom, legacyWalkthroughCompleted: upgradeFrom < Version(major: 2, minor: 13, patch: 0))
-          session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(upgradeFrom)")
+          try await session.backends.store.recordPendingSeed(seenThrough: upgradeFrom)
+        }
+        try await session.backends.faults.gate(.boot, target: nil, id: id)
+        if let seeded = try await session.backends.store.applyPendingSeed(
+          legacyWalkthroughBefore: Version(major: 2, minor: 13, patch: 0))
+        {
+          session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(seeded)")
         }
         // One read of everything boot needs: one transaction, one trip to the store.
         snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)

@@ -49,8 +49,21 @@ public struct REPL {
   }
 
   /// Runs until `quit`, the end of input or a stop request, then waits for the writes
-  /// in flight (``ExitSaver``).
-  public func run() async {
+  /// in flight (``ExitSaver``). Returns what a script's exit status is made of: the lines
+  /// that were not valid commands and what each `check` found.
+  @discardableResult
+  public func run() async -> ScriptTally {
+    var tally = ScriptTally()
+    var lineNumber = 0
+    if isInteractive {
+      // The question is a message (wrapped to the width); the prompt after it is short.
+      session.confirm = { [self] question in
+        session.console.emit(question, .warning)
+        session.console.flush()
+        let answer = await readLine(prompt: session.text("ui.confirm.prompt"))
+        return ConfirmAnswer.isYes(answer, yesWords: session.text("ui.confirm.yesWords"))
+      }
+    }
     session.boot()
     await session.backends.tracker.waitUntilSettled()
     printPending()
@@ -68,10 +81,14 @@ public struct REPL {
       case .escape:
         await session.dismissInfoByEscape()
       case .overlongLine(let number, let limit):
+        // Not run, so not a valid command: reported with its number, and the script goes on.
+        lineNumber = number
+        tally.record(line: number, invalid: true, check: nil)
         let formats = session.renderContext.formats
         session.console.emit(
           session.text("ui.script.lineTooLong", formats.number(number), formats.number(limit)), .error)
       case .line(let line):
+        lineNumber += 1
         if line.trimmingWhitespace().isEmpty {
           // Enter on an empty line: at a terminal, the tour's next page; in a script, nothing.
           guard isInteractive else { continue }
@@ -79,12 +96,19 @@ public struct REPL {
         } else {
           if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
           await session.run(line)
+          tally.record(line: lineNumber, invalid: session.commandWasInvalid, check: session.lastCheckVerdict)
+          if session.commandWasInvalid && !isInteractive {
+            session.console.diagnostic(
+              "whatsnew: " + session.text("ui.script.invalidLine", String(lineNumber), TextSanitizer.clean(line)))
+          }
         }
       }
       await settle()
       printPending()
     }
     await ExitSaver(session: session, deadline: exitDeadline).run()
+    session.confirm = nil  // nobody is left to ask (and the session no longer holds the REPL)
+    return tally
   }
 
   func settle() async {
@@ -166,5 +190,44 @@ final class FirstOf: Sendable {
       defer { claimed = true }
       return !claimed
     }
+  }
+}
+
+/// What a script's exit status is made of (see ``exitStatus``): the lines that were not
+/// valid commands and how each `check` ended.
+public struct ScriptTally: Sendable, Equatable {
+  /// The line numbers (counting from 1, blank lines included) of lines that were not valid commands.
+  public private(set) var invalidLines: [Int] = []
+  /// What each `check` concluded, in order.
+  public private(set) var checks: [CheckReport.Verdict] = []
+
+  public init() {}
+
+  /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
+  public mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?) {
+    if invalid { invalidLines.append(line) }
+    if let check { checks.append(check) }
+  }
+
+  /// 65 (``ExitStatus/dataError``) when a line was not a valid command, whatever else
+  /// happened; else 1 (``ExitStatus/checkFailed``) when a `check` did not find screen, store
+  /// and schedule in agreement (a disagreement, operations in flight, no boot, an unreadable
+  /// store); else 0.
+  public var exitStatus: Int32 {
+    if !invalidLines.isEmpty { return ExitStatus.dataError }
+    if checks.contains(where: { $0 != .consistent }) { return ExitStatus.checkFailed }
+    return ExitStatus.success
+  }
+}
+
+/// Reads a yes-or-no answer: yes only for one of the language's yes words (or `y`, `yes`);
+/// anything else, an empty line, Ctrl-C or Ctrl-D is no.
+public enum ConfirmAnswer {
+  public static func isYes(_ input: LineInput, yesWords: String) -> Bool {
+    guard case .line(let text) = input else { return false }
+    let answer = text.trimmingWhitespace().lowercased()
+    guard !answer.isEmpty else { return false }
+    let words = yesWords.lowercased().split(separator: ",").map { String($0).trimmingWhitespace() } + ["y", "yes"]
+    return words.contains(answer)
   }
 }

@@ -190,11 +190,38 @@ public struct PageRenderer: Sendable {
       return c.text("ui.choice.error.read", name, reason)
     case .writeFailed(let reason, let restored):
       return c.text("ui.choice.error.write", name, reason, value(restored))
-    case .sideEffectFailed(let reason, let restored):
-      return c.text("ui.choice.error.schedule", name, reason, value(restored))
-    case .repairFailed(let reason, let repairReason, let stored):
-      return c.text("ui.choice.error.repair", name, reason, repairReason, value(stored))
+    case .reminderFailed(let failure):
+      return Self.describe(failure, name: name, value: value, in: c)
     }
+  }
+
+  /// A failed reminder move in words: what was saved and which reminder step failed, whether
+  /// the old weekday was put back, what the reminder is now, and, when store and schedule
+  /// were left apart, that the next start brings them together.
+  static func describe(
+    _ failure: ReminderFailure, name: String, value: (String?) -> String, in c: RenderContext
+  ) -> String {
+    let stepKey = failure.step == .cancel ? "ui.choice.error.reminder.cancel" : "ui.choice.error.reminder.schedule"
+    var sentences = [c.text(stepKey, name, value(failure.saved), failure.reason)]
+    if let settingFailure = failure.settingRestoreFailure {
+      sentences.append(
+        c.text("ui.choice.error.reminder.putBackFailed", name, value(failure.previous), settingFailure, value(failure.stored)))
+    } else {
+      sentences.append(c.text("ui.choice.error.reminder.putBack", name, value(failure.previous)))
+    }
+    if let restoreFailure = failure.reminderRestoreFailure {
+      sentences.append(
+        c.text("ui.choice.error.reminder.restoreFailed", value(failure.previousReminder), restoreFailure))
+    } else if let now = failure.reminderNow {
+      let key = failure.step == .cancel ? "ui.choice.error.reminder.stillSet" : "ui.choice.error.reminder.setAgain"
+      sentences.append(c.text(key, value(now)))
+    } else {
+      sentences.append(c.text("ui.choice.error.reminder.none"))
+    }
+    if failure.reminderNow == nil || failure.reminderNow != failure.stored {
+      sentences.append(c.text("ui.choice.error.reminder.nextStart"))
+    }
+    return sentences.joined(separator: " ")
   }
 
   private func prefix(_ glyph: String?) -> String {

@@ -26,7 +26,7 @@ public struct WriteOutcomeView: Sendable {
         lines.append(Line(context.text("ui.notification.rescheduled", value), .dim))
       }
       return lines
-    case .failed, .undone, .repairFailed:
+    case .failed, .reminderFailed:
       if let error = control.error {
         return [Line("! " + PageRenderer(context: context).describe(error, setting: ticket.setting), .error, hangingIndent: 2)]
       }

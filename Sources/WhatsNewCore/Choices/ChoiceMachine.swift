@@ -51,10 +51,9 @@ public struct ChoiceMachine: Sendable, Equatable {
     case readFailed(reason: String)
     /// A write failed and the control went back to `restored`.
     case writeFailed(reason: String, restored: String?)
-    /// A write succeeded but a side effect failed and was undone: the control went back to `restored`.
-    case sideEffectFailed(reason: String, restored: String)
-    /// A side effect failed and undoing it failed too; `stored` is what the backend now holds.
-    case repairFailed(reason: String, repairReason: String, stored: String?)
+    /// A write was saved but moving its reminder failed: what failed, what was put back,
+    /// and what the store and the schedule hold now.
+    case reminderFailed(ReminderFailure)
   }
 
   /// A read the caller must perform, then report with ``readFinished(_:result:)``.
@@ -78,11 +77,9 @@ public struct ChoiceMachine: Sendable, Equatable {
     case saved
     /// The write failed and stored nothing.
     case failed(reason: String)
-    /// The write was saved, a side effect (rescheduling) failed, and the old value was
-    /// written back: the backend holds `restored`.
-    case undone(reason: String, restored: String)
-    /// The side effect failed and so did the repair; the backend holds `stored` (if known).
-    case repairFailed(reason: String, repairReason: String, stored: String?)
+    /// The write was saved, but moving the reminder failed; the old value was written
+    /// back, or that failed too (``ReminderFailure/stored`` says what the store holds).
+    case reminderFailed(ReminderFailure)
   }
 
   /// The generation of the page currently open; bumped by every open and leave.
@@ -179,17 +176,11 @@ public struct ChoiceMachine: Sendable, Equatable {
         control.shown = control.confirmed
         control.error = .writeFailed(reason: reason, restored: control.confirmed)
       }
-    case .undone(let reason, let restored):
-      control.confirmed = restored
+    case .reminderFailed(let failure):
+      control.confirmed = failure.stored
       if isNewestIntent {
-        control.shown = restored
-        control.error = .sideEffectFailed(reason: reason, restored: restored)
-      }
-    case .repairFailed(let reason, let repairReason, let stored):
-      control.confirmed = stored
-      if isNewestIntent {
-        control.shown = stored
-        control.error = .repairFailed(reason: reason, repairReason: repairReason, stored: stored)
+        control.shown = failure.stored
+        control.error = .reminderFailed(failure)
       }
     }
     controls[ticket.setting] = control
@@ -221,4 +212,63 @@ public struct ChoiceMachine: Sendable, Equatable {
 public struct ReadFailure: Error, Sendable, Equatable {
   public var reason: String
   public init(reason: String) { self.reason = reason }
+}
+
+/// How moving the weekly review reminder failed after the review weekday was saved, and
+/// what the compensating steps left behind: the facts a message must state.
+///
+/// The job is: save the weekday (done), cancel the old reminder, schedule the new one. When
+/// cancelling or scheduling fails, the old weekday is written back; when the old reminder
+/// had been cancelled, it is scheduled again (only once the weekday is back, so the two agree).
+public struct ReminderFailure: Sendable, Equatable {
+  /// The reminder step that failed.
+  public enum Step: String, Sendable, Equatable {
+    /// Cancelling the old reminder: it was never removed.
+    case cancel
+    /// Scheduling the new one: the old one had been cancelled.
+    case schedule
+  }
+
+  public var step: Step
+  public var reason: String
+  /// The weekday the write saved.
+  public var saved: String
+  /// The weekday the write replaced.
+  public var previous: String
+  /// The weekday of the reminder the write replaced, if one was scheduled.
+  public var previousReminder: String?
+  /// Why writing the old weekday back failed; `nil` when it was written back.
+  public var settingRestoreFailure: String?
+  /// Why scheduling the old reminder again failed; `nil` when it was, or was not needed.
+  public var reminderRestoreFailure: String?
+  /// What the store holds now, if known.
+  public var stored: String?
+
+  public init(
+    step: Step, reason: String, saved: String, previous: String, previousReminder: String?,
+    settingRestoreFailure: String? = nil, reminderRestoreFailure: String? = nil, stored: String?
+  ) {
+    self.step = step
+    self.reason = reason
+    self.saved = saved
+    self.previous = previous
+    self.previousReminder = previousReminder
+    self.settingRestoreFailure = settingRestoreFailure
+    self.reminderRestoreFailure = reminderRestoreFailure
+    self.stored = stored
+  }
+
+  /// The weekday a reminder is set for now, or `nil` for none: the old one when it was never
+  /// cancelled or was scheduled again, none when it was cancelled and not put back.
+  public var reminderNow: String? {
+    switch step {
+    case .cancel: return previousReminder
+    case .schedule:
+      guard settingRestoreFailure == nil, reminderRestoreFailure == nil else { return nil }
+      return previousReminder
+    }
+  }
+
+  /// Whether everything was put back as it was before the write.
+  public var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
 }

@@ -1,0 +1,97 @@
+import WhatsNewCore
+
+/// What `check` says, from what it found: values in, lines and a verdict out.
+///
+/// `check` never says "consistent" while anything is in flight: it lists each operation
+/// (`write theme (held)`, `schedule (pending)`), still reports disagreements among the
+/// settled controls, and says what would let the rest finish. Before a boot it names what
+/// the boot is waiting for; after a failed boot it names the failure and what to do.
+public struct CheckReport: Sendable, Equatable {
+  /// What `check` could compare.
+  public enum Finding: Sendable, Equatable {
+    /// The boot step failed with this reason: nothing to compare this session.
+    case bootFailed(String)
+    /// The boot step has not finished; `held` when QA holds it.
+    case booting(held: Bool)
+    /// The store could not be read.
+    case storeUnreadable(String)
+    /// Screen, store and schedule compared, with these operations still in flight.
+    case compared([ConsistencyCheck.Problem], inFlight: [OperationTracker.Entry])
+  }
+
+  /// How a check ended, for a script's exit status.
+  public enum Verdict: Sendable, Equatable {
+    /// Screen, store and schedule agree and nothing is in flight.
+    case consistent
+    /// A disagreement was found.
+    case disagreement
+    /// Nothing disagrees, but agreement cannot be vouched for: operations in flight, no
+    /// boot, an unreadable store.
+    case unsettled
+  }
+
+  public var finding: Finding
+
+  public init(_ finding: Finding) { self.finding = finding }
+
+  public var verdict: Verdict {
+    switch finding {
+    case .bootFailed, .booting, .storeUnreadable: .unsettled
+    case .compared(let problems, let inFlight):
+      !problems.isEmpty ? .disagreement : inFlight.isEmpty ? .consistent : .unsettled
+    }
+  }
+
+  /// The lines, worded in `context`.
+  public func lines(in context: RenderContext) -> [Line] {
+    switch finding {
+    case .bootFailed(let reason):
+      return [Line(context.text("ui.boot.unavailable", reason), .error, hangingIndent: 2)]
+    case .booting(let held):
+      return [Line(context.text(held ? "ui.boot.held" : "ui.boot.notReady"), .warning, hangingIndent: 2)]
+    case .storeUnreadable(let reason):
+      return [Line(context.text("ui.check.storeUnreadable", reason), .error, hangingIndent: 2)]
+    case .compared(let problems, let inFlight):
+      var lines = problems.map { Line(Self.describe($0, in: context), .error, hangingIndent: 2) }
+      if inFlight.isEmpty {
+        if problems.isEmpty { lines.append(Line(context.text("ui.check.consistent"), .success)) }
+        return lines
+      }
+      let listed = inFlight.map { entry in
+        context.text(entry.isHeld ? "ui.check.held" : "ui.check.pending", Self.name(of: entry))
+      }
+      lines.append(Line(context.text("ui.check.inFlight", listed.joined(separator: ", ")), .warning, hangingIndent: 2))
+      if problems.isEmpty { lines.append(Line(context.text("ui.check.settledAgree"), .dim, hangingIndent: 2)) }
+      if let held = inFlight.first(where: \.isHeld) {
+        lines.append(Line(context.text("ui.check.releaseHint", Self.subject(of: held)), .dim, hangingIndent: 2))
+      } else {
+        lines.append(Line(context.text("ui.check.waitHint"), .dim, hangingIndent: 2))
+      }
+      return lines
+    }
+  }
+
+  /// A disagreement in words: settings and values by their names in commands.
+  static func describe(_ problem: ConsistencyCheck.Problem, in context: RenderContext) -> String {
+    switch problem {
+    case .screenDiffers(let setting, let shown, let stored):
+      context.text("ui.check.screenDiffers", setting.rawValue, shown, stored)
+    case .scheduleDiffers(let stored, let scheduled):
+      context.text("ui.check.scheduleDiffers", Setting.reviewWeekday.rawValue, stored, scheduled)
+    case .notScheduled(let stored):
+      context.text("ui.check.notScheduled", Setting.reviewWeekday.rawValue, stored)
+    }
+  }
+
+  /// An operation in words: `write theme`, `seen-write`.
+  public static func name(of entry: OperationTracker.Entry) -> String {
+    entry.operation.rawValue + (entry.target.map { " " + $0 } ?? "")
+  }
+
+  /// An operation as `qa release` and `qa faults` write it: `write:theme`, `schedule`.
+  /// A target that is not a setting (`language`) is left out: `qa release write` reaches it.
+  public static func subject(of entry: OperationTracker.Entry) -> String {
+    guard let target = entry.target, Setting(rawValue: target) != nil else { return entry.operation.rawValue }
+    return entry.operation.rawValue + ":" + target
+  }
+}

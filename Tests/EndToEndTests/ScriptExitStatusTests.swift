@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A script's exit status and a failed boot's seed, through the built binary.
+@Suite("A script's exit status, end to end")
+struct ScriptExitStatusTests {
+  @Test(
+    "piped scripts exit 0, 1 for a check that found no agreement, 65 for a line that is no valid command",
+    arguments: [
+      ("check\n", Int32(0)),
+      ("nxet\ncheck\n", Int32(65)),
+      ("qa schedule=fail\nset reviewWeekday friday\ncheck\n", Int32(1)),
+      ("qa hold write theme\nset theme dark\ncheck\n", Int32(1)),
+      ("qa schedule=fail\nset reviewWeekday friday\ncheck\nset theme purple\n", Int32(65)),
+      ("qa hold write theme\nset theme dark\nqa release write:theme\nwait\ncheck\n", Int32(0)),
+    ])
+  func pipedStatus(script: String, expected: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0"], input: script)
+    #expect(result.status == expected, "\(result.output)\n\(result.error)")
+  }
+
+  @Test("each line that is not a valid command is named on stderr with its number, and the script goes on")
+  func invalidLinesNamed() throws {
+    let directory = try TemporaryDirectory()
+    let script = directory.path("qa.txt")
+    try "home\nnxet\n\ngo nowhere\ncheck\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0", "--script", script])
+    #expect(result.status == 65)
+    #expect(result.error.contains("whatsnew: line 2: not a valid command: nxet"), "\(result.error)")
+    #expect(result.error.contains("whatsnew: line 4: not a valid command: go nowhere"), "\(result.error)")
+    #expect(result.output.contains("Consistent: screen, store and schedule agree."), "the script went on")
+  }
+
+  @Test("a line over 64 KiB is skipped with its number, the lines after it run, and the script exits 65")
+  func overlongLine() throws {
+    let directory = try TemporaryDirectory()
+    let script = "home\n" + String(repeating: "x", count: 200_000) + "\nset theme dark\nstate\n"
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0"], input: script)
+    #expect(result.status == 65)
+    #expect(result.output.contains("Line 2 of the script is longer than 65,536 bytes, so it was skipped"), "\(result.output)")
+    #expect(result.output.contains(#""theme":"dark""#), "the script went on")
+    #expect(!result.output.contains("xxxxxxxx"), "the long line is neither run nor echoed")
+  }
+
+  @Test("a failed boot on a new store leaves the upgrading user to be seeded by the next start")
+  func failedBootThenSeeded() throws {
+    let directory = try TemporaryDirectory()
+    let database = directory.path("x.sqlite")
+    let failed = try runWhatsNew(
+      ["--db", database, "--upgrade-from", "2.11.0", "--fault", "boot=fail"], input: "check\n")
+    #expect(failed.status == 1)
+    #expect(failed.output.contains("did not start"))
+    let next = try runWhatsNew(["--db", database, "--upgrade-from", "2.11.0"], input: "state\n")
+    #expect(next.status == 0)
+    let json = next.output.split(separator: "\n").first { $0.hasPrefix("{") }.map(String.init) ?? ""
+    #expect(json.contains(#""onboardingComplete":true"#), "\(json)")
+    #expect(json.contains(#""overlay":"whatsNew""#), "the post-update tour: \(json)")
+  }
+}
