@@ -28,6 +28,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case notABackup
     /// A backup destination that already holds data.
     case destinationExists
+    /// A restore source that another program is in the middle of: locked by a process writing
+    /// it, a hot journal beside it, or a WAL file holding changes (the live store is untouched).
+    case backupInUse
   }
 
   /// What went wrong.

@@ -87,11 +87,12 @@ public enum WhatsNewCommand {
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
-        let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
         if isBackup {
-          try await store.backup(to: path)
+          // Read-only: a store in a directory this user cannot write still backs up.
+          try SettingsStore.backup(storeAt: databasePath, to: path)
           print("backed up \(databasePath) to \(path)")
         } else {
+          let store = try SettingsStore(path: databasePath, createParentDirectory: options.databasePath == nil)
           try await store.restore(from: path)
           print("restored \(path) into \(databasePath)")
         }
