@@ -8,9 +8,9 @@ import WhatsNewStore
 /// around SQLite's calls that makes the races deterministic:
 ///
 /// - `SHIM_SWAP_FROM`/`SHIM_SWAP_TO`: the first `sqlite3_backup_init` or
-///   `sqlite3_deserialize` renames one file over the other first. Restore used to vet the
-///   backup on one connection and copy it with `sqlite3_backup_init` on another, so a swap at
-///   that call landed unvetted. Restore now reads the file once and never opens it again, and
+///   `sqlite3_deserialize` first rewrites the backup in place with another file's bytes.
+///   Restore used to vet the backup in one read transaction and copy it with
+///   `sqlite3_backup_init` in another, so a change at that call landed unvetted. Restore now reads the file once and never opens it again, and
 ///   `sqlite3_deserialize` (making the private copy of those bytes) is the first SQLite call
 ///   after that read: the one place a swap can still land, where it must change nothing.
 /// - `SHIM_STALL_MARKER`: `sqlite3_backup_step` copies one page, creates the marker file
@@ -27,12 +27,20 @@ struct BackupRaceTests {
     typedef struct sqlite3 sqlite3;
     typedef struct sqlite3_backup sqlite3_backup;
 
+    /* Rewrites SHIM_SWAP_TO in place with SHIM_SWAP_FROM's bytes (the same inode, so a
+       connection already open on it sees the new content), then removes SHIM_SWAP_FROM. */
     static void swap_once(void) {
       static int done = 0;
+      static char buffer[1 << 20];
       const char *from = getenv("SHIM_SWAP_FROM"), *to = getenv("SHIM_SWAP_TO");
       if (done || !from || !to) return;
       done = 1;
-      rename(from, to);
+      int in = open(from, O_RDONLY), out = open(to, O_WRONLY | O_TRUNC);
+      ssize_t count;
+      while ((count = read(in, buffer, sizeof buffer)) > 0) write(out, buffer, count);
+      close(in);
+      close(out);
+      unlink(from);
     }
 
     sqlite3_backup *sqlite3_backup_init(sqlite3 *d, const char *dn, sqlite3 *s, const char *sn) {

@@ -199,23 +199,56 @@ struct HostileBackupTests {
     #expect(!fileExists(copy + "-shm"))
   }
 
-  @Test("a header that claims more pages than the file holds is refused before anything is allocated")
+  @Test("a header that claims more pages than the file holds is refused, saying so")
   func forgedPageCount() async throws {
     let live = try await liveStore()
     let before = try await facts(live)
-    let sizeBefore = try bytes(of: live.path).count
     let path = try await goodBackup()
-    // 4096 pages (16 MiB at 4 KiB) in the header's page count, most of them on the free list.
     var forged = try bytes(of: path)
-    forged.replaceSubrange(28..<32, with: [0, 0, 0x10, 0])
-    forged.replaceSubrange(36..<40, with: [0, 0, 0x0f, 0xf0])
+    forged.replaceSubrange(28..<32, with: [0, 0, 0x10, 0])  // 4096 pages
     try forged.write(to: URL(fileURLWithPath: path))
 
     let error = await storeError { () throws(StoreError) in try await live.restore(from: path) }
     #expect(error?.kind == .notABackup)
-    #expect(error?.description.contains("its header claims 4096 pages of 4096 bytes, but the file holds") == true, "\(error?.description ?? "")")
+    #expect(
+      error?.description.contains("its header claims 4096 pages of 4096 bytes, but the file holds") == true,
+      "\(error?.description ?? "")")
     #expect(try await facts(live) == before)
-    #expect(try bytes(of: live.path).count == sizeBefore)
+  }
+
+  @Test("a sparse file whose free list claims nearly all its pages restores its rows, and the store stays small")
+  func forgedFreeList() async throws {
+    let live = try await liveStore()
+    let path = try await goodBackup()
+    // The issue's forgery, smaller: three free-list trunk pages appended to the backup list
+    // leaf pages up to page 2048, and the file is extended to 2048 pages (8 MiB) without
+    // writing them (a hole): 24 KiB on disk, a header and free list that agree with the
+    // file's size, and an integrity check that passes. A page-by-page copy made the store 8 MiB.
+    try python(
+      """
+      c.execute('VACUUM'); c.close()
+      data = bytearray(open(sys.argv[1], 'rb').read())
+      size = int.from_bytes(data[16:18], 'big'); pages = len(data) // size
+      claimed, trunks = 2048, 3
+      leaves = list(range(pages + trunks + 1, claimed + 1))
+      for t in range(trunks):
+          chunk = leaves[t * 1000:(t + 1) * 1000]
+          following = pages + t + 2 if t + 1 < trunks else 0
+          page = following.to_bytes(4, 'big') + len(chunk).to_bytes(4, 'big') + b''.join(n.to_bytes(4, 'big') for n in chunk)
+          data += page + bytes(size - len(page))
+      data[28:32] = claimed.to_bytes(4, 'big'); data[32:36] = (pages + 1).to_bytes(4, 'big')
+      data[36:40] = (trunks + len(leaves)).to_bytes(4, 'big')
+      with open(sys.argv[1], 'wb') as f:
+          f.write(data); f.truncate(claimed * size)
+      c = sqlite3.connect(sys.argv[1])
+      assert c.execute('PRAGMA integrity_check').fetchall() == [('ok',)]
+      """, path)
+    #expect(try bytes(of: path).count == 2048 * 4096)
+
+    try await live.restore(from: path)
+    #expect(try await live.setting(.units) == "imperial")
+    #expect(try bytes(of: live.path).count < 256 * 1024)
+    #expect(try await live.integrityCheck() == [])
   }
 
   @Test("a file larger than the cap is refused with the cap in the message")
