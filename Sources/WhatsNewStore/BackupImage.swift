@@ -82,13 +82,20 @@ struct BackupImage: Sendable {
 
   /// Takes a read lock on the shared range as SQLite's own readers do (through the pending
   /// byte), so no SQLite writer can commit while the bytes are read. Tries for about a second.
+  /// A file system without locks (`ENOLCK`, …) is read unlocked, as SQLite would fail there.
+  ///
+  /// POSIX locks belong to the process: closing the descriptor drops every lock this process
+  /// holds on the file, SQLite's too. Restore reads a backup, which the app never has open.
   private static func lockShared(_ descriptor: Int32, path: String) throws(StoreError) {
+    func busy(_ code: Int32) -> Bool { code == EAGAIN || code == EACCES }
     for attempt in 0..<50 {
       if attempt > 0 { usleep(20_000) }
-      guard setLock(descriptor, F_RDLCK, start: LockByte.pending, length: 1) else { continue }
-      let locked = setLock(descriptor, F_RDLCK, start: LockByte.shared, length: LockByte.sharedSize)
+      if let code = setLock(descriptor, F_RDLCK, start: LockByte.pending, length: 1) {
+        if busy(code) { continue } else { return }
+      }
+      let failure = setLock(descriptor, F_RDLCK, start: LockByte.shared, length: LockByte.sharedSize)
       _ = setLock(descriptor, F_UNLCK, start: LockByte.pending, length: 1)
-      if locked { return }
+      if failure.map(busy) != true { return }
     }
     throw StoreError(
       kind: .backupInUse, path: path,
@@ -96,13 +103,14 @@ struct BackupImage: Sendable {
         + "try again when that program has finished; nothing was restored")
   }
 
-  private static func setLock(_ descriptor: Int32, _ type: Int32, start: off_t, length: off_t) -> Bool {
+  /// `fcntl(F_SETLK)`: `nil` when it succeeded, else its `errno`.
+  private static func setLock(_ descriptor: Int32, _ type: Int32, start: off_t, length: off_t) -> Int32? {
     var lock = flock()
     lock.l_type = Int16(type)
     lock.l_whence = Int16(SEEK_SET)
     lock.l_start = start
     lock.l_len = length
-    return fcntl(descriptor, F_SETLK, &lock) == 0
+    return fcntl(descriptor, F_SETLK, &lock) == 0 ? nil : errno
   }
 
   /// Whether another process holds `reserved` (it has a write transaction open).
@@ -195,8 +203,11 @@ struct BackupImage: Sendable {
   private func checkHeader() throws(StoreError) {
     let refuse = { (reason: String) in Self.refusal(path, reason) }
     if bytes.isEmpty { throw refuse("it is empty") }
-    guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else {
+    guard bytes.starts(with: Array("SQLite format 3\0".utf8)) else {
       throw refuse("file is not a database (it does not start with the SQLite header)")
+    }
+    guard bytes.count >= 512 else {
+      throw refuse("it is \(bytes.count) bytes, too short to be a SQLite database (a cut-off copy?)")
     }
     let pageSize = pageSize
     guard (512...65536).contains(pageSize), pageSize & (pageSize - 1) == 0 else {

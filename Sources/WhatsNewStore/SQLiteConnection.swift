@@ -2,6 +2,7 @@
 // fetched); this is the thin, typed wrapper over it that the store uses.
 
 import CSQLite
+import WhatsNewCore
 
 /// A value bound to or read from a statement.
 enum SQLValue: Equatable {
@@ -46,7 +47,8 @@ final class SQLiteConnection {
       if let db { sqlite3_close_v2(db) }
       throw StoreError(
         kind: rc & 0xff == SQLITE_CANTOPEN ? .fileSystem : .sqlite(code: rc & 0xff), path: path,
-        description: "cannot open \(path): SQLite error \(rc & 0xff): \(message); check that the file is readable and writable")
+        description:
+          "cannot open \(path): SQLite error \(rc & 0xff): \(TextSanitizer.clean(message)); check that the file is readable and writable")
     }
     self.handle = db
     self.path = path
