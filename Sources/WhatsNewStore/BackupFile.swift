@@ -26,7 +26,7 @@ enum BackupFile {
     let temporary = "\(destination).\(getpid()).tmp"
     do throws(StoreError) {
       try StoreFile.create(temporary)
-    } catch where error.kind == .destinationExists {
+    } catch  where error.kind == .destinationExists {
       throw StoreError(
         kind: .destinationExists, path: temporary,
         description: "cannot write the backup \(destination): the temporary file \(temporary) is in the way; "

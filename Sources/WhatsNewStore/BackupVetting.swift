@@ -56,7 +56,7 @@ enum BackupVetting {
       }
       try Migrations.migrate(copy)
       return Vetted(path: path, version: version, bytes: try copy.serialize())
-    } catch where error.kind == .notABackup {
+    } catch  where error.kind == .notABackup {
       throw error
     } catch {
       throw sqliteRefusal(path, error)
@@ -169,7 +169,8 @@ enum BackupVetting {
     for (mine, theirs) in zip(have, want) where mine != theirs {
       let column = Quote.quoted(mine[0].text ?? "")
       if mine[4] != theirs[4] {
-        return theirs[4] == .integer(0) ? "its column \(column) is part of the primary key" : "its column \(column) is not the primary key"
+        return theirs[4] == .integer(0)
+          ? "its column \(column) is part of the primary key" : "its column \(column) is not the primary key"
       }
       if mine[2] != theirs[2] { return "its column \(column) \(theirs[2] == .integer(1) ? "allows" : "refuses") NULL" }
       return "its column \(column) has another type or default"

@@ -48,7 +48,8 @@ final class SQLiteConnection {
       throw StoreError(
         kind: rc & 0xff == SQLITE_CANTOPEN ? .fileSystem : .sqlite(code: rc & 0xff), path: path,
         description:
-          "cannot open \(path): SQLite error \(rc & 0xff): \(TextSanitizer.clean(message)); check that the file is readable and writable")
+          "cannot open \(path): SQLite error \(rc & 0xff): \(TextSanitizer.clean(message)); check that the file is readable and writable"
+      )
     }
     self.handle = db
     self.path = path

@@ -63,7 +63,7 @@ enum StoreRestore {
           try connection.execute("INSERT INTO main.\(table)(\(list)) SELECT \(list) FROM \(source).\(table)")
         }
       }
-    } catch where error.kind == .sqlite(code: SQLITE_CONSTRAINT) {
+    } catch  where error.kind == .sqlite(code: SQLITE_CONSTRAINT) {
       throw BackupImage.refusal(
         vetted.path, "its rows break the store's rules (\(Quote.quoted(error.reason ?? error.description, limit: 160)))")
     } catch {

@@ -79,7 +79,7 @@ enum StoreFile {
     let version: Int
     do throws(StoreError) {
       version = try connection.userVersion()
-    } catch where error.kind != .notADatabase && isOnReadOnlyFileSystem(path) {
+    } catch  where error.kind != .notADatabase && isOnReadOnlyFileSystem(path) {
       connection = try SQLiteConnection(path: immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
       version = try connection.userVersion()
     } catch {

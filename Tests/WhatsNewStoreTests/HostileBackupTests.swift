@@ -117,7 +117,8 @@ struct HostileBackupTests {
     }
   }
 
-  @Test("a hostile backup is refused, names what is wrong, and leaves the store and its schema untouched",
+  @Test(
+    "a hostile backup is refused, names what is wrong, and leaves the store and its schema untouched",
     arguments: HostileBackup.all)
   func hostile(_ backup: HostileBackup) async throws {
     let live = try await liveStore()
@@ -194,7 +195,8 @@ struct HostileBackupTests {
     let copy = path + ".copy"
     let error = await storeError { () throws(StoreError) in try await live.restore(from: copy) }
     #expect(error?.kind == .backupInUse)
-    #expect(error?.description.contains("it is in WAL mode and \(copy)-wal still holds changes") == true, "\(error?.description ?? "")")
+    #expect(
+      error?.description.contains("it is in WAL mode and \(copy)-wal still holds changes") == true, "\(error?.description ?? "")")
     #expect(try await facts(live) == before)
     #expect(!fileExists(copy + "-shm"))
   }
@@ -302,7 +304,8 @@ struct HostileBackupTests {
     defer { holder.release() }
     let error = await storeError { () throws(StoreError) in try await live.restore(from: path) }
     #expect(error?.kind == .backupInUse)
-    #expect(error?.description.contains("it is locked by another process that is writing to it") == true, "\(error?.description ?? "")")
+    #expect(
+      error?.description.contains("it is locked by another process that is writing to it") == true, "\(error?.description ?? "")")
     #expect(try await facts(live) == before)
   }
 
