@@ -59,7 +59,7 @@ stress: deps
 	$(SWIFT) build --build-tests $(WERROR)
 	WHATSNEW_STRESS=1 timeout 1800 $(SWIFT) test --skip-build --filter ReliabilityTests
 
-## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, REPL commands), FUZZ_SECONDS each (default 20).
+## fuzz: libFuzzer targets in Fuzz/ (release validation, versions, .strings, compiled tables, REPL commands, restore vetting), FUZZ_SECONDS each (default 20).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),20) ./scripts/fuzz.sh
 

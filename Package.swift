@@ -67,7 +67,8 @@ let package = Package(
       name: "whatsnew-idiomatic", dependencies: ["CSQLite"], path: "Sources/WhatsNewIdiomatic",
       swiftSettings: swiftSettings),
     // The properties the fuzz targets check; `make test` replays Fuzz/Regressions/ through them.
-    .target(name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp"], swiftSettings: swiftSettings),
+    .target(
+      name: "FuzzProperties", dependencies: ["WhatsNewCore", "WhatsNewApp", "WhatsNewStore"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport",
       dependencies: ["WhatsNewCore", "WhatsNewStore", "WhatsNewApp", "LineEditor"],

@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "fuzz-strings", targets: ["FuzzStrings"]),
     .executable(name: "fuzz-commands", targets: ["FuzzCommands"]),
     .executable(name: "fuzz-compiled-strings", targets: ["FuzzCompiledStrings"]),
+    .executable(name: "fuzz-restore", targets: ["FuzzRestore"]),
   ],
   dependencies: [.package(name: "whatsnew", path: "..")],
   targets: [
@@ -22,5 +23,6 @@ let package = Package(
     .executableTarget(
       name: "FuzzCompiledStrings", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
     .executableTarget(name: "FuzzCommands", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
+    .executableTarget(name: "FuzzRestore", dependencies: [.product(name: "FuzzProperties", package: "whatsnew")]),
   ]
 )

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-20}"
-TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-compiled-strings fuzz-commands}"
+TARGETS="${FUZZ_TARGETS:-fuzz-release fuzz-version fuzz-strings fuzz-compiled-strings fuzz-commands fuzz-restore}"
 WORK=.build/fuzz
 mkdir -p "$WORK/artifacts"
 
@@ -25,6 +25,7 @@ seed() {  # seed <target> <corpus dir>
     fuzz-commands)
       i=0
       while IFS= read -r line; do printf '%s' "$line" > "$corpus/c$i"; i=$((i + 1)); done < Fuzz/Seeds/commands.txt ;;
+    fuzz-restore) python3 scripts/fuzz-restore-seeds.py "$corpus" ;;  # backups at schemas 1-3 and hostile ones
   esac
 }
 

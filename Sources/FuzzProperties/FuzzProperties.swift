@@ -1,5 +1,6 @@
 import WhatsNewApp
 import WhatsNewCore
+import WhatsNewStore
 
 /// The properties `make fuzz` checks, one per libFuzzer target in `Fuzz/`, kept here so the
 /// fuzzers and the regression replay in `make test` run exactly the same checks.
@@ -20,6 +21,7 @@ public enum FuzzProperties {
     "fuzz-strings": strings,
     "fuzz-compiled-strings": compiledStrings,
     "fuzz-commands": commands,
+    "fuzz-restore": restore,
   ]
 
   /// Runs `target`'s property on `bytes`; `"unknown fuzz target"` for a name not in ``targets``.
@@ -103,5 +105,28 @@ public enum FuzzProperties {
     }
     _ = CompletionVocabulary(versions: ["2.13.1"], guidanceIDs: [], infoIDs: []).candidates(forLine: clean)
     return nil
+  }
+
+  /// Restore's vetting: any bytes, as a backup, restored into a scratch in-memory store. A
+  /// refusal names the file first, is one of restore's own kinds and carries no
+  /// control character (a hostile name is quoted); bytes that pass leave the store with
+  /// exactly the schema whatsnew creates, passing the integrity check.
+  public static func restore(_ bytes: [UInt8]) -> String? {
+    let path = "/backups/fuzz.sqlite"
+    do {
+      return try ScratchRestore.run(bytes, path: path)
+    } catch {
+      let message = error.description
+      guard message.hasPrefix(path + " ") || message.hasPrefix("cannot restore \(path): ") else {
+        return "a refusal that does not start with the file: \(message.debugDescription)"
+      }
+      if message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        return "a control character reached the message: \(message.debugDescription)"
+      }
+      switch error.kind {
+      case .notABackup, .newerSchema, .backupInUse: return nil
+      default: return "an unexpected kind of refusal: \(message.debugDescription)"
+      }
+    }
   }
 }

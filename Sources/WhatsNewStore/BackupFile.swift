@@ -1,13 +1,20 @@
 import CSQLite
 import Glibc
 
-/// Backup files: writing one from a live store, and vetting one before it replaces the store.
+/// Writing a backup file from a store: a new file appears under the name asked for only
+/// once it is complete.
 enum BackupFile {
   /// Writes a copy of `connection`'s database to a new file at `destination` (mode 0600).
   ///
+  /// The copy is written with SQLite's online backup API to `<destination>.<pid>.tmp` in the
+  /// same directory (created with `O_EXCL`, so never through a symlink or into another
+  /// file), synced, and then linked into place, which fails if `destination` appeared
+  /// meanwhile: a backup killed mid-copy leaves at most that temporary file, never a partial
+  /// file under the name asked for. A failed backup removes its temporary file.
+  ///
   /// Refuses (``StoreError/Kind/destinationExists``) to overwrite an existing file unless it
-  /// is empty (so a file made by `mktemp` works); throws ``StoreError/Kind/directoryMissing``
-  /// when its directory does not exist. A failed backup removes the file it created.
+  /// is an empty regular file (so a file made by `mktemp` works); throws
+  /// ``StoreError/Kind/directoryMissing`` when its directory does not exist.
   static func write(_ connection: SQLiteConnection, to destination: String) throws(StoreError) {
     let directory = StoreFile.parentDirectory(of: destination)
     guard StoreFile.isDirectory(directory) else {
@@ -15,82 +22,72 @@ enum BackupFile {
         kind: .directoryMissing, path: directory,
         description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
     }
-    let created = try StoreFile.create(destination, allowExisting: false, allowEmpty: true)
+    let replacesEmptyFile = try checkDestination(destination)
+    let temporary = "\(destination).\(getpid()).tmp"
     do throws(StoreError) {
-      let target = try SQLiteConnection(path: destination, flags: SQLITE_OPEN_READWRITE)
-      try target.copy(from: connection)
+      try StoreFile.create(temporary)
+    } catch  where error.kind == .destinationExists {
+      throw StoreError(
+        kind: .destinationExists, path: temporary,
+        description: "cannot write the backup \(destination): the temporary file \(temporary) is in the way; "
+          + "remove it (a backup that was stopped left it) and try again")
     } catch {
-      if created { unlink(destination) }
+      throw error
+    }
+    do throws(StoreError) {
+      do {
+        let target = try SQLiteConnection(path: temporary, flags: SQLITE_OPEN_READWRITE)
+        try target.copy(from: connection)
+      }  // closed here, before it is synced and moved
+      try sync(temporary)
+      try place(temporary, at: destination, replacingEmptyFile: replacesEmptyFile)
+      try sync(directory)
+    } catch {
+      unlink(temporary)
+      unlink(temporary + "-journal")
       throw error
     }
   }
 
-  /// The backup at `source`, vetted and migrated, as a private in-memory database ready to
-  /// be copied into the live store.
-  ///
-  /// The backup is opened read-only and vetted first: it must be a SQLite database that
-  /// passes `PRAGMA integrity_check`, with a whatsnew schema between 1 and
-  /// ``SettingsStore/currentSchemaVersion`` and that schema's tables. It is then copied into a temporary
-  /// in-memory database and migrated there to ``SettingsStore/currentSchemaVersion``.
-  /// A backup from before the seen-through record existed (schema 1) restores with no
-  /// record (``SeenThroughRecord/none``), so that user gets the tour.
-  ///
-  /// An unusable file is
-  /// refused with ``StoreError/Kind/notABackup`` or ``StoreError/Kind/newerSchema(found:supported:)``.
-  static func vettedCopy(of source: String) throws(StoreError) -> SQLiteConnection {
-    func refuse(_ reason: String) -> StoreError {
-      StoreError(
-        kind: .notABackup, path: source,
-        description: "\(source) is not a whatsnew backup: \(reason); nothing was restored")
-    }
+  /// Refuses an existing destination unless it is an empty regular file (never following a
+  /// symlink); returns whether it is one, to be replaced.
+  private static func checkDestination(_ destination: String) throws(StoreError) -> Bool {
     var info = stat()
-    guard stat(source, &info) == 0 else { throw refuse(errorText(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw refuse("it is not a regular file") }
+    guard lstat(destination, &info) == 0 else { return false }
+    if info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 { return true }
+    throw exists(destination)
+  }
 
-    let backup: SQLiteConnection
-    let version: Int
-    do throws(StoreError) {
-      backup = try SQLiteConnection(path: source, flags: SQLITE_OPEN_READONLY)
-      version = try backup.userVersion()
-    } catch {
-      throw refuse(error.reason ?? error.description)
-    }
-    if version > SettingsStore.currentSchemaVersion {
-      throw StoreError(
-        kind: .newerSchema(found: version, supported: SettingsStore.currentSchemaVersion), path: source,
-        description:
-          "\(source) was written by a newer whatsnew (schema \(version), this one knows \(SettingsStore.currentSchemaVersion)); "
-          + "upgrade whatsnew to restore it; nothing was restored")
-    }
-    guard version >= 1 else { throw refuse("it holds no whatsnew schema (schema version 0)") }
+  private static func exists(_ destination: String) -> StoreError {
+    StoreError(
+      kind: .destinationExists, path: destination,
+      description: "\(destination) already exists; choose a new file name or remove the old file first")
+  }
 
-    let pageSize: Int64
-    do throws(StoreError) {
-      let problems = try backup.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-      guard problems == ["ok"] else {
-        throw refuse("the integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
+  /// Moves the finished `temporary` to `destination`: `link(2)`, which never replaces a file
+  /// (so a file made there meanwhile is kept), or `rename(2)` over the empty file checked before.
+  private static func place(_ temporary: String, at destination: String, replacingEmptyFile: Bool) throws(StoreError) {
+    if replacingEmptyFile {
+      guard rename(temporary, destination) == 0 else {
+        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: errno)
       }
-      let tables = Set(try backup.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
-      let missing = Migrations.tables(at: version).subtracting(tables)
-      guard missing.isEmpty else {
-        throw refuse("schema \(version) needs the tables \(missing.sorted().joined(separator: ", ")), which are missing")
-      }
-      pageSize = try backup.scalar("PRAGMA page_size")?.integer ?? 4096
-    } catch  where error.kind == .notABackup {
-      throw error
-    } catch {
-      throw refuse(error.reason ?? error.description)
+      return
     }
+    guard link(temporary, destination) == 0 else {
+      let code = errno
+      if code == EEXIST { throw exists(destination) }
+      throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: code)
+    }
+    unlink(temporary)
+  }
 
-    // Migrate a private copy, never the backup file itself.
-    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    try copy.execute("PRAGMA page_size = \(pageSize)")
-    do throws(StoreError) {
-      try copy.copy(from: backup)
-    } catch {
-      throw refuse(error.reason ?? error.description)
+  /// `fsync(2)` on the file or directory at `path`.
+  private static func sync(_ path: String) throws(StoreError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw StoreError.fileSystem("cannot open", path: path, errno: errno) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 || errno == EINVAL else {
+      throw StoreError.fileSystem("cannot sync the backup to disk at", path: path, errno: errno)
     }
-    try Migrations.migrate(copy)
-    return copy
   }
 }

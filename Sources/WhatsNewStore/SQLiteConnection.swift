@@ -2,6 +2,7 @@
 // fetched); this is the thin, typed wrapper over it that the store uses.
 
 import CSQLite
+import WhatsNewCore
 
 /// A value bound to or read from a statement.
 enum SQLValue: Equatable {
@@ -49,7 +50,9 @@ final class SQLiteConnection {
       if let db { sqlite3_close_v2(db) }
       throw StoreError(
         kind: rc & 0xff == SQLITE_CANTOPEN ? .fileSystem : .sqlite(code: rc & 0xff), path: path,
-        description: "cannot open \(path): SQLite error \(rc & 0xff): \(message); check that the file is readable and writable")
+        description:
+          "cannot open \(path): SQLite error \(rc & 0xff): \(TextSanitizer.clean(message)); check that the file is readable and writable"
+      )
     }
     self.handle = db
     self.path = path
@@ -193,6 +196,33 @@ final class SQLiteConnection {
       }
       throw error
     }
+  }
+
+  /// Replaces the database `schema` (`main`, or an attached one) with a private in-memory
+  /// copy of `bytes` (`sqlite3_deserialize`): no file is read or created. `readOnly` makes
+  /// the copy refuse writes; otherwise it can grow (migrations run in it).
+  func deserialize(_ bytes: [UInt8], schema: String = "main", readOnly: Bool) throws(StoreError) {
+    guard let buffer = sqlite3_malloc64(UInt64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self) else {
+      throw StoreError.sqlite(code: SQLITE_NOMEM, message: "out of memory", sql: "deserialize", path: path)
+    }
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { buffer.update(from: base, count: source.count) }
+    }
+    var flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE)
+    flags |= readOnly ? UInt32(SQLITE_DESERIALIZE_READONLY) : UInt32(SQLITE_DESERIALIZE_RESIZEABLE)
+    // With FREEONCLOSE, SQLite frees the buffer even when the call fails.
+    let rc = sqlite3_deserialize(handle, schema, buffer, Int64(bytes.count), Int64(max(bytes.count, 1)), flags)
+    guard rc == SQLITE_OK else { throw error(rc, sql: "deserialize") }
+  }
+
+  /// The bytes of the database `schema` as a file would hold them (`sqlite3_serialize`).
+  func serialize(schema: String = "main") throws(StoreError) -> [UInt8] {
+    var size: Int64 = 0
+    guard let data = sqlite3_serialize(handle, schema, &size, 0) else {
+      throw StoreError.sqlite(code: SQLITE_NOMEM, message: "cannot serialize the database", sql: "serialize", path: path)
+    }
+    defer { sqlite3_free(data) }
+    return Array(UnsafeBufferPointer(start: data, count: Int(size)))
   }
 
   /// Copies the whole `main` database of `source` into this connection's `main` database

@@ -493,21 +493,4 @@ public actor SettingsStore {
       id: row[0].text ?? "", weekday: row[1].text ?? "",
       hour: Int(row[2].integer ?? -1), minute: Int(row[3].integer ?? -1))
   }
-
-  // MARK: Backup and restore
-
-  /// Writes a consistent copy of the whole store to a new file at `destination` (mode 0600)
-  /// with SQLite's online backup API; other processes may keep using the store meanwhile.
-  /// See ``BackupFile/write(_:to:)`` for what it refuses.
-  public func backup(to destination: String) throws(StoreError) {
-    try BackupFile.write(connection, to: destination)
-  }
-
-  /// Replaces the whole store with the backup at `source`: vetted and migrated in a private
-  /// copy first (``BackupFile/vettedCopy(of:)``), then copied into the live store with the
-  /// backup API, which replaces the live data in one write transaction. Any failure before
-  /// that copy leaves the live store untouched.
-  public func restore(from source: String) throws(StoreError) {
-    try connection.copy(from: BackupFile.vettedCopy(of: source))
-  }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import WhatsNewCore
 
 /// The one error type of `WhatsNewStore`.
 ///
@@ -33,6 +34,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case busy
     /// The store file can be read but not written (SQLite opened it read-only).
     case readOnly
+    /// A restore source that another program is in the middle of: locked by a process writing
+    /// it, a hot journal beside it, or a WAL file holding changes (the live store is untouched).
+    case backupInUse
   }
 
   /// What went wrong.
@@ -54,7 +58,11 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
 
 extension StoreError {
   /// Formats a SQLite failure like GRDB does: "SQLite error N: message - while executing `sql`".
-  static func sqlite(code: Int32, message: String, sql: String?, path: String) -> StoreError {
+  ///
+  /// SQLite's message can carry names from the file (a table, a trigger), so it is passed
+  /// through ``TextSanitizer`` (no control or escape reaches a terminal); ``reason`` keeps it as is.
+  static func sqlite(code: Int32, message rawMessage: String, sql: String?, path: String) -> StoreError {
+    let message = TextSanitizer.clean(rawMessage)
     let primary = code & 0xff
     var text = "SQLite error \(primary): \(message)"
     if let sql { text += " - while executing `\(sql)`" }
@@ -72,7 +80,7 @@ extension StoreError {
     } else {
       error = StoreError(kind: .sqlite(code: primary), path: path, description: "\(path): \(text)")
     }
-    error.reason = message
+    error.reason = rawMessage
     return error
   }
 

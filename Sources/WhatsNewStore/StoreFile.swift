@@ -98,6 +98,58 @@ enum StoreFile {
     }
   }
 
+  /// Opens the store at `path` for reading only (the `backup` subcommand): nothing is
+  /// created, migrated or switched, so a store in a directory this user cannot write, or on
+  /// a read-only file system, opens too. On a read-only file system, where no process can
+  /// change the file, it is opened `immutable=1` when a plain read-only open cannot read it
+  /// (a WAL-mode store, whose `-shm` file cannot be made there).
+  static func openForReading(_ path: String) throws(StoreError) -> SQLiteConnection {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw StoreError(
+        kind: .fileSystem, path: path,
+        description: "there is no settings store at \(path) to back up (run whatsnew once, or pass --db PATH)")
+    }
+    var connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
+    let version: Int
+    do throws(StoreError) {
+      version = try connection.userVersion()
+    } catch  where error.kind != .notADatabase && isOnReadOnlyFileSystem(path) {
+      connection = try SQLiteConnection(path: immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+      version = try connection.userVersion()
+    } catch {
+      throw error
+    }
+    if version > SettingsStore.currentSchemaVersion {
+      throw StoreError.newerSchema(path: path, found: version, supported: SettingsStore.currentSchemaVersion)
+    }
+    guard version >= 1 else {
+      throw StoreError(
+        kind: .notADatabase, path: path,
+        description: "\(path) is not a whatsnew settings store (schema version \(version)); nothing was backed up")
+    }
+    return connection
+  }
+
+  private static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    var info = statvfs()
+    return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+  }
+
+  /// `file:<path>?immutable=1`, with the characters a URI path cannot hold percent-encoded.
+  private static func immutableURI(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), 0..<0x21, 0x7f...:
+        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default:
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file:\(encoded)?immutable=1"
+  }
+
   static func parentDirectory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let directory = String(path[..<slash])
@@ -142,5 +194,11 @@ enum StoreFile {
     throw StoreError(
       kind: .destinationExists, path: path,
       description: "\(path) already exists; choose a new file name or remove the old file first")
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -87,6 +87,22 @@ struct BackupRestoreTests {
     #expect(missingError?.path == directory.path("nope"))
   }
 
+  @Test("a backup is written beside its name and moved into place: nothing else is left in the directory")
+  func backupLeavesOnlyTheFile() async throws {
+    let store = try await populatedStore("source.sqlite")
+    let folder = directory.path("out")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    try await store.backup(to: folder + "/backup.sqlite")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["backup.sqlite"])
+    // A failed backup (the name is taken meanwhile: here, by a directory) leaves no temporary file.
+    let taken = folder + "/taken.sqlite"
+    try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+    let error = await storeError { () throws(StoreError) in try await store.backup(to: taken) }
+    #expect(error?.kind == .destinationExists)
+    #expect(error?.description.contains(taken) == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["backup.sqlite", "taken.sqlite"])
+  }
+
   @Test("an in-memory store backs up to a file")
   func inMemoryBackup() async throws {
     let store = try SettingsStore.inMemory()

@@ -120,9 +120,9 @@ public enum WhatsNewCommand {
       let isBackup = if case .backup = options.subcommand { true } else { false }
       // At a terminal, restore asks before it replaces anything; --yes (and a pipe) does not.
       if !isBackup && !options.assumeYes && Terminal.isInteractive() {
-        StandardStream.output("Replace the data in \(databasePath) with \(path)? [y/N] ")
+        StandardStream.output(TextSanitizer.clean("Replace the data in \(databasePath) with \(path)?") + " [y/N] ")
         guard ConfirmAnswer.isYes(.line(Swift.readLine() ?? ""), yesWords: "y, yes") else {
-          print("Not restored; \(databasePath) is unchanged.")
+          print(TextSanitizer.clean("Not restored; \(databasePath) is unchanged."))
           return ExitStatus.success
         }
       }
@@ -131,16 +131,17 @@ public enum WhatsNewCommand {
           "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
       }
       do {
-        let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
-        defer { waitReport.finish() }
-        let store = try SettingsStore(
-          path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
         if isBackup {
-          try await store.backup(to: path)
-          print("backed up \(databasePath) to \(path)")
+          // Read-only: a store in a directory this user cannot write still backs up.
+          try SettingsStore.backup(storeAt: databasePath, to: path)
+          print(TextSanitizer.clean("backed up \(databasePath) to \(path)"))
         } else {
+          let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
+          defer { waitReport.finish() }
+          let store = try SettingsStore(
+            path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
           try await store.restore(from: path)
-          print("restored \(path) into \(databasePath)")
+          print(TextSanitizer.clean("restored \(path) into \(databasePath)"))
         }
         return ExitStatus.success
       } catch {
