@@ -53,8 +53,12 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     self.historyFile = historyFile
     self.completer = completer
     guard let editor else { return }
-    if let historyFile, access(historyFile, R_OK) == 0 {
-      _ = wn_editor_load_history(editor, historyFile)
+    if let historyFile {
+      switch Self.checkHistory(historyFile) {
+      case .none: break
+      case .some(nil): _ = wn_editor_load_history(editor, historyFile)
+      case .some(let reason?): historyProblem = "the line history \(historyFile) was not loaded: \(reason)"
+      }
     }
     wn_editor_set_completer(
       editor,
@@ -65,6 +69,32 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       },
       Unmanaged.passUnretained(self).toOpaque()
     )
+  }
+
+  /// Why the history file was not loaded (a FIFO, a link, a huge file), to tell the user
+  /// once; `nil` when it was, or when there was none yet.
+  public private(set) var historyProblem: String?
+
+  /// The largest history file loaded: 1,000 entries need far less than 4 MiB.
+  static let historySizeLimit = 4 << 20
+
+  /// `nil` when there is no history file yet; `.some(nil)` when it may be loaded: a regular
+  /// file, not a symbolic link (the app made this path: a link was planted), of sane size,
+  /// checked on an open descriptor (a FIFO is never waited on); else why not.
+  static func checkHistory(_ path: String) -> String?? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return .none }
+      return .some(errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .some(String(cString: strerror(errno))) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .some("it is not a regular file") }
+    guard Int(info.st_size) <= historySizeLimit else {
+      return .some("it is \(info.st_size) bytes, over the \(historySizeLimit)-byte limit")
+    }
+    return .some(nil)
   }
 
   deinit {

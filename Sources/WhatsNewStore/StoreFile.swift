@@ -31,6 +31,8 @@ enum StoreFile {
           + "cannot be saved; make the directory writable or choose another path with --db")
     }
     let created = try create(path, allowExisting: true)
+    // SQLite would open a FIFO or a device too, and then wait on it or read it forever.
+    try requireRegularFile(path, followingSymlink: !createParentDirectory)
 
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     // SQLite falls back to read-only when the file cannot be written: every write would fail
@@ -148,6 +150,29 @@ enum StoreFile {
       }
     }
     return "file:\(encoded)?immutable=1"
+  }
+
+  /// Checks, on an open descriptor, that `path` is a regular file. `followingSymlink: false`
+  /// (the default store path, which the app made) refuses a symbolic link: one there was
+  /// planted.
+  static func requireRegularFile(_ path: String, followingSymlink: Bool) throws(StoreError) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else {
+      let code = errno
+      throw StoreError(
+        kind: .fileSystem, path: path,
+        description: code == ELOOP
+          ? "the settings store \(path) is a symbolic link where whatsnew keeps its own file; remove the link"
+          : "cannot open the settings store \(path): \(errorText(code))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw StoreError(
+        kind: .fileSystem, path: path,
+        description: "the settings store \(path) is not a regular file (a FIFO, a device or a socket); "
+          + "choose a SQLite file with --db")
+    }
   }
 
   static func parentDirectory(of path: String) -> String {

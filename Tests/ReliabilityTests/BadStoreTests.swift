@@ -63,6 +63,32 @@ struct BadStoreTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
   }
 
+  @Test("a store path that is a FIFO or a device is refused at once, never waited on")
+  func notARegularFile() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-bad")
+    let fifo = directory.path("store.sqlite")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try expectRefusal(fifo, cause: ["not a regular file"])
+    let link = directory.path("zero.sqlite")
+    #expect(symlink("/dev/zero", link) == 0)
+    try expectRefusal(link, cause: ["not a regular file"])
+  }
+
+  @Test("a symbolic link planted at the default store path is refused, and its target left alone")
+  func plantedLinkAtTheDefaultPath() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-bad")
+    let state = directory.path("state/whatsnew")
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let target = directory.path("someone-elses.sqlite")
+    try Data("not yours".utf8).write(to: URL(fileURLWithPath: target))
+    #expect(symlink(target, state + "/whatsnew.sqlite") == 0)
+    let run = try runApp(
+      contentArguments, script: "set theme dark\nquit\n", environment: ["XDG_STATE_HOME": directory.path("state")])
+    #expect(run.status == 74, "exit \(run.status): \(run.errors)")
+    #expect(run.errors.contains("is a symbolic link where whatsnew keeps its own file"), "\(run.errors)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "not yours")
+  }
+
   @Test("a store in a read-only directory")
   func readOnlyDirectory() throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-bad")

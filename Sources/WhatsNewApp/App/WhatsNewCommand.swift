@@ -294,6 +294,7 @@ public enum WhatsNewCommand {
         programName: "whatsnew", historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
+      if let problem = created.historyProblem { console.diagnostic("whatsnew: " + problem) }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       let redraw = ResizeRedraw(session: session)
       created.setResizeHandler { redraw.request() }
