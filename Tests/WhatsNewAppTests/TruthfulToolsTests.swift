@@ -385,3 +385,27 @@ struct RestoreYesOptionTests {
     }
   }
 }
+
+@Suite("A failed write whose old value was never read")
+struct UnknownValueWriteTests {
+  @Test(
+    "says what the setting is now: back to the known value, or still unknown with how to read it again",
+    arguments: [
+      (
+        "light" as String?,
+        "Couldn't save Theme: the settings store is in use by another program. Back to Light."
+      ),
+      (
+        nil,
+        "Couldn't save Theme: the settings store is in use by another program. Its value could not be read before"
+          + " either, so it is shown as unknown; type show to read it again."
+      ),
+    ])
+  func message(restored: String?, expected: String) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    let error = ChoiceMachine.ChoiceError.writeFailed(
+      reason: "the settings store is in use by another program", restored: restored)
+    let context = await harness.session.renderContext
+    #expect(PageRenderer(context: context).describe(error, setting: .theme) == expected)
+  }
+}

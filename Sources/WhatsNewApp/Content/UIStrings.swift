@@ -120,6 +120,8 @@ public enum UIStrings {
     "ui.choice.current": "(current)",
     "ui.choice.error.read": "Couldn't load your %@ setting: %@.",
     "ui.choice.error.write": "Couldn't save %@: %@. Back to %@.",
+    "ui.choice.error.writeUnknown":
+      "Couldn't save %1$@: %2$@. Its value could not be read before either, so it is shown as unknown; type show to read it again.",
     "ui.choice.loading": "loading…",
     "ui.choice.saved": "Saved: %@ is now %@.",
     "ui.choice.saving": "saving…",

@@ -188,6 +188,8 @@ public struct PageRenderer: Sendable {
     switch error {
     case .readFailed(let reason):
       return c.text("ui.choice.error.read", name, reason)
+    case .writeFailed(let reason, nil):
+      return c.text("ui.choice.error.writeUnknown", name, reason)
     case .writeFailed(let reason, let restored):
       return c.text("ui.choice.error.write", name, reason, value(restored))
     case .reminderFailed(let failure):
