@@ -40,6 +40,8 @@ struct CommandDispatcher: Sendable {
 
   /// Runs one command line.
   func run(_ line: String) async {
+    // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
+    if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
