@@ -240,7 +240,7 @@ public enum UIStrings {
     "ui.exit.reminder": "the weekly review reminder",
     // issue 15: qa explore
     "ui.explore.summary": "Explored %1$@ runs over %2$@ pages, %3$@ choices: %4$@.",
-    "ui.explore.summary.script": "Explored %1$@ runs over the %2$@ choices the script makes: %3$@.",
+    "ui.explore.summary.script": "Explored %1$@ runs over the choices the script makes (%2$@): %3$@.",
     "ui.explore.none": "no counterexample",
     "ui.explore.found": "counterexamples: %@",
     "ui.explore.counterexample": "Counterexample %1$@ (%2$@ explored runs end in it). To reproduce it, save these lines to a file and run it as the first line says:",
