@@ -63,7 +63,9 @@ struct ExplorationPlannerTests {
       observed: observed(boot: ["read:reviewWeekday"], lines: [["write:reviewWeekday", "schedule", "cancel"], []]),
       expected: [
         ExplorationScenario(lines: ["choose reviewWeekday monday", "choose reviewWeekday friday"]),
-        ExplorationScenario(lines: ["qa write:reviewWeekday=fail:1", "choose reviewWeekday monday", "choose reviewWeekday friday"]),
+        ExplorationScenario(lines: [
+          "qa write:reviewWeekday=fail:1", "choose reviewWeekday monday", "choose reviewWeekday friday",
+        ]),
         ExplorationScenario(lines: [
           "qa write:reviewWeekday=hold", "choose reviewWeekday monday", "qa release write:reviewWeekday",
           "choose reviewWeekday friday",
@@ -189,7 +191,7 @@ struct ExplorerTests {
     let explorer = Explorer(session: harness.session)
     let start = try #require(await explorer.startVersion())
     let report = try await explorer.explore(seenThrough: start, script: script)
-    let text = ExplorationReportView(report: report) { key, arguments in
+    let text = ExplorationReportView(report: report, width: .max) { key, arguments in
       RenderContext.text(key, arguments: arguments, localizer: harness.session.localizer, ascii: false)
     }.lines
     return (report, text)
@@ -215,7 +217,7 @@ struct ExplorerTests {
     #expect(text[0].hasPrefix("Explored \(report.runs) runs over 6 pages, 7 choices: counterexamples: "))
     // The harness names the content directories; the app's own defaults need no flags.
     let startLine =
-      "# whatsnew --db <new file> --upgrade-from 2.11.0 --releases \(RepositoryPaths.releases) --localizations \(RepositoryPaths.localizations) --script <this file>"
+      "# whatsnew --db <new-file> --upgrade-from 2.11.0 --releases \(RepositoryPaths.releases) --localizations \(RepositoryPaths.localizations) --script <this-file>"
 
     // The first counterexample's lines, as printed, replayed in a plain session with the defect: `check` disagrees.
     let start = try #require(text.firstIndex(of: startLine))
@@ -230,6 +232,37 @@ struct ExplorerTests {
     let healthy = try await SessionHarness(
       arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor))
     #expect((await healthy.transcript(of: script)).contains("whatsnew:tour 4/6> check\nconsistent\n"))
+  }
+
+  @Test(
+    "a comment too wide for the terminal is wrapped into comments",
+    arguments: [
+      (80, ["# whatsnew --db <new-file> --upgrade-from 2.11.0 --script <this-file>"]),
+      (40, ["# whatsnew --db <new-file>", "#   --upgrade-from 2.11.0 --script", "#   <this-file>"]),
+    ])
+  func wrappedComment(width: Int, expected: [String]) {
+    let line = "# whatsnew --db <new-file> --upgrade-from 2.11.0 --script <this-file>"
+    #expect(ExplorationReportView.comment(line, width: width) == expected)
+  }
+
+  @Test("a run sees what each step performed, on a store in a directory of its own that is removed afterwards")
+  func runner() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+    var path = ""
+    do {
+      let runner = try ExplorationRunner(like: harness.session, seenThrough: Version(major: 2, minor: 11, patch: 0))
+      path = runner.directory.path
+      let run = try await runner.run(ExplorationScenario(lines: ["choose workoutView inline", "next"]))
+      #expect(run.problems == [])
+      #expect(run.observed.boot.contains(FaultAttempt(operation: .read, target: "workoutView")))
+      #expect(
+        run.observed.lines == [
+          [FaultAttempt(operation: .write, target: "workoutView")],
+          [FaultAttempt(operation: .read, target: "progressionMode"), FaultAttempt(operation: .read, target: "workoutAutonomy")],
+        ])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [], "each run's store is removed after it")
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test("two explorations print the same text")

@@ -243,8 +243,9 @@ public enum UIStrings {
     "ui.explore.summary.script": "Explored %1$@ runs over the choices the script makes (%2$@): %3$@.",
     "ui.explore.none": "no counterexample",
     "ui.explore.found": "counterexamples: %@",
-    "ui.explore.counterexample": "Counterexample %1$@ (%2$@ explored runs end in it). To reproduce it, save these lines to a file and run it as the first line says:",
-    "ui.explore.startLine": "# whatsnew --db <new file> %@ --script <this file>",
+    "ui.explore.counterexample":
+      "Counterexample %1$@ (%2$@ explored runs end in it). To reproduce it, save these lines to a file and run it as the first line says:",
+    "ui.explore.startLine": "# whatsnew --db <new-file> %@ --script <this-file>",
     "ui.explore.seenBackwards": "seen-through moved back from %1$@ to %2$@",
     "ui.explore.noRecord": "Nothing to explore from: the store has no seen-through record. Start with --upgrade-from <version>.",
     "ui.explore.failed": "Cannot explore: %@",

@@ -95,6 +95,10 @@ public final class ExplorationRunner {
     if let backwards = Self.backwardStep(records) {
       problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }
+    // A shortened script may have lost its release: let what is still held finish, so no
+    // task is left waiting on this run's gate.
+    faults.clear()
+    await tracker.waitUntilSettled()
     return ExplorationRun(observed: observed, problems: problems)
   }
 

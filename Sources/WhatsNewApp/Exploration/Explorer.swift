@@ -89,8 +89,12 @@ public struct Explorer {
 
 /// `qa explore`'s report in words: a summary line, then each counterexample as a script
 /// that can be saved to a file and run (its comment lines say how, and what `check` says).
+///
+/// Comment lines wider than `width` are wrapped here, each row a comment of its own, so
+/// the console never breaks one into a row the REPL would run.
 struct ExplorationReportView {
   let report: ExplorationReport
+  let width: Int
   let text: (String, [String]) -> String
 
   var lines: [String] {
@@ -104,17 +108,26 @@ struct ExplorationReportView {
     for (index, counterexample) in report.counterexamples.enumerated() {
       lines.append("")
       lines.append(text("ui.explore.counterexample", [String(index + 1), String(counterexample.runs)]))
-      lines.append(Self.startLine(report.startArguments, faults: counterexample.scenario.startFaults, text: text))
-      lines += counterexample.problems.map { "# " + $0 }
+      let comments =
+        [Self.startLine(report.startArguments, faults: counterexample.scenario.startFaults, text: text)]
+        + counterexample.problems.map { "# " + $0 }
+      lines += comments.flatMap { Self.comment($0, width: width) }
       lines += counterexample.scenario.lines + ["check"]
     }
     return lines
   }
 
-  /// `# whatsnew --db <new file> --upgrade-from 2.11.0 --fault read:theme=hold --script <this file>`.
+  /// `# whatsnew --db <new-file> --upgrade-from 2.11.0 --fault read:theme=hold --script <this-file>`.
   static func startLine(_ arguments: [String], faults: [String], text: (String, [String]) -> String) -> String {
     let words = arguments.map(quoted) + faults.flatMap { ["--fault", $0] }
     return text("ui.explore.startLine", [words.joined(separator: " ")])
+  }
+
+  /// A `# …` line in rows at most `width` wide (when it can be), each starting with `#`.
+  static func comment(_ line: String, width: Int) -> [String] {
+    guard DisplayWidth.of(line) > width else { return [line] }
+    let rows = TextLayout.wrap(String(line.dropFirst(2)), width: max(8, width - 4))
+    return rows.enumerated().map { ($0.offset == 0 ? "# " : "#   ") + $0.element }
   }
 
   /// A word as a shell reads it: quoted when it holds anything but safe characters.

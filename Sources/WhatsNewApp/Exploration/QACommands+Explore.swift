@@ -22,7 +22,7 @@ extension QACommands {
     }
     do {
       let report = try await explorer.explore(seenThrough: start, script: script)
-      let view = ExplorationReportView(report: report) { key, arguments in
+      let view = ExplorationReportView(report: report, width: session.renderContext.width) { key, arguments in
         RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
       }
       let lines = view.lines
