@@ -37,8 +37,14 @@ struct ExplorationPlannerTests {
         ExplorationScenario(lines: ["next", "choose theme dark"]),
         ExplorationScenario(lines: ["next", "qa write:theme=fail:1", "choose theme dark"]),
         ExplorationScenario(lines: ["next", "qa write:theme=hold", "choose theme dark", "qa release write:theme"]),
+        ExplorationScenario(lines: [
+          "next", "qa write:theme=hold", "choose theme dark", "show", "qa write:theme=fail:1", "qa release write:theme",
+        ]),
         ExplorationScenario(lines: ["qa read:theme=fail:1", "next", "choose theme dark"]),
         ExplorationScenario(lines: ["qa read:theme=hold", "next", "choose theme dark", "qa release read:theme"]),
+        ExplorationScenario(lines: [
+          "qa read:theme=hold", "next", "choose theme dark", "show", "qa read:theme=fail:1", "qa release read:theme",
+        ]),
       ]),
     Row(
       name: "a choice on the first page: its read at boot is a start fault",
@@ -51,9 +57,17 @@ struct ExplorationPlannerTests {
         ExplorationScenario(lines: ["qa write:workoutView=fail:1", "choose workoutView inline"]),
         ExplorationScenario(
           lines: ["qa write:workoutView=hold", "choose workoutView inline", "qa release write:workoutView"]),
+        ExplorationScenario(
+          lines: [
+            "qa write:workoutView=hold", "choose workoutView inline", "show", "qa write:workoutView=fail:1",
+            "qa release write:workoutView",
+          ]),
         ExplorationScenario(startFaults: ["read:workoutView=fail:1"], lines: ["choose workoutView inline"]),
         ExplorationScenario(
           startFaults: ["read:workoutView=hold"], lines: ["choose workoutView inline", "qa release read:workoutView"]),
+        ExplorationScenario(
+          startFaults: ["read:workoutView=hold"],
+          lines: ["choose workoutView inline", "show", "qa read:workoutView=fail:1", "qa release read:workoutView"]),
       ]),
     Row(
       name: "two taps: the first tap's operations, each held until after the first or after the second",
@@ -71,22 +85,47 @@ struct ExplorationPlannerTests {
           "choose reviewWeekday friday",
         ]),
         ExplorationScenario(lines: [
+          "qa write:reviewWeekday=hold", "choose reviewWeekday monday", "show", "qa write:reviewWeekday=fail:1",
+          "qa release write:reviewWeekday",
+          "choose reviewWeekday friday",
+        ]),
+        ExplorationScenario(lines: [
           "qa write:reviewWeekday=hold", "choose reviewWeekday monday", "choose reviewWeekday friday",
           "qa release write:reviewWeekday",
+        ]),
+        ExplorationScenario(lines: [
+          "qa write:reviewWeekday=hold", "choose reviewWeekday monday", "choose reviewWeekday friday",
+          "show", "qa write:reviewWeekday=fail:1", "qa release write:reviewWeekday",
         ]),
         ExplorationScenario(lines: ["qa schedule=fail:1", "choose reviewWeekday monday", "choose reviewWeekday friday"]),
         ExplorationScenario(lines: [
           "qa schedule=hold", "choose reviewWeekday monday", "qa release schedule", "choose reviewWeekday friday",
         ]),
         ExplorationScenario(lines: [
+          "qa schedule=hold", "choose reviewWeekday monday", "show", "qa schedule=fail:1", "qa release schedule",
+          "choose reviewWeekday friday",
+        ]),
+        ExplorationScenario(lines: [
           "qa schedule=hold", "choose reviewWeekday monday", "choose reviewWeekday friday", "qa release schedule",
+        ]),
+        ExplorationScenario(lines: [
+          "qa schedule=hold", "choose reviewWeekday monday", "choose reviewWeekday friday", "show", "qa schedule=fail:1",
+          "qa release schedule",
         ]),
         ExplorationScenario(lines: ["qa cancel=fail:1", "choose reviewWeekday monday", "choose reviewWeekday friday"]),
         ExplorationScenario(lines: [
           "qa cancel=hold", "choose reviewWeekday monday", "qa release cancel", "choose reviewWeekday friday",
         ]),
         ExplorationScenario(lines: [
+          "qa cancel=hold", "choose reviewWeekday monday", "show", "qa cancel=fail:1", "qa release cancel",
+          "choose reviewWeekday friday",
+        ]),
+        ExplorationScenario(lines: [
           "qa cancel=hold", "choose reviewWeekday monday", "choose reviewWeekday friday", "qa release cancel",
+        ]),
+        ExplorationScenario(lines: [
+          "qa cancel=hold", "choose reviewWeekday monday", "choose reviewWeekday friday", "show", "qa cancel=fail:1",
+          "qa release cancel",
         ]),
       ]),
     Row(
@@ -100,6 +139,9 @@ struct ExplorationPlannerTests {
         ExplorationScenario(startFaults: ["read:workoutView=fail:1"], lines: ["choose workoutView guided"]),
         ExplorationScenario(
           startFaults: ["read:workoutView=hold"], lines: ["choose workoutView guided", "qa release read:workoutView"]),
+        ExplorationScenario(
+          startFaults: ["read:workoutView=hold"],
+          lines: ["choose workoutView guided", "show", "qa read:workoutView=fail:1", "qa release read:workoutView"]),
       ]),
     Row(
       name: "a script's settings are the ones its action lines wrote",
@@ -109,10 +151,24 @@ struct ExplorationPlannerTests {
         ExplorationScenario(lines: ["go settings", "set theme dark", "skip"]),
         ExplorationScenario(lines: ["go settings", "qa write:theme=fail:1", "set theme dark", "skip"]),
         ExplorationScenario(lines: ["go settings", "qa write:theme=hold", "set theme dark", "qa release write:theme", "skip"]),
+        ExplorationScenario(lines: [
+          "go settings", "qa write:theme=hold", "set theme dark", "show", "qa write:theme=fail:1", "qa release write:theme",
+          "skip",
+        ]),
         ExplorationScenario(lines: ["go settings", "qa write:theme=hold", "set theme dark", "skip", "qa release write:theme"]),
+        ExplorationScenario(lines: [
+          "go settings", "qa write:theme=hold", "set theme dark", "skip", "show", "qa write:theme=fail:1",
+          "qa release write:theme",
+        ]),
         ExplorationScenario(lines: ["qa read:theme=fail:1", "go settings", "set theme dark", "skip"]),
         ExplorationScenario(lines: ["qa read:theme=hold", "go settings", "set theme dark", "qa release read:theme", "skip"]),
+        ExplorationScenario(lines: [
+          "qa read:theme=hold", "go settings", "set theme dark", "show", "qa read:theme=fail:1", "qa release read:theme", "skip",
+        ]),
         ExplorationScenario(lines: ["qa read:theme=hold", "go settings", "set theme dark", "skip", "qa release read:theme"]),
+        ExplorationScenario(lines: [
+          "qa read:theme=hold", "go settings", "set theme dark", "skip", "show", "qa read:theme=fail:1", "qa release read:theme",
+        ]),
       ]),
   ]
 
@@ -210,6 +266,8 @@ struct ExplorerTests {
   @Test("a restore that is skipped is found, and the printed script shows it to check in a plain session")
   func plantedDefect() async throws {
     let (report, text) = try await explore(["--upgrade-from", "2.11.0"], restore: PlantedDefect.skippedRestore)
+    // Each weekday but Sunday, with cancel or schedule failing at once or after a hold.
+    #expect(report.counterexamples.count == 24)
     let first = try #require(report.counterexamples.first)
     #expect(first.problems.contains { $0.hasPrefix("reviewWeekday: screen shows sunday, store has ") })
     #expect(first.scenario.lines.contains { $0 == "qa cancel=fail:1" || $0 == "qa schedule=fail:1" })
@@ -273,6 +331,16 @@ struct ExplorerTests {
     #expect(first.text == second.text)
     #expect(first.report.counterexamples.count > 0)
     #expect(first.text[0].hasPrefix("Explored \(first.report.runs) runs over the choices the script makes (3): "))
+  }
+
+  @Test("the review screen's reminder agrees with the schedule under every fault of a weekday change")
+  func reviewScreenReminder() async throws {
+    // Before the fix, a slow failure of the schedule (held, `show`, then failing) left the
+    // screen saying no reminder was scheduled after the repair had put it back.
+    let (report, _) = try await explore(
+      ["--upgrade-from", "2.14.0"], script: ["go review", "skip", "set reviewWeekday friday"])
+    #expect(report.runs == 15)
+    #expect(report.counterexamples == [])
   }
 
   @Test("qa explore <file> explores the choices a script makes, and a # line is a comment")

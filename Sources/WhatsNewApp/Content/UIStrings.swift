@@ -247,6 +247,9 @@ public enum UIStrings {
       "Counterexample %1$@ (%2$@ explored runs end in it). To reproduce it, save these lines to a file and run it as the first line says:",
     "ui.explore.startLine": "# whatsnew --db <new-file> %@ --script <this-file>",
     "ui.explore.seenBackwards": "seen-through moved back from %1$@ to %2$@",
+    "ui.explore.reminderShown":
+      "reminder: the screens show %1$@, the schedule has %2$@ (check does not compare this yet; the review screen shows it)",
+    "ui.explore.noReminder": "none",
     "ui.explore.noRecord": "Nothing to explore from: the store has no seen-through record. Start with --upgrade-from <version>.",
     "ui.explore.failed": "Cannot explore: %@",
     "ui.explore.scriptUnreadable": "Cannot read the script %1$@: %2$@",

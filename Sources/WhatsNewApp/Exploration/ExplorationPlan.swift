@@ -129,8 +129,9 @@ public enum ExplorationPlanner {
 
   /// Every run of `explorationCase`, given what its plain run performed: the plain run
   /// first, then for each operation explored (in line and operation order) one failure of
-  /// it (`fail:1`: the next attempt fails, a retry or repair is let through) and a hold
-  /// released after each release point at or after it.
+  /// it (`fail:1`: the next attempt fails, a retry or repair is let through), and a hold
+  /// let go after each release point at or after it: released, or (a slow failure) with
+  /// `show` meanwhile and a `fail:1` added before the release.
   ///
   /// Not `fail` (every attempt): when the repair's own write or schedule fails too, the
   /// app says so ("could not be undone") and leaves the disagreement to the next boot's
@@ -142,12 +143,17 @@ public enum ExplorationPlanner {
     for (line, attempt) in targets(of: explorationCase, observed: observed) {
       scenarios.append(scenario(explorationCase.lines, adding: "\(attempt)=fail:1", before: line))
       for point in explorationCase.releasePoints where point >= line {
-        var held = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
         // The release goes after line `point`; the hold's own line shifted it by one, unless
         // the hold is a start fault.
-        let shift = line < 0 ? 0 : 1
-        held.lines.insert("qa release \(attempt)", at: point + shift + 1)
+        let release = point + (line < 0 ? 0 : 1) + 1
+        var held = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
+        held.lines.insert("qa release \(attempt)", at: release)
         scenarios.append(held)
+        // A slow failure: held, the screen drawn again meanwhile (`show` reads the store),
+        // then failing when let go.
+        var slowFailure = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
+        slowFailure.lines.insert(contentsOf: ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], at: release)
+        scenarios.append(slowFailure)
       }
     }
     var seen = Set<ExplorationScenario>()

@@ -86,11 +86,22 @@ public final class ExplorationRunner {
     }
 
     var problems: [String] = []
-    // As `check`: a session that never booted has nothing on screen to compare.
-    if session.state.isBooted {
+    // Only an end where everything finished is judged: mid-flight, a weekday change has
+    // cancelled the old reminder and not yet scheduled the new one. (A shortened script
+    // that lost its release therefore does not count as failing.) And as `check`: a session
+    // that never booted has nothing on screen to compare.
+    if tracker.entries.isEmpty && session.state.isBooted {
       let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
       problems = ConsistencyCheck.problems(
         controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
+      // The reminder the screens show is kept current by the session's own writes, never
+      // read back: after they settle it must be what is scheduled.
+      let shown = session.storeFacts.notification?.weekday
+      if shown != snapshot.notification?.weekday {
+        let none = session.text("ui.explore.noReminder")
+        problems.append(
+          session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
+      }
     }
     if let backwards = Self.backwardStep(records) {
       problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
