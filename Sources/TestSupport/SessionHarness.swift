@@ -89,10 +89,13 @@ public final class SessionHarness {
   /// executor (`.sharing(MainActor.sharedUnownedExecutor)`). `environment` is what the
   /// process's environment would be (it decides the language when nothing else does).
   /// `clock` is the session's clock (one that holds sleeps keeps delayed operations in flight).
+  /// `compensatingRestore` is how the weekday's repair writes the old weekday back (a
+  /// ``PlantedDefect`` to plant one).
   public init(
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
-    prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil
+    prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
+    compensatingRestore: CompensatingRestore = .writeBack
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
@@ -107,7 +110,9 @@ public final class SessionHarness {
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
     for spec in options.faultSpecs { faults.add(try FaultSpec.parse(spec)) }
-    let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone)
+    let backends = Backends(
+      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone,
+      compensatingRestore: compensatingRestore)
     let configuration = SessionConfiguration(
       options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: environment),
       width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly, accessible: options.accessible,

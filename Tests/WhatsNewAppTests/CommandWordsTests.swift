@@ -55,7 +55,7 @@ struct CommandCatalogTests {
         continue
       }
       verbs.insert(words[0])
-      guard words[0] != "clear" && words[0] != "faults" else { continue }
+      guard !["clear", "faults", "explore"].contains(words[0]) else { continue }
       switch try QACommand.parse(verb: words[0], Array(words.dropFirst())) {
       case .add(let spec):
         operations.insert(spec.operation)
@@ -71,7 +71,7 @@ struct CommandCatalogTests {
       }
       if words.contains("all") { kinds.insert("all") }
     }
-    #expect(verbs == ["spec", "fail", "delay", "hold", "release", "clear", "faults"])
+    #expect(verbs == ["spec", "fail", "delay", "hold", "release", "clear", "faults", "explore"])
     #expect(operations == Set(FaultOperation.allCases))
     #expect(kinds == ["setting target", "all", "always", "once", "fail", "count", "delay", "hold"])
   }

@@ -41,6 +41,23 @@ struct ScreenFactsTests {
     #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
   }
 
+  @Test("an undone rescheduling shows the old reminder again, even when the screen was drawn while it was gone")
+  func undoneReminderSeenMidway() async throws {
+    let harness = try await onScreen("review")
+    harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .hold))
+    await harness.send("set reviewWeekday friday")
+    await harness.settle()
+    // The old reminder is cancelled, the new one not yet scheduled: `show` reads that.
+    await harness.send("show")
+    await harness.settle()
+    #expect(screenText(harness).contains("No reminder is scheduled."))
+    harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: 1)))
+    harness.faults.release(.schedule, target: nil)
+    await harness.settle()
+    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
+    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
+  }
+
   @Test("a failed repair shows the schedule as it is: none")
   func failedRepairReminder() async throws {
     let harness = try await onScreen("review")

@@ -19,15 +19,27 @@ public struct Backends: Sendable {
   public let clock: any AppClock
   /// The user's time zone, for the notification's local time.
   public let timeZone: TimeZone
+  /// How the weekday's repair writes the old weekday back (``CompensatingRestore/writeBack``).
+  public let compensatingRestore: CompensatingRestore
 
   public init(
-    store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone
+    store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone,
+    compensatingRestore: CompensatingRestore = .writeBack
   ) {
     self.store = store
     self.faults = faults
     self.tracker = tracker
     self.clock = clock
     self.timeZone = timeZone
+    self.compensatingRestore = compensatingRestore
+  }
+
+  /// The same backends over another store, with new faults, tracker and clock: what
+  /// `qa explore` gives each of its fresh sessions (the time zone and the restore stay).
+  public func over(_ store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock) -> Backends {
+    Backends(
+      store: store, faults: faults, tracker: tracker, clock: clock, timeZone: timeZone,
+      compensatingRestore: compensatingRestore)
   }
 
   /// Runs `body` as operation `operation`, through the faults.
@@ -116,7 +128,8 @@ public struct Backends: Sendable {
       // old reminder, that reminder back in the schedule (only once the weekday is back, so
       // the two agree; otherwise the next start's reconcile sets one for what is stored).
       do {
-        try await write(setting, previous, id: id)
+        let restore = compensatingRestore
+        try await run(.write, target: setting.rawValue, id: id) { try await restore.perform($0, setting, previous) }
       } catch let repairError {
         failure.settingRestoreFailure = Self.describe(repairError)
         failure.stored = try? await store.setting(setting)
@@ -139,6 +152,23 @@ public struct Backends: Sendable {
   /// Words for an error from a backend.
   public static func describe(_ error: any Error) -> String {
     String(describing: error)
+  }
+}
+
+/// The compensating restore of a write whose side effect failed: the old value written back
+/// to the store (behind the `write` gate, as any write). The app always uses ``writeBack``;
+/// tests plant a defect by passing one that skips it, to show `qa explore` finding it.
+public struct CompensatingRestore: Sendable {
+  /// Writes `value` back as `setting` in `store`.
+  public let perform: nonisolated(nonsending) @Sendable (SettingsStore, Setting, String) async throws -> Void
+
+  public init(_ perform: nonisolated(nonsending) @escaping @Sendable (SettingsStore, Setting, String) async throws -> Void) {
+    self.perform = perform
+  }
+
+  /// The real restore: the old value written back.
+  public static let writeBack = CompensatingRestore { store, setting, value in
+    _ = try await store.setSetting(setting, to: value)
   }
 }
 

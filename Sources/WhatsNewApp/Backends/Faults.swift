@@ -103,6 +103,28 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+/// An operation as it reaches the fault gate: what it is and, for reads and writes, which
+/// setting (or `language`) it is for.
+public struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var operation: FaultOperation
+  public var target: String?
+
+  public init(operation: FaultOperation, target: String?) {
+    self.operation = operation
+    self.target = target
+  }
+
+  /// `write:theme`, `schedule`: the subject of a fault spec.
+  public var description: String { operation.rawValue + (target.map { ":" + $0 } ?? "") }
+
+  /// In the order ``FaultOperation`` lists operations, then by target.
+  public static func < (left: FaultAttempt, right: FaultAttempt) -> Bool {
+    let order = FaultOperation.allCases
+    let (l, r) = (order.firstIndex(of: left.operation)!, order.firstIndex(of: right.operation)!)
+    return l != r ? l < r : (left.target ?? "") < (right.target ?? "")
+  }
+}
+
 /// A failure injected by QA; the real operation was not performed.
 public struct InjectedFault: Error, Sendable, CustomStringConvertible {
   public var operation: FaultOperation
@@ -299,7 +321,7 @@ public final class FaultInjector: Sendable {
   private struct State {
     var rules: [FaultSpec] = []
     var held: [HeldOperation] = []
-    var attempts: [FaultOperation: Int] = [:]
+    var attempts: [FaultAttempt: Int] = [:]
   }
 
   private let state = Mutex(State())
@@ -317,8 +339,12 @@ public final class FaultInjector: Sendable {
   /// How many operations of a kind reached the backends' gate (performed or failed),
   /// so tests can prove that an untouched page writes nothing.
   public func attempts(of operation: FaultOperation) -> Int {
-    state.withLock { $0.attempts[operation] ?? 0 }
+    state.withLock { $0.attempts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) } }
   }
+
+  /// How many operations reached the gate so far, by operation and target: `qa explore`
+  /// compares two readings to learn which operations a command performed.
+  public var attemptCounts: [FaultAttempt: Int] { state.withLock { $0.attempts } }
 
   /// Adds a rule. A new rule for the same operation, target and kind replaces the old one.
   public func add(_ spec: FaultSpec) {
@@ -367,7 +393,7 @@ public final class FaultInjector: Sendable {
   nonisolated(nonsending) public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
     tracker.update(id, operation: operation, target: target)
     let matching = state.withLock { state in
-      state.attempts[operation, default: 0] += 1
+      state.attempts[FaultAttempt(operation: operation, target: target), default: 0] += 1
       return state.rules.filter { $0.matches(operation, target) }
     }
     if matching.contains(where: { $0.kind == .hold }) {

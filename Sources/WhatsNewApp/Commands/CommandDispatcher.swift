@@ -42,6 +42,8 @@ struct CommandDispatcher: Sendable {
   func run(_ line: String) async {
     session.commandWasInvalid = false
     session.lastCheckVerdict = nil
+    // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
+    if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())

@@ -93,7 +93,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
     case ("debug", 2) where words[1] == "preview": return versions
     case ("debug", 3) where words[1] == "seen" && words[2] == "set": return versions
-    case ("qa", 1): return ["fail", "delay", "hold", "release", "clear", "faults"]
+    case ("qa", 1): return ["fail", "delay", "hold", "release", "clear", "faults", "explore"]
     case ("qa", 2) where ["fail", "delay", "hold", "release"].contains(words[1]): return operations
     case ("qa", 3) where ["fail", "delay", "hold", "release"].contains(words[1]):
       let operation = FaultOperation(rawValue: words[2])

@@ -13,7 +13,7 @@ struct QACommands: Sendable {
   /// Runs the QA command `name`.
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
-    case "qa": qa(arguments)
+    case "qa": await qa(arguments)
     case "wait": await wait()
     case "check": await check()
     case "state": await StateCommand(session: session).run(arguments)
@@ -22,7 +22,7 @@ struct QACommands: Sendable {
   }
 
   /// `qa …`: adds, releases, lists or clears injected faults.
-  func qa(_ arguments: [String]) {
+  func qa(_ arguments: [String]) async {
     guard let verb = arguments.first else { return messages.usage("qa") }
     let console = session.console
     let faults = session.backends.faults
@@ -31,6 +31,8 @@ struct QACommands: Sendable {
     case "clear":
       faults.clear()
       console.emit(session.text("ui.qa.cleared"), .success)
+    case "explore":
+      await explore(rest)
     case "faults":
       let rules = faults.rules
       console.emit(rules.isEmpty ? session.text("ui.qa.noFaults") : rules.map(\.description).joined(separator: "\n"))
@@ -53,7 +55,7 @@ struct QACommands: Sendable {
     default:
       guard verb.contains("=") else {
         return messages.unknownValue(
-          verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults"])
+          verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults", "explore"])
       }
       addSpecs(arguments)
     }

@@ -281,7 +281,7 @@ public enum UIStrings {
     "ui.help.group.qa": "QA: faults and checks",
     "ui.help.group.debug": "Debug, for developers",
     "ui.help.qa.details":
-      "Faults are written as on the command line: op[:target]=fail|fail:N|delay:MS|hold, several at once, and qa faults prints them that way. Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail alone fails every time, fail:N that many times; delay waits that many milliseconds (0 to 600000); hold waits until release. The word forms work too: qa fail write theme 2 (once by default), qa delay, qa hold, qa release write theme. clear removes every fault and releases what is held; faults lists them.",
+      "Faults are written as on the command line: op[:target]=fail|fail:N|delay:MS|hold, several at once, and qa faults prints them that way. Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail alone fails every time, fail:N that many times; delay waits that many milliseconds (0 to 600000); hold waits until release. The word forms work too: qa fail write theme 2 (once by default), qa delay, qa hold, qa release write theme. clear removes every fault and releases what is held; faults lists them. explore runs each choice of the tour on fresh stores under every single fault and with two overlapping taps, and prints a minimal script for each disagreement; explore <file> does the same for the choices a script makes.",
     // issue 14: fit
     "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
     "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
@@ -293,6 +293,21 @@ public enum UIStrings {
     "ui.exit.notSavedTimeout": "Not saved: %1$@ (still saving after %2$@ seconds).",
     "ui.exit.tourProgress": "your progress through the tour",
     "ui.exit.reminder": "the weekly review reminder",
+    // issue 15: qa explore
+    "ui.explore.summary": "Explored %1$@ runs over the flow's pages (%2$@) and choices (%3$@): %4$@.",
+    "ui.explore.summary.script": "Explored %1$@ runs over the choices the script makes (%2$@): %3$@.",
+    "ui.explore.none": "no counterexample",
+    "ui.explore.found": "counterexamples: %@",
+    "ui.explore.counterexample":
+      "Counterexample %1$@ (explored runs that end in it: %2$@). To reproduce it, save these lines to a file and run it as the first line says:",
+    "ui.explore.startLine": "# whatsnew --db <new-file> %@ --script <this-file>",
+    "ui.explore.seenBackwards": "seen-through moved back from %1$@ to %2$@",
+    "ui.explore.reminderShown":
+      "reminder: the screens show %1$@, the schedule has %2$@ (check does not compare this yet; the review screen shows it)",
+    "ui.explore.noReminder": "none",
+    "ui.explore.noRecord": "Nothing to explore from: the store has no seen-through record. Start with --upgrade-from <version>.",
+    "ui.explore.failed": "Cannot explore: %@",
+    "ui.explore.scriptUnreadable": "Cannot read the script %1$@: %2$@",
     "ui.help.keys":
       "Enter on an empty line turns the tour's page; Esc closes a popover; the up arrow and Ctrl-R bring back earlier commands.",
     // issue 15: tools that tell the truth

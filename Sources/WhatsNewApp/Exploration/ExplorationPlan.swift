@@ -1,0 +1,192 @@
+public import WhatsNewCore
+
+/// A script `qa explore` starts from and varies: the lines that reach a choice (or a way out
+/// of the tour) and make it, run on a fresh store as `whatsnew --script` runs a script.
+public struct ExplorationCase: Sendable, Hashable {
+  /// What the case makes.
+  public enum Kind: Sendable, Hashable {
+    /// One tap on one option.
+    case choice
+    /// Two taps on one choice, the second while the first may be in flight.
+    case overlap
+    /// `done`, `skip` or `close`: the seen-through record.
+    case dismissal
+    /// The lines of a script `qa explore <file>` was given.
+    case script
+  }
+
+  public var kind: Kind
+  /// The REPL lines, as typed.
+  public var lines: [String]
+  /// The lines whose operations are explored (indexes into ``lines``).
+  public var actionLines: [Int]
+  /// Where a held operation may be released: after these lines.
+  public var releasePoints: [Int]
+  /// The settings whose reads are explored too, wherever they happen (the page's opening,
+  /// the boot step); `nil`: the settings the action lines write.
+  public var readSettings: [String]?
+
+  public init(kind: Kind, lines: [String], actionLines: [Int], releasePoints: [Int], readSettings: [String]?) {
+    self.kind = kind
+    self.lines = lines
+    self.actionLines = actionLines
+    self.releasePoints = releasePoints
+    self.readSettings = readSettings
+  }
+}
+
+/// The operations a run performed at each step: at boot, then after each line.
+public struct ObservedOperations: Sendable, Hashable {
+  /// What the boot step performed (the first page's reads, say).
+  public var boot: [FaultAttempt]
+  /// What each line performed, in line order.
+  public var lines: [[FaultAttempt]]
+
+  public init(boot: [FaultAttempt] = [], lines: [[FaultAttempt]] = []) {
+    self.boot = boot
+    self.lines = lines
+  }
+
+  /// What line `index` performed; `-1` is the boot step.
+  public func at(_ index: Int) -> [FaultAttempt] {
+    index < 0 ? boot : (index < lines.count ? lines[index] : [])
+  }
+}
+
+/// One run `qa explore` makes: faults in force from the start (`--fault`, for what the
+/// boot step performs) and the lines, with the `qa` lines that add and release faults.
+public struct ExplorationScenario: Sendable, Hashable {
+  /// Fault specs as `--fault` takes them: `read:workoutView=hold`.
+  public var startFaults: [String]
+  public var lines: [String]
+
+  public init(startFaults: [String] = [], lines: [String]) {
+    self.startFaults = startFaults
+    self.lines = lines
+  }
+}
+
+/// What `qa explore` runs: pure, from the flow (or a script) and what a plain run of each
+/// case was seen to perform.
+public enum ExplorationPlanner {
+  /// The operations whose faults are explored (`boot` is not: a failed boot shows nothing to compare).
+  public static let exploredOperations: Set<FaultOperation> = [.read, .write, .schedule, .cancel, .seenWrite]
+
+  /// Every case of `flow`: for each choice on each page, each option alone, then each
+  /// ordered pair of different options tapped one after the other; then the ways out
+  /// (`skip` and `close` on the first page, `done` on the last).
+  public static func cases(flow: [FlowPage]) -> [ExplorationCase] {
+    guard !flow.isEmpty else { return [] }
+    var cases: [ExplorationCase] = []
+    for (index, flowPage) in flow.enumerated() {
+      let path = Array(repeating: "next", count: index)
+      for choice in choices(on: flowPage.page) {
+        let setting = choice.setting.rawValue
+        let values = choice.options.map(\.value)
+        for value in values {
+          cases.append(
+            ExplorationCase(
+              kind: .choice, lines: path + ["choose \(setting) \(value)"], actionLines: [index], releasePoints: [index],
+              readSettings: [setting]))
+        }
+        for first in values {
+          for second in values where second != first {
+            cases.append(
+              ExplorationCase(
+                kind: .overlap, lines: path + ["choose \(setting) \(first)", "choose \(setting) \(second)"],
+                actionLines: [index], releasePoints: [index, index + 1], readSettings: []))
+          }
+        }
+      }
+    }
+    let last = flow.count - 1
+    for lines in [["skip"], ["close"], Array(repeating: "next", count: last) + ["done"]] {
+      cases.append(
+        ExplorationCase(
+          kind: .dismissal, lines: lines, actionLines: [lines.count - 1], releasePoints: [lines.count - 1], readSettings: []))
+    }
+    return cases
+  }
+
+  /// The case of a script's lines: every line that makes a choice or ends the tour is an
+  /// action, and a held operation is released after the action it was held for.
+  public static func scriptCase(_ lines: [String]) -> ExplorationCase {
+    let actionWords: Set<String> = ["choose", "set", "done", "skip", "close", "finish"]
+    let actions = lines.indices.filter { index in
+      let word = CommandTokenizer.split(lines[index]).first?.lowercased() ?? ""
+      return actionWords.contains(word) || Int(word) != nil
+    }
+    return ExplorationCase(kind: .script, lines: lines, actionLines: actions, releasePoints: actions, readSettings: nil)
+  }
+
+  /// The choice blocks of a page, in page order.
+  public static func choices(on page: Page) -> [ChoiceBlock] {
+    page.blocks.compactMap { block in
+      if case .choice(let choice) = block.content { return choice }
+      return nil
+    }
+  }
+
+  /// Every run of `explorationCase`, given what its plain run performed: the plain run
+  /// first, then for each operation explored (in line and operation order) one failure of
+  /// it (`fail:1`: the next attempt fails, a retry or repair is let through), and a hold
+  /// let go after each release point at or after it: released, or (a slow failure) with
+  /// `show` meanwhile and a `fail:1` added before the release.
+  ///
+  /// Not `fail` (every attempt): when the repair's own write or schedule fails too, the
+  /// app says so ("could not be undone") and leaves the disagreement to the next boot's
+  /// reconcile, so every such run would be a counterexample by design.
+  public static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
+    -> [ExplorationScenario]
+  {
+    var scenarios = [ExplorationScenario(lines: explorationCase.lines)]
+    for (line, attempt) in targets(of: explorationCase, observed: observed) {
+      scenarios.append(scenario(explorationCase.lines, adding: "\(attempt)=fail:1", before: line))
+      for point in explorationCase.releasePoints where point >= line {
+        // The release goes after line `point`; the hold's own line shifted it by one, unless
+        // the hold is a start fault.
+        let release = point + (line < 0 ? 0 : 1) + 1
+        var held = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
+        held.lines.insert("qa release \(attempt)", at: release)
+        scenarios.append(held)
+        // A slow failure: held, the screen drawn again meanwhile (`show` reads the store),
+        // then failing when let go.
+        var slowFailure = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
+        slowFailure.lines.insert(contentsOf: ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], at: release)
+        scenarios.append(slowFailure)
+      }
+    }
+    var seen = Set<ExplorationScenario>()
+    return scenarios.filter { seen.insert($0).inserted }
+  }
+
+  /// The operations to fault, each with the line that performed it (`-1`: boot): what the
+  /// action lines performed, then the reads of the case's settings at the other lines.
+  static func targets(of explorationCase: ExplorationCase, observed: ObservedOperations) -> [(Int, FaultAttempt)] {
+    var result: [(Int, FaultAttempt)] = []
+    for line in explorationCase.actionLines {
+      for attempt in observed.at(line).sorted() where exploredOperations.contains(attempt.operation) {
+        result.append((line, attempt))
+      }
+    }
+    let readSettings = Set(
+      explorationCase.readSettings
+        ?? explorationCase.actionLines.flatMap { observed.at($0) }.filter { $0.operation == .write }.compactMap(\.target))
+    let lastAction = explorationCase.actionLines.max() ?? -1
+    for line in -1..<lastAction where !explorationCase.actionLines.contains(line) {
+      for attempt in observed.at(line).sorted() where attempt.operation == .read {
+        if let target = attempt.target, readSettings.contains(target) { result.append((line, attempt)) }
+      }
+    }
+    return result
+  }
+
+  /// `lines` with the fault `spec` added before line `index` (`qa <spec>`), or from the start
+  /// (`--fault <spec>`) when `index` is the boot step.
+  static func scenario(_ lines: [String], adding spec: String, before index: Int) -> ExplorationScenario {
+    guard index >= 0 else { return ExplorationScenario(startFaults: [spec], lines: lines) }
+    var lines = lines
+    lines.insert("qa \(spec)", at: index)
+    return ExplorationScenario(lines: lines)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import LineEditor
+public import WhatsNewCore
+import WhatsNewStore
+
+/// What one run of a scenario did, and what went wrong.
+public struct ExplorationRun: Sendable, Equatable {
+  /// The operations each step performed.
+  public var observed: ObservedOperations
+  /// Each disagreement in words, as `check` says it, and a seen-through record that moved
+  /// back; empty when all is well.
+  public var problems: [String]
+}
+
+/// Runs scenarios the way `whatsnew --db <new file> --script <file>` runs a script, each on a
+/// fresh session over a fresh store in a private temporary directory, and checks the end:
+/// screen, store and schedule agree (``ConsistencyCheck``), and the seen-through record
+/// never moved back.
+///
+/// The sessions are built like the exploring one (its content, language, options and
+/// backends' restore) but on their own store, fault injector, tracker and an instant clock,
+/// and commands go through the same dispatcher typed lines go through.
+@MainActor
+public final class ExplorationRunner {
+  /// The exploring session's configuration, which each run's session copies.
+  let template: SessionConfiguration
+  let templateBackends: Backends
+  /// The version each fresh store is seeded with (`--upgrade-from`).
+  public let seenThrough: Version
+  let directory: ExplorationDirectory
+  let clock: InstantClock
+  private var runCount = 0
+
+  /// A runner for scenarios of `session`, its stores in a new temporary directory.
+  public init(like session: Session, seenThrough: Version) throws {
+    template = session.configuration
+    templateBackends = session.backends
+    self.seenThrough = seenThrough
+    directory = try ExplorationDirectory()
+    clock = InstantClock(now: session.backends.clock.now())
+  }
+
+  /// The start arguments of every run: `--upgrade-from 2.11.0`, and the options of the
+  /// exploring session that change what a session does.
+  public var startArguments: [String] {
+    let options = template.options
+    var arguments = ["--upgrade-from", seenThrough.description]
+    if options.appVersion != Options.defaultAppVersion { arguments += ["--app-version", options.appVersion.description] }
+    if let releases = options.releasesDirectory { arguments += ["--releases", releases] }
+    if let localizations = options.localizationsDirectory { arguments += ["--localizations", localizations] }
+    if let locale = options.localeTag { arguments += ["--locale", locale] }
+    if let source = options.launchSource { arguments += ["--launch-source", source.raw] }
+    return arguments
+  }
+
+  /// Runs `scenario` on a fresh store and reports what it performed and what went wrong.
+  public func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
+    runCount += 1
+    let path = directory.path("run-\(runCount).sqlite")
+    defer { directory.removeStore(path) }
+    let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
+    let faults = session.backends.faults
+    let tracker = session.backends.tracker
+    let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
+    var records = [try await store.seenThrough()]
+    var observed = ObservedOperations()
+    var counts = faults.attemptCounts
+    func performedSinceLastStep() -> [FaultAttempt] {
+      let now = faults.attemptCounts
+      defer { counts = now }
+      return now.keys.filter { now[$0, default: 0] > counts[$0, default: 0] }.sorted()
+    }
+
+    session.boot()
+    await tracker.waitUntilSettled()
+    repl.printPending()
+    observed.boot = performedSinceLastStep()
+    records.append(try await store.seenThrough())
+    for line in scenario.lines where !session.shouldQuit {
+      await session.run(line)
+      await repl.settle()
+      repl.printPending()
+      observed.lines.append(performedSinceLastStep())
+      records.append(try await store.seenThrough())
+    }
+
+    var problems: [String] = []
+    // Only an end where everything finished is judged: mid-flight, a weekday change has
+    // cancelled the old reminder and not yet scheduled the new one. (A shortened script
+    // that lost its release therefore does not count as failing.) And as `check`: a session
+    // that never booted has nothing on screen to compare.
+    if tracker.entries.isEmpty && session.state.isBooted {
+      let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+      let context = session.renderContext
+      problems = ConsistencyCheck.problems(
+        controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday
+      ).map { CheckReport.describe($0, in: context) }
+      // The reminder the screens show is kept current by the session's own writes, never
+      // read back: after they settle it must be what is scheduled.
+      let shown = session.storeFacts.notification?.weekday
+      if shown != snapshot.notification?.weekday {
+        let none = session.text("ui.explore.noReminder")
+        problems.append(
+          session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
+      }
+    }
+    if let backwards = Self.backwardStep(records) {
+      problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
+    }
+    // A shortened script may have lost its release: let what is still held finish, so no
+    // task is left waiting on this run's gate.
+    faults.clear()
+    await tracker.waitUntilSettled()
+    return ExplorationRun(observed: observed, problems: problems)
+  }
+
+  /// The first step at which the record moved back (or was lost), if any.
+  static func backwardStep(_ records: [SeenThroughRecord]) -> (from: String, to: String)? {
+    func version(_ record: SeenThroughRecord) -> Version? {
+      if case .version(let version) = record { return version }
+      return nil
+    }
+    for (earlier, later) in zip(records, records.dropFirst()) {
+      guard let from = version(earlier) else { continue }
+      if let to = version(later), to >= from { continue }
+      return (from.description, version(later)?.description ?? "none")
+    }
+    return nil
+  }
+
+  /// A session like the exploring one, in scripted mode, over `store`, with nothing printed.
+  func makeSession(store: SettingsStore, path: String, startFaults: [String]) -> Session {
+    var options = template.options
+    options.databasePath = path
+    options.scriptPath = nil
+    options.upgradeFrom = seenThrough
+    options.faultSpecs = startFaults
+    options.developerMode = false
+    let configuration = SessionConfiguration(
+      options: options, content: template.content, language: template.language, width: 80, ascii: template.ascii,
+      accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
+      environmentLanguage: template.environmentLanguage)
+    let tracker = OperationTracker()
+    let faults = FaultInjector(tracker: tracker, clock: clock)
+    // As the app does with `--fault`: the planner only writes specs that parse.
+    for spec in startFaults { if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) } }
+    let backends = templateBackends.over(store, faults: faults, tracker: tracker, clock: clock)
+    let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
+    return Session(configuration: configuration, backends: backends, console: console)
+  }
+}
+
+/// No lines at all: the runner hands each line to the session itself.
+private final class NoLines: LineSource {
+  func nextLine(prompt: String) -> LineInput { .endOfInput }
+}
+
+/// A clock standing still at one instant, whose sleeps end at once: `qa explore`'s runs
+/// never wait on the wall clock, and every run sees the same "now".
+struct InstantClock: AppClock {
+  let instant: Date
+  init(now: Date) { instant = now }
+  func now() -> Date { instant }
+  func sleep(milliseconds: Int) async throws {}
+}
+
+/// The private directory `qa explore` keeps its stores in: made with `mkdtemp` (mode
+/// 0700) under `TMPDIR`, else in memory (`/dev/shm`) where the system has it, else under
+/// `/tmp`; removed with what is in it when the runner goes away. Nothing outside it is
+/// ever touched.
+///
+/// The stores are thrown away after each run, and on a disk most of a run's time is
+/// SQLite syncing them (about 40 s of the shipped content's 50 s here), so memory it is.
+final class ExplorationDirectory: Sendable {
+  let path: String
+
+  init() throws {
+    let environment = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    let base = environment ?? (access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp")
+    var template = Array("\(base)/whatsnew-explore.XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: base])
+    }
+    path = String(cString: made)
+  }
+
+  func path(_ name: String) -> String { path + "/" + name }
+
+  /// Removes a store this directory holds, with its journal.
+  func removeStore(_ store: String) {
+    for file in [store, store + "-journal", store + "-wal", store + "-shm"] {
+      try? FileManager.default.removeItem(atPath: file)
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,139 @@
+import Foundation
+public import WhatsNewCore
+import WhatsNewStore
+
+/// What `qa explore` found.
+public struct ExplorationReport: Sendable, Equatable {
+  /// One failure, reduced to a script that reproduces it.
+  public struct Counterexample: Sendable, Equatable {
+    /// The shortest scenario found that still fails.
+    public var scenario: ExplorationScenario
+    /// What its run found wrong.
+    public var problems: [String]
+    /// How many explored runs reduced to this script.
+    public var runs: Int
+  }
+
+  /// Runs explored (the plain run of each case and every fault on it; not the runs that
+  /// shortened counterexamples).
+  public var runs: Int
+  /// The pages of the flow explored (`nil` for a script).
+  public var pages: Int?
+  /// The choices explored: choice blocks of the flow, or the script's action lines.
+  public var choices: Int
+  /// The start arguments every run used, `--upgrade-from` first.
+  public var startArguments: [String]
+  public var counterexamples: [Counterexample]
+}
+
+/// `qa explore`: every choice on every page of the flow the session would show (or the
+/// choices a script makes), each on a fresh store, under every single fault at each
+/// operation it performs, and two overlapping taps on each choice; what fails is reduced
+/// to a minimal script for the plain REPL.
+///
+/// ```swift
+/// let report = try await Explorer(session: session).explore()
+/// report.counterexamples.isEmpty   // screen, store and schedule always agreed
+/// ```
+@MainActor
+public struct Explorer {
+  let session: Session
+
+  public init(session: Session) {
+    self.session = session
+  }
+
+  /// The version the runs start from: the session's seen-through record, else its
+  /// `--upgrade-from`; `nil` when there is neither (a user who never finished onboarding).
+  public func startVersion() async -> Version? {
+    if case .version(let version)? = try? await session.backends.store.seenThrough() { return version }
+    return session.configuration.options.upgradeFrom
+  }
+
+  /// Explores the flow a user who has seen through `seenThrough` is shown, or, given
+  /// `script`, the choices its lines make.
+  public func explore(seenThrough: Version, script: [String]? = nil) async throws -> ExplorationReport {
+    let runner = try ExplorationRunner(like: session, seenThrough: seenThrough)
+    let flow = selectFlow(releases: session.releases, seenThrough: seenThrough, current: session.appVersion)
+    let cases = script.map { [ExplorationPlanner.scriptCase($0)] } ?? ExplorationPlanner.cases(flow: flow)
+    var runs = 0
+    var failing: [(ExplorationScenario, [String])] = []
+    for explorationCase in cases {
+      let plain = try await runner.run(ExplorationScenario(lines: explorationCase.lines))
+      runs += 1
+      if !plain.problems.isEmpty { failing.append((ExplorationScenario(lines: explorationCase.lines), plain.problems)) }
+      for scenario in ExplorationPlanner.scenarios(for: explorationCase, observed: plain.observed).dropFirst() {
+        let run = try await runner.run(scenario)
+        runs += 1
+        if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
+      }
+    }
+    var counterexamples: [ExplorationReport.Counterexample] = []
+    for (scenario, _) in failing {
+      let minimal = try await ScriptMinimizer.minimize(scenario) { try await !runner.run($0).problems.isEmpty }
+      if let index = counterexamples.firstIndex(where: { $0.scenario == minimal }) {
+        counterexamples[index].runs += 1
+      } else {
+        let problems = try await runner.run(minimal).problems
+        counterexamples.append(.init(scenario: minimal, problems: problems, runs: 1))
+      }
+    }
+    let choices =
+      script == nil
+      ? flow.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.actionLines.count ?? 0
+    return ExplorationReport(
+      runs: runs, pages: script == nil ? flow.count : nil, choices: choices, startArguments: runner.startArguments,
+      counterexamples: counterexamples)
+  }
+}
+
+/// `qa explore`'s report in words: a summary line, then each counterexample as a script
+/// that can be saved to a file and run (its comment lines say how, and what `check` says).
+///
+/// Comment lines wider than `width` are wrapped here, each row a comment of its own, so
+/// the console never breaks one into a row the REPL would run.
+struct ExplorationReportView {
+  let report: ExplorationReport
+  let width: Int
+  let text: (String, [String]) -> String
+
+  var lines: [String] {
+    let found =
+      report.counterexamples.isEmpty
+      ? text("ui.explore.none", []) : text("ui.explore.found", [String(report.counterexamples.count)])
+    var lines = [
+      report.pages.map { text("ui.explore.summary", [String(report.runs), String($0), String(report.choices), found]) }
+        ?? text("ui.explore.summary.script", [String(report.runs), String(report.choices), found])
+    ]
+    for (index, counterexample) in report.counterexamples.enumerated() {
+      lines.append("")
+      lines.append(text("ui.explore.counterexample", [String(index + 1), String(counterexample.runs)]))
+      let comments =
+        [Self.startLine(report.startArguments, faults: counterexample.scenario.startFaults, text: text)]
+        + counterexample.problems.map { "# " + $0 }
+      lines += comments.flatMap { Self.comment($0, width: width) }
+      lines += counterexample.scenario.lines + ["check"]
+    }
+    return lines
+  }
+
+  /// `# whatsnew --db <new-file> --upgrade-from 2.11.0 --fault read:theme=hold --script <this-file>`.
+  static func startLine(_ arguments: [String], faults: [String], text: (String, [String]) -> String) -> String {
+    let words = arguments.map(quoted) + faults.flatMap { ["--fault", $0] }
+    return text("ui.explore.startLine", [words.joined(separator: " ")])
+  }
+
+  /// A `# …` line in rows at most `width` wide (when it can be), each starting with `#`.
+  static func comment(_ line: String, width: Int) -> [String] {
+    guard DisplayWidth.of(line) > width else { return [line] }
+    let rows = TextLayout.wrap(String(line.dropFirst(2)), width: max(8, width - 4))
+    return rows.enumerated().map { ($0.offset == 0 ? "# " : "#   ") + $0.element }
+  }
+
+  /// A word as a shell reads it: quoted when it holds anything but safe characters.
+  static func quoted(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@+,")
+    if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
