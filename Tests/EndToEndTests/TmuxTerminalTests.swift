@@ -226,4 +226,18 @@ struct TmuxTerminalTests {
     #expect(try tmux.capture().contains("Not saved: Workout view (held by qa hold)."))
     #expect(try storedState().contains(#""workoutView":"guided""#))
   }
+
+  @Test("while another program holds the store's lock, a tap is drawn at once and saved once the lock clears")
+  func tapWhileLocked() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    let holder = try SQLiteLockHolder(database)
+    let started = Date()
+    try run("choose 2", in: tmux, prompt: "whatsnew:tour 1/2>", showing: "saving…")
+    #expect(Date().timeIntervalSince(started) < 3, "drawn without waiting for SQLite's 5 s busy timeout")
+    #expect(!(try tmux.capture()).contains("Saved"), "not saved while the lock is held")
+    holder.release()
+    try tmux.waitUntil(contains: "Saved: Show what's new after updates is now Off.")
+    #expect(try storedState().contains(#""showWhatsNew":"false""#))
+  }
 }

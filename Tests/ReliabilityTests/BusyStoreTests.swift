@@ -7,30 +7,6 @@ import Testing
 /// store file cannot be written: start-up says so and what to do (issue 16).
 @Suite("A busy or read-only store")
 struct BusyStoreTests {
-  /// A Python process holding an exclusive lock on `path` until ``release()``.
-  final class LockHolder {
-    private let child: PipedProcess
-
-    init(_ path: String) throws {
-      let program = """
-        import sqlite3, sys
-        connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-        connection.execute("BEGIN EXCLUSIVE")
-        print("locked", flush=True)
-        sys.stdin.read()
-        """
-      child = try PipedProcess(
-        "/usr/bin/env", ["python3", "-c", program, path], environment: ProcessInfo.processInfo.environment)
-      let line = child.output.availableData
-      #expect(String(decoding: line, as: UTF8.self).hasPrefix("locked"), "the lock was not taken")
-    }
-
-    func release() {
-      try? child.input.close()
-      child.process.waitUntilExit()
-    }
-  }
-
   func seededStore() throws -> (TemporaryDirectory, String) {
     let directory = try TemporaryDirectory(prefix: "whatsnew-busy")
     let path = directory.path("store.sqlite")
@@ -44,7 +20,7 @@ struct BusyStoreTests {
     let (directory, path) = try seededStore()
     _ = directory
     let before = FileManager.default.contents(atPath: path)
-    let holder = try LockHolder(path)
+    let holder = try SQLiteLockHolder(path)
     defer { holder.release() }
     let started = Date()
     let run = try runApp(["--db", path, "--lock-wait", "1"] + contentArguments, script: "set theme dark\nstate\nquit\n")
@@ -65,7 +41,7 @@ struct BusyStoreTests {
   func lockClearsDuringTheWait() throws {
     let (directory, path) = try seededStore()
     _ = directory
-    let holder = try LockHolder(path)
+    let holder = try SQLiteLockHolder(path)
     let app = try RunningApp(["--db", path, "--lock-wait", "30"] + contentArguments)
     #expect(app.waitForErrors { $0.contains("is in use by another program") })
     holder.release()
