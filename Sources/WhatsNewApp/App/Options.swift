@@ -15,6 +15,8 @@ public enum Subcommand: Sendable, Equatable {
   case flow(seen: Version?, json: Bool)
   /// Check releases and translations.
   case lint(json: Bool)
+  /// Print the JSON Schema of release files (of `manifest.json` with `manifest`).
+  case schema(manifest: Bool)
   /// Copy the store into a backup file.
   case backup(path: String)
   /// Replace the store's data with a backup file's.
@@ -71,6 +73,7 @@ public struct Options: Sendable, Equatable {
     var positionals: [String] = []
     var flowSeen: Version??
     var json = false
+    var manifest = false
     var format: String?
     var index = 0
 
@@ -139,6 +142,7 @@ public struct Options: Sendable, Equatable {
           flowSeen = .some(try version(raw, for: argument))
         }
       case "--json": json = true
+      case "--manifest": manifest = true
       case "--format":
         let raw = try next()
         guard raw == "text" || raw == "json" else {
@@ -175,6 +179,7 @@ public struct Options: Sendable, Equatable {
 
     guard let command = positionals.first else {
       if flowSeen != nil { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+      if manifest { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
       return options
     }
     let rest = Array(positionals.dropFirst())
@@ -188,21 +193,26 @@ public struct Options: Sendable, Equatable {
     case "lint":
       guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
       options.subcommand = .lint(json: json || format == "json")
+    case "schema":
+      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
+      options.subcommand = .schema(manifest: manifest)
     case "backup", "restore":
       guard let path = rest.first else { throw UsageError.missingArgument(command: command, argument: "FILE") }
       guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
       options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
     default:
       throw UsageError.unknownCommand(
-        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "backup", "restore"]))
+        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "schema", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+    if manifest, command != "schema" { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
     return options
   }
 
   static let knownOptions = [
     "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color", "--script",
     "--dev", "--upgrade-from", "--launch-source", "--fault", "--accessible", "--ascii", "--seen", "--json", "--format",
+    "--manifest",
   ]
 
   /// The usage text `--help` prints.
@@ -212,6 +222,7 @@ public struct Options: Sendable, Equatable {
     USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
            whatsnew flow --seen <version|none> [--json] [<options>]
            whatsnew lint [--format text|json] [<options>]
+           whatsnew schema [--manifest]
            whatsnew backup <file> [--db <path>]
            whatsnew restore <file> [--db <path>]
 
@@ -233,6 +244,7 @@ public struct Options: Sendable, Equatable {
       --accessible            No boxes, dimming or colour: spotlights and popovers in words
                               (also WHATSNEW_ACCESSIBLE=1).
       --ascii                 ASCII icons instead of Unicode glyphs.
+      --manifest              With schema: the JSON Schema of manifest.json instead of release files.
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -241,7 +253,7 @@ public struct Options: Sendable, Equatable {
 
   /// The one-line usage printed after a usage error.
   public static let usageLine =
-    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | schema | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.

@@ -85,6 +85,10 @@ public enum WhatsNewCommand {
       } catch {
         return fail(error.description, ExitStatus.noInput)
       }
+    case .schema(let manifest):
+      let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
+      print(schema.serialized())
+      return ExitStatus.success
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }
