@@ -74,7 +74,8 @@ public enum SchemaValidator {
         ])
       guard pip.status == 0 else {
         return .failure(
-          SetupError(description: "pip install -r scripts/schema-requirements.txt failed (\(pip.status)): \(pip.output); \(hint)"))
+          SetupError(description: "pip install -r scripts/schema-requirements.txt failed (\(pip.status)): \(pip.output); \(hint)")
+        )
       }
     } catch {
       return .failure(SetupError(description: "cannot run python3: \(error); \(hint)"))

@@ -70,7 +70,9 @@ struct SchemaTests {
       release(block: #"{"id": "b", "type": "choice", "setting": "units", "titleKey": "k"}"#), "'options' is a required property"
     ),
     ("an unknown icon", release(block: #"{"id": "b", "type": "info", "titleKey": "k", "icon": "sparkels"}"#), "icon"),
-    ("an unknown action", release(block: #"{"id": "b", "type": "action", "action": "openCardiolog", "labelKey": "k"}"#), "action"),
+    (
+      "an unknown action", release(block: #"{"id": "b", "type": "action", "action": "openCardiolog", "labelKey": "k"}"#), "action"
+    ),
     ("an unknown block type", release(block: #"{"id": "b", "type": "choise", "titleKey": "k"}"#), "type"),
     (
       "a field another block type has", release(block: #"{"id": "b", "type": "info", "titleKey": "k", "options": []}"#),

@@ -16,7 +16,10 @@ struct StateSchemaTests {
     ("before boot (boot held)", ["--upgrade-from", "2.14.0", "--fault", "boot=hold"], ["state"]),
     ("onboarding", [], ["state"]),
     ("mid-tour", ["--upgrade-from", "2.11.0"], ["next", "state", "go settings", "state"]),
-    ("after a failed write", ["--upgrade-from", "2.14.0", "--fault", "write:theme=fail"], ["go settings", "set theme dark", "state"]),
+    (
+      "after a failed write", ["--upgrade-from", "2.14.0", "--fault", "write:theme=fail"],
+      ["go settings", "set theme dark", "state"]
+    ),
     (
       "with held operations", ["--upgrade-from", "2.14.0"],
       ["go review", "qa hold write reviewWeekday", "qa hold schedule", "set reviewWeekday friday", "state"]

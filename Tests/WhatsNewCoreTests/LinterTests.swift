@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WhatsNewCore
 
 @Suite("Content linter")
@@ -190,7 +191,9 @@ struct LinterTests {
 
   @Test("a table's syntax error is at the line it names")
   func syntaxErrorLine() {
-    #expect(ContentLinter.syntaxErrorPosition(in: "x.strings: not a valid .strings file: Missing ';' on line 3") == SourcePosition(line: 3, column: 1))
+    #expect(
+      ContentLinter.syntaxErrorPosition(in: "x.strings: not a valid .strings file: Missing ';' on line 3")
+        == SourcePosition(line: 3, column: 1))
     #expect(ContentLinter.syntaxErrorPosition(in: "the table is missing") == .start)
   }
 }

@@ -60,6 +60,22 @@ struct PositionTests {
         == SourcePosition(line: testCase.line, column: testCase.column))
   }
 
+  @Test("recording offsets makes no tape node larger: they fill the padding after the flags")
+  func nodeSize() {
+    #expect(MemoryLayout<JSONTape.Node>.stride == 24)
+  }
+
+  @Test("the tape records where each value and key starts")
+  func tapeOffsets() throws {
+    let text = Array(#"{"a": [1, "é\n", null], "b": {}}"#.utf8)
+    let tape = try JSONTape.parse(text, maxDepth: 8)
+    // object, "a", array, 1, "é\n", null, "b", object
+    #expect(tape.nodes.indices.map(tape.offset) == [0, 1, 6, 7, 10, 18, 25, 30])
+    #expect(tape.node(atPath: "a[1]") == 4)
+    #expect(tape.node(atPath: "b") == 7)
+    #expect(tape.node(atPath: "a[7]") == 2, "a missing step gives the deepest node reached")
+  }
+
   @Test("several offsets in one pass come back in the order asked")
   func severalOffsets() {
     let text = Array("a\nbb\nccc".utf8)

@@ -26,17 +26,20 @@ struct ReleaseSchemaTests {
       Issue.record("no settings")
       return
     }
-    #expect(settings.allSatisfy { if case .string(let text)? = $0.member("description") { text.hasPrefix("English ") } else { false } })
+    #expect(
+      settings.allSatisfy { if case .string(let text)? = $0.member("description") { text.hasPrefix("English ") } else { false } })
   }
 
-  @Test("each setting constrains its choice's option values to its own, and enumerations must list them", arguments: Setting.allCases)
+  @Test(
+    "each setting constrains its choice's option values to its own, and enumerations must list them", arguments: Setting.allCases)
   func choiceRules(setting: Setting) throws {
     guard case .array(let rules)? = Self.at("$defs/choiceBlock")?.member("allOf") else {
       Issue.record("no rules")
       return
     }
     let rule = try #require(rules.first { Self.at("if/properties/setting/const", in: $0) == .string(setting.rawValue) })
-    #expect(Self.at("then/properties/options/items/properties/value/enum", in: rule) == .array(setting.kind.values.map { .string($0) }))
+    #expect(
+      Self.at("then/properties/options/items/properties/value/enum", in: rule) == .array(setting.kind.values.map { .string($0) }))
     #expect((Self.at("then/required", in: rule) == .array([.string("options")])) == !setting.kind.offersFullSetByDefault)
   }
 
@@ -48,10 +51,14 @@ struct ReleaseSchemaTests {
         Issue.record("no definition for \(type)")
         continue
       }
-      #expect(properties.map(\.key) .sorted() == allowed.sorted(), "\(type)")
+      #expect(properties.map(\.key).sorted() == allowed.sorted(), "\(type)")
       #expect(Self.at("$defs/\(type)Block/additionalProperties") == .bool(false))
     }
-    #expect(Self.at("$defs/option/properties").map { if case .object(let m) = $0 { m.map(\.key) } else { [] } } == ValidationContext.optionFields.map(\.description))
-    #expect(Self.at("$defs/item/properties").map { if case .object(let m) = $0 { m.map(\.key) } else { [] } } == ValidationContext.itemFields.map(\.description))
+    #expect(
+      Self.at("$defs/option/properties").map { if case .object(let m) = $0 { m.map(\.key) } else { [] } }
+        == ValidationContext.optionFields.map(\.description))
+    #expect(
+      Self.at("$defs/item/properties").map { if case .object(let m) = $0 { m.map(\.key) } else { [] } }
+        == ValidationContext.itemFields.map(\.description))
   }
 }

@@ -8,6 +8,10 @@
 /// compared as bytes against the field names it knows, and a `String` is only made for the
 /// values it keeps, so validating a file allocates little more than the release it returns.
 ///
+/// Every node also records the byte offset where its text starts, so a diagnostic can name
+/// its line and column (``SourcePosition``, computed only then); the offset fills the padding
+/// a node had anyway, so the tape is no larger for it.
+///
 /// Layout: a container node is followed by its children. An array's children are its
 /// elements; an object's are its members, each a key (a string node) followed by the
 /// value. Every container records where its last descendant ends, so a reader can step
