@@ -1,3 +1,6 @@
+// Blocks, choices and feature lists: each bad unit dropped, a wrong optional field dropped alone
+// (``ValidationContext/optional(_:of:_:)``).
+
 extension ValidationContext {
   static let blockTypes = ["info", "choice", "action", "featureList"]
 

@@ -1,3 +1,5 @@
+// The manifest: `{"releases": ["2.11.0", ...]}`, each bad entry dropped.
+
 /// A version `manifest.json` registers: its index in `releases` and the byte offset of its
 /// string, for a diagnostic about it (a registered release whose file is missing).
 struct ManifestEntry: Sendable {
