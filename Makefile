@@ -1,7 +1,7 @@
 # whatsnew: `make run` and `make test` do all setup on a fresh Debian machine with Swift.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs time tzdata faketime python3 tmux
+APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config e2fsprogs time tzdata faketime python3 python3-venv tmux
 # CI builds treat warnings as errors; set WERROR= to relax locally.
 WERROR ?= -Xswiftc -warnings-as-errors
 RUN_APP_VERSION ?= 2.14.0
@@ -9,7 +9,7 @@ RUN_UPGRADE_FROM ?= 2.11.0
 
 .PHONY: deps build run test bench stress fuzz lint format format-check width-tables clean
 
-## deps: install the Debian packages the build and tests need (libedit, SQLite, pkg-config, the tz database, faketime, python3, tmux) when missing.
+## deps: install the Debian packages the build and tests need (libedit, SQLite, pkg-config, the tz database, faketime, python3 and its venv, tmux) when missing.
 deps:
 	@missing=""; \
 	for p in $(APT_PACKAGES); do \

@@ -31,7 +31,8 @@ public enum FuzzProperties {
   }
 
   /// Release validation: any bytes, as a release file and as a manifest. A release that
-  /// validates goes through flow selection and preview, and never keeps an empty page.
+  /// validates goes through flow selection and preview, and never keeps an empty page; every
+  /// diagnostic's line and column lie inside the file.
   public static func release(_ bytes: [UInt8]) -> String? {
     let englishKeys: Set<String> = ["whatsNew.v2_13_1.workoutView.intro.title", "whatsNew.v2_13_1.workoutView.view.title"]
     let result = ReleaseValidator.validate(
@@ -42,7 +43,15 @@ public enum FuzzProperties {
         return "an empty page survived: \(page.page.id)"
       }
     }
-    for diagnostic in result.diagnostics { _ = diagnostic.description }
+    // Every diagnostic points inside the file.
+    let lines = bytes.count { $0 == 0x0A } + 1
+    for diagnostic in result.diagnostics {
+      _ = diagnostic.description
+      let position = diagnostic.position
+      if position.line < 1 || position.line > lines || position.column < 1 || position.column > bytes.count + 1 {
+        return "diagnostic at \(position) outside a file of \(lines) lines: \(diagnostic.locatedDescription)"
+      }
+    }
     _ = ReleaseValidator.validateManifest(bytes, displayPath: "Releases/manifest.json")
     return nil
   }
@@ -59,6 +68,11 @@ public enum FuzzProperties {
   /// `.strings` loading through Foundation's `PropertyListSerialization`: any bytes give a
   /// table or a `LocalizationError`, and no escape survives the sanitizer.
   public static func strings(_ bytes: [UInt8]) -> String? {
+    // lint's scan for key lines takes any bytes too.
+    let lines = bytes.count { $0 == 0x0A } + 1
+    for (key, position) in StringsKeyPositions.scan(bytes) where position.line < 1 || position.line > lines {
+      return "key \(key.debugDescription) found at \(position), outside a file of \(lines) lines"
+    }
     guard let table = try? StringsTable.parse(bytes) else { return nil }
     for (key, value) in table {
       let cleaned = TextSanitizer.clean(key) + TextSanitizer.clean(value)

@@ -101,6 +101,7 @@ struct BinaryTests {
     let lint = try runWhatsNew(["lint", "--localizations", localizations])
     #expect(lint.status == 65)
     #expect(lint.output.contains("missing ';' on line 3"), "\(lint.output)")
+    #expect(lint.output.contains("\(dutch):3:1: error: "), "the problem is at the line it names: \(lint.output)")
     #expect(!lint.error.contains("CFPropertyList"), "\(lint.error)")
   }
 

@@ -52,6 +52,8 @@ struct OptionsTests {
         == .flow(seen: Version("2.11.0"), json: true))
     #expect(try Options.parse(["flow", "--seen", "none"], environment: [:]).subcommand == .flow(seen: nil, json: false))
     #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(json: true))
+    #expect(try Options.parse(["schema"], environment: [:]).subcommand == .schema(manifest: false))
+    #expect(try Options.parse(["schema", "--manifest"], environment: [:]).subcommand == .schema(manifest: true))
     #expect(try Options.parse(["backup", "b.sqlite"], environment: [:]).subcommand == .backup(path: "b.sqlite"))
     #expect(try Options.parse(["restore", "b.sqlite", "--db", "x"], environment: [:]).subcommand == .restore(path: "b.sqlite"))
     #expect(try Options.parse(["--help"], environment: [:]).subcommand == .help)
@@ -74,6 +76,9 @@ struct OptionsTests {
       (["backup"], "'backup' needs a FILE argument (for example: whatsnew backup ~/whatsnew-backup.sqlite)"),
       (["--seen", "2.11.0"], "'--seen' only applies to 'whatsnew flow'"),
       (["lint", "extra"], "unexpected argument 'extra'"),
+      (["--manifest"], "'--manifest' only applies to 'whatsnew schema'"),
+      (["schema", "releases"], "unexpected argument 'releases'"),
+      (["schmea"], "unknown command 'schmea' (did you mean 'schema'?)"),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError.self) { try Options.parse(arguments, environment: [:]) }

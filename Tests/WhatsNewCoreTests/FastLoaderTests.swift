@@ -609,7 +609,7 @@ struct FastLoaderTests {
       (FeatureItem(id: "i", titleKey: "k"), ["id", "titleKey", "descriptionKey", "icon", "action"]),
       (
         ReleaseDiagnostic(file: "f", path: "p", message: "m", severity: .dropped),
-        ["file", "path", "message", "severity"]
+        ["file", "path", "message", "severity", "position"]
       ),
       (JSONReadError(line: 1, column: 1, reason: "r"), ["line", "column", "reason"]),
     ] as [(any Sendable, [String])])

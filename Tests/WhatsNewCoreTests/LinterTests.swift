@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 @Suite("Content linter")
 struct LinterTests {
@@ -160,5 +161,39 @@ struct LinterTests {
           + "\"Imperial\" (ui.value.units.imperial): an option has one name on the page, in the confirmation and on the "
           + "settings screen; make the two say the same"
       ])
+  }
+
+  @Test("lint prints file:line:column: error|warning:, a table problem at its key's line")
+  func compilerStyle() throws {
+    var tables = Self.completeTables()
+    tables[.es]?["whatsNew.orphan.x"] = "x"
+    tables[.nl]?["whatsNew.v2_13_1.p.b.title"] = nil
+    let spanish = "/* Spanish */\n\n\"whatsNew.v2_13_1.p.b.title\" = \"es\";\n  \"whatsNew.orphan.x\" = \"x\";\n"
+    let release = bytes(
+      "{\"version\": \"2.13.1\", \"extra\": 1, \"pages\": [{\"id\": \"p\", \"blocks\": [\n"
+        + "  {\"id\": \"b\", \"type\": \"info\", \"titleKey\": \"whatsNew.v2_13_1.p.b.title\", \"icon\": \"sparkels\",\n"
+        + "   \"descriptionKey\": \"whatsNew.v2_13_1.p.b.description\"}\n]}]}")
+    let problems = ContentLinter.lint(
+      manifest: Self.manifest, releaseFiles: ["2.13.1.json": release], releasesDisplayDirectory: "Releases", tables: tables,
+      missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
+      tableSources: [.es: bytes(spanish)])
+    #expect(
+      problems.map(\.compilerStyle) == [
+        "Releases/2.13.1.json:1:23: warning: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json:2:81: error: pages[0].blocks[0].icon: unknown icon 'sparkels' (did you mean 'sparkles'?); "
+          + "icon dropped, block kept",
+        "Localizations/nl.lproj/Localizable.strings:1:1: error: whatsNew.v2_13_1.p.b.title: missing Nederlands translation "
+          + "(used by Releases/2.13.1.json)",
+        "Localizations/es.lproj/Localizable.strings:4:3: warning: whatsNew.orphan.x: orphan key: not in the English table; "
+          + "remove it or add it to English",
+      ])
+  }
+
+  @Test("a table's syntax error is at the line it names")
+  func syntaxErrorLine() {
+    #expect(
+      ContentLinter.syntaxErrorPosition(in: "x.strings: not a valid .strings file: Missing ';' on line 3")
+        == SourcePosition(line: 3, column: 1))
+    #expect(ContentLinter.syntaxErrorPosition(in: "the table is missing") == .start)
   }
 }

@@ -177,11 +177,12 @@ enum GoldenText {
     return release == nil ? lines[0] : "\(lines[0]) fnv=\(fnv1a64(lines.joined(separator: "\n")))"
   }
 
-  /// `severity path: message`, or `severity file=... path: message` when the file is not
-  /// `defaultFile`; see ``token(_:)`` and ``escaped(_:)``.
+  /// `severity @line:column path: message`, or `severity @line:column file=... path: message`
+  /// when the file is not `defaultFile`; see ``token(_:)`` and ``escaped(_:)``.
   static func diagnostic(_ diagnostic: ReleaseDiagnostic, defaultFile: String? = nil) -> String {
     let file = diagnostic.file == defaultFile ? "" : " file=\(token(diagnostic.file))"
-    return "\(diagnostic.severity.rawValue)\(file) \(token(diagnostic.path)): \(escaped(diagnostic.message))"
+    return "\(diagnostic.severity.rawValue) @\(diagnostic.position)\(file) \(token(diagnostic.path)): "
+      + escaped(diagnostic.message)
   }
 
   /// Several diagnostics in one line: how many of each severity, and the digest of their lines.

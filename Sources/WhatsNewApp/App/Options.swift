@@ -17,6 +17,8 @@ public enum Subcommand: Sendable, Equatable {
   case lint(json: Bool)
   /// Start a release: its file, its manifest entry and its keys marked untranslated.
   case newRelease(version: Version)
+  /// Print the JSON Schema of release files (of `manifest.json` with `manifest`).
+  case schema(manifest: Bool)
   /// Copy the store into a backup file.
   case backup(path: String)
   /// Replace the store's data with a backup file's.
@@ -79,6 +81,7 @@ public struct Options: Sendable, Equatable {
     var positionals: [String] = []
     var flowSeen: Version??
     var json = false
+    var manifest = false
     var format: String?
     var index = 0
 
@@ -154,6 +157,7 @@ public struct Options: Sendable, Equatable {
           flowSeen = .some(try version(raw, for: argument))
         }
       case "--json": json = true
+      case "--manifest": manifest = true
       case "--format":
         let raw = try next()
         guard raw == "text" || raw == "json" else {
@@ -190,6 +194,7 @@ public struct Options: Sendable, Equatable {
 
     guard let command = positionals.first else {
       if flowSeen != nil { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
+      if manifest { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
       return options
     }
     let rest = Array(positionals.dropFirst())
@@ -207,23 +212,27 @@ public struct Options: Sendable, Equatable {
       guard let text = rest.first else { throw UsageError.missingArgument(command: command, argument: "VERSION") }
       guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
       options.subcommand = .newRelease(version: try version(text, for: "new-release"))
+    case "schema":
+      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
+      options.subcommand = .schema(manifest: manifest)
     case "backup", "restore":
       guard let path = rest.first else { throw UsageError.missingArgument(command: command, argument: "FILE") }
       guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
       options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
     default:
       throw UsageError.unknownCommand(
-        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "new-release", "backup", "restore"]))
+        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "schema", "new-release", "backup", "restore"]))
     }
     if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
     if options.assumeYes, command != "restore" { throw UsageError.optionNeedsCommand(option: "--yes", command: "restore") }
+    if manifest, command != "schema" { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
     return options
   }
 
   static let knownOptions = [
     "--yes", "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color",
     "--script", "--dev", "--upgrade-from", "--launch-source", "--fault", "--lock-wait", "--accessible", "--ascii", "--seen",
-    "--json", "--format",
+    "--json", "--format", "--manifest",
   ]
 
   /// The usage text `--help` prints.
@@ -233,6 +242,7 @@ public struct Options: Sendable, Equatable {
     USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
            whatsnew flow --seen <version|none> [--json] [<options>]
            whatsnew lint [--format text|json] [<options>]
+           whatsnew schema [--manifest]
            whatsnew new-release <version> [--releases <dir>] [--localizations <dir>]
            whatsnew backup <file> [--db <path>]
            whatsnew restore <file> [--yes] [--db <path>]
@@ -259,6 +269,7 @@ public struct Options: Sendable, Equatable {
                               (also WHATSNEW_ACCESSIBLE=1).
       --ascii                 ASCII icons instead of Unicode glyphs.
       --yes                   restore without asking (at a terminal it asks before replacing the data).
+      --manifest              With schema: the JSON Schema of manifest.json instead of release files.
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -281,7 +292,7 @@ public struct Options: Sendable, Equatable {
 
   /// The one-line usage printed after a usage error.
   public static let usageLine =
-    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | new-release <version> | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | schema | new-release <version> | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.

@@ -87,10 +87,16 @@ public enum WhatsNewCommand {
         // No cache: lint parses every table from its `.strings` file.
         let files = try ContentLibrary.readFiles(
           releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+        // The tables' text, for the line of each key a problem names.
+        var sources: [Language: [UInt8]] = [:]
+        for language in Language.allCases {
+          let path = "\(directories.localizations)/\(language.directoryName)/Localizable.strings"
+          sources[language] = FileBytes.read(path)
+        }
         let problems = ContentLinter.lint(
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-          localizationsDisplayDirectory: directories.localizations)
+          localizationsDisplayDirectory: directories.localizations, tableSources: sources)
         print(LintReport.render(problems, json: json, width: reportWidth(environment)), terminator: "")
         return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
       } catch {
@@ -115,6 +121,10 @@ public enum WhatsNewCommand {
       } catch {
         return fail(error.description, ExitStatus.noInput)
       }
+    case .schema(let manifest):
+      let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
+      print(schema.serialized())
+      return ExitStatus.success
     case .backup(let path), .restore(let path):
       let databasePath = options.databasePath ?? defaultDatabasePath(environment)
       let isBackup = if case .backup = options.subcommand { true } else { false }

@@ -142,7 +142,7 @@ public struct ContentLibrary: Sendable {
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
       directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:])
     var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-    diagnostics += loaded.diagnostics.map(\.description)
+    diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)

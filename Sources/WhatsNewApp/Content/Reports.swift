@@ -127,9 +127,16 @@ public enum FlowReport {
 }
 
 /// `whatsnew lint` output.
+///
+/// Text is one problem a line as compilers print them,
+/// `Releases/2.13.1.json:14:19: error: pages[0].blocks[1].icon: unknown icon 'sparkels' …`,
+/// so an editor or a terminal can jump to the place, then a count:
+/// `lint: 3 problems (2 errors, 1 warning)`. The column counts characters (Unicode scalars,
+/// 1-based; see ``SourcePosition``).
 public enum LintReport {
   /// One problem a line (or "no problems"), wrapped to `width` columns (continuation rows
-  /// indented), or JSON for tools (never wrapped).
+  /// indented), or JSON for tools (never wrapped):
+  /// `{"ok":false,"problems":[{"file":…,"line":14,"column":19,"severity":"error","path":…,"message":…}]}`.
   public static func render(_ problems: [LintProblem], json: Bool, width: Int = .max) -> String {
     if json {
       return JSONValue.object([
@@ -139,16 +146,21 @@ public enum LintReport {
           .array(
             problems.map { problem in
               .object([
-                ("file", .string(problem.file)), ("path", .string(problem.path)), ("message", .string(problem.message)),
+                ("file", .string(problem.file)), ("line", .number(Double(problem.position.line))),
+                ("column", .number(Double(problem.position.column))), ("severity", .string(problem.severity.rawValue)),
+                ("path", .string(problem.path)), ("message", .string(problem.message)),
               ])
             })
         ),
       ]).serialized() + "\n"
     }
     if problems.isEmpty { return "lint: no problems\n" }
+    let errors = problems.filter { $0.severity == .error }.count
+    let warnings = problems.count - errors
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     let lines =
-      problems.map { Line(TextSanitizer.clean($0.description), hangingIndent: 4) }
-      + [Line("lint: \(problems.count) problem\(problems.count == 1 ? "" : "s")")]
+      problems.map { Line(TextSanitizer.clean($0.compilerStyle), hangingIndent: 4) }
+      + [Line("lint: \(count(problems.count, "problem")) (\(count(errors, "error")), \(count(warnings, "warning")))")]
     return FlowReport.text(lines, width: width)
   }
 }

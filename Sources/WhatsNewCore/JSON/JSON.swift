@@ -1,6 +1,7 @@
 // Hand-written: Foundation's JSONDecoder and JSONSerialization drop duplicate keys silently
-// and report errors without a JSON path; the validator needs both (`pages[2].blocks[0].icon`,
-// a warning for a duplicate key) to drop the smallest bad unit and name it.
+// and report errors without a JSON path or a position; the validator needs all three
+// (`pages[2].blocks[0].icon`, a warning for a duplicate key, the line and column `lint`
+// prints) to drop the smallest bad unit and name it.
 
 /// A JSON value as ``JSONReader`` reads it, with object members kept in file order.
 ///

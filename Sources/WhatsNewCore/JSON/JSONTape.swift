@@ -8,6 +8,10 @@
 /// compared as bytes against the field names it knows, and a `String` is only made for the
 /// values it keeps, so validating a file allocates little more than the release it returns.
 ///
+/// Every node also records the byte offset where its text starts, so a diagnostic can name
+/// its line and column (``SourcePosition``, computed only then); the offset fills the padding
+/// a node had anyway, so the tape is no larger for it.
+///
 /// Layout: a container node is followed by its children. An array's children are its
 /// elements; an object's are its members, each a key (a string node) followed by the
 /// value. Every container records where its last descendant ends, so a reader can step
@@ -37,6 +41,10 @@ struct JSONTape: Sendable {
     var isUnescaped = false
     /// Strings: at least one byte (after unescaping) is not ASCII.
     var hasNonASCII = false
+    /// The byte offset in ``JSONTape/input`` where the value starts (its `"`, `[`, `{`, sign,
+    /// digit or letter), for diagnostics (``SourcePosition``). Files are at most a few MiB;
+    /// 32 bits fit in the padding after the flags, so a node is no larger for it.
+    var offset: UInt32 = 0
     /// Strings: offset of the first byte; numbers: the `Double`'s bit pattern; containers:
     /// how many elements (arrays) or members (objects).
     var first: Int
@@ -96,6 +104,40 @@ struct JSONTape: Sendable {
   func string(_ index: Int) -> String {
     let node = nodes[index]
     return withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The byte offset in ``input`` where the value (or key) at `index` starts.
+  func offset(_ index: Int) -> Int { Int(nodes[index].offset) }
+
+  /// The node a validator path such as `pages[1].blocks[0].icon` names: the value of the
+  /// first member with each name (the one the validator reads), element by element.
+  /// Where a step is missing, the deepest node reached (so a path always has a position);
+  /// `nil` only for an empty tape.
+  func node(atPath path: String) -> Int? {
+    guard !nodes.isEmpty else { return nil }
+    var node = 0
+    var rest = Substring(path)
+    while let first = rest.first {
+      if first == "[" {
+        guard let close = rest.firstIndex(of: "]"), let position = Int(rest[rest.index(after: rest.startIndex)..<close])
+        else { return node }
+        rest = rest[rest.index(after: close)...]
+        guard kind(node) == .array, position >= 0, position < nodes[node].first else { return node }
+        var element = node + 1
+        for _ in 0..<position { element = next(after: element) }
+        node = element
+      } else {
+        if first == "." { rest = rest.dropFirst() }
+        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+        let name = rest[..<end]
+        rest = rest[end...]
+        guard kind(node) == .object, let key = memberKeys(of: node).first(where: { string($0) == name }) else {
+          return node
+        }
+        node = key + 1
+      }
+    }
+    return node
   }
 
   /// The number node at `index`.
@@ -218,8 +260,8 @@ private struct TapeParser {
 
   // MARK: Values
 
-  private mutating func append(_ kind: JSONTape.Kind, first: Int = 0, second: Int = 0) {
-    output.nodes.append(JSONTape.Node(kind: kind, first: first, second: second))
+  private mutating func append(_ kind: JSONTape.Kind, at offset: Int, first: Int = 0, second: Int = 0) {
+    output.nodes.append(JSONTape.Node(kind: kind, offset: UInt32(truncatingIfNeeded: offset), first: first, second: second))
   }
 
   /// Parses one value, keeping the node indices of open containers on a stack.
@@ -232,10 +274,11 @@ private struct TapeParser {
       switch bytes[index] {
       case UInt8(ascii: "["):
         guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        let start = index
         index += 1
         skipWhitespace()
         let container = output.nodes.count
-        append(.array, second: container + 1)
+        append(.array, at: start, second: container + 1)
         if peek() == UInt8(ascii: "]") {
           index += 1
         } else {
@@ -244,10 +287,11 @@ private struct TapeParser {
         }
       case UInt8(ascii: "{"):
         guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        let start = index
         index += 1
         skipWhitespace()
         let container = output.nodes.count
-        append(.object, second: container + 1)
+        append(.object, at: start, second: container + 1)
         if peek() == UInt8(ascii: "}") {
           index += 1
         } else {
@@ -310,14 +354,15 @@ private struct TapeParser {
   }
 
   private mutating func parseScalar() throws(JSONReadError) {
+    let start = index
     switch bytes[index] {
     case UInt8(ascii: "\""): try parseString()
-    case UInt8(ascii: "t"): try expectLiteral("true"); append(.true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); append(.false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); append(.null)
+    case UInt8(ascii: "t"): try expectLiteral("true"); append(.true, at: start)
+    case UInt8(ascii: "f"): try expectLiteral("false"); append(.false, at: start)
+    case UInt8(ascii: "n"): try expectLiteral("null"); append(.null, at: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       let value = try parseNumber()
-      append(.number, first: Int(bitPattern: UInt(value.bitPattern)))
+      append(.number, at: start, first: Int(bitPattern: UInt(value.bitPattern)))
     default: throw error("unexpected \(describeByte(at: index)); expected a value")
     }
   }
@@ -364,6 +409,7 @@ private struct TapeParser {
 
   /// Reads a string in place; one with escapes is decoded into `output.unescaped`.
   private mutating func parseString() throws(JSONReadError) {
+    let quote = UInt32(truncatingIfNeeded: index)
     index += 1  // opening quote
     let start = index
     var union: UInt8 = 0
@@ -372,11 +418,11 @@ private struct TapeParser {
       switch byte {
       case UInt8(ascii: "\""):
         output.nodes.append(
-          JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, first: start, second: index - start))
+          JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, offset: quote, first: start, second: index - start))
         index += 1
         return
       case UInt8(ascii: "\\"):
-        try parseEscapedString(from: start)
+        try parseEscapedString(from: start, quote: quote)
         return
       case 0..<0x20:
         throw controlCharacterError(byte)
@@ -389,7 +435,7 @@ private struct TapeParser {
   }
 
   /// Continues a string at its first backslash, decoding it from `start` into `output.unescaped`.
-  private mutating func parseEscapedString(from start: Int) throws(JSONReadError) {
+  private mutating func parseEscapedString(from start: Int, quote: UInt32) throws(JSONReadError) {
     let decodedStart = output.unescaped.count
     output.unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while true {
@@ -402,7 +448,7 @@ private struct TapeParser {
         for decoded in output.unescaped[decodedStart...] { union |= decoded }
         output.nodes.append(
           JSONTape.Node(
-            kind: .string, isUnescaped: true, hasNonASCII: union >= 0x80, first: decodedStart,
+            kind: .string, isUnescaped: true, hasNonASCII: union >= 0x80, offset: quote, first: decodedStart,
             second: output.unescaped.count - decodedStart))
         return
       case UInt8(ascii: "\\"):
@@ -529,22 +575,9 @@ private struct TapeParser {
     }
   }
 
-  /// An error at the current index, with its line and column.
+  /// An error at the current index, with its line and column (``SourcePosition``).
   private func error(_ reason: String) -> JSONReadError {
-    var line = 1
-    var column = 1
-    var offset = 0
-    let end = min(index, bytes.count)
-    while offset < end {
-      let byte = bytes[offset]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-      offset += 1
-    }
-    return JSONReadError(line: line, column: column, reason: reason)
+    let position = SourcePosition.of(offset: min(index, bytes.count), in: bytes)
+    return JSONReadError(line: position.line, column: position.column, reason: reason)
   }
 }

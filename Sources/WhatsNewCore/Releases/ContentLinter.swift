@@ -1,27 +1,55 @@
 /// One problem the content linter found.
 ///
 /// ```swift
-/// LintProblem(file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting", message: "unknown setting …").description
-/// // "Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting …"
+/// LintProblem(file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting", message: "unknown setting …",
+///   position: SourcePosition(line: 12, column: 20)).compilerStyle
+/// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
 /// ```
 public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
+  /// How bad a problem is. `lint` fails on either (a shipped file has neither), but an
+  /// editor shows them differently.
+  public enum Severity: String, Sendable, Hashable, CaseIterable {
+    /// Something is lost or wrong for users: a unit the validator drops, a missing or
+    /// broken translation, a missing file.
+    case error
+    /// Nothing is lost: an unknown or repeated field, an unregistered file, an orphan key,
+    /// an option label that differs from its value's name (the app shows the name).
+    case warning
+  }
+
   /// The file as people should see it.
   public var file: String
   /// Where in the file: a JSON path for releases, the key for localization tables; may be empty.
   public var path: String
   /// What is wrong and how to fix it.
   public var message: String
+  /// Error or warning.
+  public var severity: Severity
+  /// The line and column: of the value at the path (the key, for an unknown field), of the
+  /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
+  public var position: SourcePosition
 
   /// Creates a problem.
-  public init(file: String, path: String, message: String) {
+  public init(
+    file: String, path: String, message: String, severity: Severity = .error, position: SourcePosition = .start
+  ) {
     self.file = file
     self.path = path
     self.message = message
+    self.severity = severity
+    self.position = position
   }
 
   /// `file: path: message`, or `file: message` when the path is empty.
   public var description: String {
     path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+  }
+
+  /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
+  /// out when empty), for editors and `lint`'s text output.
+  public var compilerStyle: String {
+    let head = "\(file):\(position.line):\(position.column): \(severity.rawValue): "
+    return path.isEmpty ? head + message : head + "\(path): \(message)"
   }
 }
 
@@ -47,6 +75,13 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// Translation keys are not checked against English during validation here; step 3
 /// reports them once per language instead.
 ///
+/// Severities: what the validator drops is an error, its warnings are warnings; a missing
+/// manifest, file or table and a missing, empty or misfilled translation are errors;
+/// unregistered files, orphan keys and differing option labels are warnings. Positions:
+/// release problems point at their value (``ReleaseDiagnostic/position``); table problems
+/// at their key's entry in that table when it has one (``StringsKeyPositions``), at the
+/// line a syntax error names, else at 1:1.
+///
 /// ```swift
 /// let problems = ContentLinter.lint(
 ///   manifest: manifest, releaseFiles: files, releasesDisplayDirectory: "Releases",
@@ -67,19 +102,26 @@ public enum ContentLinter {
   ///   - missingTables: for a table that could not be read, the reason.
   ///   - requiredUIKeys: the `ui.*` and `guidance.*` keys the app uses.
   ///   - localizationsDisplayDirectory: how problems name the localization directory, like `Localizations`.
+  ///   - tableSources: each table's `.strings` bytes, to find the line of a key; a language
+  ///     left out has its problems at 1:1.
   public static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
-    missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String
+    missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
+    tableSources: [Language: [UInt8]] = [:]
   ) -> [LintProblem] {
     var problems: [LintProblem] = []
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
 
     // 1. Manifest.
     var registered: [String: Int] = [:]  // file name → index in `releases`
+    var entryOffsets: [Int: Int] = [:]  // index in `releases` → byte offset of the entry
     if let manifest {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestPath)
       problems += result.diagnostics.map(problem)
-      for entry in result.entries { registered["\(entry.version).json"] = entry.index }
+      for entry in result.entries {
+        registered["\(entry.version).json"] = entry.index
+        entryOffsets[entry.index] = entry.offset
+      }
     } else {
       problems.append(LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it"))
     }
@@ -93,14 +135,18 @@ public enum ContentLinter {
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
+        let index = registered[name] ?? 0
         problems.append(
           LintProblem(
-            file: manifestPath, path: "releases[\(registered[name] ?? 0)]",
-            message: "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry"))
+            file: manifestPath, path: "releases[\(index)]",
+            message: "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
+            position: SourcePosition.of(offset: entryOffsets[index] ?? 0, in: manifest ?? [])))
         continue
       }
       if registered[name] == nil {
-        problems.append(LintProblem(file: displayPath, path: "", message: "not listed in manifest.json; add it to load it"))
+        problems.append(
+          LintProblem(
+            file: displayPath, path: "", message: "not listed in manifest.json; add it to load it", severity: .warning))
       }
       let result = ReleaseValidator.validate(bytes, fileName: name, displayPath: displayPath, englishKeys: nil)
       problems += result.diagnostics.map(problem)
@@ -118,7 +164,8 @@ public enum ContentLinter {
     for language in Language.allCases {
       guard let table = tables[language] else {
         let reason = missingTables[language] ?? "the table is missing"
-        problems.append(LintProblem(file: tablePath(language), path: "", message: reason))
+        problems.append(
+          LintProblem(file: tablePath(language), path: "", message: reason, position: syntaxErrorPosition(in: reason)))
         continue
       }
       for key in requiredKeys {
@@ -156,9 +203,11 @@ public enum ContentLinter {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: "orphan key: not in the English table; remove it or add it to English"))
+              message: "orphan key: not in the English table; remove it or add it to English", severity: .warning))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
-          problems.append(LintProblem(file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it"))
+          problems.append(
+            LintProblem(
+              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning))
         }
       }
     }
@@ -176,10 +225,31 @@ public enum ContentLinter {
             message:
               "the \(language.nativeName) label \"\(label)\" (\(option.file), \(option.path)) differs from the name of "
               + "\(setting.rawValue) = \(option.value), \"\(name)\" (\(setting.valueKey(option.value))): an option has one name "
-              + "on the page, in the confirmation and on the settings screen; make the two say the same"))
+              + "on the page, in the confirmation and on the settings screen; make the two say the same",
+            severity: .warning))
+      }
+    }
+
+    // Table problems point at their key's entry.
+    for language in Language.allCases {
+      guard let source = tableSources[language] else { continue }
+      let file = tablePath(language)
+      let indices = problems.indices.filter { problems[$0].file == file && !problems[$0].path.isEmpty }
+      guard !indices.isEmpty else { continue }
+      let positions = StringsKeyPositions.scan(source)
+      for index in indices {
+        if let position = positions[problems[index].path] { problems[index].position = position }
       }
     }
     return problems
+  }
+
+  /// The line a `.strings` syntax error names (`… on line 3 …`, the last such), column 1; else 1:1.
+  static func syntaxErrorPosition(in reason: String) -> SourcePosition {
+    guard let range = reason.ranges(of: "on line ").last else { return .start }
+    let digits = reason[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    guard let line = Int(digits), line > 0 else { return .start }
+    return SourcePosition(line: line, column: 1)
   }
 
   /// Why a translation's placeholders are wrong: each language must fill in the same
@@ -227,7 +297,9 @@ public enum ContentLinter {
   }
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {
-    LintProblem(file: diagnostic.file, path: diagnostic.path, message: diagnostic.message)
+    LintProblem(
+      file: diagnostic.file, path: diagnostic.path, message: diagnostic.message,
+      severity: diagnostic.severity == .dropped ? .error : .warning, position: diagnostic.position)
   }
 
   private static let keyFields: Set<String> = ["titleKey", "descriptionKey", "labelKey"]

@@ -26,18 +26,30 @@ public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// Whether something was dropped.
   public var severity: Severity
+  /// Where in the file: the value at ``path`` (the key, for an unknown or repeated field),
+  /// the offending byte of a file that is not JSON, or ``SourcePosition/start`` for the
+  /// whole file.
+  public var position: SourcePosition
 
   /// Creates a diagnostic.
-  public init(file: String, path: String, message: String, severity: Severity) {
+  public init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
     self.file = file
     self.path = path
     self.message = message
     self.severity = severity
+    self.position = position
   }
 
   /// `file: path: message`, or `file: message` when the path is empty.
   public var description: String {
     path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+  }
+
+  /// `file:line:column: path: message` (`file:line:column: message` when the path is
+  /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.
+  public var locatedDescription: String {
+    let place = "\(file):\(position.line):\(position.column)"
+    return path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
   }
 }
 

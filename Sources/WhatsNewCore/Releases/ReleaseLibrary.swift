@@ -44,7 +44,7 @@ public enum ReleaseLibrary {
     englishKeys: some TranslationKeys, minimumFilesPerThread: Int
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
-    var registered: [(version: Version, index: Int)] = []
+    var registered: [ManifestEntry] = []
     if let manifest {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
       registered = result.entries
@@ -66,7 +66,7 @@ public enum ReleaseLibrary {
         let missing = ReleaseDiagnostic(
           file: manifestDisplayPath, path: "releases[\(entry.index)]",
           message: "release \(entry.version) is registered but \(displayPath) does not exist; release skipped",
-          severity: .dropped)
+          severity: .dropped, position: SourcePosition.of(offset: entry.offset, in: manifest ?? []))
         return (release: Release?.none, diagnostics: [missing])
       }
       return ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)

@@ -1,0 +1,191 @@
+// Blocks, choices and feature lists: each bad unit dropped, a wrong optional field dropped alone
+// (``ValidationContext/optional(_:of:_:)``).
+
+extension ValidationContext {
+  static let blockTypes = ["info", "choice", "action", "featureList"]
+
+  /// The fields a block of `type` may have; a block of an unknown type may only have `id` and `type`.
+  static func allowedFields(forType type: String) -> [StaticString] {
+    switch type {
+    case "info": infoFields
+    case "choice": choiceFields
+    case "action": actionFields
+    case "featureList": featureListFields
+    default: ["id", "type"]
+    }
+  }
+
+  private static let infoFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "descriptionKey", "icon"]
+  private static let choiceFields: [StaticString] = [
+    "id", "type", "supersededIn", "setting", "titleKey", "descriptionKey", "options",
+  ]
+  private static let actionFields: [StaticString] = [
+    "id", "type", "supersededIn", "action", "labelKey", "descriptionKey", "icon",
+  ]
+  private static let featureListFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "items"]
+
+  mutating func validateBlock(_ value: Int, at path: String, index: Int, blockIDs: inout [String: Int]) -> Block? {
+    do throws(Rejection) {
+      guard tape.kind(value) == .object else {
+        throw Rejection(path: path, reason: "expected a block to be an object, found \(tape.kindName(value))")
+      }
+      // The type decides which fields are known, so read it before warning about fields.
+      var typeText = ""
+      if let typeValue = tape.firstMember(of: value, named: "type"), tape.kind(typeValue) == .string {
+        typeText = tape.string(typeValue)
+      }
+      let block = try fields(of: value, at: path, allowed: Self.allowedFields(forType: typeText), unitName: "a block")
+      let blockID = try read.uniqueID(block, index: index, seen: &blockIDs, kind: "block") { "blocks[\($0)] of this page" }
+      let type = try read.requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
+      guard Self.blockTypes.contains(type) else {
+        throw Rejection(
+          path: block.childPath("type"),
+          reason: "unknown block type \(Quote.quoted(type))\(read.didYouMean(type, Self.blockTypes))")
+      }
+      // A wrong `supersededIn` drops the whole block, not the field: without it a block
+      // meant to be retired would show for ever.
+      let superseded = try read.supersededIn(block)
+      let reader = read
+      let content: BlockContent
+      switch type {
+      case "info":
+        let titleKey = try read.requiredKey(block, "titleKey")
+        content = .info(
+          InfoBlock(
+            titleKey: titleKey,
+            descriptionKey: optional("descriptionKey", of: "block") { () throws(Rejection) in
+              try reader.optionalKey(block, "descriptionKey")
+            },
+            icon: optional("icon", of: "block") { () throws(Rejection) in try reader.icon(block) }))
+      case "choice":
+        content = .choice(try validateChoice(block))
+      case "action":
+        let action = try read.action(block, required: true)!
+        let labelKey = try read.requiredKey(block, "labelKey")
+        content = .action(
+          ActionBlock(
+            action: action, labelKey: labelKey,
+            descriptionKey: optional("descriptionKey", of: "block") { () throws(Rejection) in
+              try reader.optionalKey(block, "descriptionKey")
+            },
+            icon: optional("icon", of: "block") { () throws(Rejection) in try reader.icon(block) }))
+      default:
+        content = .featureList(try validateFeatureList(block))
+      }
+      return Block(id: blockID, supersededIn: superseded, content: content)
+    } catch {
+      drop(error, unit: "block")
+      return nil
+    }
+  }
+
+  mutating func validateChoice(_ block: Fields) throws(Rejection) -> ChoiceBlock {
+    let settingText = try read.requiredString(
+      block, "setting", describing: "one of \(Setting.allCases.map(\.rawValue).joined(separator: ", "))")
+    guard let setting = Setting(rawValue: settingText) else {
+      throw Rejection(
+        path: block.childPath("setting"),
+        reason:
+          "unknown setting \(Quote.quoted(settingText))\(read.didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
+    }
+    let titleKey = try read.requiredKey(block, "titleKey")
+    let reader = read
+    // Kept only if the block is: its diagnostic is recorded (in file order) once the options are.
+    let description = Result { () throws(Rejection) in try reader.optionalKey(block, "descriptionKey") }
+    let descriptionAt = diagnostics.count
+    let settingValues = setting.kind.values
+    // A setting that may leave `options` out gets its full set when they are not an array.
+    let listed =
+      setting.kind.offersFullSetByDefault
+      ? optional("options", of: "block") { () throws(Rejection) in
+        try reader.optionalArray(block, "options")
+      }
+      : try read.optionalArray(block, "options")
+    guard let optionValues = listed else {
+      guard setting.kind.offersFullSetByDefault else {
+        throw Rejection(
+          path: block.path,
+          reason: "missing required field 'options' "
+            + "(setting '\(setting.rawValue)' must list its options from \(settingValues.joined(separator: ", ")))")
+      }
+      return ChoiceBlock(
+        setting: setting, titleKey: titleKey,
+        descriptionKey: optional(description, "descriptionKey", of: "block", at: descriptionAt),
+        options: settingValues.map { ChoiceOption(value: $0, labelKey: nil) })
+    }
+    var options: [ChoiceOption] = []
+    options.reserveCapacity(tape.nodes[optionValues].first)
+    // Values already offered, with their index: at most one per value the setting takes.
+    var seenValues: [(value: String, index: Int)] = []
+    for (index, optionValue) in tape.elements(of: optionValues).enumerated() {
+      let path = "\(block.childPath("options"))[\(index)]"
+      do throws(Rejection) {
+        let option = try fields(of: optionValue, at: path, allowed: Self.optionFields, unitName: "an option")
+        let value = try read.requiredString(option, "value", describing: "one of \(settingValues.joined(separator: ", "))")
+        guard settingValues.contains(value) else {
+          throw Rejection(
+            path: option.childPath("value"),
+            reason: "unknown value \(Quote.quoted(value)) for setting '\(setting.rawValue)'"
+              + "\(read.didYouMean(value, settingValues)); it takes \(settingValues.joined(separator: ", "))")
+        }
+        if let first = seenValues.first(where: { $0.value == value }) {
+          throw Rejection(
+            path: option.childPath("value"),
+            reason: "duplicate value '\(value)' (already offered by options[\(first.index)])")
+        }
+        seenValues.append((value, index))
+        let labelKey = try read.requiredKey(option, "labelKey")
+        options.append(
+          ChoiceOption(
+            value: value, labelKey: labelKey,
+            icon: optional("icon", of: "option") { () throws(Rejection) in try reader.icon(option) }))
+      } catch {
+        drop(error, unit: "option")
+      }
+    }
+    guard options.count >= 2 else {
+      throw Rejection(
+        path: block.childPath("options"),
+        reason: "\(options.count == 1 ? "only 1 usable option" : "no usable options") left; a choice needs at least two"
+      )
+    }
+    return ChoiceBlock(
+      setting: setting, titleKey: titleKey,
+      descriptionKey: optional(description, "descriptionKey", of: "block", at: descriptionAt), options: options)
+  }
+
+  mutating func validateFeatureList(_ block: Fields) throws(Rejection) -> FeatureListBlock {
+    let reader = read
+    // Kept only if the block is (see validateChoice).
+    let title = Result { () throws(Rejection) in try reader.optionalKey(block, "titleKey") }
+    let titleAt = diagnostics.count
+    let itemValues = try read.requiredArray(block, "items")
+    let itemCount = tape.nodes[itemValues].first
+    guard itemCount > 0 else {
+      throw Rejection(path: block.childPath("items"), reason: "the feature list has no items")
+    }
+    var items: [FeatureItem] = []
+    items.reserveCapacity(itemCount)
+    var itemIDs: [String: Int] = [:]
+    for (index, itemValue) in tape.elements(of: itemValues).enumerated() {
+      let path = "\(block.childPath("items"))[\(index)]"
+      do throws(Rejection) {
+        let item = try fields(of: itemValue, at: path, allowed: Self.itemFields, unitName: "an item")
+        let itemID = try read.uniqueID(item, index: index, seen: &itemIDs, kind: "item") { "items[\($0)]" }
+        let titleKey = try read.requiredKey(item, "titleKey")
+        items.append(
+          FeatureItem(
+            id: itemID, titleKey: titleKey,
+            descriptionKey: optional("descriptionKey", of: "item") { () throws(Rejection) in
+              try reader.optionalKey(item, "descriptionKey")
+            },
+            icon: optional("icon", of: "item") { () throws(Rejection) in try reader.icon(item) },
+            action: optional("action", of: "item") { () throws(Rejection) in try reader.action(item, required: false) }))
+      } catch {
+        drop(error, unit: "item")
+      }
+    }
+    guard !items.isEmpty else { throw Rejection(path: block.childPath("items"), reason: "no usable items left") }
+    return FeatureListBlock(titleKey: optional(title, "titleKey", of: "block", at: titleAt), items: items)
+  }
+}

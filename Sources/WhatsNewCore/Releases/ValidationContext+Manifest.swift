@@ -1,0 +1,61 @@
+// The manifest: `{"releases": ["2.11.0", ...]}`, each bad entry dropped.
+
+/// A version `manifest.json` registers: its index in `releases` and the byte offset of its
+/// string, for a diagnostic about it (a registered release whose file is missing).
+struct ManifestEntry: Sendable {
+  var version: Version
+  var index: Int
+  var offset: Int
+}
+
+extension ValidationContext {
+  // MARK: Manifest
+
+  mutating func validateManifest(_ bytes: [UInt8]) -> [ManifestEntry] {
+    guard bytes.count <= ReleaseValidator.maximumFileSize else {
+      drop(
+        Rejection(
+          path: "",
+          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
+        unit: "every release")
+      return []
+    }
+    let entries: Int
+    do throws(Rejection) {
+      do {
+        tape = try JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth)
+      } catch {
+        record(
+          "", "\(error.description); every release dropped", .dropped,
+          position: SourcePosition(line: error.line, column: error.column))
+        return []
+      }
+      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level")
+      entries = try read.requiredArray(top, "releases")
+    } catch {
+      drop(error, unit: "every release")
+      return []
+    }
+    var result: [ManifestEntry] = []
+    var seen: [Version: Int] = [:]
+    for (index, entry) in tape.elements(of: entries).enumerated() {
+      let path = "releases[\(index)]"
+      guard tape.kind(entry) == .string else {
+        drop(Rejection(path: path, reason: "expected a version string, found \(tape.kindName(entry))"), unit: "entry")
+        continue
+      }
+      let text = tape.string(entry)
+      guard let version = Version(text) else {
+        drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)"), unit: "entry")
+        continue
+      }
+      if let first = seen[version] {
+        warn(path, "duplicate entry '\(version)' (already listed at releases[\(first)]); counted once")
+        continue
+      }
+      seen[version] = index
+      result.append(ManifestEntry(version: version, index: index, offset: tape.offset(entry)))
+    }
+    return result
+  }
+}

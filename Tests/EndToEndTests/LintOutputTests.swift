@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `whatsnew lint` on a copy of the shipped content broken the way an editor breaks it: each
+/// problem is one `file:line:column: error|warning:` line (and the same in JSON), and an
+/// optional field's mistake costs only that field.
+@Suite("lint prints positions, as compilers do")
+struct LintOutputTests {
+  @Test("a broken copy of the content: positions in text and JSON, severities, exit 65")
+  func brokenCopy() throws {
+    let directory = try TemporaryDirectory()
+    let releases = directory.path("Releases")
+    let localizations = directory.path("Localizations")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: localizations)
+    // An icon misspelled on its own line, and a field no block has, as a person types them.
+    let file = releases + "/2.13.1.json"
+    var text = try String(contentsOfFile: file, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let iconLine = try #require(lines.firstIndex { $0.contains(#""icon": "sparkles""#) })
+    let column = try #require(lines[iconLine].range(of: #""sparkles""#)).lowerBound.utf16Offset(in: lines[iconLine]) + 1
+    text = text.replacingOccurrences(of: #""icon": "sparkles""#, with: #""icon": "sparkels""#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    // A Spanish key no one uses, on line 3.
+    let spanish = localizations + "/es.lproj/Localizable.strings"
+    var table = try String(contentsOfFile: spanish, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    table.insert(#""whatsNew.unused.key" = "¿Qué?";"#, at: 2)
+    try Data(table.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: spanish))
+
+    let lint = try runWhatsNew(["lint", "--releases", releases, "--localizations", localizations])
+    #expect(lint.status == 65)
+    #expect(
+      lint.output.contains(
+        "\(file):\(iconLine + 1):\(column): error: pages[0].blocks[0].icon: unknown icon 'sparkels' "
+          + "(did you mean 'sparkles'?); icon dropped, block kept\n"), "\(lint.output)")
+    #expect(
+      lint.output.contains("\(spanish):3:1: warning: whatsNew.unused.key: orphan key: not in the English table"),
+      "\(lint.output)")
+    // Both of the file's sparkles were misspelled: the info block's and an option's.
+    #expect(lint.output.contains("icon dropped, option kept\n"), "\(lint.output)")
+    #expect(lint.output.hasSuffix("lint: 3 problems (2 errors, 1 warning)\n"), "\(lint.output)")
+
+    let json = try runWhatsNew(["lint", "--format", "json", "--releases", releases, "--localizations", localizations])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let problems = try #require(object["problems"] as? [[String: Any]])
+    let icon = try #require(problems.first { ($0["path"] as? String) == "pages[0].blocks[0].icon" })
+    #expect(icon["line"] as? Int == iconLine + 1)
+    #expect(icon["column"] as? Int == column)
+    #expect(icon["severity"] as? String == "error")
+    let orphan = try #require(problems.first { ($0["path"] as? String) == "whatsNew.unused.key" })
+    #expect(orphan["line"] as? Int == 3 && orphan["severity"] as? String == "warning")
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Documentation/state.schema.json` describes every field `state` prints: `state` lines from
+/// sessions in many situations pass it under Python's `jsonschema` (``SchemaValidator``), and
+/// the schema itself describes every property and allows no other (`additionalProperties:
+/// false`), so a field added to `state` without a line here fails.
+@Suite("Documentation/state.schema.json describes state, checked by Python's jsonschema", .serialized)
+struct StateSchemaTests {
+  static let schemaPath = RepositoryPaths.root + "/Documentation/state.schema.json"
+
+  /// A session: its arguments and script; every `state` line it prints is checked.
+  static let sessions: [(name: String, arguments: [String], script: [String])] = [
+    ("home", ["--upgrade-from", "2.14.0"], ["state"]),
+    ("before boot (boot held)", ["--upgrade-from", "2.14.0", "--fault", "boot=hold"], ["state"]),
+    ("onboarding", [], ["state"]),
+    ("mid-tour", ["--upgrade-from", "2.11.0"], ["next", "state", "go settings", "state"]),
+    (
+      "after a failed write", ["--upgrade-from", "2.14.0", "--fault", "write:theme=fail"],
+      ["go settings", "set theme dark", "state"]
+    ),
+    (
+      "with held operations", ["--upgrade-from", "2.14.0"],
+      ["go review", "qa hold write reviewWeekday", "qa hold schedule", "set reviewWeekday friday", "state"]
+    ),
+    ("the reminder scheduled", ["--upgrade-from", "2.14.0"], ["go review", "set reviewWeekday friday", "state"]),
+    ("a guidance tour open", ["--upgrade-from", "2.14.0"], ["tour first_run", "state", "next", "state"]),
+    ("news and a preview", ["--upgrade-from", "2.14.0"], ["news", "state", "close", "debug preview 2.13.1", "state"]),
+  ]
+
+  @Test("state from every kind of session passes the schema")
+  func sessionsPass() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-state-schema")
+    var files: [String] = []
+    var objects: [[String: Any]] = []
+    for (index, session) in Self.sessions.enumerated() {
+      let result = try runWhatsNew(
+        ["--db", directory.path("\(index).sqlite")] + session.arguments, input: session.script.joined(separator: "\n") + "\n")
+      let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("{") }
+      #expect(lines.count == session.script.filter { $0 == "state" }.count, "\(session.name): \(result.output)")
+      for (number, line) in lines.enumerated() {
+        let file = directory.path("\(index)-\(number).json")
+        try Data(line.utf8).write(to: URL(fileURLWithPath: file))
+        files.append(file)
+        objects.append(try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
+      }
+    }
+    let result = try SchemaValidator.validate(schema: Self.schemaPath, instances: files)
+    #expect(result.status == 0, "\(result.output)")
+
+    // The sessions reach every branch of the schema: each optional object shows up filled in.
+    func some(_ key: String) -> Bool { objects.contains { !($0[key] is NSNull) && $0[key] != nil } }
+    #expect(objects.contains { $0["booted"] as? Bool == false })
+    for key in ["overlay", "seenThrough", "whatsNew", "settings", "notification", "guidance", "guidanceSeen"] {
+      #expect(some(key), "no session shows \(key)")
+    }
+    #expect(objects.contains { ($0["pending"] as? [Any])?.isEmpty == false }, "no session has an operation pending")
+    #expect(objects.contains { ($0["faults"] as? [Any])?.isEmpty == false }, "no session has a fault")
+    let controls = objects.compactMap { $0["choices"] as? [String: [String: Any]] }.flatMap(\.values)
+    #expect(controls.contains { $0["error"] is String }, "no control shows an error")
+    #expect(controls.contains { $0["pending"] as? Bool == true }, "no control is pending")
+  }
+
+  @Test("a field the schema does not describe fails it")
+  func undescribedFieldFails() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-state-schema")
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0"], input: "state\n")
+    let line = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("{") })
+    let file = directory.path("extra.json")
+    try Data((line.dropLast() + #","surprise":1}"#).utf8).write(to: URL(fileURLWithPath: file))
+    let checked = try SchemaValidator.validate(schema: Self.schemaPath, instances: [file])
+    #expect(checked.status == 1 && checked.output.contains("surprise"), "\(checked.output)")
+  }
+
+  @Test("every property of the schema has a description, and every object allows nothing else")
+  func everythingDescribed() throws {
+    let data = try #require(FileManager.default.contents(atPath: Self.schemaPath))
+    let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var problems: [String] = []
+    func walk(_ node: Any, _ path: String) {
+      if let list = node as? [Any] {
+        for (index, element) in list.enumerated() { walk(element, "\(path)[\(index)]") }
+        return
+      }
+      guard let object = node as? [String: Any] else { return }
+      if let properties = object["properties"] as? [String: Any] {
+        if object["additionalProperties"] as? Bool != false { problems.append("\(path): additionalProperties is not false") }
+        for (name, property) in properties {
+          if (property as? [String: Any])?["description"] == nil { problems.append("\(path).\(name): no description") }
+        }
+      } else if (object["type"] as? String) == "object" && object["additionalProperties"] as? Bool != false {
+        problems.append("\(path): an object with no properties listed")
+      }
+      for (key, value) in object { walk(value, "\(path)/\(key)") }
+    }
+    walk(schema, "$")
+    #expect(problems.isEmpty, "\(problems.sorted())")
+  }
+}
