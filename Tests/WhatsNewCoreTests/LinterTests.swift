@@ -87,6 +87,22 @@ struct LinterTests {
       ])
   }
 
+  @Test(
+    "a text over the length limit is a problem; one at the limit is not",
+    arguments: [(ContentLinter.maximumTextLength, false), (ContentLinter.maximumTextLength + 1, true), (10_000_000, true)])
+  func overlongTranslation(length: Int, isProblem: Bool) {
+    var tables = Self.completeTables()
+    tables[.nl]?["whatsNew.v2_13_1.p.b.description"] = String(repeating: "é", count: length)
+    let expected =
+      isProblem
+      ? [
+        "Localizations/nl.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: Nederlands text of \(length)"
+          + " characters (used by Releases/2.13.1.json), over the \(ContentLinter.maximumTextLength)-character limit"
+          + " for one text; a page shows it whole: shorten it or split it"
+      ] : []
+    #expect(Self.lint(tables: tables) == expected)
+  }
+
   @Test("orphan keys: unused content keys, and keys English lacks")
   func orphans() {
     var tables = Self.completeTables()

@@ -63,7 +63,7 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// 3. For each language in ``Language/allCases`` order: its table could be read; every
 ///    content key used by a release file (any `titleKey`, `descriptionKey` or `labelKey`
 ///    string, even in a unit the validator drops) and every required UI key is present and
-///    not blank, not a `TODO:` placeholder (``ReleaseScaffold/isUntranslated(_:)``, what
+///    not blank, at most ``maximumTextLength`` characters, not a `TODO:` placeholder (``ReleaseScaffold/isUntranslated(_:)``, what
 ///    `whatsnew new-release` writes), and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
 ///    a release text's `%@` is the reminder's time, which no translation may write out), in key order.
 /// 4. Orphans, per language then key: a `whatsNew.` key no release uses and the UI does not
@@ -178,6 +178,13 @@ public enum ContentLinter {
         if text.trimmingWhitespace().isEmpty {
           problems.append(
             LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+        } else if text.unicodeScalars.count > maximumTextLength {
+          problems.append(
+            LintProblem(
+              file: tablePath(language), path: key,
+              message:
+                "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
+                + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it"))
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
             LintProblem(
@@ -273,6 +280,11 @@ public enum ContentLinter {
   }
 
   /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
+  /// The longest one translated text may be, in characters (Unicode scalars): 4,000, about
+  /// five times the longest shipped text. A page renders each text whole, so a 10 MB one made
+  /// every render of its page take seconds (issue 16).
+  public static let maximumTextLength = 4000
+
   static func optionLabels(in document: JSONValue, file: String) -> [OptionLabel] {
     var labels: [OptionLabel] = []
     guard case .array(let pages)? = document.member("pages") else { return [] }
