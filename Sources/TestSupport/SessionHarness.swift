@@ -153,6 +153,13 @@ public final class SessionHarness {
     await session.backends.tracker.waitUntilSettled()
   }
 
+  /// Runs `line`, waits for its background work, and returns what it printed.
+  public func output(of line: String) async -> String {
+    await send(line)
+    await settle()
+    return takeOutput()
+  }
+
   /// Everything printed so far, cleared.
   public func takeOutput() -> String {
     session.console.flush()

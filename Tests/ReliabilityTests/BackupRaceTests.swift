@@ -139,19 +139,8 @@ struct BackupRaceTests {
     let seeded = try runApp(["--db", store, "--upgrade-from", "2.11.0"] + contentArguments, script: "set units imperial\nquit\n")
     #expect(seeded.status == 0)
     let before = FileManager.default.contents(atPath: store)
-    // As root, permission bits stop nothing: make the directory immutable instead (e2fsprogs).
-    let unlock: [String]
-    if geteuid() == 0 {
-      guard shell("chattr", "+i", folder) == 0 else {
-        Issue.record("running as root and chattr +i failed: cannot make a read-only directory here")
-        return
-      }
-      unlock = ["chattr", "-i", folder]
-    } else {
-      chmod(folder, 0o500)
-      unlock = ["chmod", "700", folder]
-    }
-    defer { _ = shell(unlock[0], unlock[1], unlock[2]) }
+    guard let unlock = makeReadOnly(folder, mode: 0o500) else { return }
+    defer { unlock() }
 
     let backup = directory.path("backup.sqlite")
     let run = try runApp(["backup", backup, "--db", store], script: "")

@@ -97,19 +97,8 @@ struct BadStoreTests {
     let path = folder + "/store.sqlite"
     let seeded = try runApp(["--db", path, "--upgrade-from", "2.11.0"] + contentArguments, script: "quit\n")
     #expect(seeded.status == 0)
-    // As root, permission bits stop nothing: make the directory immutable instead.
-    let unlock: [String]
-    if geteuid() == 0 {
-      guard shell("chattr", "+i", folder) == 0 else {
-        Issue.record("running as root and chattr +i failed: cannot make a read-only directory here")
-        return
-      }
-      unlock = ["chattr", "-i", folder]
-    } else {
-      chmod(folder, 0o500)
-      unlock = ["chmod", "700", folder]
-    }
-    defer { _ = shell(unlock[0], unlock[1], unlock[2]) }
+    guard let unlock = makeReadOnly(folder, mode: 0o500) else { return }
+    defer { unlock() }
     try expectRefusal(path, cause: ["read-only", "permission", "not permitted", "cannot write"], file: path)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Finds the built `whatsnew` binary: `WHATSNEW_BINARY`, or next to the test bundle
 /// (the test bundle lives in `.build/debug`, and so does the binary).
@@ -216,3 +217,18 @@ final class DataBox: @unchecked Sendable {
 
 /// Test content arguments: the shipped releases and translations.
 let contentArguments = ["--releases", Repository.releases, "--localizations", Repository.localizations, "--color", "never"]
+
+/// Makes `path` read-only for as long as the test needs: as root, where permission bits stop
+/// nothing, immutable (`chattr +i`, from e2fsprogs); else `mode`. Returns what undoes it, or
+/// `nil` after recording why it could not be done.
+func makeReadOnly(_ path: String, mode: mode_t) -> (() -> Void)? {
+  if geteuid() == 0 {
+    guard shell("chattr", "+i", path) == 0 else {
+      Issue.record("running as root and chattr +i failed: cannot make \(path) read-only here")
+      return nil
+    }
+    return { _ = shell("chattr", "-i", path) }
+  }
+  chmod(path, mode)
+  return { chmod(path, 0o700) }
+}

@@ -55,19 +55,8 @@ struct BusyStoreTests {
   func readOnlyFile() throws {
     let (directory, path) = try seededStore()
     _ = directory
-    // As root, permission bits stop nothing: make the file immutable instead.
-    let unlock: [String]
-    if geteuid() == 0 {
-      guard shell("chattr", "+i", path) == 0 else {
-        Issue.record("running as root and chattr +i failed: cannot make a read-only file here")
-        return
-      }
-      unlock = ["chattr", "-i", path]
-    } else {
-      chmod(path, 0o400)
-      unlock = ["chmod", "600", path]
-    }
-    defer { _ = shell(unlock[0], unlock[1], unlock[2]) }
+    guard let unlock = makeReadOnly(path, mode: 0o400) else { return }
+    defer { unlock() }
     let run = try runApp(["--db", path] + contentArguments, script: "set theme dark\nquit\n")
     #expect(run.status == 74, "exit \(run.status): \(run.errors)")
     #expect(

@@ -17,27 +17,21 @@ struct PreviewOverTourTests {
     return harness
   }
 
-  func run(_ harness: SessionHarness, _ line: String) async -> String {
-    await harness.send(line)
-    await harness.settle()
-    return harness.takeOutput()
-  }
-
   @Test(
     "the preview suspends the showing tour; closing it (close, skip or done) comes back to the same page, writing nothing",
     arguments: [["close"], ["skip"], ["next", "done"]])
   func returnsToTheTour(closing: [String]) async throws {
     let harness = try await upgraded()
     #expect(harness.session.tour?.mode == .automatic)
-    _ = await run(harness, "next")
+    _ = await harness.output(of: "next")
     let pageCount = try #require(harness.session.tour?.pages.count)
-    let output = await run(harness, "debug preview 2.15.0")
+    let output = await harness.output(of: "debug preview 2.15.0")
     #expect(output.contains("The tour waits on page 2 of \(pageCount)"), "\(output)")
     #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
     #expect(harness.session.state.tourUnderPreview?.index == 1)
     #expect(harness.session.overlay == .whatsNew)
     var closed = ""
-    for line in closing { closed += await run(harness, line) }
+    for line in closing { closed += await harness.output(of: line) }
     #expect(closed.contains("Preview closed. Back to the tour, page 2 of \(pageCount)."), "\(closed)")
     let tour = try #require(harness.session.tour)
     #expect(tour.mode == .automatic)
@@ -49,7 +43,7 @@ struct PreviewOverTourTests {
       try await harness.store.seenThrough() == .version(Version("2.11.0")!),
       "neither the preview nor coming back records anything")
     // The tour goes on and records as before.
-    _ = await run(harness, "skip")
+    _ = await harness.output(of: "skip")
     #expect(harness.session.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
   }
@@ -57,22 +51,22 @@ struct PreviewOverTourTests {
   @Test("a tour that waits behind a screen still waits after the preview, and tour brings it back")
   func suspendedTour() async throws {
     let harness = try await upgraded()
-    _ = await run(harness, "go settings")
+    _ = await harness.output(of: "go settings")
     #expect(harness.session.tour?.isSuspended == true)
     #expect(harness.session.overlay == .guidance, "the settings screen's guide starts by itself")
-    let refused = await run(harness, "debug preview 2.12.0")
+    let refused = await harness.output(of: "debug preview 2.12.0")
     #expect(
       refused.split(separator: "\n").joined(separator: " ")
         == "The guide settings_intro is showing: type close to end it, then debug preview 2.12.0.")
     #expect(harness.session.tour?.mode == .automatic)
-    _ = await run(harness, "close")
-    _ = await run(harness, "debug preview 2.12.0")
+    _ = await harness.output(of: "close")
+    _ = await harness.output(of: "debug preview 2.12.0")
     #expect(harness.session.tour?.mode == .preview(Version("2.12.0")!))
-    _ = await run(harness, "close")
+    _ = await harness.output(of: "close")
     #expect(harness.session.tour?.mode == .automatic)
     #expect(harness.session.tour?.isSuspended == true)
     #expect(harness.session.screen == .settings, "the screen under the preview stays")
-    _ = await run(harness, "tour")
+    _ = await harness.output(of: "tour")
     #expect(harness.session.overlay == .whatsNew)
     #expect(harness.session.tour?.index == 0)
   }
@@ -80,10 +74,10 @@ struct PreviewOverTourTests {
   @Test("a second preview replaces the first; closing it still comes back to the tour")
   func previewOverPreview() async throws {
     let harness = try await upgraded()
-    _ = await run(harness, "debug preview 2.12.0")
-    _ = await run(harness, "debug preview 2.15.0")
+    _ = await harness.output(of: "debug preview 2.12.0")
+    _ = await harness.output(of: "debug preview 2.15.0")
     #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
-    _ = await run(harness, "close")
+    _ = await harness.output(of: "close")
     #expect(harness.session.tour?.mode == .automatic)
     #expect(harness.session.tour?.index == 0)
   }
@@ -92,8 +86,8 @@ struct PreviewOverTourTests {
   func noTourUnder() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
-    _ = await run(harness, "debug preview 2.15.0")
-    let closed = await run(harness, "close")
+    _ = await harness.output(of: "debug preview 2.15.0")
+    let closed = await harness.output(of: "close")
     #expect(closed.hasPrefix("Closed."), "\(closed)")
     #expect(harness.session.tour == nil)
     #expect(harness.session.screen == .home)
@@ -105,7 +99,7 @@ struct PreviewOverTourTests {
     await harness.boot()
     #expect(harness.session.overlay == .onboarding)
     _ = harness.takeOutput()
-    let output = await run(harness, "debug preview 2.15.0")
+    let output = await harness.output(of: "debug preview 2.15.0")
     #expect(
       output.split(separator: "\n").joined(separator: " ")
         == "The welcome wizard is open: type finish (or skip) to complete it, then debug preview 2.15.0.")
@@ -124,12 +118,12 @@ struct PreviewOverTourTests {
       arguments: ["--upgrade-from", "2.14.0", "--releases", directory.path("Releases")], width: 200)
     await harness.boot()
     _ = harness.takeOutput()
-    let output = await run(harness, "debug preview 2.15.0")
+    let output = await harness.output(of: "debug preview 2.15.0")
     #expect(output.hasPrefix("The validator reported on 2.15.0.json (1):\n  - pages[1]"), "\(output)")
     #expect(!output.contains("\u{1B}"))
     #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!), "the preview opens all the same")
-    _ = await run(harness, "close")
-    let quiet = await run(harness, "debug preview 2.14.0")
+    _ = await harness.output(of: "close")
+    let quiet = await harness.output(of: "debug preview 2.14.0")
     #expect(!quiet.contains("validator"))
   }
 
@@ -140,7 +134,7 @@ struct PreviewOverTourTests {
     await harness.send("skip")
     _ = harness.takeOutput()
     #expect(harness.session.tour?.isDismissing == true)
-    let output = await run(harness, "debug preview 2.15.0")
+    let output = await harness.output(of: "debug preview 2.15.0")
     #expect(
       output.split(separator: "\n").joined(separator: " ")
         == "The tour is still saving that you have seen it: type wait, then debug preview 2.15.0.")
@@ -148,7 +142,7 @@ struct PreviewOverTourTests {
     harness.faults.release(.seenWrite, target: nil)
     await harness.settle()
     #expect(harness.session.tour == nil, "the dismissal ends the tour it belongs to")
-    _ = await run(harness, "debug preview 2.15.0")
+    _ = await harness.output(of: "debug preview 2.15.0")
     #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
   }
 
@@ -156,19 +150,19 @@ struct PreviewOverTourTests {
   func restoreEndsTheWaitingTour() async throws {
     let harness = try await upgraded()
     let backup = harness.directory.path("backup.sqlite")
-    _ = await run(harness, "backup \(backup)")
-    _ = await run(harness, "next")
-    _ = await run(harness, "debug preview 2.15.0")
+    _ = await harness.output(of: "backup \(backup)")
+    _ = await harness.output(of: "next")
+    _ = await harness.output(of: "debug preview 2.15.0")
     #expect(harness.session.state.tourUnderPreview?.index == 1)
-    _ = await run(harness, "open 1")  // the preview waits behind the review screen
-    if harness.session.overlay == .guidance { _ = await run(harness, "close") }  // its intro guide
+    _ = await harness.output(of: "open 1")  // the preview waits behind the review screen
+    if harness.session.overlay == .guidance { _ = await harness.output(of: "close") }  // its intro guide
     #expect(harness.session.overlay == nil)
-    _ = await run(harness, "restore \(backup)")
+    _ = await harness.output(of: "restore \(backup)")
     // The restored store's tour (a new one, from its first page) replaces everything.
     #expect(harness.session.state.tourUnderPreview == nil)
     #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true)
-    _ = await run(harness, "debug preview 2.12.0")
-    _ = await run(harness, "close")
+    _ = await harness.output(of: "debug preview 2.12.0")
+    _ = await harness.output(of: "close")
     #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true, "never the old tour's page 2")
   }
 }

@@ -18,12 +18,6 @@ struct StateCommandTests {
     return harness
   }
 
-  func run(_ harness: SessionHarness, _ line: String) async -> String {
-    await harness.send(line)
-    await harness.settle()
-    return harness.takeOutput()
-  }
-
   @Test(
     "state <path> prints one field as JSON: a string quoted, an object as an object",
     arguments: [
@@ -33,21 +27,21 @@ struct StateCommandTests {
     ])
   func field(line: String, expected: String) async throws {
     let harness = try await harness()
-    #expect(await run(harness, line) == expected)
+    #expect(await harness.output(of: line) == expected)
   }
 
   @Test("state --pretty is the one-line report indented, key for key, and combines with a path in either order")
   func pretty() async throws {
     let harness = try await harness()
-    let line = await run(harness, "state")
-    let pretty = await run(harness, "state --pretty")
+    let line = await harness.output(of: "state")
+    let pretty = await harness.output(of: "state --pretty")
     let value = try JSONReader.parse(Array(line.utf8))
     #expect(pretty == value.prettyPrinted() + "\n")
     #expect(pretty.split(separator: "\n").count > 20)
     #expect(pretty.hasPrefix("{\n  \"screen\": \"home\",\n"))
-    let notification = await run(harness, "state --pretty notification")
+    let notification = await harness.output(of: "state --pretty notification")
     #expect(notification == value.value(atPath: "notification")!.prettyPrinted() + "\n")
-    #expect(await run(harness, "state notification --pretty") == notification)
+    #expect(await harness.output(of: "state notification --pretty") == notification)
   }
 
   @Test(
@@ -65,13 +59,13 @@ struct StateCommandTests {
     ])
   func unknown(line: String, expected: String) async throws {
     let harness = try await harness()
-    #expect(await run(harness, line).split(separator: "\n").joined(separator: " ") + "\n" == expected)
+    #expect(await harness.output(of: line).split(separator: "\n").joined(separator: " ") + "\n" == expected)
   }
 
   @Test("a path from the terminal is sanitized before it is printed")
   func sanitized() async throws {
     let harness = try await harness()
-    let output = await run(harness, "state \u{1B}[31mred")
+    let output = await harness.output(of: "state \u{1B}[31mred")
     #expect(!output.contains("\u{1B}"))
     #expect(output.contains("state has no field"))
   }
@@ -79,13 +73,13 @@ struct StateCommandTests {
   @Test("two paths or another flag is a usage error", arguments: ["state screen language", "state --json", "state -p screen"])
   func usage(line: String) async throws {
     let harness = try await harness()
-    #expect(await run(harness, line) == "Usage: state [--pretty] [<path>]\n")
+    #expect(await harness.output(of: line) == "Usage: state [--pretty] [<path>]\n")
   }
 
   @Test("a field under a null one says the parent is null now (notification.next while nothing is scheduled)")
   func nullParent() async throws {
     let harness = try await harness()
-    #expect(await run(harness, "state whatsNew.page") == "state's 'whatsNew' is null now, so it has no 'page'.\n")
+    #expect(await harness.output(of: "state whatsNew.page") == "state's 'whatsNew' is null now, so it has no 'page'.\n")
     let found = try #require(StateCommand.nullParent(of: "notification.next.x", in: .object([("notification", .null)])))
     #expect(found.0 == "notification" && found.1 == "next.x")
     #expect(StateCommand.nullParent(of: "notification", in: .object([("notification", .null)])) == nil)

@@ -94,17 +94,24 @@ enum FileBytes {
     unlink(temporary)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
+    let written = writeAll(bytes, to: descriptor)
+    close(descriptor)
+    guard written, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    return true
+  }
+
+  /// Writes all of `bytes` to `descriptor`, through short writes and interrupts; false when a
+  /// write fails (`errno` says why).
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var done = 0
     while done < bytes.count {
       let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
+      if count <= 0 { return false }
       done += count
-    }
-    close(descriptor)
-    guard done == bytes.count, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      return false
     }
     return true
   }

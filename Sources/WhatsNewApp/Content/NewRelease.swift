@@ -154,16 +154,10 @@ public struct NewRelease: Sendable {
     let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid())\(FileBytes.temporarySuffix)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-    var done = 0
-    while done < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      done += count
-    }
-    let flushed = fsync(descriptor) == 0
+    let written = FileBytes.writeAll(bytes, to: descriptor)
+    let flushed = written && fsync(descriptor) == 0
     close(descriptor)
-    guard done == bytes.count, flushed else {
+    guard flushed else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
       throw .writeFailed(path: path, reason: reason)
