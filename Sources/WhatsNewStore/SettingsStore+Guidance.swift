@@ -1,0 +1,70 @@
+/// The guidance tours and popovers the user has seen, and the legacy walkthrough flags they
+/// were migrated from.
+extension SettingsStore {
+  // MARK: Guidance
+
+  /// The ids of the guidances (tours, popovers) the user has seen.
+  ///
+  /// Runs the legacy migration first, once: when the legacy `walkthrough_completed` flag is
+  /// true and `guidance_migrated_v1` is not set, `first_run` is added to the set and the flag
+  /// is set, in one transaction. The legacy flag itself is never written.
+  public func guidanceSeenIDs() throws(StoreError) -> Set<String> {
+    if try needsGuidanceMigration() {
+      try connection.writeTransaction { () throws(StoreError) in
+        guard try needsGuidanceMigration() else { return }  // another process got there first
+        try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(Key.firstRunGuidance)])
+        try setFlag(Key.guidanceMigratedV1, true)
+      }
+    }
+    return try readGuidanceSeen()
+  }
+
+  func readGuidanceSeen() throws(StoreError) -> Set<String> {
+    Set(try connection.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text })
+  }
+
+  func needsGuidanceMigration() throws(StoreError) -> Bool {
+    guard try flag(Key.walkthroughCompleted) else { return false }
+    return try !flag(Key.guidanceMigratedV1)
+  }
+
+  /// Records that the user has seen the guidance `id` (idempotent).
+  public func markGuidanceSeen(_ id: String) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(id)])
+    }
+  }
+
+  /// Forgets that the guidance `id` was seen, or every guidance when `id` is `nil`.
+  /// The legacy migration does not run again afterwards.
+  public func resetGuidance(_ id: String?) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      if let id {
+        try connection.query("DELETE FROM guidance_seen WHERE id = ?", [.text(id)])
+      } else {
+        try connection.query("DELETE FROM guidance_seen")
+      }
+    }
+  }
+
+  /// The legacy walkthrough flag and whether the guidance migration has run.
+  public func legacyGuidanceFlags() throws(StoreError) -> (walkthroughCompleted: Bool, migratedV1: Bool) {
+    (try flag(Key.walkthroughCompleted), try flag(Key.guidanceMigratedV1))
+  }
+
+  /// Writes the legacy `walkthrough_completed` flag. Only for seeding and tests: the app
+  /// never writes it otherwise.
+  public func setLegacyWalkthroughCompleted(_ value: Bool) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.walkthroughCompleted, value) }
+  }
+
+  func flag(_ key: String) throws(StoreError) -> Bool {
+    try connection.scalar("SELECT value FROM app_state WHERE key = ?", [.text(key)])?.text == "true"
+  }
+
+  func setFlag(_ key: String, _ value: Bool) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO app_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(key), .text(value ? "true" : "false")])
+  }
+}

@@ -1,0 +1,118 @@
+public import WhatsNewCore
+
+/// Where the user is: the forward-only "seen through" record and onboarding, with the seed
+/// of an upgrading user (`--upgrade-from`).
+extension SettingsStore {
+  // MARK: Seen-through record
+
+  /// The "seen through this app version" record.
+  public func seenThrough() throws(StoreError) -> SeenThroughRecord {
+    try readSeenThrough()
+  }
+
+  /// Moves the record forward to `version`: stores `max(stored, version)` in one
+  /// `BEGIN IMMEDIATE` transaction (the read, compare and write all happen under the write
+  /// lock, so concurrent callers in other processes can never move it backwards).
+  /// An unreadable stored value is replaced.
+  ///
+  /// - Returns: the version stored afterwards.
+  @discardableResult
+  public func advanceSeenThrough(to version: Version) throws(StoreError) -> Version {
+    try connection.writeTransaction { () throws(StoreError) in try advance(to: version) }
+  }
+
+  /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
+  public func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      if let version {
+        try writeSeenThrough(version)
+      } else {
+        try connection.query("DELETE FROM whats_new")
+      }
+    }
+  }
+
+  func readSeenThrough() throws(StoreError) -> SeenThroughRecord {
+    guard let text = try connection.scalar("SELECT seen_through FROM whats_new WHERE id = 1")?.text else { return .none }
+    if let version = Version(text) { return .version(version) }
+    return .unreadable(text)
+  }
+
+  func writeSeenThrough(_ version: Version) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO whats_new(id, seen_through) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET seen_through = excluded.seen_through",
+      [.text(version.description)])
+  }
+
+  /// The forward-only step; call inside a write transaction.
+  func advance(to version: Version) throws(StoreError) -> Version {
+    if case .version(let stored) = try readSeenThrough(), stored >= version { return stored }
+    try writeSeenThrough(version)
+    return version
+  }
+
+  // MARK: Onboarding
+
+  /// Whether the onboarding wizard has been completed.
+  public func isOnboardingComplete() throws(StoreError) -> Bool {
+    try flag(Key.onboardingComplete)
+  }
+
+  /// Marks onboarding complete and advances the seen-through record to `seenThrough`
+  /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
+  public func completeOnboarding(seenThrough version: Version) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+    }
+  }
+
+  /// Seeds a fresh store for a user upgrading from an older app (`--upgrade-from`), in one
+  /// transaction: onboarding complete, the record advanced to `seenThrough` (on a fresh store
+  /// that is exactly `seenThrough`; it never moves an existing record backwards), and the
+  /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
+  public func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+      try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
+    }
+  }
+
+  /// The `settings` row that holds a seed asked for when the store was created
+  /// (`--upgrade-from`) and not yet applied: the version to seed as seen through. No
+  /// ``SettingSpec/storageKey`` may use it.
+  public static let pendingSeedStorageKey = "app.pendingSeed"
+
+  /// Records that this new store is to be seeded as a user upgrading from `version`, once a
+  /// boot succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``). Written when the
+  /// store is created, before the boot step, so a failed boot never loses what was asked for.
+  public func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(Self.pendingSeedStorageKey), .text(version.description)])
+  }
+
+  /// The seed recorded and not yet applied, if any.
+  public func pendingSeed() throws(StoreError) -> Version? {
+    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
+      .flatMap(Version.init)
+  }
+
+  /// Applies the recorded seed (``seedExistingUser(seenThrough:legacyWalkthroughCompleted:)``)
+  /// and forgets it, in one transaction; returns the version seeded, or `nil` when none was
+  /// pending. The legacy walkthrough flag is set when the version is older than `threshold`.
+  /// A row that is not a version is removed and nothing is seeded.
+  public func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
+    try connection.writeTransaction { () throws(StoreError) -> Version? in
+      guard let raw = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
+      else { return nil }
+      try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])
+      guard let version = Version(raw) else { return nil }
+      try setFlag(Key.onboardingComplete, true)
+      _ = try advance(to: version)
+      try setFlag(Key.walkthroughCompleted, version < threshold)
+      return version
+    }
+  }
+}
