@@ -156,4 +156,21 @@ struct HostileFileTests {
   func ownFileNames(name: String, kind: TranslationCache.OwnFile?) {
     #expect(TranslationCache.ownFileKind(name) == kind)
   }
+
+  @Test("a release file that is a FIFO or a link to a device is named as such and skipped, never read")
+  func hostileReleaseFiles() throws {
+    let releases = directory.path("Releases")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try plant("FIFO", at: releases + "/2.12.0.json")
+    try plant("link to /dev/zero", at: releases + "/2.13.1.json")
+    let library = try ContentLibrary.load(releasesDirectory: releases, localizationsDirectory: RepositoryPaths.localizations)
+    #expect(!library.releases.contains { $0.version.description == "2.12.0" || $0.version.description == "2.13.1" })
+    for (version, reason) in [("2.12.0", "it is a FIFO"), ("2.13.1", "it is a device")] {
+      #expect(
+        library.diagnostics.contains {
+          $0.contains(
+            "release \(version) is registered but \(releases)/\(version).json cannot be read: \(reason), not a regular file")
+        }, "\(library.diagnostics)")
+    }
+  }
 }

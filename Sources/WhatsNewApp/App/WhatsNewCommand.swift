@@ -96,7 +96,8 @@ public enum WhatsNewCommand {
         let problems = ContentLinter.lint(
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-          localizationsDisplayDirectory: directories.localizations, tableSources: sources)
+          localizationsDisplayDirectory: directories.localizations, tableSources: sources,
+          unreadableReleaseFiles: files.unreadableReleases)
         print(LintReport.render(problems, json: json, width: reportWidth(environment)), terminator: "")
         return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
       } catch {

@@ -40,6 +40,9 @@ public struct ContentLibrary: Sendable {
     public var releaseFiles: [String: [UInt8]]
     public var tables: [Language: TranslationTable]
     public var unreadableTables: [Language: String]
+    /// Release files that are there but were not read (a FIFO, a device, a link to one), by
+    /// file name, and why.
+    public var unreadableReleases: [String: String] = [:]
   }
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
@@ -60,10 +63,18 @@ public struct ContentLibrary: Sendable {
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: releasesDirectory)) ?? []
     var releaseFiles: [String: [UInt8]] = [:]
+    var unreadableReleases: [String: String] = [:]
     for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
       let path = releasesDirectory + "/" + name
+      if isDirectory(path) {
+        releaseFiles[name] = []  // the validator reports it as an empty file
+        continue
+      }
       // Oversized files are read only far enough for the validator to reject them.
-      if let data = readPrefix(path, limit: 1_048_577) { releaseFiles[name] = data }
+      switch FileBytes.contents(of: path, limit: 1_048_577, truncating: true) {
+      case .success(let data): releaseFiles[name] = data
+      case .failure(let refusal): unreadableReleases[name] = refusal.description
+      }
     }
     let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
@@ -76,7 +87,9 @@ public struct ContentLibrary: Sendable {
       case .failure(let problem): unreadable[language] = problem.description
       }
     }
-    return Files(manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable)
+    return Files(
+      manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
+      unreadableReleases: unreadableReleases)
   }
 
   /// Why a translation table could not be read, naming the file.
@@ -140,7 +153,7 @@ public struct ContentLibrary: Sendable {
       cache: cache)
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
-      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:])
+      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:], unreadable: files.unreadableReleases)
     var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
     diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
@@ -152,8 +165,7 @@ public struct ContentLibrary: Sendable {
   }
 
   /// The first `limit` bytes of a file; `nil` when it cannot be opened or is not a regular
-  /// file (never read: a FIFO could block the start), and no bytes for a directory named
-  /// like a release file, which the validator then reports as an empty file.
+  /// file (never read: a FIFO could block the start), and no bytes for a directory.
   private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
     isDirectory(path) ? [] : FileBytes.read(path, limit: limit)
   }

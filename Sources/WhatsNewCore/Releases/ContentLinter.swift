@@ -107,7 +107,7 @@ public enum ContentLinter {
   public static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
-    tableSources: [Language: [UInt8]] = [:]
+    tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:]
   ) -> [LintProblem] {
     var problems: [LintProblem] = []
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
@@ -139,7 +139,9 @@ public enum ContentLinter {
         problems.append(
           LintProblem(
             file: manifestPath, path: "releases[\(index)]",
-            message: "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
+            message: unreadableReleaseFiles[name].map {
+              "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
+            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
             position: SourcePosition.of(offset: entryOffsets[index] ?? 0, in: manifest ?? [])))
         continue
       }

@@ -21,16 +21,18 @@ public enum ReleaseLibrary {
   ///   - files: the release directory's files, by file name (`2.13.1.json`) to contents.
   ///   - directoryDisplayPath: how diagnostics name the directory, like `Releases`.
   ///   - englishKeys: the keys of the English table.
+  ///   - unreadable: files that are there but could not be read, by file name, and why (a
+  ///     FIFO, a device): named so in diagnostics instead of as missing.
   /// - Returns: the releases, sorted by version ascending, and every diagnostic: the
   ///   manifest's first, then each file's in version order, then unlisted files by name.
   public static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: some TranslationKeys
+    englishKeys: some TranslationKeys, unreadable: [String: String] = [:]
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     load(
       manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
-      directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread
-    )
+      directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread,
+      unreadable: unreadable)
   }
 
   /// Below this many registered files per thread, files are validated on the calling thread.
@@ -41,7 +43,7 @@ public enum ReleaseLibrary {
   /// never). The result is the same either way.
   static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: some TranslationKeys, minimumFilesPerThread: Int
+    englishKeys: some TranslationKeys, minimumFilesPerThread: Int, unreadable: [String: String] = [:]
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
     var registered: [ManifestEntry] = []
@@ -65,7 +67,8 @@ public enum ReleaseLibrary {
       guard let bytes = files[fileName] else {
         let missing = ReleaseDiagnostic(
           file: manifestDisplayPath, path: "releases[\(entry.index)]",
-          message: "release \(entry.version) is registered but \(displayPath) does not exist; release skipped",
+          message: "release \(entry.version) is registered but \(displayPath) "
+            + (unreadable[fileName].map { "cannot be read: \($0)" } ?? "does not exist") + "; release skipped",
           severity: .dropped, position: SourcePosition.of(offset: entry.offset, in: manifest ?? []))
         return (release: Release?.none, diagnostics: [missing])
       }
