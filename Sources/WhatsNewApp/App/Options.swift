@@ -280,8 +280,8 @@ public struct Options: Sendable, Equatable {
               still in flight, a failed boot, an unreadable store).
       64      A usage error.
       65      Lint problems; or a script line that was not a valid command (an unknown
-              command, or arguments that do not fit it), each named on stderr with its
-              line number. The script goes on; 65 wins over 1.
+              command, arguments that do not fit it, a line over 64 KiB), each named
+              with its line number. The script goes on; 65 wins over 1.
       66      A missing script or content directory.
       74      An unusable database (or one that cannot be written).
       75      The store stayed locked by another program for --lock-wait seconds: try again.
