@@ -356,3 +356,24 @@ struct ExplorerTests {
     #expect(transcript.contains(" runs over the choices the script makes (1): no counterexample.\n"))
   }
 }
+
+@Suite("qa explore <file> reads its script as a script is read")
+@MainActor
+struct ExploreScriptFileTests {
+  @Test(
+    "a device or a FIFO is refused at once, never read or waited on",
+    arguments: [("/dev/zero", "it is a device, not a regular file"), ("FIFO", "it is a FIFO, not a regular file")])
+  func refused(path: String, reason: String) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    var file = path
+    if path == "FIFO" {
+      file = harness.directory.path("script.fifo")
+      #expect(mkfifo(file, 0o600) == 0)
+    }
+    await harness.boot()
+    _ = harness.takeOutput()
+    // Rows joined again: what was said, whatever the width wrapped.
+    let output = await harness.output(of: "qa explore " + file).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(output.contains("Cannot read the script \(file): \(reason)"), "\(output)")
+  }
+}

@@ -297,6 +297,7 @@ public enum UIStrings {
     "ui.explore.summary": "Explored %1$@ runs over the flow's pages (%2$@) and choices (%3$@): %4$@.",
     "ui.explore.summary.script": "Explored %1$@ runs over the choices the script makes (%2$@): %3$@.",
     "ui.explore.none": "no counterexample",
+    "ui.explore.running": "Exploring every choice on fresh stores; this takes a few seconds…",
     "ui.explore.found": "counterexamples: %@",
     "ui.explore.counterexample":
       "Counterexample %1$@ (explored runs that end in it: %2$@). To reproduce it, save these lines to a file and run it as the first line says:",

@@ -10,15 +10,21 @@ extension QACommands {
     guard arguments.count <= 1 else { return messages.usage("qa") }
     var script: [String]?
     if let path = arguments.first {
-      do {
-        script = try Self.scriptLines(String(contentsOfFile: path, encoding: .utf8))
-      } catch {
-        return console.emit(session.text("ui.explore.scriptUnreadable", path, error.localizedDescription), .error)
+      // Read as a script is (a regular file of sane size, never a FIFO or a device).
+      switch FileBytes.contents(of: path, limit: Self.scriptSizeLimit) {
+      case .success(let bytes): script = Self.scriptLines(String(decoding: bytes, as: UTF8.self))
+      case .failure(let refusal):
+        return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
       }
     }
     let explorer = Explorer(session: session)
     guard let start = await explorer.startVersion() else {
       return console.emit(session.text("ui.explore.noRecord"), .warning)
+    }
+    if session.configuration.isInteractive {
+      // A few seconds of work: say so before the prompt goes quiet.
+      console.emit(session.text("ui.explore.running"), .dim)
+      console.flush()
     }
     do {
       let report = try await explorer.explore(seenThrough: start, script: script)
@@ -33,6 +39,9 @@ extension QACommands {
       console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
     }
   }
+
+  /// The largest script `qa explore <file>` reads: 1 MiB.
+  static let scriptSizeLimit = 1 << 20
 
   /// The commands of a script: its lines without blank lines and `#` comments.
   static func scriptLines(_ text: String) -> [String] {
