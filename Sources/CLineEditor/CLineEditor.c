@@ -152,6 +152,7 @@ struct wn_editor {
   int prompt_width;     /* visible width of the prompt's last line */
   mbstate_t decoder;    /* UTF-8 -> wchar_t state between input bytes */
   int stop;             /* WN_STOP_ */
+  int records_history;  /* whether a read line enters the history (not an answer to a question) */
   wn_complete_fn complete;
   void *complete_context;
   wn_resize_fn on_resize;
@@ -501,6 +502,7 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   editor->out_fd = fileno(stdout);
   editor->out = stdout;
   pthread_mutex_init(&editor->lock, NULL);
+  editor->records_history = 1;
 
   HistEvent event;
   editor->history = history_init();
@@ -603,7 +605,7 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     if (length > 0 && line[length - 1] == '\r') length--;
     *line_out = strndup(line, length);
     status = *line_out != NULL ? WN_READ_LINE : WN_READ_END;
-    if (*line_out != NULL && !wn_is_blank(*line_out)) {
+    if (*line_out != NULL && editor->records_history && !wn_is_blank(*line_out)) {
       HistEvent event;
       history(editor->history, &event, H_ENTER, *line_out);
     }
@@ -646,6 +648,8 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   pthread_mutex_unlock(&editor->lock);
   return status;
 }
+
+void wn_editor_set_records_history(wn_editor *editor, int records) { editor->records_history = records; }
 
 void wn_editor_print_above(wn_editor *editor, const char *text) {
   size_t length = strlen(text);

@@ -157,6 +157,15 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     }
   }
 
+  /// Reads the answer to a question: as ``nextLine(prompt:)``, but the answer is not added
+  /// to the history (an up arrow should bring back commands, not a `y`).
+  public func nextAnswer(prompt: String) -> LineInput {
+    guard let editor else { return nextLine(prompt: prompt) }
+    wn_editor_set_records_history(editor, 0)
+    defer { wn_editor_set_records_history(editor, 1) }
+    return nextLine(prompt: prompt)
+  }
+
   /// Shows `text` (it may hold several lines) above the prompt at once, also while
   /// the user is typing: the prompt and the partly typed line are drawn again
   /// below it. When no read is in progress the text is just printed. A final

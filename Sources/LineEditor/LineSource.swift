@@ -24,6 +24,14 @@ public protocol LineSource: AnyObject {
   /// - Parameter prompt: shown before the line by interactive sources; it may
   ///   contain ANSI colour codes (they do not count toward its width).
   func nextLine(prompt: String) -> LineInput
+
+  /// Like ``nextLine(prompt:)``, for the answer to a question (restore's y/N): an
+  /// interactive source keeps it out of the history.
+  func nextAnswer(prompt: String) -> LineInput
+}
+
+extension LineSource {
+  public func nextAnswer(prompt: String) -> LineInput { nextLine(prompt: prompt) }
 }
 
 /// The one error type of the `LineEditor` module.

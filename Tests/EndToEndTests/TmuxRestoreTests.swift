@@ -75,6 +75,17 @@ struct TmuxRestoreTests {
     try tmux.waitUntil(contains: "Restored from")
     try tmux.waitUntil(lastLine: "whatsnew:home>")
     #expect(try storedTheme() == #""theme":"system""#)
+
+    // The answers are not commands: the up arrow brings back the restore, never a "y".
+    try tmux.sendKeys("Up")
+    try tmux.waitUntil(lastLine: "whatsnew:home> restore " + backup)
+    try tmux.sendKeys("C-u")
+    try tmux.sendLiteral("quit")
+    try tmux.sendKeys("Enter")
+    #expect(try tmux.waitForExit() == 0)
+    let history = try String(contentsOfFile: directory.path("state/whatsnew/history"), encoding: .utf8)
+    #expect(history.contains("restore\\040"), "\(history)")
+    #expect(!history.split(separator: "\n").contains { $0 == "y" || $0 == "n" }, "\(history)")
   }
 }
 

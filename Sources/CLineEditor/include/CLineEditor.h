@@ -76,6 +76,10 @@ void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void
  */
 int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out);
 
+/* Whether the lines read from now on enter the history (1, the default) or not (0: the
+ * answer to a question, such as restore's y/N). Set on the reading thread, between reads. */
+void wn_editor_set_records_history(wn_editor *editor, int records);
+
 /* Inserts UTF-8 text at the cursor (from a completion callback). 0 or -1. */
 int wn_editor_insert(wn_editor *editor, const char *text);
 

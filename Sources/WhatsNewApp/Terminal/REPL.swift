@@ -60,7 +60,7 @@ public struct REPL {
       session.confirm = { [self] question in
         session.console.emit(question, .warning)
         session.console.flush()
-        let answer = await readLine(prompt: session.text("ui.confirm.prompt"))
+        let answer = await readLine(prompt: session.text("ui.confirm.prompt"), answer: true)
         return ConfirmAnswer.isYes(answer, yesWords: session.text("ui.confirm.yesWords"))
       }
     }
@@ -143,12 +143,15 @@ public struct REPL {
     if isInteractive { session.publishCompletions() }
   }
 
-  func readLine(prompt: String) async -> LineInput {
+  func readLine(prompt: String, answer: Bool = false) async -> LineInput {
     if !isInteractive { return source.nextLine(prompt: prompt) }
     let box = ExclusiveBox(value: source)
     return await withCheckedContinuation { continuation in
       // libedit blocks until a line is typed: on its own thread, not the concurrency pool's.
-      let reader = Thread { continuation.resume(returning: box.value.nextLine(prompt: prompt)) }
+      let reader = Thread {
+        let source = box.value
+        continuation.resume(returning: answer ? source.nextAnswer(prompt: prompt) : source.nextLine(prompt: prompt))
+      }
       reader.stackSize = 1 << 20
       reader.start()
     }
