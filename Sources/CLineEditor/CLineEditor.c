@@ -20,6 +20,14 @@
  * with a count of -1 (a Ctrl-D on an empty line gives a count of 0). The reason
  * is kept in editor->stop so the caller never has to guess from errno.
  *
+ * Why the terminal does not echo between reads:
+ *   while the app works (a command that takes seconds, the wait for a write at quit),
+ *   the terminal is in its own mode, which echoes what is typed, and Ctrl-C as ^C, into
+ *   the middle of the app's output ("^CExplored 793 runs…"). So from the editor's start
+ *   ECHO is off outside reads; what was typed ahead is not lost, libedit reads and shows
+ *   it after the next prompt. The terminal's own settings come back when the editor is
+ *   destroyed and at exit (atexit), so a shell after the app echoes again.
+ *
  * Why libedit is loaded with dlopen, not linked:
  *   only an interactive session edits lines. Linked, libedit and what it pulls in
  *   (libtinfo, libbsd, libmd) are loaded and relocated at every start, scripts and
@@ -42,6 +50,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <dlfcn.h>
@@ -165,6 +174,24 @@ struct wn_editor {
   char *pending;        /* queued text for print_above, each part ending in \n */
   size_t pending_length;
 };
+
+/* The terminal's settings before the editor quieted it, restored at exit (once). */
+static struct termios wn_terminal_original;
+static int wn_terminal_saved = 0;
+static int wn_terminal_fd = -1;
+
+static void wn_restore_terminal(void) {
+  if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
+}
+
+/* Echo off, and nothing else changed: keys typed while the app works stay unshown. */
+static void wn_quiet_terminal(void) {
+  if (!wn_terminal_saved) return;
+  struct termios quiet;
+  if (tcgetattr(wn_terminal_fd, &quiet) != 0) return;
+  quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+  tcsetattr(wn_terminal_fd, TCSANOW, &quiet);
+}
 
 /* Signal state is process-wide by nature. */
 static volatile sig_atomic_t wn_interrupted = 0;
@@ -547,11 +574,18 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   sigaddset(&wanted, SIGWINCH);
   pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_wake_fd = editor->wake_write;
+  if (!wn_terminal_saved && isatty(editor->in_fd) && tcgetattr(editor->in_fd, &wn_terminal_original) == 0) {
+    wn_terminal_fd = editor->in_fd;
+    wn_terminal_saved = 1;
+    atexit(wn_restore_terminal);
+  }
+  wn_quiet_terminal();
   return editor;
 }
 
 void wn_editor_destroy(wn_editor *editor) {
   if (editor == NULL) return;
+  wn_restore_terminal();
   if (wn_wake_fd == editor->wake_write) wn_wake_fd = -1;
   sigaction(SIGINT, &editor->old_sigint, NULL);
   sigaction(SIGWINCH, &editor->old_sigwinch, NULL);
@@ -597,6 +631,8 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   int count = 0;
   const char *line = el_gets(editor->el, &count);
   int saved_errno = errno;
+  /* libedit put back the settings it found; make sure the app's work stays unechoed. */
+  wn_quiet_terminal();
 
   int status;
   if (line != NULL && count > 0) {

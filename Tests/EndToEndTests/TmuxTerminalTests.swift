@@ -240,4 +240,38 @@ struct TmuxTerminalTests {
     try tmux.waitUntil(contains: "Saved: Show what's new after updates is now Off.")
     #expect(try storedState().contains(#""showWhatsNew":"false""#))
   }
+
+  @Test("keys typed while the app works are not echoed into its output; they wait for the prompt, and echo is back after quit")
+  func typeAheadIsNotEchoed() throws {
+    let sttyAfter = directory.path("stty-after.txt")
+    // The shell ignores Ctrl-C (dash would end itself after its child); the app handles its own.
+    let app = [RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.12.0"].map { "'\($0)'" }
+      .joined(separator: " ")
+    let tmux = try TmuxSession.start(
+      width: 80, height: 24, command: ["/bin/sh", "-c", "trap '' INT; " + app + "; /bin/stty -a > '\(sttyAfter)'"],
+      environment: environment,
+      namePrefix: "typeahead")
+    defer { tmux.kill() }
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
+    // qa explore works for seconds with no prompt: Ctrl-C and a command typed meanwhile.
+    try tmux.sendLiteral("qa explore")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "Exploring every choice")
+    try tmux.sendKeys("C-c")
+    try tmux.sendLiteral("state screen")
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/6> state screen", timeout: 120)
+    let lines = try tmux.lines(history: true)
+    #expect(!lines.contains { $0.contains("state screen") && !$0.hasPrefix("whatsnew:") }, "echoed early: \(lines)")
+    #expect(!lines.contains { $0.contains("^C") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("Explored ") }, "\(lines)")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: #""home""#)
+    try tmux.sendLiteral("quit")
+    try tmux.sendKeys("Enter")
+    let status = try tmux.waitForExit()
+    let screen = try tmux.capture()
+    #expect(status == 0, "\(screen)")
+    let settings = try String(contentsOfFile: sttyAfter, encoding: .utf8)
+    #expect(settings.contains(" echo ") && !settings.contains("-echo "), "echo is back: \(settings)")
+  }
 }
