@@ -41,15 +41,13 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String {
-    path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
-  }
+  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
 
   /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
   /// out when empty), for editors and `lint`'s text output.
   public var compilerStyle: String {
-    let head = "\(file):\(position.line):\(position.column): \(severity.rawValue): "
-    return path.isEmpty ? head + message : head + "\(path): \(message)"
+    SourceMessage.text(
+      place: SourceMessage.place(file, position) + ": " + severity.rawValue, path: path, message: message)
   }
 }
 

@@ -41,15 +41,26 @@ public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String {
-    path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
-  }
+  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
 
   /// `file:line:column: path: message` (`file:line:column: message` when the path is
   /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.
   public var locatedDescription: String {
-    let place = "\(file):\(position.line):\(position.column)"
-    return path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
+    SourceMessage.text(place: SourceMessage.place(file, position), path: path, message: message)
+  }
+}
+
+/// How a diagnostic or a lint problem reads: where, then the JSON path or key (left out when
+/// empty), then the message. One wording for both, so `lint`, `--dev` and `flow --dev` agree.
+enum SourceMessage {
+  /// `place: path: message`, or `place: message` when `path` is empty.
+  static func text(place: String, path: String, message: String) -> String {
+    path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
+  }
+
+  /// `file:line:column`, as compilers and editors write a place.
+  static func place(_ file: String, _ position: SourcePosition) -> String {
+    "\(file):\(position.line):\(position.column)"
   }
 }
 
