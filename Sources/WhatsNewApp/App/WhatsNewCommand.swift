@@ -87,16 +87,10 @@ public enum WhatsNewCommand {
         // No cache: lint parses every table from its `.strings` file.
         let files = try ContentLibrary.readFiles(
           releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
-        // The tables' text, for the line of each key a problem names.
-        var sources: [Language: [UInt8]] = [:]
-        for language in Language.allCases {
-          let path = "\(directories.localizations)/\(language.directoryName)/Localizable.strings"
-          sources[language] = FileBytes.read(path)
-        }
         let problems = ContentLinter.lint(
           manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
           tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-          localizationsDisplayDirectory: directories.localizations, tableSources: sources,
+          localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
           unreadableReleaseFiles: files.unreadableReleases)
         print(LintReport.render(problems, json: json, width: reportWidth(environment)), terminator: "")
         return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError

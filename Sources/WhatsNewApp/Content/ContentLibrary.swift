@@ -43,6 +43,8 @@ public struct ContentLibrary: Sendable {
     /// Release files that are there but were not read (a FIFO, a device, a link to one), by
     /// file name, and why.
     public var unreadableReleases: [String: String] = [:]
+    /// The bytes of each table that could be read (parsed or not), for `lint`'s line numbers.
+    public var tableSources: [Language: [UInt8]] = [:]
   }
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
@@ -65,22 +67,16 @@ public struct ContentLibrary: Sendable {
     var releaseFiles: [String: [UInt8]] = [:]
     var unreadableReleases: [String: String] = [:]
     for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
-      let path = releasesDirectory + "/" + name
-      if isDirectory(path) {
-        releaseFiles[name] = []  // the validator reports it as an empty file
-        continue
-      }
-      // Oversized files are read only far enough for the validator to reject them.
-      switch FileBytes.contents(of: path, limit: 1_048_577, truncating: true) {
+      switch readPrefix(releasesDirectory + "/" + name) {
       case .success(let data): releaseFiles[name] = data
       case .failure(let refusal): unreadableReleases[name] = refusal.description
       }
     }
-    let manifest = readPrefix(releasesDirectory + "/manifest.json", limit: 1_048_577)
+    let manifest = try? readPrefix(releasesDirectory + "/manifest.json").get()
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
     var unreadable: [Language: String] = [:]
-    let results = readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
+    let (results, sources) = readTablesAndSources(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
     for (language, result) in zip(wanted, results) {
       switch result {
       case .success(let table): tables[language] = table
@@ -89,7 +85,7 @@ public struct ContentLibrary: Sendable {
     }
     return Files(
       manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
-      unreadableReleases: unreadableReleases)
+      unreadableReleases: unreadableReleases, tableSources: sources)
   }
 
   /// Why a translation table could not be read, naming the file.
@@ -122,6 +118,13 @@ public struct ContentLibrary: Sendable {
   public static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
   ) -> [Result<TranslationTable, TableProblem>] {
+    readTablesAndSources(languages, localizationsDirectory: localizationsDirectory, cache: cache).results
+  }
+
+  /// ``readTables(_:localizationsDirectory:cache:)``, and the bytes of each table that could be read.
+  private static func readTablesAndSources(
+    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
+  ) -> (results: [Result<TranslationTable, TableProblem>], sources: [Language: [UInt8]]) {
     let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
@@ -135,10 +138,13 @@ public struct ContentLibrary: Sendable {
       }
     }
     var read = cache.tables(sources).makeIterator()
-    return zip(paths, results).map { path, result in
+    let tables = zip(paths, results).map { path, result in
       if let result { return result }
       return read.next()!.mapError { TableProblem(description: "\(path): \($0)", error: $0) }
     }
+    var bytes: [Language: [UInt8]] = [:]
+    for (language, path) in zip(languages, paths) { bytes[language] = sources.first { $0.path == path }?.bytes }
+    return (tables, bytes)
   }
 
   /// Reads and validates both directories. Only English and `languages` are read at
@@ -164,10 +170,13 @@ public struct ContentLibrary: Sendable {
       localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
   }
 
-  /// The first `limit` bytes of a file; `nil` when it cannot be opened or is not a regular
-  /// file (never read: a FIFO could block the start), and no bytes for a directory.
-  private static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    isDirectory(path) ? [] : FileBytes.read(path, limit: limit)
+  /// A release file or the manifest: no bytes for a directory (the validator reports an
+  /// empty file); else a regular file, read only one byte past the validator's limit, so an
+  /// oversized one is still rejected by the validator, by its size. A FIFO or a device is
+  /// refused, never read: it could block the start or never end.
+  private static func readPrefix(_ path: String) -> Result<[UInt8], FileBytes.Refusal> {
+    if isDirectory(path) { return .success([]) }
+    return FileBytes.contents(of: path, limit: ReleaseValidator.maximumFileSize + 1, truncating: true)
   }
 
   private static func isDirectory(_ path: String) -> Bool {

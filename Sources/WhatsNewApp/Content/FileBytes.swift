@@ -60,13 +60,6 @@ enum FileBytes {
     return .success(bytes)
   }
 
-  /// The bytes of the regular file at `path`, or its first `limit` bytes; `nil` when it
-  /// cannot be opened or is not a regular file. For release files, whose validator reports an
-  /// oversized file itself from its first bytes past the limit.
-  static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
-    try? contents(of: path, limit: limit, truncating: true).get()
-  }
-
   /// A file's type in words, from `st_mode`.
   static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {

@@ -76,7 +76,10 @@ public struct NewRelease: Sendable {
       throw .missing(path: releasesDirectory, what: "the release directory")
     }
     guard let manifestKind = Self.kind(of: manifestPath) else { throw .missing(path: manifestPath, what: "manifest.json") }
-    guard manifestKind == S_IFREG, let manifest = FileBytes.read(manifestPath) else {
+    guard manifestKind == S_IFREG,
+      case .success(let manifest) = FileBytes.contents(
+        of: manifestPath, limit: .max, followingSymlink: false)
+    else {
       throw .notRegularFile(path: manifestPath)
     }
     let registered: [Version]
@@ -93,7 +96,10 @@ public struct NewRelease: Sendable {
     for language in Language.allCases {
       let path = tablePath(language)
       guard let kind = Self.kind(of: path) else { throw .missing(path: path, what: "the \(language.nativeName) table") }
-      guard kind == S_IFREG, let bytes = FileBytes.read(path) else { throw .notRegularFile(path: path) }
+      guard kind == S_IFREG,
+        case .success(let bytes) = FileBytes.contents(
+          of: path, limit: .max, followingSymlink: false)
+      else { throw .notRegularFile(path: path) }
       let text = String(decoding: bytes, as: UTF8.self)
       if let key = keys.first(where: { text.contains("\"\($0)\"") }) { throw .keyExists(path: path, key: key) }
       tables.append((path, bytes))
