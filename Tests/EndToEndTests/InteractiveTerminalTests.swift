@@ -63,7 +63,11 @@ struct InteractiveTerminalTests {
     try terminal.press("\r", until: "Saved: Units is now Imperial (lb, mi).")
     // The next page numbers its feature items; Tab follows the page that is shown now.
     try terminal.press("next\r", until: "whatsnew:tour 2/2> ")
-    let openListing = try terminal.press("open \t\t", until: "openCardioLog")
+    // The listing is read whole: until the prompt and "open" are drawn again below it (its
+    // rows can arrive in pieces, the "2" after "openCardioLog").
+    let start = terminal.mark
+    terminal.type("open \t\t")
+    let openListing = try terminal.waitFor("open", after: start, following: "openCardioLog")
     #expect(openListing.contains("2"), "the page's [open 2] hint: \(openListing)")
     #expect(!openListing.contains("openSettings"), "only the page's actions: \(openListing)")
     terminal.type("\u{15}quit\r")
