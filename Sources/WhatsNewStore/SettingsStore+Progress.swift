@@ -21,6 +21,40 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in try advance(to: version) }
   }
 
+  /// ``advanceSeenThrough(to:)`` for a tour that ended with Done, Skip or Close: the
+  /// position kept for resuming it is forgotten in the same transaction, so a tour is never
+  /// both ended and waiting to resume.
+  @discardableResult
+  public func endTour(seenThrough version: Version) throws(StoreError) -> Version {
+    try connection.writeTransaction { () throws(StoreError) in
+      try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])
+      return try advance(to: version)
+    }
+  }
+
+  // MARK: Where an unfinished tour was left
+
+  /// The `settings` row that holds where the automatic tour was left (``TourPosition``:
+  /// `2.13.1/rest`), so a tour left unfinished (quit, a signal, a kill) resumes on that page.
+  /// A key-value row needs no migration (as ``languageStorageKey``): an older store or backup
+  /// has none and the tour starts on its first page; backup and restore carry it. No
+  /// ``SettingSpec/storageKey`` may use it.
+  public static let tourPositionStorageKey = "app.tourPosition"
+
+  /// Where the automatic tour was left, if it was left unfinished; `nil` for none, or for
+  /// a row that is not a position.
+  public func tourPosition() throws(StoreError) -> TourPosition? {
+    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])?.text
+      .flatMap(TourPosition.init)
+  }
+
+  /// Remembers where the automatic tour is.
+  public func setTourPosition(_ position: TourPosition) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(Self.tourPositionStorageKey), .text(position.description)])
+  }
+
   /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
   public func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in

@@ -27,6 +27,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var guidanceSeen: Set<String>
   /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
   public var language: Language? = nil
+  /// Where an unfinished automatic tour was left, if anywhere (as ``SettingsStore/tourPosition()``).
+  public var tourPosition: TourPosition? = nil
 }
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
@@ -39,7 +41,7 @@ public struct StoreSnapshot: Sendable, Equatable {
 ///
 /// Schema (versioned with `PRAGMA user_version`):
 /// - v1 (app 2.11): `settings` (also the language chosen in the app, `app.language`, since
-///   2.14; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
+///   2.14, and where an unfinished tour was left, `app.tourPosition`; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
 /// - v2 (app 2.13): `whats_new` (the seen-through record)
 /// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
 public actor SettingsStore {
@@ -106,6 +108,21 @@ public actor SettingsStore {
     self.init(path: ":memory:", wasCreated: true, connection: connection, placement: placement)
   }
 
+  /// A private in-memory copy of this store, made with SQLite's online backup API, for
+  /// `debug preview`: what is written to it never reaches this store. Its work runs on this
+  /// store's executor, so it lives no longer than this store.
+  public func sandboxCopy() throws(StoreError) -> SettingsStore {
+    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try copy.copy(from: connection)
+    // The backup step ties the two connections together for the checker, but once it has
+    // finished the copy shares nothing with this store's connection, and nothing else holds it.
+    let handOver = HandOver(connection: copy)
+    return SettingsStore(path: ":memory:", wasCreated: false, connection: handOver.connection, placement: .sharing(executor))
+  }
+
+  /// A connection handed to a new store by the only code that holds it.
+  private struct HandOver: @unchecked Sendable { let connection: SQLiteConnection }
+
   private init(path: String, wasCreated: Bool, connection: SQLiteConnection, placement: StorePlacement) {
     self.path = path
     self.wasCreated = wasCreated
@@ -142,6 +159,12 @@ public actor SettingsStore {
     try connection.userVersion()
   }
 
+  /// `PRAGMA data_version`: changes only when another connection (another program) committed
+  /// to the store since this connection last looked, never for this store's own writes.
+  public func dataVersion() throws(StoreError) -> Int {
+    Int(try connection.scalar("PRAGMA data_version")?.integer ?? 0)
+  }
+
   /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
   /// problem lines otherwise.
   public func integrityCheck() throws(StoreError) -> [String] {
@@ -164,7 +187,7 @@ public actor SettingsStore {
       return StoreSnapshot(
         seenThrough: try readSeenThrough(), onboardingComplete: try isOnboardingComplete(),
         settings: try allSettings(), notification: try notification(id: notificationID),
-        guidanceSeen: try readGuidanceSeen(), language: try languagePreference())
+        guidanceSeen: try readGuidanceSeen(), language: try languagePreference(), tourPosition: try tourPosition())
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

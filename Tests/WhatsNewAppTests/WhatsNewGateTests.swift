@@ -74,7 +74,7 @@ struct WhatsNewGateTests {
     await harness.settle()
     #expect(harness.session.overlay == .whatsNew)
     #expect(harness.session.tour?.index == 1)
-    #expect(harness.session.tour?.error?.contains("injected failure (seen-write)") == true)
+    #expect(harness.session.tour?.failure?.contains("injected failure (seen-write)") == true)
     #expect(try await harness.store.seenThrough() == .version(Version("2.11.0")!))
     await harness.send("close")
     await harness.settle()

@@ -72,7 +72,7 @@ struct BackupCommands: Sendable {
       return
     }
     session.choices.forgetSettledValues()
-    session.state.tour = nil
+    session.state.tours.discard()
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()

@@ -55,6 +55,10 @@ public struct CheckReport: Sendable, Equatable {
       var lines = problems.map { Line(Self.describe($0, in: context), .error, hangingIndent: 2) }
       if inFlight.isEmpty {
         if problems.isEmpty { lines.append(Line(context.text("ui.check.consistent"), .success)) }
+        // A screen that differs from the store is read again by `show` (another program's change, say).
+        if problems.contains(where: { if case .screenDiffers = $0 { true } else { false } }) {
+          lines.append(Line(context.text("ui.check.reloadHint"), .dim, hangingIndent: 2))
+        }
         return lines
       }
       let listed = inFlight.map { entry in

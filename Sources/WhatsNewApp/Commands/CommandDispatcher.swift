@@ -42,6 +42,7 @@ struct CommandDispatcher: Sendable {
   func run(_ line: String) async {
     session.commandWasInvalid = false
     session.lastCheckVerdict = nil
+    session.lastRefusal = nil
     // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
     if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
@@ -60,6 +61,8 @@ struct CommandDispatcher: Sendable {
         session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
       return
     }
+    // Another program's changes since the last command show before this one runs.
+    session.noticeOutsideChanges()
     if await GuidanceCommands(session: session).interceptIfShowing(command.name, arguments) { return }
     switch command.name {
     case "help": help(arguments)

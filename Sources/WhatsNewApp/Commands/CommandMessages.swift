@@ -19,8 +19,34 @@ struct CommandMessages: Sendable {
   }
 
   /// The command `name` needs something open (a tour, onboarding) and nothing is.
-  func nothingOpen(_ name: String) {
-    session.console.emit(session.text("ui.error.nothingOpen", name), .warning)
+  func nothingOpen(_ name: String) { refused(name) }
+
+  /// The command `name` cannot run in this state: names what is open on top and the
+  /// commands that leave it (``OpenStack/waysOut``), never "something else".
+  func refused(_ name: String) {
+    let stack = session.state.openStack
+    let ways = stack.waysOut
+    session.lastRefusal = Refusal(command: name, top: stack.top, waysOut: ways)
+    let words = OptionWords(session: session)
+    session.console.emit(session.text("ui.refused", name, describe(stack.top), words.orList(ways)), .warning)
+  }
+
+  /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings tour (step 1 of 3)".
+  func describe(_ layer: OpenLayer) -> String {
+    switch layer {
+    case .home: return session.text(Screen.home.titleKey)
+    case .screen(let screen): return session.text(screen.titleKey)
+    case .tour(let mode, let page, let count, _):
+      switch mode {
+      case .automatic: return session.text("ui.layer.tour", String(page), String(count))
+      case .news: return session.text("ui.layer.news", String(page), String(count))
+      case .preview(let version): return session.text("ui.layer.preview", version.description, String(page), String(count))
+      }
+    case .onboarding(let page, let count): return session.text("ui.layer.onboarding", String(page), String(count))
+    case .guide(let id, let step, let count):
+      return session.text("ui.layer.guide", session.text("guidance.\(id).name"), String(step), String(count))
+    case .popover(let id): return session.text("guidance.\(id).name")
+    }
   }
 
   /// `value` is not one of `candidates`: says so, with the closest as a suggestion.

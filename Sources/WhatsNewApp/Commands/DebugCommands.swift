@@ -47,8 +47,20 @@ struct DebugCommands: Sendable {
     session.state.hasCheckedWhatsNew = false
     // The record is now what was written: the settings screen shows it without reading it back.
     session.storeFacts.seenThrough = version.map { .version($0) } ?? .none
-    session.console.emit(
-      version.map { session.text("ui.debug.seenSet", $0.description) } ?? session.text("ui.debug.seenCleared"), .success)
+    // "The tour will appear on the next visit home" holds only while nothing stands in the
+    // way: a session opened from a widget stays quiet, and a tour turned off is not shown
+    // (the check records the app version again).
+    let app = session.appVersion.description
+    if session.state.launchedFromWidget {
+      session.console.emit(session.text("ui.debug.seenWidget"), .warning)
+    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {
+      session.console.emit(
+        version.map { session.text("ui.debug.seenSetOff", $0.description, app) }
+          ?? session.text("ui.debug.seenClearedOff", app), .warning)
+    } else {
+      session.console.emit(
+        version.map { session.text("ui.debug.seenSet", $0.description) } ?? session.text("ui.debug.seenCleared"), .success)
+    }
     if session.state.screen == .settings && session.state.overlay == nil { session.viewIsDirty = true }
   }
 
@@ -85,18 +97,11 @@ struct DebugCommands: Sendable {
       session.console.emit(session.text("ui.debug.previewEmpty", version.description), .warning)
       return
     }
-    if let tour = session.state.tour {
-      if !tour.isSuspended { session.choices.leavePage() }
-      // A preview over a preview replaces it; the tour under both stays where it was.
-      if tour.mode == .automatic || tour.mode == .news {
-        session.state.tourUnderPreview = tour
-        session.console.emit(
-          session.text("ui.debug.previewOverTour", String(tour.index + 1), String(tour.pages.count)), .dim)
-      }
-    } else {
-      // A tour that ended some other way (a restore, say) waits under nothing.
-      session.state.tourUnderPreview = nil
-    }
+    // A private copy of the store: the preview's choices never reach the real settings.
+    let wasInSandbox = session.isInSandbox
+    guard await session.enterSandbox() else { return }
+    if !wasInSandbox { session.console.emit(session.text("ui.debug.previewSandbox"), .dim) }
+    // Over a tour, the tour waits where it was and comes back when the preview closes.
     session.tourFlow.open(TourState(mode: .preview(version), pages: pages))
   }
 

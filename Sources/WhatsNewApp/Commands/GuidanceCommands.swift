@@ -18,11 +18,16 @@ struct GuidanceCommands: Sendable {
     if session.state.guidance.active?.mode == .info, !(name == "info" && !arguments.isEmpty) {
       // An open popover closes on close, or on any other command (which then runs).
       flow.closeInfo()
-      if name == "close" { return true }
+      // `close` and `back` leave the popover and nothing more.
+      if name == "close" || name == "back" { return true }
     }
     guard let active = session.state.guidance.active, active.mode == .tour else { return false }
     switch name {
     case "next": await flow.apply(session.state.guidance.next(), for: active)
+    case "back" where session.state.guidance.stepIndex == 0:
+      // `back` leaves the top: on the first step, the guide closes for now.
+      await flow.closeForTour()
+      if session.state.screen == .home { await session.checkWhatsNew() }
     case "back": await flow.apply(session.state.guidance.back(), for: active)
     case "skip", "close": await flow.apply(session.state.guidance.skip(), for: active)
     case "finish", "done": await flow.apply(session.state.guidance.finish(), for: active)

@@ -21,8 +21,9 @@ struct TourCommands: Sendable {
         return messages.unknownValue(screenName, kind: .screen, candidates: Screen.allCases.map(\.rawValue))
       }
       await session.navigate(to: destination)
-    case "home": await session.navigate(to: .home)
-    case "next", "back": flow.step(name == "next" ? 1 : -1)
+    case "home": await home()
+    case "next": flow.step(1)
+    case "back": await back()
     case "done":
       if state.onboarding != nil {
         session.console.emit(session.text("ui.onboarding.useFinish"), .warning)
@@ -33,23 +34,31 @@ struct TourCommands: Sendable {
         session.console.emit(session.text("ui.tour.doneOnLastPage", String(tour.pages.count)), .warning)
         return
       }
-      flow.dismiss(.done)
+      flow.dismiss()
     case "skip":
       if state.onboarding != nil {
         flow.finishOnboarding()
         return
       }
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss(.skip)
+      flow.dismiss()
     case "close":
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss(.close)
+      flow.dismiss()
     case "finish":
-      guard state.onboarding != nil else { return messages.nothingOpen(name) }
+      guard state.onboarding != nil else {
+        // On a tour page, finish is not its word: say which words end the tour.
+        if let tour = state.showingTour {
+          let key = tour.mode == .automatic ? "ui.tour.useDone" : "ui.tour.useClose"
+          session.console.emit(session.text(key), .warning)
+          return
+        }
+        return messages.nothingOpen(name)
+      }
       flow.finishOnboarding()
     case "choose": await choose(arguments)
     case "open": await open(arguments)
-    case "tour": flow.resume()
+    case "tour": await flow.resume()
     case "news": openNews()
     default: break
     }
@@ -195,20 +204,38 @@ struct TourCommands: Sendable {
       }
       action = named
     }
-    if session.state.onboarding != nil {
-      session.console.emit(session.text("ui.onboarding.finishFirst"), .warning)
-      return
-    }
+    if session.state.onboarding != nil { return messages.refused("open") }
     flow.suspendIfShowing()
     await session.navigate(to: action.screen)
   }
 
-  /// `news`: the newest release's pages again, ignoring the record and the gates; writes nothing.
-  func openNews() {
-    if session.state.overlay != nil {
-      session.console.emit(session.text("ui.overlay.busy"), .warning)
+  /// `back` (and Esc) leaves what is on top: the previous page of the tour or wizard (on
+  /// the tour's first page the tour waits, home shows); a screen the tour was left for
+  /// gives the tour back on its page; any other screen goes home.
+  func back() async {
+    let state = session.state
+    if let tour = state.showingTour, tour.index == 0, state.onboarding == nil {
+      flow.suspendIfShowing()
       return
     }
+    if state.onboarding != nil || state.showingTour != nil { return flow.step(-1) }
+    if state.tour?.isSuspended == true { return await flow.resume() }
+    if state.screen != .home { return await session.navigate(to: .home) }
+    messages.refused("back")
+  }
+
+  /// `home` from anywhere: a guide or popover closes (and says so), a showing tour waits
+  /// (and says on which page); onboarding must finish first.
+  func home() async {
+    if session.state.onboarding != nil { return messages.refused("home") }
+    await session.guidanceFlow.closeForTour()
+    await session.navigate(to: .home)
+  }
+
+  /// `news`: the newest release's pages again, ignoring the record and the gates; writes nothing.
+  func openNews() {
+    // The waiting tour is the news: `tour` brings it back; news must not replace it.
+    if session.state.overlay != nil || session.state.tour?.mode == .automatic { return messages.refused("news") }
     let appVersion = session.appVersion
     let newest = session.releases.filter { $0.version <= appVersion }.reversed().first {
       !previewRelease($0, asOf: appVersion).isEmpty
@@ -217,7 +244,6 @@ struct TourCommands: Sendable {
       session.console.emit(session.text("ui.news.none"), .warning)
       return
     }
-    if session.state.tour != nil { session.choices.leavePage() }
     flow.open(TourState(mode: .news, pages: previewRelease(newest, asOf: appVersion)))
   }
 }

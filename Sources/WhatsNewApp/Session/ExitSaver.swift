@@ -91,8 +91,22 @@ public struct ExitSaver: Sendable {
       session.console.emit(
         session.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
     }
+    sayWhatComesBack(seenWriteLeft: left.contains { $0.operation == .seenWrite })
     session.console.flush()
     return outcome
+  }
+
+  /// What becomes of what is open: an unfinished tour comes back on its page (the position
+  /// was written at each page turn, and the way out waited for it), onboarding starts again.
+  /// A dismissal whose seen-write did not land (`seenWriteLeft`) leaves the tour to come back too.
+  func sayWhatComesBack(seenWriteLeft: Bool) {
+    let tours = session.state.tours
+    let automatic = [tours.tour, tours.tourUnderPreview].compactMap { $0 }.first { $0.mode == .automatic }
+    if let automatic, !automatic.isDismissing || seenWriteLeft {
+      session.console.emit(session.text("ui.exit.tourComesBack", String(automatic.index + 1)), .dim)
+    } else if tours.onboarding != nil {
+      session.console.emit(session.text("ui.exit.onboardingComesBack"), .dim)
+    }
   }
 
   /// The names of `entries`, joined for a sentence.
@@ -119,6 +133,8 @@ public struct ExitSaver: Sendable {
     switch entry.operation {
     case .write:
       if let target = entry.target, let setting = Setting(rawValue: target) { return session.text(setting.titleKey) }
+      if entry.target == EffectRunner.tourPositionTarget { return session.text("ui.exit.tourProgress") }
+      if entry.target == EffectRunner.guidanceTarget { return session.text("ui.exit.guidance") }
       return entry.target ?? entry.operation.rawValue
     case .seenWrite: return session.text("ui.exit.tourProgress")
     case .schedule, .cancel: return session.text("ui.exit.reminder")

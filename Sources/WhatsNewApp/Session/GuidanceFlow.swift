@@ -30,7 +30,8 @@ struct GuidanceFlow: Sendable {
   /// The automatic trigger: no-op while any overlay shows, when seen, or for an unknown id.
   /// The first seen-check runs the store's legacy migration.
   func startIfUnseen(_ id: String) async {
-    guard session.state.guidanceMayStartByItself else { return }
+    // Not on top of a person who came from the tour: a waiting tour counts as open.
+    guard session.state.guidanceMayStartByItself, session.state.tour == nil else { return }
     guard let seen = await seenSet() else { return }
     let before = session.state.guidance.active
     let overlayActive = session.state.overlay != nil
@@ -56,8 +57,7 @@ struct GuidanceFlow: Sendable {
   /// Opens the popover `guide` next to its element, unless another overlay shows.
   func openInfo(_ guide: Guidance) async {
     if let overlay = session.state.overlay, overlay != .info {
-      session.console.emit(session.text("ui.overlay.busy"), .warning)
-      return
+      return CommandMessages(session: session).refused("info")
     }
     await apply(session.state.guidance.start(guide.id), for: guide)
   }
@@ -81,7 +81,7 @@ struct GuidanceFlow: Sendable {
         if session.state.screen == .home { await session.checkWhatsNew() }
       case .refused(let refusal):
         switch refusal {
-        case .nothingActive: session.console.emit(session.text("ui.error.nothingOpen", "close"), .warning)
+        case .nothingActive: CommandMessages(session: session).refused("close")
         case .unknown(let id):
           CommandMessages(session: session).unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
         case .firstStep: session.console.emit(session.text("ui.guidance.firstStep"), .warning)
@@ -92,13 +92,9 @@ struct GuidanceFlow: Sendable {
     }
   }
 
-  /// Records `id` in the store's seen-set, or says why it could not.
+  /// Records `id` in the store's seen-set (tracked, so the way out waits for it), or says why it could not.
   func markSeen(_ id: String) async {
-    do {
-      try await session.backends.store.markGuidanceSeen(id)
-    } catch {
-      session.console.emit(session.text("ui.guidance.markFailed", id, Backends.describe(error)), .error)
-    }
+    session.runner.markGuidanceSeen(id)
   }
 
   /// Shows the current step; a tour step whose anchor is on another screen navigates
@@ -118,11 +114,26 @@ struct GuidanceFlow: Sendable {
     let guide = session.state.guidance.active
     let effects = session.state.guidance.close()
     if effects.contains(where: { if case .markSeen = $0 { true } else { false } }), let id = guide?.id {
-      // Started at once: with the store on the main actor's executor (a script) it is done
-      // before this returns; at a terminal it finishes on the store's queue.
-      Task.immediate { @MainActor in await self.markSeen(id) }
+      // Tracked: `quit` right after Esc waits for it. In a script it has landed before this
+      // returns; at a terminal it finishes on the store's queue.
+      session.runner.markGuidanceSeen(id)
     }
     session.viewIsDirty = true
+  }
+
+  /// `tour` (or `back`) going back to a waiting tour: a popover closes (as `close` would);
+  /// a guide is left without being recorded as seen (it starts again on a later first
+  /// visit), and each says so.
+  func closeForTour() async {
+    guard let guide = session.state.guidance.active else { return }
+    switch guide.mode {
+    case .info:
+      closeInfo()
+    case .tour:
+      session.state.guidance.interrupt()
+      session.console.emit(session.text("ui.guidance.leftForTour", session.text(guide.nameKey)), .dim)
+      session.viewIsDirty = true
+    }
   }
 
   /// The seen-set, or `nil` when the store cannot be read (then nothing starts by itself).

@@ -28,13 +28,15 @@ extension Session {
   }
 
   func launchReads(_ tickets: [ChoiceMachine.ReadTicket]) {
+    // The backends of now: a preview's sandbox opening or closing meanwhile does not move a read.
+    let backends = backends
     for ticket in tickets {
       let id = backends.tracker.begin(.read, target: ticket.setting.rawValue)
       Task.immediate { @MainActor in
-        defer { self.backends.tracker.end(id) }
+        defer { backends.tracker.end(id) }
         let result: Result<String, ReadFailure>
         do {
-          result = .success(try await self.backends.read(ticket.setting, id: id))
+          result = .success(try await backends.read(ticket.setting, id: id))
         } catch {
           result = .failure(ReadFailure(reason: Backends.describe(error)))
         }
@@ -54,11 +56,13 @@ extension Session {
   public func tap(_ setting: Setting, _ value: String) -> Bool {
     guard let ticket = choices.tap(setting, value) else { return false }
     let previous = writeChains[setting]
+    // The store of the tap's moment (the real one, or a preview's copy), whatever opens before it lands.
+    let backends = backends
     let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
     let task = Task.immediate { @MainActor in
-      defer { self.backends.tracker.end(id) }
+      defer { backends.tracker.end(id) }
       await previous?.task.value
-      let outcome = await self.backends.apply(setting, value, id: id)
+      let outcome = await backends.apply(setting, value, id: id)
       self.choices.writeFinished(ticket, outcome: outcome)
       await self.noteSchedule(after: ticket, outcome: outcome)
       self.reportWrite(ticket, outcome: outcome)

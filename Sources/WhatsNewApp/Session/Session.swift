@@ -62,6 +62,13 @@ public struct SessionConfiguration: Sendable {
   public var rows: Int? { rowsProvider() }
 }
 
+/// A command the state could not take: what was on top, and the commands the message named.
+public struct Refusal: Sendable, Equatable {
+  public var command: String
+  public var top: OpenLayer
+  public var waysOut: [String]
+}
+
 /// One run of the app: the screens, the overlays, the choices and the gates.
 ///
 /// The session is the glue between the pure core (flow selection, the choice machine, the
@@ -78,7 +85,11 @@ public struct SessionConfiguration: Sendable {
 @MainActor
 public final class Session {
   public let configuration: SessionConfiguration
-  public let backends: Backends
+  /// The store and scheduler behind the faults. While a `debug preview` is open they are the
+  /// preview's private copy (``sandbox``); the real ones come back when it closes.
+  public internal(set) var backends: Backends
+  /// While a preview is open: the real backends and what the screens showed from them.
+  var sandbox: (real: Backends, facts: StoreFacts)?
   public let console: Console
 
   /// Where the language comes from: the flag, the stored choice (read at boot), the environment.
@@ -99,6 +110,11 @@ public final class Session {
   /// Asks the person at the terminal a yes-or-no question (the text given) and returns
   /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
   public var confirm: ((String) async -> Bool)?
+  /// The store's `PRAGMA data_version` when last looked at (``noticeOutsideChanges()``).
+  var dataVersionSeen: Int?
+  /// The last refusal (a command this state could not take), with the ways out it named;
+  /// cleared before each command. `qa explore --navigation` checks each way out works.
+  public internal(set) var lastRefusal: Refusal?
   /// What the last `check` concluded, for a script's exit status; cleared before each command.
   public internal(set) var lastCheckVerdict: CheckReport.Verdict?
   /// The current view must be printed after the command.
@@ -214,10 +230,8 @@ public final class Session {
   /// Goes to a screen: opens its controls and reads the facts it shows from the store.
   /// Coming home runs the what's-new check if it has not run yet.
   func navigate(to destination: Screen) async {
-    if state.showingTour != nil {
-      // Leaving the tour by navigation suspends it, like following an action.
-      state.tour?.isSuspended = true
-    }
+    // Leaving the tour for a screen suspends it (it waits under the screen), like following an action.
+    tourFlow.suspendIfShowing()
     guidanceFlow.willLeave(state.screen)
     state.screen = destination
     openControls(for: destination)

@@ -5,43 +5,6 @@ public enum OverlayKind: String, Sendable {
   case whatsNew, onboarding, guidance, info
 }
 
-/// One opening of the what's-new tour.
-public struct TourState: Sendable, Equatable {
-  /// Why the tour is open; only the automatic tour writes the seen-through record.
-  public enum Mode: Sendable, Equatable {
-    /// Opened by the session's check: Done, Skip and Close record "seen through".
-    case automatic
-    /// Opened by `news`: writes nothing.
-    case news
-    /// Opened by `debug preview <version>`: writes nothing.
-    case preview(Version)
-  }
-
-  public var mode: Mode
-  public var pages: [FlowPage]
-  public var index = 0
-  /// An error shown on the page (a failed dismissal).
-  public var error: String?
-  /// A dismissal is being written.
-  public var isDismissing = false
-  /// The user followed an action out of the tour; `tour` resumes it.
-  public var isSuspended = false
-
-  public var currentPage: FlowPage { pages[index] }
-  public var isLastPage: Bool { index == pages.count - 1 }
-}
-
-/// The onboarding wizard a fresh store starts with.
-public struct OnboardingState: Sendable, Equatable {
-  public var pages: [Page]
-  public var index = 0
-  public var error: String?
-  public var isFinishing = false
-
-  public var currentPage: Page { pages[index] }
-  public var isLastPage: Bool { index == pages.count - 1 }
-}
-
 /// Where a session is and which of its gates are open: the screen, the overlays over it (the
 /// what's-new tour, onboarding, guidance) and the gates that decide when the tour may appear.
 ///
@@ -50,13 +13,15 @@ public struct OnboardingState: Sendable, Equatable {
 public struct SessionState: Sendable, Equatable {
   /// The app screen, under any overlay.
   public var screen: Screen = .home
+  /// The what's-new tour, `news`, previews and the onboarding wizard (``TourMachine``).
+  public var tours = TourMachine()
   /// The what's-new tour, while open (also while suspended).
-  public var tour: TourState?
+  public var tour: TourState? { tours.tour }
   /// The tour a `debug preview` was opened over, as it was (page, suspended or showing):
   /// closing the preview brings it back.
-  public var tourUnderPreview: TourState?
+  public var tourUnderPreview: TourState? { tours.tourUnderPreview }
   /// The onboarding wizard, while open.
-  public var onboarding: OnboardingState?
+  public var onboarding: OnboardingState? { tours.onboarding }
   /// In-app guidance: the guide or popover showing, and on which step.
   public var guidance = GuidanceMachine()
   /// The boot gate: the store is open, migrated and reconciled.
@@ -76,9 +41,11 @@ public struct SessionState: Sendable, Equatable {
   }
 
   /// The what's-new tour when it is showing: open and not suspended.
-  public var showingTour: TourState? {
-    guard let tour, !tour.isSuspended else { return nil }
-    return tour
+  public var showingTour: TourState? { tours.showingTour }
+
+  /// What is open, bottom first (``OpenStack``): what refusals name, with the way out.
+  public var openStack: OpenStack {
+    OpenStack(screen: screen, tour: tour, onboarding: onboarding, guidance: guidance)
   }
 
   /// The overlay showing now, if any.
@@ -124,7 +91,14 @@ public struct SessionState: Sendable, Equatable {
   /// Where the user is, as the prompt names it: `home`, `tour 2/6`, `onboarding 1/7`, `first_run 2/6`.
   public var place: String {
     if let onboarding { return "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)" }
-    if let tour = showingTour { return "tour \(tour.index + 1)/\(tour.pages.count)" }
+    if let tour = showingTour {
+      switch tour.mode {
+      case .automatic: return "tour \(tour.index + 1)/\(tour.pages.count)"
+      case .news: return "news \(tour.index + 1)/\(tour.pages.count)"
+      // A preview runs on a private copy of the store: its prompt says so.
+      case .preview(let version): return "preview \(version) \(tour.index + 1)/\(tour.pages.count)"
+      }
+    }
     if let guide = guidance.active, guide.mode == .tour {
       return "\(guide.id) \(guidance.stepIndex + 1)/\(guide.steps.count)"
     }

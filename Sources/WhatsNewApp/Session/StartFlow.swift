@@ -30,6 +30,8 @@ struct StartFlow {
         }
         // One read of everything boot needs: one transaction, one trip to the store.
         snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+        // The baseline for noticing another program's changes at each command.
+        session.dataVersionSeen = try? await session.backends.store.dataVersion()
         if let change = try await session.backends.scheduler.reconcile(from: snapshot) {
           session.developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
@@ -88,9 +90,12 @@ struct StartFlow {
       if !wantsTour && !pages.isEmpty {
         session.developerNote("the what's-new tour is turned off; moving the record to \(session.appVersion)")
       }
-      session.tourFlow.recordSeenThrough(then: nil)
+      session.runner.recordSeenThroughQuietly(session.appVersion)
       return
     }
-    session.tourFlow.open(TourState(mode: .automatic, pages: pages))
+    // A tour left unfinished comes back on the page it was left; a page no longer in the
+    // flow (the content changed, or a newer release took the cap) starts it from the first.
+    let resumeAt = facts?.tourPosition?.index(in: pages) ?? 0
+    session.tourFlow.open(TourState(mode: .automatic, pages: pages, index: resumeAt))
   }
 }

@@ -81,7 +81,7 @@ struct StateReport: Sendable {
       ("page", .number(Double(tour.index + 1))),
       ("pageCount", .number(Double(tour.pages.count))),
       ("pageId", .string(tour.currentPage.page.id)),
-      ("error", .string(tour.error)),
+      ("error", .string(tour.failure.map { session.text("ui.tour.dismissFailed", $0) })),
       ("mode", .string(mode)),
       ("suspended", .bool(tour.isSuspended)),
       ("dismissing", .bool(tour.isDismissing)),

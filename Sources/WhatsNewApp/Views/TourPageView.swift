@@ -34,7 +34,7 @@ public struct TourPageView: Sendable {
     footer.append("help")
     let view = PageView(
       heading: heading, page: flowPage.page, index: tour.index, count: tour.pages.count, controls: controls,
-      error: tour.error, footer: footer)
+      error: tour.failure.map { context.text("ui.tour.dismissFailed", $0) }, footer: footer)
     return PageRenderer(context: context).render(view)
   }
 

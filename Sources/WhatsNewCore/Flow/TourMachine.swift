@@ -1,0 +1,354 @@
+/// One opening of the what's-new tour (or of `news`, or of a `debug preview`).
+public struct TourState: Sendable, Equatable {
+  /// Why the tour is open; only the automatic tour writes the seen-through record.
+  public enum Mode: Sendable, Equatable {
+    /// Opened by the session's check: Done, Skip and Close record "seen through".
+    case automatic
+    /// Opened by `news`: writes nothing.
+    case news
+    /// Opened by `debug preview <version>`: writes nothing, on a private copy of the store.
+    case preview(Version)
+  }
+
+  public var mode: Mode
+  public var pages: [FlowPage]
+  public var index = 0
+  /// Why the last dismissal could not be saved (the backend's words), shown on the page.
+  public var failure: String?
+  /// A dismissal is being written.
+  public var isDismissing = false
+  /// The user followed an action or a screen out of the tour; `tour` or `back` resumes it.
+  public var isSuspended = false
+
+  public init(mode: Mode, pages: [FlowPage], index: Int = 0) {
+    self.mode = mode
+    self.pages = pages
+    self.index = pages.indices.contains(index) ? index : 0
+  }
+
+  public var currentPage: FlowPage { pages[index] }
+  public var isLastPage: Bool { index == pages.count - 1 }
+  /// Where the tour is, as the store keeps it for resuming: the release and page id.
+  public var position: TourPosition { TourPosition(release: currentPage.release, pageID: currentPage.page.id) }
+}
+
+/// Where an unfinished automatic tour was left: the release and the page's id (stable
+/// across content edits that add or drop other pages, unlike an index).
+public struct TourPosition: Sendable, Equatable, CustomStringConvertible {
+  public var release: Version
+  public var pageID: String
+
+  public init(release: Version, pageID: String) {
+    self.release = release
+    self.pageID = pageID
+  }
+
+  /// As stored: `2.13.1/rest`.
+  public var description: String { "\(release)/\(pageID)" }
+
+  /// A stored position; `nil` for anything else (then the tour starts on its first page).
+  public init?(_ text: String) {
+    guard let slash = text.firstIndex(of: "/"), let release = Version(String(text[..<slash])) else { return nil }
+    let id = String(text[text.index(after: slash)...])
+    guard !id.isEmpty else { return nil }
+    self.init(release: release, pageID: id)
+  }
+
+  /// The index of this position's page in `pages`, if it is still there.
+  public func index(in pages: [FlowPage]) -> Int? {
+    pages.firstIndex { $0.release == release && $0.page.id == pageID }
+  }
+}
+
+/// The onboarding wizard a fresh store starts with.
+public struct OnboardingState: Sendable, Equatable {
+  public var pages: [Page]
+  public var index = 0
+  /// Why finishing could not be saved (the backend's words), shown on the page.
+  public var failure: String?
+  public var isFinishing = false
+
+  public init(pages: [Page]) {
+    self.pages = pages
+  }
+
+  public var currentPage: Page { pages[index] }
+  public var isLastPage: Bool { index == pages.count - 1 }
+}
+
+/// What a ``TourMachine`` transition asks the session to do.
+public enum TourEffect: Sendable, Equatable {
+  /// Read the settings of the page now on screen (the old page's reads become stale).
+  case openPageControls
+  /// The page's controls are gone (the tour closed or waits).
+  case leavePage
+  /// The screen under the tour shows again: open its controls.
+  case openScreenControls
+  /// Go to the home screen.
+  case goHome
+  /// Write "seen through the app version" (operation `seen-write`); report the result with
+  /// ``TourMachine/seenWriteFinished(_:)``.
+  case writeSeenThrough
+  /// Write "onboarding complete, seen through the app version" in one transaction; report
+  /// with ``TourMachine/onboardingWriteFinished(_:)``.
+  case completeOnboarding
+  /// Remember where the automatic tour is, so an unfinished tour resumes there.
+  case recordPosition(TourPosition)
+  /// Leave the private copy a preview ran on: the real store is in force again.
+  case endSandbox
+  /// Say something to the person.
+  case say(TourMessage)
+  /// Onboarding is complete: what follows it (home, the first-run guide).
+  case onboardingCompleted
+}
+
+/// What a ``TourMachine`` transition says, in words the session localizes.
+public enum TourMessage: Sendable, Equatable {
+  /// The tour waits behind a screen: `tour` or `back` comes back to page `page` of `count`.
+  case suspended(page: Int, count: Int)
+  case firstPage
+  case lastPage
+  case onboardingFirstPage
+  case onboardingLastPage
+  /// The dismissal is being saved (a held or slow write): the tour closes once it lands.
+  case savingDismissal
+  case stillSaving
+  /// The seen record is saved through `version`.
+  case caughtUp(Version)
+  case closedNoRecord
+  /// The dismissal's write failed; the tour stays open.
+  case dismissFailed(String)
+  /// A preview closed; the tour it was opened over is back on page `page` of `count`.
+  case previewClosed(page: Int, count: Int)
+  /// A preview opens over the tour, which waits on page `page` of `count`.
+  case previewOverTour(page: Int, count: Int)
+  case onboardingFinished
+  case onboardingFinishFailed(String)
+  case stillFinishing
+  case noTourToResume
+}
+
+/// Why a ``TourMachine`` command changed nothing.
+public enum TourRefusal: Sendable, Equatable {
+  /// No tour or wizard is open (or, for `next`/`back`, none is showing).
+  case nothingOpen
+  /// `done` before the last page (of `count`).
+  case doneBeforeLastPage(count: Int)
+  /// A tour command while onboarding is open.
+  case onboardingOpen
+  /// `finish` on a tour: that is onboarding's command.
+  case finishOnTour
+  /// A preview cannot open while a dismissal is being saved.
+  case dismissing
+}
+
+/// The what's-new tour, `news`, previews and the onboarding wizard as one pure machine:
+/// commands and outcomes in, new state and ``TourEffect``s out. The session's runner
+/// (`TourFlow`) performs the effects and feeds the outcomes back.
+///
+/// Rules it holds:
+/// - Done, Skip and Close share one serial path: a second dismissal while one is being
+///   written starts no new write; a failed write keeps the tour open on the same page.
+///   Only the automatic tour writes the seen record; `news` and previews close at once.
+/// - A preview opened over a tour keeps that tour as it was (page, waiting or showing) and
+///   gives it back when the preview closes; a preview over a preview replaces it.
+/// - Turning a page of the automatic tour records the position, so a tour left unfinished
+///   (quit, a kill) resumes on that page.
+///
+/// ```swift
+/// var machine = TourMachine()
+/// machine.open(TourState(mode: .automatic, pages: pages))   // [.openPageControls]
+/// machine.step(1)                      // [.openPageControls, .recordPosition(…)]
+/// machine.dismiss()                    // [.writeSeenThrough]
+/// machine.seenWriteFinished(.success(v)) // [.leavePage, .goHome, .say(.caughtUp(v))]
+/// ```
+public struct TourMachine: Sendable, Equatable {
+  /// The tour (or `news`, or a preview), while open; also while it waits behind a screen.
+  public private(set) var tour: TourState?
+  /// The tour a preview was opened over, as it was.
+  public private(set) var tourUnderPreview: TourState?
+  /// The onboarding wizard, while open.
+  public private(set) var onboarding: OnboardingState?
+
+  public init() {}
+
+  /// The tour when it is showing: open and not waiting behind a screen.
+  public var showingTour: TourState? {
+    guard let tour, !tour.isSuspended else { return nil }
+    return tour
+  }
+
+  /// The tour that `tour` would bring back: the open tour, else the one under a preview.
+  public var isPreviewing: Bool {
+    if case .preview? = tour?.mode { return true }
+    return false
+  }
+
+  // MARK: The tour
+
+  /// Opens `tour`, showing. A preview keeps an open tour under it (``tourUnderPreview``).
+  @discardableResult
+  public mutating func open(_ newTour: TourState) -> [TourEffect] {
+    var effects: [TourEffect] = []
+    if case .preview = newTour.mode {
+      if let current = tour {
+        if !current.isSuspended { effects.append(.leavePage) }
+        // A preview over a preview replaces it; the tour under both stays where it was.
+        if current.mode == .automatic || current.mode == .news {
+          tourUnderPreview = current
+          effects.append(.say(.previewOverTour(page: current.index + 1, count: current.pages.count)))
+        }
+      } else {
+        tourUnderPreview = nil
+      }
+    } else {
+      if tour != nil { effects.append(.leavePage) }
+      tourUnderPreview = nil
+    }
+    tour = newTour
+    effects.append(.openPageControls)
+    return effects
+  }
+
+  /// Whether a preview may open now (not while a dismissal is being saved: its write ends
+  /// the tour it belongs to).
+  public var previewRefusal: TourRefusal? {
+    tour?.isDismissing == true ? .dismissing : nil
+  }
+
+  /// `next` (+1) or `back` (-1) on the page showing.
+  @discardableResult
+  public mutating func step(_ delta: Int) -> [TourEffect] {
+    if var wizard = onboarding {
+      let target = wizard.index + delta
+      guard wizard.pages.indices.contains(target) else {
+        return [.say(delta > 0 ? .onboardingLastPage : .onboardingFirstPage)]
+      }
+      wizard.index = target
+      wizard.failure = nil
+      onboarding = wizard
+      return [.openPageControls]
+    }
+    guard var open = showingTour else { return [] }
+    let target = open.index + delta
+    guard open.pages.indices.contains(target) else { return [.say(delta > 0 ? .lastPage : .firstPage)] }
+    open.index = target
+    open.failure = nil
+    tour = open
+    var effects: [TourEffect] = [.openPageControls]
+    if open.mode == .automatic { effects.append(.recordPosition(open.position)) }
+    return effects
+  }
+
+  /// Leaving the showing tour for a screen or a guide: it waits; `tour` or `back` resumes it.
+  @discardableResult
+  public mutating func suspend() -> [TourEffect] {
+    guard let open = showingTour else { return [] }
+    tour?.isSuspended = true
+    return [.leavePage, .say(.suspended(page: open.index + 1, count: open.pages.count))]
+  }
+
+  /// Brings a waiting tour back on its page (a showing one is simply drawn again).
+  @discardableResult
+  public mutating func resume() -> [TourEffect] {
+    guard let open = tour else { return [.say(.noTourToResume)] }
+    guard open.isSuspended else { return [] }
+    tour?.isSuspended = false
+    return [.openPageControls]
+  }
+
+  /// Done, Skip or Close. The automatic tour writes the seen record first (the tour closes
+  /// when it lands); `news` and previews close at once.
+  @discardableResult
+  public mutating func dismiss() -> [TourEffect] {
+    guard var open = tour else { return [] }
+    guard open.mode == .automatic else { return close(message: .closedNoRecord) }
+    if open.isDismissing { return [.say(.stillSaving)] }
+    open.isDismissing = true
+    open.failure = nil
+    tour = open
+    return [.writeSeenThrough]
+  }
+
+  /// The dismissal's seen-write ended: the tour closes (success), or stays open on its page
+  /// with the reason (failure).
+  @discardableResult
+  public mutating func seenWriteFinished(_ result: Result<Version, WriteFailureReason>) -> [TourEffect] {
+    guard tour?.isDismissing == true else { return [] }
+    switch result {
+    case .success(let version):
+      return close(message: .caughtUp(version))
+    case .failure(let reason):
+      tour?.isDismissing = false
+      tour?.failure = reason.text
+      return [.say(.dismissFailed(reason.text))]
+    }
+  }
+
+  /// Closes the tour and goes home; closing a preview gives back the tour it was opened over.
+  @discardableResult
+  public mutating func close(message: TourMessage) -> [TourEffect] {
+    if isPreviewing {
+      let under = tourUnderPreview
+      tour = under
+      tourUnderPreview = nil
+      guard let under else { return [.endSandbox, .leavePage, .goHome, .say(message)] }
+      let back: [TourEffect] = under.isSuspended ? [.openScreenControls] : [.openPageControls]
+      return [.endSandbox, .leavePage, .say(.previewClosed(page: under.index + 1, count: under.pages.count))] + back
+    }
+    tour = nil
+    tourUnderPreview = nil
+    return [.leavePage, .goHome, .say(message)]
+  }
+
+  /// Drops the tour without a word or a write (a restore replaced the store under it).
+  public mutating func discard() {
+    tour = nil
+    tourUnderPreview = nil
+  }
+
+  // MARK: Onboarding
+
+  /// Opens the onboarding wizard on its first page.
+  @discardableResult
+  public mutating func startOnboarding(pages: [Page]) -> [TourEffect] {
+    guard !pages.isEmpty else { return [] }
+    onboarding = OnboardingState(pages: pages)
+    return [.openPageControls]
+  }
+
+  /// `finish` (or `skip`) on the wizard: onboarding complete, in one write.
+  @discardableResult
+  public mutating func finishOnboarding() -> [TourEffect] {
+    guard var wizard = onboarding else { return [] }
+    if wizard.isFinishing { return [.say(.stillFinishing)] }
+    wizard.isFinishing = true
+    wizard.failure = nil
+    onboarding = wizard
+    return [.completeOnboarding]
+  }
+
+  /// The wizard's write ended.
+  @discardableResult
+  public mutating func onboardingWriteFinished(_ result: Result<Void, WriteFailureReason>) -> [TourEffect] {
+    guard onboarding?.isFinishing == true else { return [] }
+    switch result {
+    case .success:
+      onboarding = nil
+      return [.leavePage, .goHome, .say(.onboardingFinished), .onboardingCompleted]
+    case .failure(let reason):
+      onboarding?.isFinishing = false
+      onboarding?.failure = reason.text
+      return [.say(.onboardingFinishFailed(reason.text))]
+    }
+  }
+
+  /// Whether a dismissal or the wizard's finish is being written.
+  public var isSaving: Bool { tour?.isDismissing == true || onboarding?.isFinishing == true }
+}
+
+/// Why a write failed, in the backend's words (an `Error` is not `Equatable`).
+public struct WriteFailureReason: Error, Sendable, Equatable {
+  public var text: String
+  public init(_ text: String) { self.text = text }
+}
