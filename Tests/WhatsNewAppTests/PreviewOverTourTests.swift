@@ -53,7 +53,8 @@ struct PreviewOverTourTests {
     let harness = try await upgraded()
     _ = await harness.output(of: "go settings")
     #expect(harness.session.tour?.isSuspended == true)
-    #expect(harness.session.overlay == .guidance, "the settings screen's guide starts by itself")
+    #expect(harness.session.overlay == nil, "no guide starts by itself over a person who came from the tour")
+    _ = await harness.output(of: "tour settings_intro")
     let refused = await harness.output(of: "debug preview 2.12.0")
     #expect(
       refused.split(separator: "\n").joined(separator: " ")

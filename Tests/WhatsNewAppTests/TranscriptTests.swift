@@ -10,7 +10,10 @@ struct TranscriptTests {
   nonisolated static let cases: [(name: String, arguments: [String], script: [String])] = [
     (
       "tour-every-block-kind", ["--upgrade-from", "2.11.0"],
-      ["state", "next", "next", "next", "next", "next", "open 1", "state", "tour", "back", "choose 2", "done", "done"]
+      [
+        "state", "next", "next", "next", "next", "next", "open 1", "state", "tour cardio_intro", "state", "choose 2",
+        "back", "tour cardio_intro", "next", "tour", "done",
+      ]
     ),
     (
       "tour-cyrillic", ["--upgrade-from", "2.12.0", "--locale", "ru"],

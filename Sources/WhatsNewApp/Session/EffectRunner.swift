@@ -13,8 +13,7 @@ import WhatsNewStore
 struct EffectRunner: Sendable {
   let session: Session
 
-  /// The write targets of what is not a setting: `qa fail write` (every target) reaches them.
-  static let tourPositionTarget = "tourPosition"
+  /// The write target of the guidance seen-set, not a setting: `qa fail write` (every target) reaches it.
   static let guidanceTarget = "guidance"
 
   /// Runs `body` as operation `operation` on `target`, tracked and gated, then hands its
@@ -71,10 +70,12 @@ struct EffectRunner: Sendable {
     perform(.seenWrite, target: nil, { store in try await store.completeOnboarding(seenThrough: version) }, then: completion)
   }
 
-  /// Remembers where the automatic tour is (operation `write`, target `tourPosition`). A
-  /// failure costs only the page a later start resumes on: a developer note.
+  /// Remembers where the automatic tour is. It is the tour's progress, as the seen record
+  /// is, so it passes the same gate (operation `seen-write`: `qa hold seen-write` holds it
+  /// too); a setting's write count never includes it. A failure costs only the page a later
+  /// start resumes on: a developer note.
   func recordTourPosition(_ position: TourPosition) {
-    perform(.write, target: Self.tourPositionTarget, { store in try await store.setTourPosition(position) }) { result in
+    perform(.seenWrite, target: nil, { store in try await store.setTourPosition(position) }) { result in
       if case .failure(let reason) = result {
         session.developerNote("could not remember the tour's page \(position): \(reason.text)")
       }

@@ -133,7 +133,6 @@ public struct ExitSaver: Sendable {
     switch entry.operation {
     case .write:
       if let target = entry.target, let setting = Setting(rawValue: target) { return session.text(setting.titleKey) }
-      if entry.target == EffectRunner.tourPositionTarget { return session.text("ui.exit.tourProgress") }
       if entry.target == EffectRunner.guidanceTarget { return session.text("ui.exit.guidance") }
       return entry.target ?? entry.operation.rawValue
     case .seenWrite: return session.text("ui.exit.tourProgress")

@@ -14,7 +14,7 @@ struct TourFlow: Sendable {
   /// Opens `tour` over the current screen. An automatic tour that was left unfinished
   /// opens on the page it was left (``TourPosition``), if that page is still in the flow.
   func open(_ tour: TourState) {
-    perform(session.state.tours.open(tour))
+    run { $0.open(tour) }
   }
 
   /// `next` / `back` on the open tour or onboarding page.
@@ -22,54 +22,56 @@ struct TourFlow: Sendable {
     guard session.state.onboarding != nil || session.state.showingTour != nil else {
       return CommandMessages(session: session).nothingOpen(delta > 0 ? "next" : "back")
     }
-    perform(session.state.tours.step(delta))
+    run { $0.step(delta) }
   }
 
   /// Leaving the showing tour for a screen or a guide: it waits, and `tour` or `back` resumes it.
   func suspendIfShowing() {
-    perform(session.state.tours.suspend())
+    run { $0.suspend() }
   }
 
   /// `tour` (and `back` on a screen the tour was left for): brings a waiting tour back on its
   /// page, closing what is above it (a guide, a popover) and saying so.
   func resume() async {
-    guard session.state.tour != nil else { return perform(session.state.tours.resume()) }
+    guard session.state.tour != nil else { return run { $0.resume() } }
     if session.state.onboarding != nil { return CommandMessages(session: session).refused("tour") }
     await session.guidanceFlow.closeForTour()
     if session.state.tour?.isSuspended == true {
       session.guidanceFlow.willLeave(session.state.screen)
       session.state.screen = .home
     }
-    perform(session.state.tours.resume())
+    run { $0.resume() }
+    // `tour` on a showing tour draws it again: the person asked to see it.
+    session.viewIsDirty = true
   }
 
   /// Done, Skip and Close share one serial path (``TourMachine/dismiss()``).
   func dismiss() {
-    perform(session.state.tours.dismiss())
+    run { $0.dismiss() }
   }
 
   /// Closes a `news` or preview tour without a record.
   func close() {
-    perform(session.state.tours.close(message: .closedNoRecord))
+    run { $0.close(message: .closedNoRecord) }
   }
 
   /// The onboarding wizard: a welcome page, then the tour's own choice blocks (one
   /// control per setting, as the releases up to this version define them), two a page.
   func startOnboarding() {
-    perform(
-      session.state.tours.startOnboarding(
-        pages: OnboardingPlan.pages(releases: session.releases, appVersion: session.appVersion)))
+    let pages = OnboardingPlan.pages(releases: session.releases, appVersion: session.appVersion)
+    run { $0.startOnboarding(pages: pages) }
   }
 
   /// `finish`: onboarding complete and seen-through = current, in one transaction.
   func finishOnboarding() {
-    perform(session.state.tours.finishOnboarding())
+    run { $0.finishOnboarding() }
   }
 
   // MARK: Effects
 
-  /// Carries out what the machine asked for, in order.
-  func perform(_ effects: [TourEffect]) {
+  /// Carries out what the machine asked for, in order. The view is drawn again when the
+  /// transition changed the state (a message alone, "this is the last page", redraws nothing).
+  func perform(_ effects: [TourEffect], changedFrom before: SessionState? = nil) {
     for effect in effects {
       switch effect {
       case .openPageControls: session.openCurrentPageControls()
@@ -89,25 +91,40 @@ struct TourFlow: Sendable {
         session.state.hasCheckedWhatsNew = true
       }
     }
-    session.viewIsDirty = true
+    if let before, session.state != before { session.viewIsDirty = true }
+  }
+
+  /// Runs `transition` on the machine and performs its effects; the view is drawn again
+  /// when the state changed.
+  func run(_ transition: (inout TourMachine) -> [TourEffect]) {
+    let before = session.state
+    let effects = transition(&session.state.tours)
+    perform(effects, changedFrom: before)
   }
 
   /// The dismissal's write (operation `seen-write`), its result fed back to the machine.
-  /// A write that does not land at once (held, delayed, waiting for a lock) is announced.
+  /// A write QA holds or delays does not land at once: it is announced, so the person knows
+  /// why the tour is still open (a write that merely hops to the store's queue is not).
   func writeSeenThrough() {
     let version = session.appVersion
     let finished = session.runner.advanceSeenThrough(to: version) { result in
-      self.perform(self.session.state.tours.seenWriteFinished(result))
+      self.run { $0.seenWriteFinished(result) }
       self.session.showViewIfAtPrompt()
     }
-    if !finished { say(.savingDismissal) }
+    let waitsOnQA = session.backends.faults.rules.contains { rule in
+      switch rule.kind {
+      case .hold, .delay: rule.operation == .seenWrite
+      case .fail: false
+      }
+    }
+    if !finished && waitsOnQA { say(.savingDismissal) }
   }
 
   /// The wizard's write, its result fed back to the machine.
   func completeOnboarding() {
     let version = session.appVersion
     session.runner.completeOnboarding(seenThrough: version) { result in
-      self.perform(self.session.state.tours.onboardingWriteFinished(result))
+      self.run { $0.onboardingWriteFinished(result) }
       if case .success = result { await self.afterOnboarding() }
       self.session.showViewIfAtPrompt()
     }

@@ -1,0 +1,201 @@
+import Testing
+import WhatsNewCore
+
+/// Pages of a made-up flow: `count` pages of release 2.13.1, ids `p1`, `p2`, …
+private func pages(_ count: Int, release: String = "2.13.1") -> [FlowPage] {
+  (1...count).map { number in
+    FlowPage(
+      release: Version(release)!,
+      page: Page(id: "p\(number)", blocks: [Block(id: "b", content: .info(InfoBlock(titleKey: "t")))]))
+  }
+}
+
+private let v214 = Version("2.14.0")!
+
+@Suite("Tour machine")
+struct TourMachineTests {
+  static let automatic = TourState(mode: .automatic, pages: pages(3))
+
+  /// Each row: the machine after opening an automatic three-page tour on page `start`,
+  /// a command, the effects it must return, and the page (1-based) or `nil` (closed) after.
+  static let rows: [(name: String, start: Int, command: @Sendable (inout TourMachine) -> [TourEffect], effects: [TourEffect], page: Int?)] = [
+    ("next on page 1 records the position", 0, { $0.step(1) },
+     [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p2"))], 2),
+    ("back on page 2 records page 1", 1, { $0.step(-1) },
+     [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p1"))], 1),
+    ("next on the last page says so and stays", 2, { $0.step(1) }, [.say(.lastPage)], 3),
+    ("back on the first page says so and stays", 0, { $0.step(-1) }, [.say(.firstPage)], 1),
+    ("suspend waits and names the page", 1, { $0.suspend() }, [.leavePage, .say(.suspended(page: 2, count: 3))], 2),
+    ("dismiss asks for the seen-write and keeps the tour open", 1, { $0.dismiss() }, [.writeSeenThrough], 2),
+    ("resume on a showing tour does nothing", 0, { $0.resume() }, [], 1),
+  ]
+
+  @Test("a command on an automatic tour", arguments: rows.indices)
+  func command(_ index: Int) {
+    let row = Self.rows[index]
+    var machine = TourMachine()
+    machine.open(TourState(mode: .automatic, pages: pages(3), index: row.start))
+    #expect(row.command(&machine) == row.effects, "\(row.name)")
+    #expect(machine.tour.map { $0.index + 1 } == row.page, "\(row.name)")
+  }
+
+  @Test("a dismissal closes only when its write lands; a second one while saving starts no write")
+  func dismissalIsSerial() {
+    var machine = TourMachine()
+    machine.open(Self.automatic)
+    #expect(machine.dismiss() == [.writeSeenThrough])
+    #expect(machine.dismiss() == [.say(.stillSaving)])
+    #expect(machine.seenWriteFinished(.success(v214)) == [.leavePage, .goHome, .say(.caughtUp(v214))])
+    #expect(machine.tour == nil)
+  }
+
+  @Test("a failed seen-write keeps the tour on its page with the reason, and a retry writes again")
+  func failedDismissalStays() {
+    var machine = TourMachine()
+    machine.open(TourState(mode: .automatic, pages: pages(3), index: 2))
+    machine.dismiss()
+    #expect(machine.seenWriteFinished(.failure(WriteFailureReason("disk full"))) == [.say(.dismissFailed("disk full"))])
+    #expect(machine.tour?.index == 2)
+    #expect(machine.tour?.failure == "disk full")
+    #expect(machine.tour?.isDismissing == false)
+    #expect(machine.dismiss() == [.writeSeenThrough])
+    #expect(machine.tour?.failure == nil)
+  }
+
+  @Test("news and previews close at once and write nothing", arguments: [TourState.Mode.news, .preview(v214)])
+  func nonAutomaticCloses(_ mode: TourState.Mode) {
+    var machine = TourMachine()
+    machine.open(TourState(mode: mode, pages: pages(2)))
+    let effects = machine.dismiss()
+    #expect(!effects.contains(.writeSeenThrough))
+    #expect(effects.contains(.say(.closedNoRecord)))
+    #expect(machine.tour == nil)
+    // Turning a page of a tour that writes nothing remembers no position either.
+    machine.open(TourState(mode: mode, pages: pages(2)))
+    #expect(machine.step(1) == [.openPageControls])
+  }
+
+  @Test("a preview over a waiting tour gives it back waiting; over a showing one, showing on its page")
+  func previewGivesTheTourBack() {
+    for waiting in [false, true] {
+      var machine = TourMachine()
+      machine.open(TourState(mode: .automatic, pages: pages(3), index: 1))
+      if waiting { machine.suspend() }
+      let opened = machine.open(TourState(mode: .preview(v214), pages: pages(2)))
+      #expect(opened.contains(.say(.previewOverTour(page: 2, count: 3))))
+      #expect(opened.contains(.leavePage) == !waiting)
+      // A preview over a preview replaces it; the tour under both stays.
+      machine.open(TourState(mode: .preview(Version("2.15.0")!), pages: pages(1)))
+      #expect(machine.tourUnderPreview?.index == 1)
+      let closed = machine.dismiss()
+      #expect(closed.first == .endSandbox)
+      #expect(closed.contains(.say(.previewClosed(page: 2, count: 3))))
+      #expect(closed.last == (waiting ? .openScreenControls : .openPageControls))
+      #expect(machine.tour?.mode == .automatic)
+      #expect(machine.tour?.isSuspended == waiting)
+      #expect(machine.tourUnderPreview == nil)
+    }
+  }
+
+  @Test("a preview over nothing closes home and ends its sandbox")
+  func previewAlone() {
+    var machine = TourMachine()
+    machine.open(TourState(mode: .preview(v214), pages: pages(1)))
+    #expect(machine.dismiss() == [.endSandbox, .leavePage, .goHome, .say(.closedNoRecord)])
+  }
+
+  @Test("a preview may not open while a dismissal is being saved")
+  func noPreviewWhileSaving() {
+    var machine = TourMachine()
+    machine.open(Self.automatic)
+    #expect(machine.previewRefusal == nil)
+    machine.dismiss()
+    #expect(machine.previewRefusal == .dismissing)
+  }
+
+  @Test("onboarding pages, then finish writes once and completes")
+  func onboarding() {
+    var machine = TourMachine()
+    let wizardPages = pages(2).map(\.page)
+    #expect(machine.startOnboarding(pages: wizardPages) == [.openPageControls])
+    #expect(machine.step(-1) == [.say(.onboardingFirstPage)])
+    #expect(machine.step(1) == [.openPageControls])
+    #expect(machine.step(1) == [.say(.onboardingLastPage)])
+    #expect(machine.finishOnboarding() == [.completeOnboarding])
+    #expect(machine.finishOnboarding() == [.say(.stillFinishing)])
+    #expect(
+      machine.onboardingWriteFinished(.failure(WriteFailureReason("locked"))) == [.say(.onboardingFinishFailed("locked"))])
+    #expect(machine.onboarding?.index == 1)
+    machine.finishOnboarding()
+    #expect(machine.onboardingWriteFinished(.success(())) == [.leavePage, .goHome, .say(.onboardingFinished), .onboardingCompleted])
+    #expect(machine.onboarding == nil)
+  }
+
+  @Test("a stored position opens the tour on its page, or page 1 when the page is gone", arguments: [
+    ("2.13.1/p3", 2), ("2.13.1/gone", 0), ("2.12.0/p3", 0), ("not a position", 0), ("2.13.1/", 0),
+  ])
+  func resumePosition(_ stored: String, _ index: Int) {
+    let flow = pages(3)
+    let position = TourPosition(stored)
+    #expect(TourState(mode: .automatic, pages: flow, index: position?.index(in: flow) ?? 0).index == index)
+  }
+
+  @Test("a position reads back as it was written")
+  func positionRoundTrip() {
+    let position = TourPosition(release: Version("2.13.1")!, pageID: "rest.timer/2")
+    #expect(TourPosition(position.description) == position)
+  }
+}
+
+@Suite("What is open")
+struct OpenStackTests {
+  static let guide = GuidanceCatalog.all.first { $0.mode == .tour && $0.id != GuidanceCatalog.firstRun }!
+
+  static func stack(
+    screen: Screen = .home, tour: TourState? = nil, onboarding: OnboardingState? = nil, guide: String? = nil
+  ) -> OpenStack {
+    var guidance = GuidanceMachine()
+    if let guide { guidance.start(guide) }
+    return OpenStack(screen: screen, tour: tour, onboarding: onboarding, guidance: guidance)
+  }
+
+  static var waiting: TourState {
+    var tour = TourState(mode: .automatic, pages: pages(6), index: 2)
+    tour.isSuspended = true
+    return tour
+  }
+
+  @Test("a tour left for a screen waits under it, and a guide on that screen lies on top")
+  func order() {
+    let stack = Self.stack(screen: .workouts, tour: Self.waiting, guide: Self.guide.id)
+    #expect(
+      stack.layers == [
+        .home, .tour(.automatic, page: 3, count: 6, waiting: true), .screen(.workouts),
+        .guide(id: Self.guide.id, step: 1, count: Self.guide.steps.count),
+      ])
+    #expect(stack.waitingTour != nil)
+    #expect(!stack.tourShowing)
+  }
+
+  @Test("news opened on a screen lies over the screen")
+  func newsOverScreen() {
+    let stack = Self.stack(screen: .settings, tour: TourState(mode: .news, pages: pages(2)))
+    #expect(stack.layers == [.home, .screen(.settings), .tour(.news, page: 1, count: 2, waiting: false)])
+    #expect(stack.tourShowing)
+  }
+
+  @Test("every top has a way out, and a guide over a waiting tour names tour", arguments: [
+    (OpenLayer.popover(id: "x"), false, ["close"]),
+    (.guide(id: "x", step: 1, count: 3), true, ["close", "tour"]),
+    (.guide(id: "x", step: 1, count: 3), false, ["close", "home"]),
+    (.onboarding(page: 1, count: 7), false, ["finish"]),
+    (.tour(.automatic, page: 1, count: 6, waiting: false), false, ["skip", "close", "home"]),
+    (.tour(.news, page: 1, count: 2, waiting: false), false, ["close"]),
+    (.screen(.workouts), true, ["tour", "back", "home"]),
+    (.screen(.workouts), false, ["back", "home"]),
+    (.home, false, ["news", "go <screen>", "quit"]),
+  ])
+  func waysOut(_ layer: OpenLayer, _ tourWaiting: Bool, _ expected: [String]) {
+    #expect(OpenStack.waysOut(of: layer, tourWaiting: tourWaiting) == expected)
+  }
+}
