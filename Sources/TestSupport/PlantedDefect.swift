@@ -7,4 +7,8 @@ public enum PlantedDefect {
   /// rescheduling fails, the screen goes back to the old weekday while the store keeps
   /// the new one.
   public static let skippedRestore = CompensatingRestore { _, _, _ in }
+
+  /// A dead end: `tour` and `back` say nothing and never bring a waiting tour back, so a
+  /// person who followed an action out of the tour cannot return to it.
+  public static let tourNeverReturns = TourReturn(comesBack: false)
 }

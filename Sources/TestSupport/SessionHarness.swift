@@ -95,7 +95,7 @@ public final class SessionHarness {
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
-    compensatingRestore: CompensatingRestore = .writeBack
+    compensatingRestore: CompensatingRestore = .writeBack, tourReturn: TourReturn = .resumes
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
@@ -113,11 +113,12 @@ public final class SessionHarness {
     let backends = Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: Self.timeZone,
       compensatingRestore: compensatingRestore)
-    let configuration = SessionConfiguration(
+    var configuration = SessionConfiguration(
       options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: environment),
       width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly, accessible: options.accessible,
       isInteractive: false, storeWasCreated: store.wasCreated, databasePath: self.databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
+    configuration.tourReturn = tourReturn
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
     session = Session(configuration: configuration, backends: backends, console: console)
     console.writeOut = { [unowned self] text in self.captured += text }

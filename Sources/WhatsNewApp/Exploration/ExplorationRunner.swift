@@ -129,24 +129,34 @@ public final class ExplorationRunner {
     return nil
   }
 
-  /// A session like the exploring one, in scripted mode, over `store`, with nothing printed.
-  func makeSession(store: SettingsStore, path: String, startFaults: [String]) -> Session {
+  /// A session like the exploring one, in scripted mode, over `store`, printing to `output`
+  /// (nothing, by default). `start` overrides the seed and the launch source (the navigation
+  /// explorer's start configurations); by default they are this runner's.
+  func makeSession(
+    store: SettingsStore, path: String, startFaults: [String], start: (upgradeFrom: Version?, launchSource: LaunchSource?)? = nil,
+    output: @escaping (String) -> Void = { _ in }
+  ) -> Session {
     var options = template.options
     options.databasePath = path
     options.scriptPath = nil
     options.upgradeFrom = seenThrough
+    if let start {
+      options.upgradeFrom = start.upgradeFrom
+      options.launchSource = start.launchSource
+    }
     options.faultSpecs = startFaults
     options.developerMode = false
-    let configuration = SessionConfiguration(
+    var configuration = SessionConfiguration(
       options: options, content: template.content, language: template.language, width: 80, ascii: template.ascii,
       accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
       environmentLanguage: template.environmentLanguage)
+    configuration.tourReturn = template.tourReturn
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
     // As the app does with `--fault`: the planner only writes specs that parse.
     for spec in startFaults { if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) } }
     let backends = templateBackends.over(store, faults: faults, tracker: tracker, clock: clock)
-    let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
+    let console = Console(styler: Styler(colors: false), writeOut: output, writeError: { _ in })
     return Session(configuration: configuration, backends: backends, console: console)
   }
 }

@@ -7,6 +7,10 @@ extension QACommands {
   /// (``ExplorationReportView``). The session itself is left as it was.
   func explore(_ arguments: [String]) async {
     let console = session.console
+    if arguments.first == "--navigation" {
+      guard arguments.count == 1 else { return messages.usage("qa") }
+      return await exploreNavigation()
+    }
     guard arguments.count <= 1 else { return messages.usage("qa") }
     var script: [String]?
     if let path = arguments.first {
@@ -35,6 +39,39 @@ extension QACommands {
       console.emit(lines[0], report.counterexamples.isEmpty ? .success : .error)
       // The scripts are printed as they are, to be copied into a file.
       for line in lines.dropFirst() { console.emit(line) }
+    } catch {
+      console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
+    }
+  }
+
+  /// `qa explore --navigation`: the walk over every state (``NavigationExplorer``), its
+  /// state count and time, and each problem as a replayable script.
+  func exploreNavigation() async {
+    let console = session.console
+    if session.configuration.isInteractive {
+      console.emit(session.text("ui.explore.running"), .dim)
+      console.flush()
+    }
+    do {
+      let report = try await NavigationExplorer(session: session).explore()
+      let formats = session.renderContext.formats
+      let seconds = formats.number(report.seconds, fractionDigits: 1...1)
+      let summary = session.text(
+        "ui.explore.navigation", formats.number(report.states), formats.number(report.runs), seconds,
+        report.problems.isEmpty
+          ? session.text("ui.explore.navigation.none")
+          : session.text("ui.explore.navigation.found", formats.number(report.problems.count)))
+      console.emit(summary, report.problems.isEmpty ? .success : .error)
+      for problem in report.problems {
+        console.emit("")
+        let start = (["whatsnew", "--db", "<new-file>"] + problem.start.arguments + ["--script", "<this-file>"])
+          .joined(separator: " ")
+        for line in ExplorationReportView.comment("# " + start, width: session.renderContext.width) { console.emit(line) }
+        for line in ExplorationReportView.comment("# " + problem.problem, width: session.renderContext.width) {
+          console.emit(line)
+        }
+        for line in problem.lines { console.emit(line == NavigationWalk.escape ? "# (press Esc)" : line) }
+      }
     } catch {
       console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
     }

@@ -25,6 +25,8 @@ public struct SessionConfiguration: Sendable {
   /// Set when this run created the store (a fresh user).
   public var storeWasCreated: Bool
   public var databasePath: String
+  /// How a waiting tour comes back (``TourReturn/resumes``); tests plant a dead end with another.
+  public var tourReturn = TourReturn.resumes
 
   /// A configuration whose width and rows come from providers.
   public init(
@@ -60,6 +62,18 @@ public struct SessionConfiguration: Sendable {
   public var width: Int { widthProvider() }
   /// The terminal's rows now, or `nil` for unlimited.
   public var rows: Int? { rowsProvider() }
+}
+
+/// How `tour` and `back` bring a waiting tour back. The app always uses ``resumes``; tests
+/// plant a dead end (a tour that never comes back) to show `qa explore --navigation` finding it.
+public struct TourReturn: Sendable {
+  /// Whether a waiting tour comes back.
+  public let comesBack: Bool
+
+  public init(comesBack: Bool) { self.comesBack = comesBack }
+
+  /// The real way back: the tour resumes on its page.
+  public static let resumes = TourReturn(comesBack: true)
 }
 
 /// A command the state could not take: what was on top, and the commands the message named.

@@ -79,7 +79,7 @@ public struct REPL {
       case .interrupted:
         continue
       case .escape:
-        await session.dismissInfoByEscape()
+        await session.escape()
       case .overlongLine(let number, let limit):
         // Not run, so not a valid command: reported with its number, and the script goes on.
         lineNumber = number
@@ -162,9 +162,19 @@ extension Session {
   /// The prompt names where the user is: `whatsnew:home> `, `whatsnew:tour 2/6> `.
   public var prompt: String { "whatsnew:\(state.place)> " }
 
-  /// Esc on a terminal: closes an info popover, if one is open.
-  func dismissInfoByEscape() async {
-    guidanceFlow.closeInfo()
+  /// Esc on a terminal leaves what is on top (``OpenStack``): a popover closes, a guide
+  /// closes for now, a showing tour waits (home shows), a screen goes back as `back` does
+  /// (to a waiting tour, else home). Onboarding and home have nothing to leave: nothing happens.
+  public func escape() async {
+    switch state.openStack.top {
+    case .popover: guidanceFlow.closeInfo()
+    case .guide:
+      await guidanceFlow.closeForTour()
+      if state.screen == .home { await checkWhatsNew() }
+    case .tour: tourFlow.suspendIfShowing()
+    case .screen: await TourCommands(session: self).back()
+    case .onboarding, .home: break
+    }
   }
 
   /// Enter on an empty line at a terminal: the next page of the tour or onboarding (on

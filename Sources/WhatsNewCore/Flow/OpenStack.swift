@@ -18,22 +18,28 @@ public enum OpenLayer: Sendable, Equatable {
 /// What is open, bottom first, in the order the model defines:
 ///
 /// ```
-/// home ─ [tour, waiting] ─ [screen] ─ [tour | news | preview, showing] ─ [onboarding] ─ [guide] ─ [popover]
+/// home ─ [tour, waiting ─ home | screen] ─ [screen] ─ [tour | news | preview, showing] ─ [onboarding] ─ [guide] ─ [popover]
 /// ```
 ///
 /// A tour left for a screen waits *under* that screen, so `back` on the screen comes back to
 /// it; a tour opened on a screen (`news`, a preview) lies over the screen. Every layer has a
 /// way out (``waysOut``), which refusals name.
 public struct OpenStack: Sendable, Equatable {
-  /// Bottom first; never empty (``OpenLayer/home`` is always first).
+  /// Bottom first; never empty (``OpenLayer/home`` is always first, and a waiting tour's
+  /// screen may be home again above it).
   public private(set) var layers: [OpenLayer]
 
   /// The stack of a session on `screen`, with `tour`, `onboarding` and the guidance showing.
   public init(screen: Screen, tour: TourState?, onboarding: OnboardingState?, guidance: GuidanceMachine) {
     var layers: [OpenLayer] = [.home]
     let tourLayer = tour.map { OpenLayer.tour($0.mode, page: $0.index + 1, count: $0.pages.count, waiting: $0.isSuspended) }
-    if let tour, tour.isSuspended, let tourLayer { layers.append(tourLayer) }
-    if screen != .home { layers.append(.screen(screen)) }
+    if let tour, tour.isSuspended, let tourLayer {
+      // A waiting tour lies under the screen it was left for, home included.
+      layers.append(tourLayer)
+      layers.append(screen == .home ? .home : .screen(screen))
+    } else if screen != .home {
+      layers.append(.screen(screen))
+    }
     if let tour, !tour.isSuspended, let tourLayer { layers.append(tourLayer) }
     if let onboarding { layers.append(.onboarding(page: onboarding.index + 1, count: onboarding.pages.count)) }
     if let guide = guidance.active {
@@ -70,7 +76,7 @@ public struct OpenStack: Sendable, Equatable {
     case .tour(.automatic, _, _, _): return ["skip", "close", "home"]
     case .tour: return ["close"]
     case .screen: return tourWaiting ? ["tour", "back", "home"] : ["back", "home"]
-    case .home: return ["news", "go <screen>", "quit"]
+    case .home: return tourWaiting ? ["tour", "go <screen>", "quit"] : ["news", "go <screen>", "quit"]
     }
   }
 }

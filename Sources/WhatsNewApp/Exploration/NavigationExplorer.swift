@@ -1,0 +1,304 @@
+import Foundation
+import LineEditor
+public import WhatsNewCore
+import WhatsNewStore
+
+/// `qa explore --navigation`: from the start of each gate configuration (a new user, an
+/// upgrader, a user with nothing new, a widget launch), a breadth-first walk over every
+/// command the session offers (the catalog's words, with the arguments completion offers:
+/// screens, the page's `open` numbers, guides, popovers, releases to preview) and Esc, to
+/// `depth` commands, each path run on a fresh session and store, states deduplicated.
+///
+/// In every state reached it checks: every line printed fits 80 columns; home and a
+/// waiting tour are each reachable in at most 2 commands; every refusal names what is open
+/// and a way out that really leaves it; the seen record never moves back, and moves only
+/// through Done, Skip, Close, finishing onboarding, or the check recording a version with
+/// nothing to show; after everything settled nothing is left in flight.
+@MainActor
+public struct NavigationExplorer {
+  /// A start: the seed and the launch source, and its name in the report.
+  public struct Start: Sendable, Equatable {
+    public var name: String
+    public var upgradeFrom: Version?
+    public var launchSource: LaunchSource?
+
+    public init(name: String, upgradeFrom: Version?, launchSource: LaunchSource? = nil) {
+      self.name = name
+      self.upgradeFrom = upgradeFrom
+      self.launchSource = launchSource
+    }
+
+    /// The start arguments a person types to get here.
+    public var arguments: [String] {
+      (upgradeFrom.map { ["--upgrade-from", $0.description] } ?? [])
+        + (launchSource.map { ["--launch-source", $0.raw] } ?? [])
+    }
+  }
+
+  /// What the walk found: states, runs and time, and each problem with the shortest script.
+  public struct Report: Sendable, Equatable {
+    public struct Problem: Sendable, Equatable {
+      public var start: Start
+      public var lines: [String]
+      public var problem: String
+    }
+    public var states: Int
+    public var runs: Int
+    public var seconds: Double
+    public var problems: [Problem]
+  }
+
+  let session: Session
+  let depth: Int
+
+  public init(session: Session, depth: Int = 4) {
+    self.session = session
+    self.depth = depth
+  }
+
+  /// The four gate configurations, for the session's app version.
+  public var starts: [Start] {
+    [
+      Start(name: "new user", upgradeFrom: nil),
+      Start(name: "upgrader", upgradeFrom: Version(major: 2, minor: 11, patch: 0)),
+      Start(name: "up to date", upgradeFrom: session.appVersion),
+      Start(name: "widget launch", upgradeFrom: Version(major: 2, minor: 11, patch: 0), launchSource: LaunchSource("widget:scan-food")),
+    ]
+  }
+
+  /// Walks every start.
+  public func explore(starts: [Start]? = nil) async throws -> Report {
+    let began = Date()
+    let runner = try ExplorationRunner(like: session, seenThrough: Version(major: 2, minor: 11, patch: 0))
+    var report = Report(states: 0, runs: 0, seconds: 0, problems: [])
+    for start in starts ?? self.starts {
+      var walk = NavigationWalk(start: start, runner: runner, depth: depth)
+      try await walk.run()
+      report.states += walk.nodes.count
+      report.runs += walk.runs
+      report.problems += walk.problems.map { Report.Problem(start: start, lines: $0.lines, problem: $0.problem) }
+    }
+    report.seconds = Date().timeIntervalSince(began)
+    return report
+  }
+}
+
+/// One start's walk: the graph of states met, and what went wrong.
+@MainActor
+struct NavigationWalk {
+  /// A state met: the shortest path to it, its depth and where each command led.
+  struct Node {
+    var path: [String]
+    var sample: Sample
+    var edges: [String: String] = [:]
+    /// The refusal each command met here, if it was refused.
+    var refusals: [String: Refusal] = [:]
+  }
+
+  /// What one run ended in.
+  struct Sample {
+    var key: String
+    var stack: OpenStack
+    var refusal: Refusal?
+    var waitingTour: Bool
+    var showingAutomaticTour: Bool
+    /// The commands to try next (``NavigationWalk/alphabet(of:)``).
+    var alphabet: [String]
+  }
+
+  let start: NavigationExplorer.Start
+  let runner: ExplorationRunner
+  let depth: Int
+  var nodes: [String: Node] = [:]
+  var runs = 0
+  var problems: [(lines: [String], problem: String)] = []
+
+  init(start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int) {
+    self.start = start
+    self.runner = runner
+    self.depth = depth
+  }
+
+  mutating func run() async throws {
+    let root = try await sample([])
+    nodes[root.key] = Node(path: [], sample: root)
+    var frontier = [root.key]
+    for _ in 0..<depth {
+      var next: [String] = []
+      for key in frontier {
+        guard let node = nodes[key] else { continue }
+        for command in node.sample.alphabet {
+          let child = try await sample(node.path + [command])
+          nodes[key]?.edges[command] = child.key
+          if let refusal = child.refusal { nodes[key]?.refusals[command] = refusal }
+          if nodes[child.key] == nil {
+            nodes[child.key] = Node(path: node.path + [command], sample: child)
+            next.append(child.key)
+          }
+        }
+      }
+      frontier = next
+    }
+    checkWaysOut()
+  }
+
+  /// The commands to try in `session`'s state: the session's commands with completion's arguments.
+  static func alphabet(of session: Session) -> [String] {
+    var commands = ["next", "back", "done", "skip", "close", "finish", "tour", "home", "news", NavigationWalk.escape]
+    commands += Screen.allCases.map { "go \($0.rawValue)" }
+    let shortcuts = session.state.visiblePage.map(PageShortcuts.init)
+    commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
+    // `choose` and `set` change settings, which `qa explore` walks; here one
+    // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.
+    if let second = shortcuts?.chooseTokens.dropFirst().first { commands.append("choose \(second)") }
+    for guide in session.state.guidance.catalog {
+      commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
+    }
+    commands += session.releases.map { "debug preview \($0.version)" }
+    return commands
+  }
+
+  /// Esc, as the walk spells it (not a command: the key).
+  static let escape = "<Esc>"
+
+  /// Runs `path` on a fresh session and store, checks what each step did, and says where it ended.
+  mutating func sample(_ path: [String]) async throws -> Sample {
+    runs += 1
+    let (session, store, problem) = try await replayChecking(path)
+    if let problem { problems.append((path, problem)) }
+    let state = session.state
+    let stack = state.openStack
+    let seen = (try? await session.backends.store.seenThrough()).map { "\($0)" } ?? "?"
+    let guidanceSeen = ((try? await session.backends.store.guidanceSeenIDs()) ?? []).sorted().joined(separator: ",")
+    // States are told apart by what decides where a command leads: the layers, each page or
+    // step as first, middle or last (every middle page behaves alike), the gates, the record
+    // and the sandbox. The guidance seen-set counts only as "does this screen's guide start".
+    let key = [
+      stack.layers.map(Self.shape).joined(separator: ","), state.tourUnderPreview.map { Self.position($0.index, $0.pages.count) } ?? "-",
+      "\(state.onboardingComplete)", "\(state.hasCheckedWhatsNew)", seen, "\(session.isInSandbox)",
+      GuidanceCatalog.introID(for: state.screen).map { guidanceSeen.contains($0) ? "seen" : "unseen" } ?? "-",
+    ].joined(separator: "|")
+    return Sample(
+      key: key, stack: stack, refusal: session.lastRefusal, waitingTour: stack.waitingTour != nil,
+      showingAutomaticTour: state.showingTour?.mode == .automatic, alphabet: Self.alphabet(of: session))
+  }
+
+  /// A layer as the walk tells states apart: its kind and where it is (first, middle, last).
+  static func shape(_ layer: OpenLayer) -> String {
+    switch layer {
+    case .home: return "home"
+    case .screen(let screen): return screen.rawValue
+    case .tour(let mode, let page, let count, let waiting):
+      // Every preview behaves alike, whichever release it shows.
+      let kind: String
+      switch mode {
+      case .automatic: kind = "automatic"
+      case .news: kind = "news"
+      case .preview: kind = "preview"
+      }
+      return "tour(\(kind),\(position(page - 1, count)),\(waiting ? "waiting" : "showing"))"
+    case .onboarding(let page, let count): return "onboarding(\(position(page - 1, count)))"
+    // Guides and popovers behave alike whichever they are; first_run alone spans screens.
+    case .guide(let id, let step, let count):
+      return "guide(\(id == GuidanceCatalog.firstRun ? id : "screen"),\(position(step - 1, count)))"
+    case .popover: return "popover"
+    }
+  }
+
+  /// `first`, `middle` or `last` (`only` for one) of `count`.
+  static func position(_ index: Int, _ count: Int) -> String {
+    if count == 1 { return "only" }
+    return index == 0 ? "first" : index == count - 1 ? "last" : "middle"
+  }
+
+  /// Runs `path` and checks each step: lines fit 80 columns, the seen record moves only
+  /// forward and only through the commands that may move it, nothing is left in flight.
+  func replayChecking(_ path: [String]) async throws -> (Session, String, String?) {
+    // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
+    let storePath = ":memory:"
+    let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
+    var printed: [String] = []
+    let session = runner.makeSession(
+      store: store, path: storePath, startFaults: [], start: (start.upgradeFrom, start.launchSource),
+      output: { printed.append($0) })
+    let repl = REPL(session: session, source: NoInput(), isInteractive: false, echoCommands: false)
+    session.boot()
+    await session.backends.tracker.waitUntilSettled()
+    repl.printPending()
+    var record = try await store.seenThrough()
+    var problem: String?
+    for line in path {
+      printed.removeAll()
+      if line == Self.escape { await session.escape() } else { await session.run(line) }
+      await repl.settle()
+      repl.printPending()
+      let wide = printed.joined().split(separator: "\n").first { DisplayWidth.of(String($0)) > 80 }
+      if let wide, problem == nil { problem = "a line wider than 80 columns: \(wide)" }
+      let now = try await store.seenThrough()
+      if problem == nil, let moved = Self.badMove(from: record, to: now, by: line, session: session) { problem = moved }
+      record = now
+      if problem == nil, !session.backends.tracker.entries.isEmpty {
+        problem = "still in flight after everything settled: \(session.backends.tracker.entries.map(\.operation.rawValue))"
+      }
+    }
+    return (session, storePath, problem)
+  }
+
+  /// Why the record's move from `before` to `after` by `line` breaks the rules, if it does.
+  static func badMove(from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session)
+    -> String?
+  {
+    guard before != after else { return nil }
+    guard case .version(let new) = after else { return "\(line) removed the seen record (\(before))" }
+    var old: Version?
+    if case .version(let version) = before { old = version }
+    if let old, new < old { return "\(line) moved the seen record back from \(old) to \(new)" }
+    let word = line.split(separator: " ").first.map(String.init) ?? line
+    if ["done", "skip", "close", "finish"].contains(word) { return nil }
+    // The check records the app version when there is nothing to show (or the tour is off).
+    let flow = selectFlow(releases: session.releases, seenThrough: old, current: session.appVersion)
+    if new == session.appVersion && flow.isEmpty { return nil }
+    return "\(line) moved the seen record from \(old.map(\.description) ?? "none") to \(new), though only Done, Skip and Close may"
+  }
+
+  /// Every state has its ways out: home and a waiting tour within 2 commands, and each
+  /// refusal's named ways leave the state.
+  mutating func checkWaysOut() {
+    for (key, node) in nodes.sorted(by: { $0.value.path.count < $1.value.path.count }) {
+      // Only states whose commands were all tried, and their children's, can be judged.
+      guard node.path.count <= depth - 2 else { continue }
+      if !reaches(key, within: 2, where: { $0.stack.top == .home }) {
+        problems.append((node.path, "home cannot be reached in 2 commands from \(node.sample.stack.top)"))
+      }
+      if node.sample.waitingTour, !reaches(key, within: 2, where: \.showingAutomaticTour) {
+        problems.append((node.path, "the waiting tour cannot be reached in 2 commands from \(node.sample.stack.top)"))
+      }
+    }
+    // A refusal names ways out of the state it was given in; each runnable one must leave it.
+    for (key, node) in nodes where node.path.count < depth {
+      for (command, refusal) in node.refusals.sorted(by: { $0.key < $1.key }) {
+        let runnable = refusal.waysOut.filter { !$0.contains("<") && $0 != "quit" }
+        if refusal.waysOut.isEmpty {
+          problems.append((node.path + [command], "\(command) was refused without naming a way out"))
+        } else if !runnable.isEmpty, !runnable.contains(where: { node.edges[$0].map { $0 != key } ?? true }) {
+          problems.append((node.path + [command], "\(command) was refused naming \(runnable), none of which leaves"))
+        }
+      }
+    }
+  }
+
+  /// Whether a state satisfying `goal` is reachable from `key` in at most `steps` commands.
+  func reaches(_ key: String, within steps: Int, where goal: (Sample) -> Bool) -> Bool {
+    var layer: Set<String> = [key]
+    for _ in 0...steps {
+      if layer.contains(where: { nodes[$0].map { goal($0.sample) } ?? false }) { return true }
+      layer = Set(layer.flatMap { nodes[$0]?.edges.values.map { $0 } ?? [] })
+    }
+    return false
+  }
+}
+
+/// No lines: the walk hands each line to the session itself.
+private final class NoInput: LineSource {
+  func nextLine(prompt: String) -> LineInput { .endOfInput }
+}
