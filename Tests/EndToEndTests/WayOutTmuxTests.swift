@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The examples at a real terminal (tmux), in English and Russian, at 80 and 40
+/// columns: leaving the tour for a screen and coming back, `finish` on a tour page, Esc, and
+/// `quit` on an unfinished tour, which the next start opens on the same page.
+@Suite("Every state has a way out, at a terminal (tmux)", .serialized)
+struct WayOutTmuxTests {
+  /// Each language's words the test looks for; prompts are the same in every language.
+  struct Words: Sendable, CustomTestStringConvertible {
+    var locale: String
+    var width: Int
+    var waits: String
+    var finishIsForSettingUp: String
+    var comesBack: String
+    var testDescription: String { "\(locale) at \(width) columns" }
+  }
+
+  static let cases = [
+    Words(
+      locale: "en", width: 80, waits: "The tour waits on page 3 of 6", finishIsForSettingUp: "finish is for setting up",
+      comesBack: "The tour comes back next time, on page 3."),
+    Words(
+      locale: "ru", width: 40, waits: "ждёт на странице 3 из 6", finishIsForSettingUp: "относится к начальной",
+      comesBack: "вернётся в следующий раз, на странице 3."),
+  ]
+
+  @Test("from tour page 3: open 1, no guide on top, tour comes back; finish names the tour's words; quit resumes on page 3", arguments: cases)
+  func leaveAndComeBack(_ words: Words) throws {
+    let directory = try TemporaryDirectory()
+    let database = directory.path("x.sqlite")
+    let environment = [
+      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
+      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
+    ]
+    func launch() throws -> TmuxSession {
+      try TmuxSession.start(
+        width: words.width, height: 24,
+        command: [RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.11.0", "--locale", words.locale],
+        environment: environment, namePrefix: "wayout")
+    }
+    func run(_ command: String, _ tmux: TmuxSession, prompt: String) throws -> String {
+      try tmux.sendLiteral(command)
+      try tmux.waitUntil(contains: command)
+      try tmux.sendKeys("Enter")
+      return try tmux.waitUntil(lastLine: prompt)
+    }
+    let tmux = try launch()
+    defer { tmux.kill() }
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
+    try run("next", tmux, prompt: "whatsnew:tour 2/6>")
+    try run("next", tmux, prompt: "whatsnew:tour 3/6>")
+    // The action's screen, and no guide over it: the prompt is the screen's.
+    try run("open 1", tmux, prompt: "whatsnew:workouts>")
+    #expect(try tmux.lines(history: true).joined(separator: " ").contains(words.waits))
+    try run("tour", tmux, prompt: "whatsnew:tour 3/6>")
+    try run("finish", tmux, prompt: "whatsnew:tour 3/6>")
+    #expect(try tmux.lines(history: true).joined(separator: " ").contains(words.finishIsForSettingUp))
+    // Esc leaves the tour waiting (home shows); back brings it back on its page.
+    try tmux.sendKeys("Escape")
+    try tmux.waitUntil(lastLine: "whatsnew:home>")
+    try run("back", tmux, prompt: "whatsnew:tour 3/6>")
+    // Every row the app drew fits the window.
+    for line in try tmux.lines(history: true) { #expect(line.count <= words.width, "\(line)") }
+    try tmux.sendLiteral("quit")
+    try tmux.sendKeys("Enter")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(try tmux.lines(history: true).joined(separator: " ").contains(words.comesBack))
+
+    let again = try launch()
+    defer { again.kill() }
+    try again.waitUntil(lastLine: "whatsnew:tour 3/6>")
+  }
+}
