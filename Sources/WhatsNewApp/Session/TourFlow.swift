@@ -34,8 +34,8 @@ struct TourFlow: Sendable {
   /// page, closing what is above it (a guide, a popover) and saying so.
   func resume() async {
     guard session.configuration.tourReturn.comesBack else { return }
-    guard session.state.tour != nil else { return run { $0.resume() } }
     if session.state.onboarding != nil { return CommandMessages(session: session).refused("tour") }
+    guard session.state.tour != nil else { return run { $0.resume() } }
     await session.guidanceFlow.closeForTour()
     if session.state.tour?.isSuspended == true {
       session.guidanceFlow.willLeave(session.state.screen)

@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewApp
+import WhatsNewCore
+import WhatsNewStore
+
+/// The session as one model: resuming an unfinished tour, the preview's sandbox, other
+/// programs' changes, promises that hold, and refusals that name the way out.
+@Suite("Every state has a way out")
+@MainActor
+struct WayOutTests {
+  nonisolated static let upgrader = ["--upgrade-from", "2.11.0"]
+
+  @Test("quit on page 3 says the tour comes back there, and the next start opens it on page 3 with nothing recorded")
+  func resumeAfterQuit() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("settings.sqlite")
+    let first = try await SessionHarness(arguments: Self.upgrader, databasePath: path)
+    await first.boot()
+    _ = await first.output(of: "next")
+    _ = await first.output(of: "next")
+    _ = first.takeOutput()
+    await ExitSaver(session: first.session).run()
+    #expect(first.takeOutput() == "The tour comes back next time, on page 3.\n")
+    #expect(try await first.store.seenThrough() == .version(Version("2.11.0")!), "quitting records nothing")
+
+    let second = try await SessionHarness(arguments: Self.upgrader, databasePath: path)
+    await second.boot()
+    #expect(second.session.tour?.index == 2)
+    #expect(second.session.tour?.mode == .automatic)
+  }
+
+  @Test("Done, Skip and Close forget the page with the record, in one transaction", arguments: ["skip", "close"])
+  func dismissalForgetsThePage(_ command: String) async throws {
+    let harness = try await SessionHarness(arguments: Self.upgrader)
+    await harness.boot()
+    _ = await harness.output(of: "next")
+    #expect(try await harness.store.tourPosition() != nil)
+    _ = await harness.output(of: command)
+    #expect(try await harness.store.tourPosition() == nil)
+    #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
+  }
+
+  @Test("a stored page the flow no longer has starts the tour on page 1, saying nothing wrong")
+  func vanishedPage() async throws {
+    let harness = try await SessionHarness(
+      arguments: Self.upgrader,
+      prepare: { store in
+        try await store.setTourPosition(TourPosition(release: Version("2.13.1")!, pageID: "noSuchPage"))
+      })
+    await harness.boot()
+    #expect(harness.session.tour?.index == 0)
+    #expect(harness.takeOutput().isEmpty)
+  }
+
+  @Test("a choice in a preview changes the preview's copy, never the real settings, and the prompt says preview")
+  func previewIsASandbox() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    let before = try await harness.store.allSettings()
+    let opened = await harness.output(of: "debug preview 2.13.1")
+    #expect(opened.contains("private copy"))
+    #expect(harness.session.prompt.hasPrefix("whatsnew:preview 2.13.1 1/"))
+    let setting = try #require(harness.session.state.visiblePage.flatMap { PageShortcuts(page: $0).settings.first })
+    _ = await harness.output(of: "choose 2")
+    let inside = try await harness.session.backends.store.allSettings()
+    #expect(inside[setting] != before[setting], "the copy took the choice")
+    #expect(try await harness.store.allSettings() == before, "the real store did not")
+    _ = await harness.output(of: "close")
+    #expect(!harness.session.isInSandbox)
+    #expect(try await harness.session.backends.store.allSettings() == before)
+  }
+
+  @Test("another program's change is noticed at the next command and named")
+  func outsideChange() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    _ = await harness.output(of: "go settings")
+    _ = await harness.output(of: "close")
+    let other = try SettingsStore(path: harness.databasePath)
+    try await other.setSetting(.theme, to: "dark")
+    let output = await harness.output(of: "show")
+    #expect(output.contains("Theme was changed by another program: Dark."), "\(output)")
+    #expect(harness.session.choices.state(of: .theme).confirmed == "dark")
+    // Its own writes are not another program's.
+    _ = await harness.output(of: "set theme light")
+    #expect(!(await harness.output(of: "show")).contains("another program"))
+  }
+
+  @Test("debug seen clear promises a tour only when one will come", arguments: [true, false])
+  func promiseHolds(_ tourOn: Bool) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    if !tourOn { _ = await harness.output(of: "set showWhatsNew off") }
+    let said = await harness.output(of: "debug seen clear")
+    #expect(said.contains("showWhatsNew is off") == !tourOn, "\(said)")
+    _ = await harness.output(of: "home")
+    #expect((harness.session.tour != nil) == tourOn, "the promise held")
+  }
+
+  @Test("the first skip while the seen-write is held says it is saving")
+  func heldSkipSpeaks() async throws {
+    let harness = try await SessionHarness(arguments: Self.upgrader)
+    await harness.boot()
+    _ = await harness.output(of: "qa hold seen-write")
+    let said = await harness.output(of: "skip")
+    #expect(said.contains("Saving that you have seen this tour"), "\(said)")
+    #expect(harness.session.tour?.isDismissing == true)
+    harness.faults.clear()
+    await harness.settle()
+  }
+
+  /// Lines that set a state up, a command it cannot take, and what the refusal must name.
+  nonisolated static let refusals: [(setup: [String], arguments: [String], command: String, names: String)] = [
+    ([], [], "tour", "Open now: setting up, page 1 of"),
+    ([], [], "home", "Type finish."),
+    (["skip"], upgrader, "close", "Open now: Home. Type news, go <screen>, or quit."),
+    (["next", "next", "open 1"], upgrader, "news", "Type tour, back, or home."),
+    (["go cardio", "tour cardio_intro"], upgrader, "news", "Cardio log tour, step 1 of 3. Type close or tour."),
+  ]
+
+  @Test("a refusal names what is open and the commands that leave it", arguments: refusals.indices)
+  func refusalNamesTheWay(_ index: Int) async throws {
+    let row = Self.refusals[index]
+    let harness = try await SessionHarness(arguments: row.arguments)
+    await harness.boot()
+    for line in row.setup { _ = await harness.output(of: line) }
+    let said = await harness.output(of: row.command).split(separator: "\n").joined(separator: " ")
+    #expect(said.contains(row.names), "\(said)")
+    #expect(harness.session.lastRefusal?.waysOut.isEmpty == false)
+  }
+}
