@@ -99,6 +99,16 @@ struct WayOutTests {
     #expect((harness.session.tour != nil) == tourOn, "the promise held")
   }
 
+  @Test("a user's Settings screen has no Debug section; --dev shows it", arguments: [false, true])
+  func debugSectionIsForDevelopers(_ developer: Bool) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"] + (developer ? ["--dev"] : []))
+    await harness.boot()
+    _ = await harness.output(of: "go settings")
+    _ = await harness.output(of: "close")
+    let screen = harness.session.renderCurrentView().map(\.plainText)
+    #expect(screen.contains("Debug") == developer, "\(screen)")
+  }
+
   @Test("the first skip while the seen-write is held says it is saving")
   func heldSkipSpeaks() async throws {
     let harness = try await SessionHarness(arguments: Self.upgrader)
@@ -129,5 +139,21 @@ struct WayOutTests {
     let said = await harness.output(of: row.command).split(separator: "\n").joined(separator: " ")
     #expect(said.contains(row.names), "\(said)")
     #expect(harness.session.lastRefusal?.waysOut.isEmpty == false)
+  }
+}
+
+@Suite("Goldens that cannot pass by accident")
+struct GoldenRecordingTests {
+  @Test("recording writes the golden and fails; the next run compares against what was written")
+  func recordingFails() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("Transcripts/x.txt")
+    let recorded = GoldenFile.compare("one\ntwo\n", atPath: path, record: true, name: "x.txt")
+    #expect(recorded?.hasPrefix("recorded ") == true)
+    #expect(FileManager.default.contents(atPath: path) == Data("one\ntwo\n".utf8))
+    #expect(GoldenFile.compare("one\ntwo\n", atPath: path, record: false, name: "x.txt") == nil)
+    let changed = GoldenFile.compare("one\n2\n", atPath: path, record: false, name: "x.txt")
+    #expect(changed?.contains("- two") == true)
+    #expect(changed?.contains("+ 2") == true)
   }
 }

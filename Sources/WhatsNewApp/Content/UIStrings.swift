@@ -95,7 +95,7 @@ public enum UIStrings {
       .workouts: ("Workout settings", "set <setting> <value> · home · help"),
       .cardio: ("Cardio log", "home · help"),
       .review: ("Weekly review", "set reviewWeekday <day> · notifications · home · help"),
-      .settings: ("Settings", "set <setting> <value> · lang <language> · debug … · home · help"),
+      .settings: ("Settings", "set <setting> <value> · lang <language> · home · help"),
     ]
     for (screen, texts) in screens {
       strings[screen.titleKey] = texts.0

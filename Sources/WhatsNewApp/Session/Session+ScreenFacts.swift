@@ -75,6 +75,7 @@ extension Session {
       language: language, units: choices.state(of: .units).confirmed ?? storeFacts.units, infoAnchors: infoAnchors,
       languageSource: languageChoice.source)
     facts.tourIsSuspended = state.tour?.isSuspended ?? false
+    facts.showsDeveloperSection = configuration.options.developerMode
     return facts
   }
 

@@ -17,6 +17,9 @@ public struct ScreenFacts: Sendable {
   /// A what's-new tour waits (the user left it for a screen or a guide): the footer says
   /// how to come back.
   public var tourIsSuspended = false
+  /// Whether the settings screen shows its developer section (the seen record and the
+  /// `debug` commands): only with `--dev`, never on a user's screen.
+  public var showsDeveloperSection = false
 
   public init(
     nextReview: String?, seenThrough: String, appVersion: Version, language: Language,
@@ -232,6 +235,7 @@ public struct ScreenRenderer: Sendable {
       others += settingRow(setting, controls)
     }
     rows += others.anchored("settings.all")
+    guard facts.showsDeveloperSection else { return rows }
     rows.append(.blank)
     var debug = [Line(c.text("ui.settings.debug.title"), .title)]
     debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
