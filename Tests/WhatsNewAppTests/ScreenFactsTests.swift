@@ -14,8 +14,9 @@ struct ScreenFactsTests {
     Styler(colors: false).render(harness.session.renderCurrentView())
   }
 
+  /// The session on `screen`, as a developer (`--dev`: the settings screen shows the seen record).
   func onScreen(_ screen: String) async throws -> SessionHarness {
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0", "--dev"])
     await harness.boot()
     await harness.send("go " + screen)
     await harness.settle()

@@ -88,61 +88,87 @@ public struct Backends: Sendable {
     try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
   }
 
-  /// Writes a setting and performs its side effects, as one job: for the review weekday,
-  /// cancel the old notification and schedule the new one; when that fails, write the
-  /// old weekday back and restore the old notification.
+  /// What a write did: its outcome, and for the review weekday the reminder the change
+  /// confirmed (``WeekdayChangePlan``), which is what the screens show.
+  public struct AppliedWrite: Sendable, Equatable {
+    public var outcome: ChoiceMachine.WriteOutcome
+    /// `nil` when the write did not touch the schedule (another setting, or a failed write);
+    /// else the reminder now scheduled, `.some(nil)` for none.
+    public var reminder: StoredNotification??
+  }
+
+  /// Writes a setting and performs its side effects, as one job: for the review weekday, the
+  /// steps of a ``WeekdayChangePlan`` (write, cancel the old notification, schedule the new;
+  /// when that fails, write the old weekday back and restore the old notification), each
+  /// performed here on the real store and scheduler and its result handed back to the plan.
   ///
   /// The old weekday and notification are what this write replaced, read in its own
   /// transaction, after the `write` gate (which QA may hold): when another process changed
   /// the weekday before this write landed, the repair puts that change back, not the value
   /// this session had seen.
-  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async
-    -> ChoiceMachine.WriteOutcome
-  {
-    // The notification is read in the write's transaction, not the cancel's: read there (a
-    // transaction of its own, behind its own gate), it could be one another process
-    // scheduled after this write, and the repair would pair the old weekday with it.
-    let notificationID = setting == .reviewWeekday ? WeeklyReviewScheduler.notificationID : nil
-    let previous: String
-    let oldNotification: StoredNotification?
-    do {
-      (previous, oldNotification) = try await run(.write, target: setting.rawValue, id: id) {
-        try await $0.setSetting(setting, to: value, readingNotification: notificationID)
-      }
-    } catch {
-      return .failed(reason: Self.describe(error))
-    }
-    guard setting == .reviewWeekday, let weekday = Weekday(rawValue: value) else { return .saved }
-    let scheduler = scheduler
-    var step = ReminderFailure.Step.cancel
-    do {
-      try await scheduler.cancel(id: id)
-      step = .schedule
-      try await scheduler.schedule(weekday, id: id)
-      return .saved
-    } catch {
-      var failure = ReminderFailure(
-        step: step, reason: Self.describe(error), saved: value, previous: previous,
-        previousReminder: oldNotification?.weekday, stored: previous)
-      // Compensate: the old weekday back in the store; then, if the cancel had removed the
-      // old reminder, that reminder back in the schedule (only once the weekday is back, so
-      // the two agree; otherwise the next start's reconcile sets one for what is stored).
+  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> AppliedWrite {
+    guard setting == .reviewWeekday else {
       do {
-        let restore = compensatingRestore
-        try await run(.write, target: setting.rawValue, id: id) { try await restore.perform($0, setting, previous) }
-      } catch let repairError {
-        failure.settingRestoreFailure = Self.describe(repairError)
-        failure.stored = try? await store.setting(setting)
-        return .reminderFailed(failure)
+        try await run(.write, target: setting.rawValue, id: id) { _ = try await $0.setSetting(setting, to: value) }
+        return AppliedWrite(outcome: .saved, reminder: nil)
+      } catch {
+        return AppliedWrite(outcome: .failed(reason: Self.describe(error)), reminder: nil)
       }
-      if step == .schedule, let oldNotification {
-        do {
-          try await scheduler.restore(oldNotification, id: id)
-        } catch let repairError {
-          failure.reminderRestoreFailure = Self.describe(repairError)
+    }
+    var plan = WeekdayChangePlan(weekday: value)
+    var step = plan.start
+    // The notification the write replaced, read in the write's transaction (read in the
+    // cancel's, it could be one another process scheduled after this write).
+    var oldNotification: StoredNotification?
+    let scheduler = scheduler
+    let restore = compensatingRestore
+    while true {
+      let result: WeekdayChangePlan.Result
+      do {
+        switch step {
+        case .write(let weekday):
+          let (previous, notification) = try await run(.write, target: setting.rawValue, id: id) {
+            try await $0.setSetting(setting, to: weekday, readingNotification: WeeklyReviewScheduler.notificationID)
+          }
+          oldNotification = notification
+          result = .written(previous: previous, reminder: notification?.weekday)
+        case .cancel:
+          try await scheduler.cancel(id: id)
+          result = .succeeded
+        case .schedule(let weekday):
+          // The store accepted it as a weekday at the write, so this always reads.
+          guard let day = Weekday(rawValue: weekday) else {
+            result = .failed("\(weekday) is not a weekday")
+            break
+          }
+          try await scheduler.schedule(day, id: id)
+          result = .succeeded
+        case .writeBack(let weekday):
+          try await run(.write, target: setting.rawValue, id: id) { try await restore.perform($0, setting, weekday) }
+          result = .succeeded
+        case .restoreReminder:
+          if let oldNotification { try await scheduler.restore(oldNotification, id: id) }
+          result = .succeeded
+        case .readStored:
+          result = .read(try? await store.setting(setting))
         }
+      } catch {
+        result = .failed(Self.describe(error))
       }
-      return .reminderFailed(failure)
+      switch plan.next(after: result) {
+      case .step(let following):
+        step = following
+      case .done(let outcome, let reminder):
+        if case .failed = outcome { return AppliedWrite(outcome: outcome, reminder: nil) }
+        // The reminder the plan confirmed: the old one as it was, or the new one at the fixed time.
+        let confirmed = reminder.map { weekday -> StoredNotification in
+          if outcome != .saved, let old = oldNotification, old.weekday == weekday { return old }
+          return StoredNotification(
+            id: WeeklyReviewScheduler.notificationID, weekday: weekday, hour: WeeklyReviewScheduler.hour,
+            minute: WeeklyReviewScheduler.minute)
+        }
+        return AppliedWrite(outcome: outcome, reminder: .some(confirmed))
+      }
     }
   }
 

@@ -62,10 +62,11 @@ extension Session {
     let task = Task.immediate { @MainActor in
       defer { backends.tracker.end(id) }
       await previous?.task.value
-      let outcome = await backends.apply(setting, value, id: id)
-      self.choices.writeFinished(ticket, outcome: outcome)
-      await self.noteSchedule(after: ticket, outcome: outcome)
-      self.reportWrite(ticket, outcome: outcome)
+      let applied = await backends.apply(setting, value, id: id)
+      self.choices.writeFinished(ticket, outcome: applied.outcome)
+      // The screens show the reminder the change confirmed, never one read meanwhile.
+      if let reminder = applied.reminder { self.storeFacts.notification = reminder }
+      self.reportWrite(ticket, outcome: applied.outcome)
     }
     writeChains[setting] = (task, id)
     return true

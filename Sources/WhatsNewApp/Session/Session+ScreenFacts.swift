@@ -89,27 +89,4 @@ extension Session {
   func readStoreFacts() async {
     storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID))
   }
-
-  /// What a finished write of the review weekday did to the schedule, taken from its outcome
-  /// instead of reading the schedule back: saved means rescheduled for the new weekday, and
-  /// a failed write changed nothing. An undone write put the old notification back, but the
-  /// facts may have been read while it was gone (a screen opened, or `show`, between the
-  /// cancel and the failed schedule: `qa explore` found the review screen then saying no
-  /// reminder was scheduled), and a failed repair leaves the schedule unknown: both read it.
-  func noteSchedule(after ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) async {
-    guard ticket.setting == .reviewWeekday else { return }
-    switch outcome {
-    case .saved:
-      storeFacts.notification = StoredNotification(
-        id: WeeklyReviewScheduler.notificationID, weekday: ticket.value, hour: WeeklyReviewScheduler.hour,
-        minute: WeeklyReviewScheduler.minute)
-    case .failed:
-      break
-    case .reminderFailed:
-      // Read back whatever the failure left (a repaired or a broken schedule): the screen's
-      // reminder may have been read while the old one was cancelled and the new one not yet
-      // set (found by qa explore).
-      storeFacts.notification = try? await backends.scheduler.scheduled()
-    }
-  }
 }

@@ -1,0 +1,121 @@
+/// The weekly review day's change as a pure plan: write the new weekday, cancel the old
+/// reminder, schedule the new one; when a reminder step fails, write the old weekday back
+/// and, if the old reminder had been cancelled, schedule it again (only once the weekday is
+/// back, so store and schedule agree). The compensating rule lives here and nowhere else.
+///
+/// The runner (`Backends.apply`) performs each ``Step`` on the real store and scheduler and
+/// hands the result to ``next(after:)``, which gives the next step or, at the end, the
+/// outcome, with the reminder it confirmed (what the screens show, never a copy of their own).
+///
+/// ```swift
+/// var plan = WeekdayChangePlan(weekday: "friday")
+/// plan.start                                              // .write("friday")
+/// plan.next(after: .written(previous: "sunday", reminder: "sunday"))  // .step(.cancel)
+/// plan.next(after: .succeeded)                            // .step(.schedule("friday"))
+/// plan.next(after: .succeeded)                            // .done(.saved, reminder: "friday")
+/// ```
+public struct WeekdayChangePlan: Sendable, Equatable {
+  /// One thing for the runner to do.
+  public enum Step: Sendable, Equatable {
+    /// Write the weekday (reading, in the same transaction, the weekday and reminder it replaces).
+    case write(String)
+    /// Cancel the current reminder.
+    case cancel
+    /// Schedule the reminder for this weekday.
+    case schedule(String)
+    /// Write the old weekday back (the compensating restore).
+    case writeBack(String)
+    /// Schedule the old reminder again, as it was, for this weekday.
+    case restoreReminder(String)
+    /// Read what the store holds for the weekday (a write-back failed: what is stored is unknown).
+    case readStored
+  }
+
+  /// What a step ended in.
+  public enum Result: Sendable, Equatable {
+    /// The write landed; it replaced `previous`, and the reminder then was for `reminder` (or none).
+    case written(previous: String, reminder: String?)
+    /// A step other than the first write succeeded.
+    case succeeded
+    /// `readStored` read this (or could not read: `nil`).
+    case read(String?)
+    /// The step failed, in the backend's words.
+    case failed(String)
+  }
+
+  /// What the runner does next: another step, or the end.
+  public enum Next: Sendable, Equatable {
+    case step(Step)
+    /// The change ended: its outcome, and the weekday the reminder is set for now (`nil` for
+    /// none, or unknown after a failed first write: then nothing changed).
+    case done(ChoiceMachine.WriteOutcome, reminder: String?)
+  }
+
+  /// The weekday being chosen.
+  public let weekday: String
+  private var previous: String?
+  private var previousReminder: String?
+  private var failure: ReminderFailure?
+  private var current: Step
+
+  public init(weekday: String) {
+    self.weekday = weekday
+    current = .write(weekday)
+  }
+
+  /// The first step.
+  public var start: Step { .write(weekday) }
+
+  /// The step after the current one ended in `result`.
+  public mutating func next(after result: Result) -> Next {
+    let step = current
+    let next = decide(step, result)
+    if case .step(let following) = next { current = following }
+    return next
+  }
+
+  private mutating func decide(_ step: Step, _ result: Result) -> Next {
+    switch (step, result) {
+    case (.write, .written(let replaced, let reminder)):
+      previous = replaced
+      previousReminder = reminder
+      return .step(.cancel)
+    case (.write, .failed(let reason)):
+      // Nothing was stored and nothing was touched: the old reminder stands (unknown here).
+      return .done(.failed(reason: reason), reminder: nil)
+    case (.cancel, .succeeded):
+      return .step(.schedule(weekday))
+    case (.schedule, .succeeded):
+      return .done(.saved, reminder: weekday)
+    case (.cancel, .failed(let reason)), (.schedule, .failed(let reason)):
+      let failedStep: ReminderFailure.Step = step == .cancel ? .cancel : .schedule
+      let old = previous ?? weekday
+      failure = ReminderFailure(
+        step: failedStep, reason: reason, saved: weekday, previous: old, previousReminder: previousReminder, stored: old)
+      return .step(.writeBack(old))
+    case (.writeBack, .succeeded):
+      guard var failure else { return .done(.saved, reminder: weekday) }
+      // The cancel never removed the old reminder: it stands. Otherwise put it back.
+      if failure.step == .schedule, let reminder = previousReminder { return .step(.restoreReminder(reminder)) }
+      failure.reminderRestoreFailure = nil
+      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+    case (.writeBack, .failed(let reason)):
+      failure?.settingRestoreFailure = reason
+      return .step(.readStored)
+    case (.readStored, .read(let stored)):
+      guard var failure else { return .done(.saved, reminder: weekday) }
+      failure.stored = stored
+      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+    case (.restoreReminder, .succeeded):
+      guard let failure else { return .done(.saved, reminder: weekday) }
+      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+    case (.restoreReminder, .failed(let reason)):
+      guard var failure else { return .done(.saved, reminder: weekday) }
+      failure.reminderRestoreFailure = reason
+      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+    default:
+      // A result that does not belong to the step (a runner's mistake): stop, changing nothing more.
+      return .done(.failed(reason: "unexpected result \(result) for \(step)"), reminder: nil)
+    }
+  }
+}
