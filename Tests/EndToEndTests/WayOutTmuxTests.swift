@@ -26,7 +26,9 @@ struct WayOutTmuxTests {
       comesBack: "вернётся в следующий раз, на странице 3."),
   ]
 
-  @Test("from tour page 3: open 1, no guide on top, tour comes back; finish names the tour's words; quit resumes on page 3", arguments: cases)
+  @Test(
+    "from tour page 3: open 1, no guide on top, tour comes back; finish names the tour's words; quit resumes on page 3",
+    arguments: cases)
   func leaveAndComeBack(_ words: Words) throws {
     let directory = try TemporaryDirectory()
     let database = directory.path("x.sqlite")

@@ -18,17 +18,22 @@ struct TourMachineTests {
 
   /// Each row: the machine after opening an automatic three-page tour on page `start`,
   /// a command, the effects it must return, and the page (1-based) or `nil` (closed) after.
-  static let rows: [(name: String, start: Int, command: @Sendable (inout TourMachine) -> [TourEffect], effects: [TourEffect], page: Int?)] = [
-    ("next on page 1 records the position", 0, { $0.step(1) },
-     [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p2"))], 2),
-    ("back on page 2 records page 1", 1, { $0.step(-1) },
-     [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p1"))], 1),
-    ("next on the last page says so and stays", 2, { $0.step(1) }, [.say(.lastPage)], 3),
-    ("back on the first page says so and stays", 0, { $0.step(-1) }, [.say(.firstPage)], 1),
-    ("suspend waits and names the page", 1, { $0.suspend() }, [.leavePage, .say(.suspended(page: 2, count: 3))], 2),
-    ("dismiss asks for the seen-write and keeps the tour open", 1, { $0.dismiss() }, [.writeSeenThrough], 2),
-    ("resume on a showing tour does nothing", 0, { $0.resume() }, [], 1),
-  ]
+  static let rows:
+    [(name: String, start: Int, command: @Sendable (inout TourMachine) -> [TourEffect], effects: [TourEffect], page: Int?)] = [
+      (
+        "next on page 1 records the position", 0, { $0.step(1) },
+        [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p2"))], 2
+      ),
+      (
+        "back on page 2 records page 1", 1, { $0.step(-1) },
+        [.openPageControls, .recordPosition(TourPosition(release: Version("2.13.1")!, pageID: "p1"))], 1
+      ),
+      ("next on the last page says so and stays", 2, { $0.step(1) }, [.say(.lastPage)], 3),
+      ("back on the first page says so and stays", 0, { $0.step(-1) }, [.say(.firstPage)], 1),
+      ("suspend waits and names the page", 1, { $0.suspend() }, [.leavePage, .say(.suspended(page: 2, count: 3))], 2),
+      ("dismiss asks for the seen-write and keeps the tour open", 1, { $0.dismiss() }, [.writeSeenThrough], 2),
+      ("resume on a showing tour does nothing", 0, { $0.resume() }, [], 1),
+    ]
 
   @Test("a command on an automatic tour", arguments: rows.indices)
   func command(_ index: Int) {
@@ -127,13 +132,16 @@ struct TourMachineTests {
       machine.onboardingWriteFinished(.failure(WriteFailureReason("locked"))) == [.say(.onboardingFinishFailed("locked"))])
     #expect(machine.onboarding?.index == 1)
     machine.finishOnboarding()
-    #expect(machine.onboardingWriteFinished(.success(())) == [.leavePage, .goHome, .say(.onboardingFinished), .onboardingCompleted])
+    #expect(
+      machine.onboardingWriteFinished(.success(())) == [.leavePage, .goHome, .say(.onboardingFinished), .onboardingCompleted])
     #expect(machine.onboarding == nil)
   }
 
-  @Test("a stored position opens the tour on its page, or page 1 when the page is gone", arguments: [
-    ("2.13.1/p3", 2), ("2.13.1/gone", 0), ("2.12.0/p3", 0), ("not a position", 0), ("2.13.1/", 0),
-  ])
+  @Test(
+    "a stored position opens the tour on its page, or page 1 when the page is gone",
+    arguments: [
+      ("2.13.1/p3", 2), ("2.13.1/gone", 0), ("2.12.0/p3", 0), ("not a position", 0), ("2.13.1/", 0),
+    ])
   func resumePosition(_ stored: String, _ index: Int) {
     let flow = pages(3)
     let position = TourPosition(stored)
@@ -184,17 +192,19 @@ struct OpenStackTests {
     #expect(stack.tourShowing)
   }
 
-  @Test("every top has a way out, and a guide over a waiting tour names tour", arguments: [
-    (OpenLayer.popover(id: "x"), false, ["close"]),
-    (.guide(id: "x", step: 1, count: 3), true, ["close", "tour"]),
-    (.guide(id: "x", step: 1, count: 3), false, ["close", "home"]),
-    (.onboarding(page: 1, count: 7), false, ["finish"]),
-    (.tour(.automatic, page: 1, count: 6, waiting: false), false, ["skip", "close", "home"]),
-    (.tour(.news, page: 1, count: 2, waiting: false), false, ["close"]),
-    (.screen(.workouts), true, ["tour", "back", "home"]),
-    (.screen(.workouts), false, ["back", "home"]),
-    (.home, false, ["news", "go <screen>", "quit"]),
-  ])
+  @Test(
+    "every top has a way out, and a guide over a waiting tour names tour",
+    arguments: [
+      (OpenLayer.popover(id: "x"), false, ["close"]),
+      (.guide(id: "x", step: 1, count: 3), true, ["close", "tour"]),
+      (.guide(id: "x", step: 1, count: 3), false, ["close", "home"]),
+      (.onboarding(page: 1, count: 7), false, ["finish"]),
+      (.tour(.automatic, page: 1, count: 6, waiting: false), false, ["skip", "close", "home"]),
+      (.tour(.news, page: 1, count: 2, waiting: false), false, ["close"]),
+      (.screen(.workouts), true, ["tour", "back", "home"]),
+      (.screen(.workouts), false, ["back", "home"]),
+      (.home, false, ["news", "go <screen>", "quit"]),
+    ])
   func waysOut(_ layer: OpenLayer, _ tourWaiting: Bool, _ expected: [String]) {
     #expect(OpenStack.waysOut(of: layer, tourWaiting: tourWaiting) == expected)
   }

@@ -10,17 +10,28 @@ struct WeekdayChangePlanTests {
   /// Reported results (after the first write), the steps asked for after each, and the end.
   static let rows: [(name: String, results: [R], steps: [WeekdayChangePlan.Step], reminder: String?, fullyUndone: Bool?)] = [
     ("everything lands", [.succeeded, .succeeded], [.cancel, .schedule("friday")], "friday", nil),
-    ("the cancel fails: the old reminder stands, the weekday goes back",
-     [.failed("x"), .succeeded], [.cancel, .writeBack("sunday")], "sunday", true),
-    ("the schedule fails: weekday back, then the old reminder back",
-     [.succeeded, .failed("x"), .succeeded, .succeeded], [.cancel, .schedule("friday"), .writeBack("sunday"), .restoreReminder("sunday")],
-     "sunday", true),
-    ("the schedule fails and so does the old reminder's restore: no reminder",
-     [.succeeded, .failed("x"), .succeeded, .failed("y")], [.cancel, .schedule("friday"), .writeBack("sunday"), .restoreReminder("sunday")],
-     nil, false),
-    ("the schedule fails and the write-back too: what is stored is read, no reminder is restored",
-     [.succeeded, .failed("x"), .failed("y"), .read("friday")], [.cancel, .schedule("friday"), .writeBack("sunday"), .readStored],
-     nil, false),
+    (
+      "the cancel fails: the old reminder stands, the weekday goes back",
+      [.failed("x"), .succeeded], [.cancel, .writeBack("sunday")], "sunday", true
+    ),
+    (
+      "the schedule fails: weekday back, then the old reminder back",
+      [.succeeded, .failed("x"), .succeeded, .succeeded],
+      [.cancel, .schedule("friday"), .writeBack("sunday"), .restoreReminder("sunday")],
+      "sunday", true
+    ),
+    (
+      "the schedule fails and so does the old reminder's restore: no reminder",
+      [.succeeded, .failed("x"), .succeeded, .failed("y")],
+      [.cancel, .schedule("friday"), .writeBack("sunday"), .restoreReminder("sunday")],
+      nil, false
+    ),
+    (
+      "the schedule fails and the write-back too: what is stored is read, no reminder is restored",
+      [.succeeded, .failed("x"), .failed("y"), .read("friday")],
+      [.cancel, .schedule("friday"), .writeBack("sunday"), .readStored],
+      nil, false
+    ),
   ]
 
   @Test("each path through the change", arguments: rows.indices)

@@ -137,16 +137,20 @@ public enum UIStrings {
     "ui.debug.previewDiagnostics": "The validator reported on %2$@ (%1$@):",
     "ui.debug.previewEmpty": "Release %@ has no pages left to preview.",
     "ui.debug.previewOverTour": "The tour waits on page %1$@ of %2$@: closing the preview brings you back to it.",
-    "ui.debug.previewSandbox": "This preview runs on a private copy of your settings: what you choose here is not saved, and closing it changes nothing.",
+    "ui.debug.previewSandbox":
+      "This preview runs on a private copy of your settings: what you choose here is not saved, and closing it changes nothing.",
     "ui.debug.previewWhileSaving": "The tour is still saving that you have seen it: type wait, then debug preview %@.",
     "ui.debug.sandboxFailed": "The preview could not make its private copy of the settings: %@. Nothing was opened.",
     "ui.debug.seen": "Seen through: %@ (this app is %@).",
     "ui.debug.seenCleared": "Seen-through record cleared. The tour will appear on the next visit home.",
-    "ui.debug.seenClearedOff": "Seen-through record cleared. showWhatsNew is off, so no tour will appear, and the next visit home records %@ again; type set showWhatsNew on first.",
+    "ui.debug.seenClearedOff":
+      "Seen-through record cleared. showWhatsNew is off, so no tour will appear, and the next visit home records %@ again; type set showWhatsNew on first.",
     "ui.debug.seenFailed": "Couldn't change the record: %@",
     "ui.debug.seenSet": "Seen-through record set to %@. The tour will appear on the next visit home, if there is anything newer.",
-    "ui.debug.seenSetOff": "Seen-through record set to %1$@. showWhatsNew is off, so no tour will appear, and the next visit home records %2$@ again; type set showWhatsNew on first.",
-    "ui.debug.seenWidget": "Seen-through record changed. This session was opened from a widget and stays quiet: the tour appears at the next start from the app.",
+    "ui.debug.seenSetOff":
+      "Seen-through record set to %1$@. showWhatsNew is off, so no tour will appear, and the next visit home records %2$@ again; type set showWhatsNew on first.",
+    "ui.debug.seenWidget":
+      "Seen-through record changed. This session was opened from a widget and stays quiet: the tour appears at the next start from the app.",
     "ui.error.badVersion": "'%@' is not a version: use MAJOR.MINOR.PATCH, like 2.13.1.",
     "ui.error.didYouMean": " (did you mean '%@'?)",
     "ui.error.expected": "Expected: %@.",
@@ -175,7 +179,8 @@ public enum UIStrings {
     "ui.help.backup": "Copy your settings, progress and schedule into a backup file.",
     "ui.help.check": "Compare the screen, the store and the schedule; print any disagreement.",
     "ui.help.choose": "Pick an option on the page by the number its hint shows, its value or its label; it is saved at once.",
-    "ui.help.close": "Close the tour, a guide or a popover. For the tour this is the same as skip: it won't come back for these versions.",
+    "ui.help.close":
+      "Close the tour, a guide or a popover. For the tour this is the same as skip: it won't come back for these versions.",
     "ui.help.debug": "Show, clear or set the seen-through record; preview a release.",
     "ui.help.done": "Finish the tour on its last page.",
     "ui.help.finish": "Finish the onboarding wizard or a guide.",
@@ -195,7 +200,8 @@ public enum UIStrings {
     "ui.help.restore": "Replace your data with the contents of a backup file.",
     "ui.help.set": "Change a setting; name the value, its label, a word of the label or the start of one.",
     "ui.help.show": "Show the current page or screen again.",
-    "ui.help.skip": "End the tour now. The same as close: it won't come back for these versions. In setting up, the same as finish.",
+    "ui.help.skip":
+      "End the tour now. The same as close: it won't come back for these versions. In setting up, the same as finish.",
     "ui.help.state": "Print the session as JSON: one line, indented (--pretty), or one field (state settings.theme).",
     "ui.help.title": "Commands:",
     "ui.help.tour": "Go back to the tour you left, or start a guide by name.",
@@ -220,7 +226,8 @@ public enum UIStrings {
     "ui.onboarding.finishFailed": "Couldn't finish setting up: %@. Try finish again.",
     "ui.onboarding.finishFirst": "Finish setting up first (type finish).",
     "ui.onboarding.finished": "All set. Enjoy your training!",
-    "ui.onboarding.firstPage": "This is the first page: type next to go on, or finish to complete setting up now (your choices are saved).",
+    "ui.onboarding.firstPage":
+      "This is the first page: type next to go on, or finish to complete setting up now (your choices are saved).",
     "ui.onboarding.heading": "Welcome",
     "ui.onboarding.lastPage": "This is the last page: type finish.",
     "ui.onboarding.ready.description": "You can change any of this later in Settings.",
@@ -272,7 +279,8 @@ public enum UIStrings {
     "ui.tour.savingDismissal": "Saving that you have seen this tour; it closes once that is saved (type wait to wait for it).",
     "ui.tour.stillSaving": "Still saving…",
     "ui.tour.useClose": "finish is for setting up. Type close to close these pages.",
-    "ui.tour.useDone": "finish is for setting up. To end the tour, type done on its last page, or skip or close now (both end it for these versions).",
+    "ui.tour.useDone":
+      "finish is for setting up. To end the tour, type done on its last page, or skip or close now (both end it for these versions).",
     "ui.tour.waits": "The tour waits on page %1$@ of %2$@: type tour or back to return to it.",
     "ui.value.unknown": "unknown",
     "ui.wait.held": "Settled; still held: %@.",
@@ -331,7 +339,8 @@ public enum UIStrings {
     "ui.explore.noRecord": "Nothing to explore from: the store has no seen-through record. Start with --upgrade-from <version>.",
     "ui.explore.failed": "Cannot explore: %@",
     "ui.explore.scriptUnreadable": "Cannot read the script %1$@: %2$@",
-    "ui.help.keys": "Enter on an empty line turns the tour's page; Esc leaves what is on top (a popover, a guide, the tour, a screen); the up arrow and Ctrl-R bring back earlier commands. Short forms: q or exit for quit, ? for help, n for next, b for back, and a number alone on a page for choose <n>.",
+    "ui.help.keys":
+      "Enter on an empty line turns the tour's page; Esc leaves what is on top (a popover, a guide, the tour, a screen); the up arrow and Ctrl-R bring back earlier commands. Short forms: q or exit for quit, ? for help, n for next, b for back, and a number alone on a page for choose <n>.",
     // issue 15: tools that tell the truth
     "ui.boot.unavailable":
       "Settings are unavailable this session: the settings store did not start (%@). Quit, fix the cause and start whatsnew again (a boot fault lasts for one run).",

@@ -62,7 +62,9 @@ public struct NavigationExplorer {
       Start(name: "new user", upgradeFrom: nil),
       Start(name: "upgrader", upgradeFrom: Version(major: 2, minor: 11, patch: 0)),
       Start(name: "up to date", upgradeFrom: session.appVersion),
-      Start(name: "widget launch", upgradeFrom: Version(major: 2, minor: 11, patch: 0), launchSource: LaunchSource("widget:scan-food")),
+      Start(
+        name: "widget launch", upgradeFrom: Version(major: 2, minor: 11, patch: 0), launchSource: LaunchSource("widget:scan-food")
+      ),
     ]
   }
 
@@ -176,7 +178,8 @@ struct NavigationWalk {
     // step as first, middle or last (every middle page behaves alike), the gates, the record
     // and the sandbox. The guidance seen-set counts only as "does this screen's guide start".
     let key = [
-      stack.layers.map(Self.shape).joined(separator: ","), state.tourUnderPreview.map { Self.position($0.index, $0.pages.count) } ?? "-",
+      stack.layers.map(Self.shape).joined(separator: ","),
+      state.tourUnderPreview.map { Self.position($0.index, $0.pages.count) } ?? "-",
       "\(state.onboardingComplete)", "\(state.hasCheckedWhatsNew)", seen, "\(session.isInSandbox)",
       GuidanceCatalog.introID(for: state.screen).map { guidanceSeen.contains($0) ? "seen" : "unseen" } ?? "-",
     ].joined(separator: "|")
@@ -267,7 +270,8 @@ struct NavigationWalk {
     // The check records the app version when there is nothing to show (or the tour is off).
     let flow = selectFlow(releases: session.releases, seenThrough: old, current: session.appVersion)
     if new == session.appVersion && flow.isEmpty { return nil }
-    return "\(line) moved the seen record from \(old.map(\.description) ?? "none") to \(new), though only Done, Skip and Close may"
+    return
+      "\(line) moved the seen record from \(old.map(\.description) ?? "none") to \(new), though only Done, Skip and Close may"
   }
 
   /// Every state has its ways out: home and a waiting tour within 2 commands, and each

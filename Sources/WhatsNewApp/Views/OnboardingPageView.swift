@@ -22,7 +22,8 @@ public struct OnboardingPageView: Sendable {
     footer.append("help")
     let view = PageView(
       heading: context.text("ui.onboarding.heading"), page: onboarding.currentPage, index: onboarding.index,
-      count: onboarding.pages.count, controls: controls, error: onboarding.failure.map { context.text("ui.onboarding.finishFailed", $0) }, footer: footer)
+      count: onboarding.pages.count, controls: controls,
+      error: onboarding.failure.map { context.text("ui.onboarding.finishFailed", $0) }, footer: footer)
     return PageRenderer(context: context).render(view)
   }
 }
