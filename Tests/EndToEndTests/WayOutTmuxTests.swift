@@ -74,4 +74,37 @@ struct WayOutTmuxTests {
     defer { again.kill() }
     try again.waitUntil(lastLine: "whatsnew:tour 3/6>")
   }
+
+  @Test("promises that hold, a preview's own prompt and the held skip, as a person sees them")
+  func promisesAtATerminal() throws {
+    let directory = try TemporaryDirectory()
+    let environment = [
+      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
+      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
+    ]
+    let tmux = try TmuxSession.start(
+      width: 80, height: 24,
+      command: [RepositoryPaths.executable, "--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"],
+      environment: environment, namePrefix: "promise")
+    defer { tmux.kill() }
+    func run(_ command: String, prompt: String) throws {
+      try tmux.sendLiteral(command)
+      try tmux.waitUntil(contains: command)
+      try tmux.sendKeys("Enter")
+      try tmux.waitUntil(lastLine: prompt)
+    }
+    func screen() throws -> String { try tmux.lines(history: true).joined(separator: " ") }
+    try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
+    try run("qa hold seen-write", prompt: "whatsnew:tour 1/6>")
+    try run("skip", prompt: "whatsnew:tour 1/6>")
+    #expect(try screen().contains("Saving that you have seen this tour"))
+    try run("qa release seen-write", prompt: "whatsnew:home>")
+    try run("set showWhatsNew off", prompt: "whatsnew:home>")
+    try run("debug seen clear", prompt: "whatsnew:home>")
+    #expect(try screen().contains("showWhatsNew is off, so no tour will appear"))
+    try run("debug preview 2.15.0", prompt: "whatsnew:preview 2.15.0 1/2>")
+    #expect(try screen().contains("not saved"))
+    try run("close", prompt: "whatsnew:home>")
+  }
 }
+
