@@ -107,4 +107,3 @@ struct WayOutTmuxTests {
     try run("close", prompt: "whatsnew:home>")
   }
 }
-

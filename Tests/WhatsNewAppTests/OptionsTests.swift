@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 import WhatsNewApp
 import WhatsNewCore
@@ -103,5 +105,52 @@ struct OptionsTests {
       #expect(try FaultSpec.parse(text).description == text)
     }
     #expect(try FaultSpec.parse("write:all=fail").target == nil)
+  }
+}
+
+/// Each option is declared once (``OptionDeclarations``): the README's table, `--help` and
+/// did-you-mean all follow the declaration.
+@Suite("Options declared once")
+struct OptionDeclarationTests {
+  /// The options the README's option table names, in its first column.
+  static func readmeOptions() throws -> Set<String> {
+    let readme = try String(contentsOfFile: RepositoryPaths.root + "/README.md", encoding: .utf8)
+    var names: Set<String> = []
+    for line in readme.split(separator: "\n") where line.hasPrefix("| `--") {
+      let firstColumn = line.split(separator: "|", omittingEmptySubsequences: true).first ?? ""
+      for word in firstColumn.split(whereSeparator: { $0 == "`" || $0 == " " || $0 == "," }) where word.hasPrefix("--") {
+        names.insert(String(word))
+      }
+    }
+    return names
+  }
+
+  @Test("the README's option table lists exactly the options declared for it")
+  func readmeTable() throws {
+    let declared = Set(OptionDeclarations.all.filter(\.listedInREADME).map(\.name))
+    #expect(try Self.readmeOptions() == declared)
+  }
+
+  @Test("every declared option parses, with a value where it takes one", arguments: OptionDeclarations.all.map(\.name))
+  func declaredOptionsParse(_ name: String) throws {
+    let declaration = try #require(OptionDeclarations.find(name))
+    let samples = [
+      "--app-version": "2.14.0", "--upgrade-from": "2.11.0", "--locale": "ru", "--color": "never",
+      "--fault": "write=fail", "--lock-wait": "3", "--seen": "none", "--format": "json",
+    ]
+    var arguments = [name] + (declaration.value == nil ? [] : [samples[name] ?? "x"])
+    // Options of a subcommand are given with it.
+    if ["--seen", "--json"].contains(name) { arguments = ["flow", "--seen", "none"] + (name == "--json" ? ["--json"] : []) }
+    if name == "--format" { arguments = ["lint"] + arguments }
+    if name == "--manifest" { arguments = ["schema", name] }
+    #expect(throws: Never.self) { _ = try Options.parse(arguments, environment: [:]) }
+  }
+
+  @Test("--help lists each option it declares for help, with its value")
+  func helpListsThem() {
+    for option in OptionDeclarations.all where option.listedInHelp {
+      let label = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
+      #expect(Options.helpText.contains("  " + label + " "), "\(label)")
+    }
   }
 }

@@ -229,14 +229,12 @@ public struct Options: Sendable, Equatable {
     return options
   }
 
-  static let knownOptions = [
-    "--yes", "--help", "--version", "--db", "--releases", "--localizations", "--app-version", "--locale", "--color",
-    "--script", "--dev", "--upgrade-from", "--launch-source", "--fault", "--lock-wait", "--accessible", "--ascii", "--seen",
-    "--json", "--format", "--manifest",
-  ]
+  /// Every spelling of every option, for did-you-mean (from ``OptionDeclarations``).
+  static var knownOptions: [String] { OptionDeclarations.all.flatMap(\.names) }
 
   /// The usage text `--help` prints.
-  public static let helpText = """
+  public static var helpText: String {
+    """
     OVERVIEW: A terminal "what's new" tour for a workout app, with real settings and in-app guidance.
 
     USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
@@ -248,30 +246,7 @@ public struct Options: Sendable, Equatable {
            whatsnew restore <file> [--yes] [--db <path>]
 
     OPTIONS:
-      --db <path>             The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;
-                              also WHATSNEW_DB).
-      --releases <dir>        Release files and manifest.json (default: the bundled Releases/).
-      --localizations <dir>   <lang>.lproj/Localizable.strings files (default: the bundled Localizations/).
-      --app-version <x.y.z>   The app version to act as (default: 2.14.0).
-      --locale <tag>          en, es, nl, pt-BR or ru, for this run only (default: the language
-                              chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
-      --color <when>          auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off).
-      --script <file>         Read commands from a file instead of the terminal.
-      --dev                   Print content diagnostics and other developer notes to stderr
-                              (flow: also what the validator dropped from the releases shown).
-      --upgrade-from <x.y.z>  Seed a new store as a user who finished onboarding on that version.
-      --launch-source <src>   Where the app was opened from (widget:<name> keeps the session quiet).
-      --fault <spec>          Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;
-                              also WHATSNEW_FAULTS, comma-separated).
-      --lock-wait <seconds>   While another program holds the store's lock at start, wait this long
-                              (0 to 600, default 10) with a countdown, then exit 75 (try again).
-      --accessible            No boxes, dimming or colour: spotlights and popovers in words
-                              (also WHATSNEW_ACCESSIBLE=1).
-      --ascii                 ASCII icons instead of Unicode glyphs.
-      --yes                   restore without asking (at a terminal it asks before replacing the data).
-      --manifest              With schema: the JSON Schema of manifest.json instead of release files.
-      --version               Show the version.
-      -h, --help              Show help information.
+    \(OptionDeclarations.helpSection)
 
     EXIT STATUS:
       0       Success. For a script: every line was a valid command and every check
@@ -289,6 +264,7 @@ public struct Options: Sendable, Equatable {
 
     Inside the REPL, type `help` for the commands.
     """
+  }
 
   /// The one-line usage printed after a usage error.
   public static let usageLine =
