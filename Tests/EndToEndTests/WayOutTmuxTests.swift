@@ -42,11 +42,11 @@ struct WayOutTmuxTests {
         command: [RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.11.0", "--locale", words.locale],
         environment: environment, namePrefix: "wayout")
     }
-    func run(_ command: String, _ tmux: TmuxSession, prompt: String) throws -> String {
+    func run(_ command: String, _ tmux: TmuxSession, prompt: String) throws {
       try tmux.sendLiteral(command)
       try tmux.waitUntil(contains: command)
       try tmux.sendKeys("Enter")
-      return try tmux.waitUntil(lastLine: prompt)
+      try tmux.waitUntil(lastLine: prompt)
     }
     let tmux = try launch()
     defer { tmux.kill() }

@@ -168,7 +168,7 @@ struct NavigationWalk {
   /// Runs `path` on a fresh session and store, checks what each step did, and says where it ended.
   mutating func sample(_ path: [String]) async throws -> Sample {
     runs += 1
-    let (session, store, problem) = try await replayChecking(path)
+    let (session, problem) = try await replayChecking(path)
     if let problem { problems.append((path, problem)) }
     let state = session.state
     let stack = state.openStack
@@ -218,7 +218,7 @@ struct NavigationWalk {
 
   /// Runs `path` and checks each step: lines fit 80 columns, the seen record moves only
   /// forward and only through the commands that may move it, nothing is left in flight.
-  func replayChecking(_ path: [String]) async throws -> (Session, String, String?) {
+  func replayChecking(_ path: [String]) async throws -> (Session, String?) {
     // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
     let storePath = ":memory:"
     let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
@@ -253,7 +253,7 @@ struct NavigationWalk {
         problem = "still in flight after everything settled: \(session.backends.tracker.entries.map(\.operation.rawValue))"
       }
     }
-    return (session, storePath, problem)
+    return (session, problem)
   }
 
   /// Why the record's move from `before` to `after` by `line` breaks the rules, if it does.
