@@ -18,8 +18,9 @@ import Testing
 //
 //   WHATSNEW_RECORD=1 swift test --filter FastLoader
 //
-// The random tests' inputs are seeded and their bases are the copies in Goldens/MutationBases/,
-// so the inputs stay the same; each seed's line starts with the digest of its input.
+// The random mutation tests (byte edits and tree edits of the copies in Goldens/MutationBases/,
+// seeded) no longer compare with recorded answers: with the reference loader gone those only
+// pinned wording. They check properties that fail for a reason instead (``brokenPromise``).
 
 /// The validator's answer for one release file, named `Releases/<fileName>`.
 func validation(_ bytes: [UInt8], englishKeys: Set<String>?, fileName: String = "2.13.1.json") -> (
@@ -366,10 +367,36 @@ struct FastLoaderTests {
     Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
   }
 
-  @Test("randomly mutated releases give the recorded answers, seed by seed", arguments: 0..<8)
+  /// The validator's promises on any input, each for a reason: a diagnostic points inside the
+  /// file (or nobody can find what it names); its words hold no control characters (they are
+  /// printed on a terminal, and the input carries escape sequences); bytes that are not JSON
+  /// give no release; a release keeps no empty page; the same bytes give the same answer.
+  static func brokenPromise(_ bytes: [UInt8], fileName: String, englishKeys: Set<String>?) -> String? {
+    let result = validation(bytes, englishKeys: englishKeys, fileName: fileName)
+    let lines = bytes.count { $0 == 0x0A } + 1
+    for diagnostic in result.diagnostics {
+      let position = diagnostic.position
+      if position.line < 1 || position.line > lines || position.column < 1 || position.column > bytes.count + 1 {
+        return "a diagnostic at \(position) outside a file of \(lines) lines: \(diagnostic.locatedDescription)"
+      }
+      if diagnostic.locatedDescription.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        return "a diagnostic with a control character: \(diagnostic.locatedDescription.debugDescription)"
+      }
+    }
+    if result.release != nil, (try? JSONReader.parse(bytes)) == nil { return "bytes that are not JSON gave a release" }
+    if let page = result.release?.pages.first(where: \.blocks.isEmpty) { return "an empty page survived: \(page.id)" }
+    let again = validation(bytes, englishKeys: englishKeys, fileName: fileName)
+    if again.release != result.release
+      || again.diagnostics.map(\.locatedDescription) != result.diagnostics.map(\.locatedDescription)
+    {
+      return "the same bytes gave another answer"
+    }
+    return nil
+  }
+
+  @Test("randomly mutated releases keep the validator's promises, seed by seed", arguments: 0..<8)
   func mutations(batch: Int) throws {
     let bases = try Self.mutationBases()
-    var answers: [(lines: [String], full: String)] = []
     var outcomes = (parsed: 0, releaseWithDiagnostics: 0)
     for seed in UInt64(batch * 100)..<UInt64((batch + 1) * 100) {
       var random = SeededRandom(seed: seed)
@@ -391,16 +418,16 @@ struct FastLoaderTests {
       let known = Self.strings(in: base.bytes).filter { _ in
         Bool.random(using: &random) || Bool.random(using: &random)
       }
-      let answer = Self.seedText(
-        seed: seed, fileName: base.fileName, bytes: bytes,
-        englishKeys: seed % 2 == 0 ? nil : Set(known).union(testEnglishKeys), fullDiagnostics: true)
-      answers.append((answer.lines, answer.full))
+      let keys = seed % 2 == 0 ? nil : Set(known).union(testEnglishKeys)
+      if let broken = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys) {
+        Issue.record("seed \(seed) (\(base.fileName)): \(broken)")
+      }
+      let result = validation(bytes, englishKeys: keys, fileName: base.fileName)
       if (try? JSONReader.parse(bytes)) != nil { outcomes.parsed += 1 }
-      if answer.result.release != nil && !answer.result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
+      if result.release != nil && !result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
     }
     // Most byte edits break the JSON; enough must not, or the validator is barely exercised.
     #expect(outcomes.parsed >= 3 && outcomes.releaseWithDiagnostics >= 2, "\(outcomes)")
-    Self.expectBatch(answers, file: "mutations.txt", batch: batch)
   }
 
   /// Strings a tree mutation may put anywhere: keys, ids, values, versions, and awkward text.
@@ -456,10 +483,10 @@ struct FastLoaderTests {
     }
   }
 
-  @Test("randomly edited release trees give the recorded answers, seed by seed", arguments: 0..<8)
+  @Test("randomly edited release trees keep the validator's promises, and many still give a release", arguments: 0..<8)
   func treeMutations(batch: Int) throws {
     let bases = try Self.mutationBases()
-    var answers: [(lines: [String], full: String)] = []
+    var releases = 0
     for seed in UInt64(batch * 100)..<UInt64((batch + 1) * 100) {
       var random = SeededRandom(seed: seed)
       let base = bases[Int(seed) % bases.count]
@@ -471,12 +498,15 @@ struct FastLoaderTests {
         text = text.replacingOccurrences(of: "\"\(name)\"", with: "\"\(escaped)\"")
       }
       let known = Self.strings(in: base.bytes).filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
-      let answer = Self.seedText(
-        seed: seed, fileName: base.fileName, bytes: Array(text.utf8),
-        englishKeys: seed % 3 == 0 ? nil : Set(known).union(testEnglishKeys), fullDiagnostics: false)
-      answers.append((answer.lines, answer.full))
+      let keys = seed % 3 == 0 ? nil : Set(known).union(testEnglishKeys)
+      let bytes = Array(text.utf8)
+      if let broken = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys) {
+        Issue.record("seed \(seed) (\(base.fileName)): \(broken)")
+      }
+      // Tree edits keep the JSON whole: the smallest-unit rule must keep releases from most of them.
+      if validation(bytes, englishKeys: keys, fileName: base.fileName).release != nil { releases += 1 }
     }
-    Self.expectBatch(answers, file: "tree-mutations.txt", batch: batch)
+    #expect(releases >= 60, "only \(releases) of 100 edited trees kept a release")
   }
 
   static let versionTexts = [
