@@ -61,99 +61,21 @@ public enum WhatsNewCommand {
       StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
-    switch options.subcommand {
-    case .help:
-      print(Options.helpText)
-      return ExitStatus.success
-    case .version:
-      print("whatsnew \(toolVersion) (acting as app version \(options.appVersion))")
-      return ExitStatus.success
-    case .flow(let seen, let json):
-      do {
-        let content = try loadContent(options, environment: environment)
-        if options.developerMode { for diagnostic in content.diagnostics { _ = fail(diagnostic, 0) } }
-        print(
-          FlowReport.render(
-            releases: content.releases, seen: seen, current: options.appVersion, json: json,
-            width: reportWidth(environment), diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
-          terminator: "")
-        return ExitStatus.success
-      } catch {
-        return fail(error.description, ExitStatus.noInput)
-      }
-    case .lint(let json):
-      do {
-        let directories = try contentDirectories(options, environment: environment)
-        // No cache: lint parses every table from its `.strings` file.
-        let files = try ContentLibrary.readFiles(
-          releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
-        let problems = ContentLinter.lint(
-          manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
-          tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-          localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
-          unreadableReleaseFiles: files.unreadableReleases)
-        print(LintReport.render(problems, json: json, width: reportWidth(environment)), terminator: "")
-        return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
-      } catch {
-        return fail(error.description, ExitStatus.noInput)
-      }
-    case .newRelease(let version):
-      do {
-        let directories = try contentDirectories(options, environment: environment)
-        let command = NewRelease(
-          version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
-        do {
-          let outcome = try command.run()
-          print(NewRelease.report(outcome, version: version, width: reportWidth(environment)), terminator: "")
-          return ExitStatus.success
-        } catch {
-          switch error {
-          case .missing, .notRegularFile: return fail(error.description, ExitStatus.noInput)
-          case .writeFailed: return fail(error.description, ExitStatus.ioError)
-          case .exists, .refused, .keyExists: return fail(error.description, ExitStatus.dataError)
-          }
-        }
-      } catch {
-        return fail(error.description, ExitStatus.noInput)
-      }
-    case .schema(let manifest):
-      let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
-      print(schema.serialized())
-      return ExitStatus.success
-    case .backup(let path), .restore(let path):
-      let databasePath = options.databasePath ?? defaultDatabasePath(environment)
-      let isBackup = if case .backup = options.subcommand { true } else { false }
-      // At a terminal, restore asks before it replaces anything; --yes (and a pipe) does not.
-      if !isBackup && !options.assumeYes && Terminal.isInteractive() {
-        StandardStream.output(TextSanitizer.clean("Replace the data in \(databasePath) with \(path)?") + " [y/N] ")
-        guard ConfirmAnswer.isYes(.line(Swift.readLine() ?? ""), yesWords: "y, yes") else {
-          print(TextSanitizer.clean("Not restored; \(databasePath) is unchanged."))
-          return ExitStatus.success
-        }
-      }
-      if isBackup && !FileManager.default.fileExists(atPath: databasePath) {
-        return fail(
-          "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
-      }
-      do {
-        if isBackup {
-          // Read-only: a store in a directory this user cannot write still backs up.
-          try SettingsStore.backup(storeAt: databasePath, to: path)
-          print(TextSanitizer.clean("backed up \(databasePath) to \(path)"))
-        } else {
-          let waitReport = LockWaitReport(seconds: options.lockWaitSeconds, path: databasePath)
-          defer { waitReport.finish() }
-          let store = try SettingsStore(
-            path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
-          try await store.restore(from: path)
-          print(TextSanitizer.clean("restored \(path) into \(databasePath)"))
-        }
-        return ExitStatus.success
-      } catch {
-        return fail(error.description, ExitStatus.forStore(error))
-      }
-    case .repl:
-      return await runREPL(options, environment: environment)
+    return await subcommand(for: options.subcommand).run(options, environment: environment)
+  }
+
+  /// The one type that runs `subcommand`.
+  static func subcommand(for subcommand: Subcommand) -> any SubcommandRunner {
+    switch subcommand {
+    case .help: HelpSubcommand()
+    case .version: VersionSubcommand()
+    case .flow(let seen, let json): FlowSubcommand(seen: seen, json: json)
+    case .lint(let json): LintSubcommand(json: json)
+    case .newRelease(let version): NewReleaseSubcommand(version: version)
+    case .schema(let manifest): SchemaSubcommand(manifest: manifest)
+    case .backup(let path): BackupSubcommand(path: path)
+    case .restore(let path): RestoreSubcommand(path: path)
+    case .repl: REPLSubcommand()
     }
   }
 

@@ -1,0 +1,73 @@
+import WhatsNewCore
+
+/// `whatsnew flow --seen <version|none> [--json]`: what a user who has seen through a version is shown.
+struct FlowSubcommand: SubcommandRunner {
+  let seen: Version?
+  let json: Bool
+
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    do {
+      let content = try WhatsNewCommand.loadContent(options, environment: environment)
+      if options.developerMode { for diagnostic in content.diagnostics { _ = WhatsNewCommand.fail(diagnostic, 0) } }
+      print(
+        FlowReport.render(
+          releases: content.releases, seen: seen, current: options.appVersion, json: json,
+          width: WhatsNewCommand.reportWidth(environment),
+          diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
+        terminator: "")
+      return ExitStatus.success
+    } catch {
+      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+    }
+  }
+}
+
+/// `whatsnew lint [--format text|json]`: every release and translation checked (exit 65 on problems).
+struct LintSubcommand: SubcommandRunner {
+  let json: Bool
+
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    do {
+      let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
+      // No cache: lint parses every table from its `.strings` file.
+      let files = try ContentLibrary.readFiles(
+        releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+      let problems = ContentLinter.lint(
+        manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
+        tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
+        localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
+        unreadableReleaseFiles: files.unreadableReleases)
+      print(LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
+      return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
+    } catch {
+      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+    }
+  }
+}
+
+/// `whatsnew new-release <version>`: the release file, its manifest entry and its keys marked TODO.
+struct NewReleaseSubcommand: SubcommandRunner {
+  let version: Version
+
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    do {
+      let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
+      let command = NewRelease(
+        version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+      do {
+        let outcome = try command.run()
+        print(
+          NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
+        return ExitStatus.success
+      } catch {
+        switch error {
+        case .missing, .notRegularFile: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+        case .writeFailed: return WhatsNewCommand.fail(error.description, ExitStatus.ioError)
+        case .exists, .refused, .keyExists: return WhatsNewCommand.fail(error.description, ExitStatus.dataError)
+        }
+      }
+    } catch {
+      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import WhatsNewCore
+
+/// One subcommand of `whatsnew` (`flow`, `lint`, `backup`, …), one type each: given the parsed
+/// options and the environment, it does its work and returns the exit status.
+@MainActor
+protocol SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32
+}
+
+/// `whatsnew --help`.
+struct HelpSubcommand: SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    print(Options.helpText)
+    return ExitStatus.success
+  }
+}
+
+/// `whatsnew --version`.
+struct VersionSubcommand: SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    print("whatsnew \(WhatsNewCommand.toolVersion) (acting as app version \(options.appVersion))")
+    return ExitStatus.success
+  }
+}
+
+/// `whatsnew` with no subcommand: the REPL, or a script.
+struct REPLSubcommand: SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    await WhatsNewCommand.runREPL(options, environment: environment)
+  }
+}
+
+/// `whatsnew schema [--manifest]`: the JSON Schema of release files (or of the manifest).
+struct SchemaSubcommand: SubcommandRunner {
+  let manifest: Bool
+
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
+    print(schema.serialized())
+    return ExitStatus.success
+  }
+}
