@@ -11,11 +11,13 @@ extension Session {
   /// (a tap, say) goes on, and the notice follows when the lock clears. Tracked as a `read`
   /// (so `wait` and `check` see it) but not gated: QA's read faults are for the controls'
   /// reads, and this one changes nothing.
-  func noticeOutsideChanges() {
-    guard state.isBooted, sandbox == nil else { return }
+  /// Returns the look's task, for commands that must see its result first (`check`).
+  @discardableResult
+  func noticeOutsideChanges() -> Task<Void, Never>? {
+    guard state.isBooted, sandbox == nil else { return nil }
     let backends = backends
     let id = backends.tracker.begin(.read, target: nil)
-    Task.immediate { @MainActor in
+    return Task.immediate { @MainActor in
       defer { backends.tracker.end(id) }
       guard let version = try? await backends.store.dataVersion() else { return }
       let last = self.dataVersionSeen
