@@ -109,6 +109,19 @@ struct WayOutTests {
     #expect(screen.contains("Debug") == developer, "\(screen)")
   }
 
+  @Test("back on the tour's first page leaves it waiting under home, whose footer offers tour, not news")
+  func homeOffersTheWaitingTour() async throws {
+    let harness = try await SessionHarness(arguments: Self.upgrader)
+    await harness.boot()
+    let said = await harness.output(of: "back")
+    #expect(said.contains("The tour waits on page 1 of 6"))
+    #expect(harness.session.state.openStack.top == .home)
+    let footer = harness.session.renderCurrentView().last?.plainText ?? ""
+    #expect(footer == "go <screen> · tour · help")
+    _ = await harness.output(of: "back")
+    #expect(harness.session.overlay == .whatsNew, "back at home gives the waiting tour back")
+  }
+
   @Test("the first skip while the seen-write is held says it is saving")
   func heldSkipSpeaks() async throws {
     let harness = try await SessionHarness(arguments: Self.upgrader)

@@ -253,6 +253,7 @@ public enum UIStrings {
     "ui.review.notification.title": "Reminder",
     "ui.review.summary.body": "Last week: %@ workouts, %@ lifted, %@ of cardio.",
     "ui.review.summary.title": "Last week",
+    "ui.screen.footer.homeTourWaiting": "go <screen> · tour · help",
     "ui.screen.heading": "Screen: %@",
     "ui.seen.none": "none",
     "ui.seen.unreadable": "unreadable (%@)",

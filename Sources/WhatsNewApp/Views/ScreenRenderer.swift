@@ -99,7 +99,10 @@ public struct ScreenRenderer: Sendable {
     if facts.tourIsSuspended {
       rows += c.wrapped(c.text("ui.screen.resumeTour"), indent: 0, style: .command).pinning()
     }
-    rows += c.commandList(key: "ui.screen.footer." + screen.rawValue).pinning()
+    // Home offers `news`, which a waiting tour refuses (it is the news): offer `tour` then.
+    let footerKey =
+      screen == .home && facts.tourIsSuspended ? "ui.screen.footer.homeTourWaiting" : "ui.screen.footer." + screen.rawValue
+    rows += c.commandList(key: footerKey).pinning()
     return c.fit(markInfo(rows.anchored(screen.rawValue), facts: facts))
   }
 
