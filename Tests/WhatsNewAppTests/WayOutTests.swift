@@ -67,6 +67,10 @@ struct WayOutTests {
     let inside = try await harness.session.backends.store.allSettings()
     #expect(inside[setting] != before[setting], "the copy took the choice")
     #expect(try await harness.store.allSettings() == before, "the real store did not")
+    // The record is not changed inside the copy, where it would not be the real one.
+    let refused = await harness.output(of: "debug seen clear").split(separator: "\n").joined(separator: " ")
+    #expect(refused.contains("Open now: the preview of 2.13.1"), "\(refused)")
+    #expect(refused.contains("Type close."))
     _ = await harness.output(of: "close")
     #expect(!harness.session.isInSandbox)
     #expect(try await harness.session.backends.store.allSettings() == before)

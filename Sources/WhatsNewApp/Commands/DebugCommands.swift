@@ -38,6 +38,8 @@ struct DebugCommands: Sendable {
   /// Sets or clears the record (backwards too) and opens the session gate again, so the
   /// tour can be re-triggered without restarting: it appears on the next visit home.
   func overwriteSeen(_ version: Version?) async {
+    // A preview runs on a private copy: a record changed there would not be the real one.
+    if session.isInSandbox { return messages.refused("debug seen") }
     do {
       try await session.backends.store.overwriteSeenThrough(version)
     } catch {
