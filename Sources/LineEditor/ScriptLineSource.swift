@@ -76,20 +76,17 @@ public final class ScriptLineSource: LineSource {
       self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
       return
     }
-    // A named pipe: opened again, waiting for its writer as `cat` would (a non-blocking
-    // descriptor would read "end of input" before the writer came), and checked to be
-    // the same pipe, so a file swapped in meanwhile is not read in its place.
-    let waiting = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-    var reopened = stat()
-    guard waiting >= 0, fstat(waiting, &reopened) == 0, reopened.st_dev == info.st_dev, reopened.st_ino == info.st_ino
-    else {
-      let reason = waiting < 0 ? String(cString: strerror(errno)) : "it was replaced while being opened"
-      close(descriptor)
-      if waiting >= 0 { close(waiting) }
-      throw .cannotOpenScript(path: path, reason: reason)
-    }
-    close(descriptor)
-    self.init(ownedDescriptor: waiting, stopDescriptor: stopDescriptor)
+    // A named pipe: wait for its writer as `cat` would, on the descriptor already open (a
+    // read now would say "end of input" before the writer came). Linux reports the pipe
+    // readable once the writer has written, or hung up once a writer that came has gone, so
+    // a writer that comes and goes before this point is never missed (opening the pipe a
+    // second time, blocking, waited forever for a writer that had already left). A stop
+    // request ends the wait.
+    var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+    if let stopDescriptor { watched.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)) }
+    while poll(&watched, nfds_t(watched.count), -1) < 0 && errno == EINTR {}
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
   }
 
   /// Why a file of this type is not a script, in words.

@@ -176,4 +176,21 @@ struct ScriptLineSourceTests {
     let source = try ScriptLineSource(path: path)
     #expect(lines(of: source) == ["one", "two"])
   }
+
+  @Test("a writer that came and went before the script was opened is read, not waited for")
+  func writerAlreadyGone() throws {
+    let path = "/tmp/line-editor-tests-\(getpid())-gone-fifo"
+    unlink(path)
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    // Another reader keeps the pipe's data while the writer comes, writes and leaves: the
+    // window the script source's own open used to race with (it then waited forever).
+    let keeper = open(path, O_RDONLY | O_NONBLOCK)
+    defer { close(keeper) }
+    let writer = open(path, O_WRONLY)
+    _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+    close(writer)
+    let source = try ScriptLineSource(path: path)
+    #expect(lines(of: source) == ["one", "two"])
+  }
 }
