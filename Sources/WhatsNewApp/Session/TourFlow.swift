@@ -51,11 +51,6 @@ struct TourFlow: Sendable {
     run { $0.dismiss() }
   }
 
-  /// Closes a `news` or preview tour without a record.
-  func close() {
-    run { $0.close(message: .closedNoRecord) }
-  }
-
   /// The onboarding wizard: a welcome page, then the tour's own choice blocks (one
   /// control per setting, as the releases up to this version define them), two a page.
   func startOnboarding() {

@@ -342,9 +342,6 @@ public struct TourMachine: Sendable, Equatable {
       return [.say(.onboardingFinishFailed(reason.text))]
     }
   }
-
-  /// Whether a dismissal or the wizard's finish is being written.
-  public var isSaving: Bool { tour?.isDismissing == true || onboarding?.isFinishing == true }
 }
 
 /// Why a write failed, in the backend's words (an `Error` is not `Equatable`).
