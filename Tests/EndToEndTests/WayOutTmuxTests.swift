@@ -7,6 +7,32 @@ import Testing
 /// `quit` on an unfinished tour, which the next start opens on the same page.
 @Suite("Every state has a way out, at a terminal (tmux)", .serialized)
 struct WayOutTmuxTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  /// The app as an upgrader from 2.11.0 on this test's store, at `width` columns.
+  func launch(width: Int, locale: String = "en") throws -> TmuxSession {
+    let environment = [
+      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
+      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
+    ]
+    return try TmuxSession.start(
+      width: width, height: 24,
+      command: [RepositoryPaths.executable, "--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0", "--locale", locale],
+      environment: environment, namePrefix: "wayout")
+  }
+
+  /// Types `command`, presses Enter and waits for `prompt` as the last line.
+  func run(_ command: String, _ tmux: TmuxSession, prompt: String) throws {
+    try tmux.sendLiteral(command)
+    try tmux.waitUntil(contains: command)
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(lastLine: prompt)
+  }
+
   /// Each language's words the test looks for; prompts are the same in every language.
   struct Words: Sendable, CustomTestStringConvertible {
     var locale: String
@@ -30,25 +56,7 @@ struct WayOutTmuxTests {
     "from tour page 3: open 1, no guide on top, tour comes back; finish names the tour's words; quit resumes on page 3",
     arguments: cases)
   func leaveAndComeBack(_ words: Words) throws {
-    let directory = try TemporaryDirectory()
-    let database = directory.path("x.sqlite")
-    let environment = [
-      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
-      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
-    ]
-    func launch() throws -> TmuxSession {
-      try TmuxSession.start(
-        width: words.width, height: 24,
-        command: [RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.11.0", "--locale", words.locale],
-        environment: environment, namePrefix: "wayout")
-    }
-    func run(_ command: String, _ tmux: TmuxSession, prompt: String) throws {
-      try tmux.sendLiteral(command)
-      try tmux.waitUntil(contains: command)
-      try tmux.sendKeys("Enter")
-      try tmux.waitUntil(lastLine: prompt)
-    }
-    let tmux = try launch()
+    let tmux = try launch(width: words.width, locale: words.locale)
     defer { tmux.kill() }
     try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
     try run("next", tmux, prompt: "whatsnew:tour 2/6>")
@@ -70,29 +78,16 @@ struct WayOutTmuxTests {
     #expect(try tmux.waitForExit() == 0)
     #expect(try tmux.lines(history: true).joined(separator: " ").contains(words.comesBack))
 
-    let again = try launch()
+    let again = try launch(width: words.width, locale: words.locale)
     defer { again.kill() }
     try again.waitUntil(lastLine: "whatsnew:tour 3/6>")
   }
 
   @Test("promises that hold, a preview's own prompt and the held skip, as a person sees them")
   func promisesAtATerminal() throws {
-    let directory = try TemporaryDirectory()
-    let environment = [
-      "TERM": "screen", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
-      "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
-    ]
-    let tmux = try TmuxSession.start(
-      width: 80, height: 24,
-      command: [RepositoryPaths.executable, "--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"],
-      environment: environment, namePrefix: "promise")
+    let tmux = try launch(width: 80)
     defer { tmux.kill() }
-    func run(_ command: String, prompt: String) throws {
-      try tmux.sendLiteral(command)
-      try tmux.waitUntil(contains: command)
-      try tmux.sendKeys("Enter")
-      try tmux.waitUntil(lastLine: prompt)
-    }
+    func run(_ command: String, prompt: String) throws { try self.run(command, tmux, prompt: prompt) }
     func screen() throws -> String { try tmux.lines(history: true).joined(separator: " ") }
     try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
     try run("qa hold seen-write", prompt: "whatsnew:tour 1/6>")

@@ -161,36 +161,41 @@ struct ScriptLineSourceTests {
     }
   }
 
-  @Test("a named pipe is read once its writer comes")
-  func namedPipe() throws {
-    let path = "/tmp/line-editor-tests-\(getpid())-fifo"
+  /// Runs `body` with a new named pipe `name`, removed afterwards.
+  func withFIFO(_ name: String, _ body: (String) throws -> Void) throws {
+    let path = "/tmp/line-editor-tests-\(getpid())-\(name)"
     unlink(path)
     #expect(mkfifo(path, 0o600) == 0)
     defer { unlink(path) }
-    let thread = Thread {
-      let fd = open(path, O_WRONLY)
-      _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      close(fd)
+    try body(path)
+  }
+
+  @Test("a named pipe is read once its writer comes")
+  func namedPipe() throws {
+    try withFIFO("fifo") { path in
+      let thread = Thread {
+        let fd = open(path, O_WRONLY)
+        _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+      }
+      thread.start()
+      let source = try ScriptLineSource(path: path)
+      #expect(lines(of: source) == ["one", "two"])
     }
-    thread.start()
-    let source = try ScriptLineSource(path: path)
-    #expect(lines(of: source) == ["one", "two"])
   }
 
   @Test("a writer that came and went before the script was opened is read, not waited for")
   func writerAlreadyGone() throws {
-    let path = "/tmp/line-editor-tests-\(getpid())-gone-fifo"
-    unlink(path)
-    #expect(mkfifo(path, 0o600) == 0)
-    defer { unlink(path) }
-    // Another reader keeps the pipe's data while the writer comes, writes and leaves: the
-    // window the script source's own open used to race with (it then waited forever).
-    let keeper = open(path, O_RDONLY | O_NONBLOCK)
-    defer { close(keeper) }
-    let writer = open(path, O_WRONLY)
-    _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-    close(writer)
-    let source = try ScriptLineSource(path: path)
-    #expect(lines(of: source) == ["one", "two"])
+    try withFIFO("gone-fifo") { path in
+      // Another reader keeps the pipe's data while the writer comes, writes and leaves: the
+      // window the script source's own open used to race with (it then waited forever).
+      let keeper = open(path, O_RDONLY | O_NONBLOCK)
+      defer { close(keeper) }
+      let writer = open(path, O_WRONLY)
+      _ = Array("one\ntwo\n".utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      close(writer)
+      let source = try ScriptLineSource(path: path)
+      #expect(lines(of: source) == ["one", "two"])
+    }
   }
 }

@@ -371,8 +371,18 @@ struct FastLoaderTests {
   /// file (or nobody can find what it names); its words hold no control characters (they are
   /// printed on a terminal, and the input carries escape sequences); bytes that are not JSON
   /// give no release; a release keeps no empty page; the same bytes give the same answer.
-  static func brokenPromise(_ bytes: [UInt8], fileName: String, englishKeys: Set<String>?) -> String? {
+  static func brokenPromise(_ bytes: [UInt8], fileName: String, englishKeys: Set<String>?) -> (
+    broken: String?, result: (release: Release?, diagnostics: [ReleaseDiagnostic])
+  ) {
     let result = validation(bytes, englishKeys: englishKeys, fileName: fileName)
+    return (promiseBroken(bytes, result, fileName: fileName, englishKeys: englishKeys), result)
+  }
+
+  /// Which promise `result`, the validator's answer for `bytes`, breaks, if any.
+  static func promiseBroken(
+    _ bytes: [UInt8], _ result: (release: Release?, diagnostics: [ReleaseDiagnostic]), fileName: String,
+    englishKeys: Set<String>?
+  ) -> String? {
     let lines = bytes.count { $0 == 0x0A } + 1
     for diagnostic in result.diagnostics {
       let position = diagnostic.position
@@ -419,10 +429,8 @@ struct FastLoaderTests {
         Bool.random(using: &random) || Bool.random(using: &random)
       }
       let keys = seed % 2 == 0 ? nil : Set(known).union(testEnglishKeys)
-      if let broken = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys) {
-        Issue.record("seed \(seed) (\(base.fileName)): \(broken)")
-      }
-      let result = validation(bytes, englishKeys: keys, fileName: base.fileName)
+      let (broken, result) = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys)
+      if let broken { Issue.record("seed \(seed) (\(base.fileName)): \(broken)") }
       if (try? JSONReader.parse(bytes)) != nil { outcomes.parsed += 1 }
       if result.release != nil && !result.diagnostics.isEmpty { outcomes.releaseWithDiagnostics += 1 }
     }
@@ -500,11 +508,10 @@ struct FastLoaderTests {
       let known = Self.strings(in: base.bytes).filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
       let keys = seed % 3 == 0 ? nil : Set(known).union(testEnglishKeys)
       let bytes = Array(text.utf8)
-      if let broken = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys) {
-        Issue.record("seed \(seed) (\(base.fileName)): \(broken)")
-      }
+      let (broken, result) = Self.brokenPromise(bytes, fileName: base.fileName, englishKeys: keys)
+      if let broken { Issue.record("seed \(seed) (\(base.fileName)): \(broken)") }
       // Tree edits keep the JSON whole: the smallest-unit rule must keep releases from most of them.
-      if validation(bytes, englishKeys: keys, fileName: base.fileName).release != nil { releases += 1 }
+      if result.release != nil { releases += 1 }
     }
     #expect(releases >= 60, "only \(releases) of 100 edited trees kept a release")
   }

@@ -120,7 +120,9 @@ struct ExplorationReportView {
   /// `# whatsnew --db <new-file> --upgrade-from 2.11.0 --fault read:theme=hold --script <this-file>`.
   static func startLine(_ arguments: [String], faults: [String], text: (String, [String]) -> String) -> String {
     let words = arguments.map(quoted) + faults.flatMap { ["--fault", $0] }
-    return text("ui.explore.startLine", [words.joined(separator: " ")])
+    let line = text("ui.explore.startLine", [words.joined(separator: " ")])
+    // No start arguments (a new user): no gap where they would be.
+    return words.isEmpty ? line.replacingOccurrences(of: "  ", with: " ") : line
   }
 
   /// A `# …` line in rows at most `width` wide (when it can be), each starting with `#`.

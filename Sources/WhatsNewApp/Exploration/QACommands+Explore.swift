@@ -64,9 +64,11 @@ extension QACommands {
       console.emit(summary, report.problems.isEmpty ? .success : .error)
       for problem in report.problems {
         console.emit("")
-        let start = (["whatsnew", "--db", "<new-file>"] + problem.start.arguments + ["--script", "<this-file>"])
-          .joined(separator: " ")
-        for line in ExplorationReportView.comment("# " + start, width: session.renderContext.width) { console.emit(line) }
+        // The same start line `qa explore` prints for its counterexamples.
+        let start = ExplorationReportView.startLine(problem.start.arguments, faults: []) { key, arguments in
+          RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
+        }
+        for line in ExplorationReportView.comment(start, width: session.renderContext.width) { console.emit(line) }
         for line in ExplorationReportView.comment("# " + problem.problem, width: session.renderContext.width) {
           console.emit(line)
         }

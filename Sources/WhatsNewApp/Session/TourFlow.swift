@@ -136,9 +136,7 @@ struct TourFlow: Sendable {
   /// Says `message` in the session's language.
   func say(_ message: TourMessage) {
     let console = session.console
-    func text(_ key: String, _ arguments: String...) -> String {
-      RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
-    }
+    let text = session.text
     switch message {
     case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
     case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
