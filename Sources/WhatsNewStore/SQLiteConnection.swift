@@ -36,6 +36,10 @@ final class SQLiteConnection {
   let path: String
   /// Prepared statements by their SQL text.
   private var statements: [String: OpaquePointer] = [:]
+  /// The busy handler: SQLite's busy timeout that also says when it waits.
+  private let busyWait: BusyWait
+  /// Raised each time a statement waits for another connection's lock.
+  var lockWaits: LockWaitSignal { busyWait.signal }
 
   /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
   /// foreign keys. Neither touches the file; nothing is read yet.
@@ -56,14 +60,15 @@ final class SQLiteConnection {
     }
     self.handle = db
     self.path = path
-    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, signal: LockWaitSignal())
+    busyWait.install(on: db)
     try execute("PRAGMA foreign_keys = ON")
   }
 
   /// How long a statement waits for another connection's lock before failing with
   /// `SQLITE_BUSY`.
   func setBusyTimeout(milliseconds: Int32) {
-    sqlite3_busy_timeout(handle, milliseconds)
+    busyWait.timeoutMilliseconds = milliseconds
   }
 
   /// Whether SQLite opened the main database read-only (it does so, silently, when the file

@@ -57,6 +57,8 @@ public actor SettingsStore {
 
   /// Internal, not private: extensions in other files (``languagePreference()``) use it.
   let connection: SQLiteConnection
+  /// Raised each time the store waits for another program's lock (see ``LockWaitSignal``).
+  public nonisolated let lockWaits: LockWaitSignal
   /// The executor the store's work runs on (see ``StorePlacement``), and the queue executor
   /// it owns for ``StorePlacement/ownQueue`` (an unowned reference does not keep it alive).
   private nonisolated let executor: UnownedSerialExecutor
@@ -127,6 +129,7 @@ public actor SettingsStore {
     self.path = path
     self.wasCreated = wasCreated
     self.connection = connection
+    self.lockWaits = connection.lockWaits
     switch placement {
     case .ownQueue:
       let queue = QueueExecutor(label: "whatsnew.settings-store")

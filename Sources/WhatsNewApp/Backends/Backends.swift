@@ -32,6 +32,8 @@ public struct Backends: Sendable {
     self.clock = clock
     self.timeZone = timeZone
     self.compensatingRestore = compensatingRestore
+    // A store waiting on another program's lock is work that will not finish soon.
+    store.lockWaits.listen { [tracker] in tracker.noteStoreWaitingForLock() }
   }
 
   /// The same backends over another store, with new faults, tracker and clock: what

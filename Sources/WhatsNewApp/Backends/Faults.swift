@@ -149,13 +149,19 @@ public final class OperationTracker: Sendable {
     public var isHeld: Bool
     /// The operation this one waits behind (an earlier write of the same setting).
     public var blockedBy: OperationID?
+    /// Slowed by QA (`qa delay`): it will finish, but not soon.
+    public var isDelayed: Bool
 
-    public init(id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?) {
+    public init(
+      id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?,
+      isDelayed: Bool = false
+    ) {
       self.id = id
       self.operation = operation
       self.target = target
       self.isHeld = isHeld
       self.blockedBy = blockedBy
+      self.isDelayed = isDelayed
     }
   }
 
@@ -163,7 +169,11 @@ public final class OperationTracker: Sendable {
   fileprivate struct Waiter {
     var id: Int
     var includes: (@Sendable (Entry) -> Bool)?
+    /// Waits only until nothing left can finish soon (``waitUntilQuiet()``).
+    var untilQuiet = false
     var continuation: CheckedContinuation<Void, Never>
+
+    func isSatisfied(by state: State) -> Bool { untilQuiet ? state.isQuiet : state.isSettled(includes) }
   }
 
   fileprivate struct State {
@@ -171,9 +181,17 @@ public final class OperationTracker: Sendable {
     var nextWaiterID = 1
     var entries: [OperationID: Entry] = [:]
     var waiters: [Waiter] = []
+    /// The store said it waits for another program's lock, and no operation has ended since.
+    var storeIsWaitingForLock = false
     /// Everything left is held, directly or behind a held operation: nothing can finish
     /// until QA releases something.
     var isSettled: Bool { entries.values.allSatisfy(isEffectivelyHeld) }
+    /// Nothing left will finish soon: everything is held, slowed by QA (or behind such an
+    /// operation), or waits while the store waits for another program's lock.
+    var isQuiet: Bool {
+      storeIsWaitingForLock && !entries.isEmpty
+        || entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isDelayed } }
+    }
 
     /// Every operation `includes` picks is held, directly or behind a held operation.
     func isSettled(_ includes: (@Sendable (Entry) -> Bool)?) -> Bool {
@@ -181,11 +199,14 @@ public final class OperationTracker: Sendable {
       return entries.values.allSatisfy { !includes($0) || isEffectivelyHeld($0) }
     }
 
-    func isEffectivelyHeld(_ entry: Entry) -> Bool {
+    func isEffectivelyHeld(_ entry: Entry) -> Bool { isEffectively(entry, \.isHeld) }
+
+    /// Whether `entry`, or an operation it waits behind, is `stuck`.
+    func isEffectively(_ entry: Entry, _ stuck: (Entry) -> Bool) -> Bool {
       var current = entry
       var seen = Set<OperationID>()
       while true {
-        if current.isHeld { return true }
+        if stuck(current) { return true }
         guard let blocker = current.blockedBy, seen.insert(blocker).inserted, let next = entries[blocker] else { return false }
         current = next
       }
@@ -217,6 +238,27 @@ public final class OperationTracker: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Marks an operation as slowed by QA (`qa delay`), or no longer.
+  public func setDelayed(_ id: OperationID, _ isDelayed: Bool) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.entries[id]?.isDelayed = isDelayed
+      return state.takeSatisfiedWaiters()
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// The store waits for another program's lock (``LockWaitSignal``): what is in flight
+  /// will not finish soon. Holds until an operation ends (the store raises it again at
+  /// each retry of the next one that waits).
+  public func noteStoreWaitingForLock() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard !state.storeIsWaitingForLock else { return [] }
+      state.storeIsWaitingForLock = true
+      return state.takeSatisfiedWaiters()
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// Records which step a multi-step job (a weekday change: write, cancel, schedule) is on.
   public func update(_ id: OperationID, operation: FaultOperation, target: String?) {
     state.withLock { state in
@@ -229,6 +271,7 @@ public final class OperationTracker: Sendable {
   public func end(_ id: OperationID) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id] = nil
+      state.storeIsWaitingForLock = false
       return state.takeSatisfiedWaiters()
     }
     for waiter in waiters { waiter.resume() }
@@ -258,6 +301,15 @@ public final class OperationTracker: Sendable {
     await wait(for: nil)
   }
 
+  /// Returns once nothing in flight will finish soon: every operation has finished, or is
+  /// held, slowed by QA, or waiting while the store waits for another program's lock. What
+  /// a prompt at a terminal waits for: fast work lands before the prompt, slow work reports
+  /// back above it.
+  nonisolated(nonsending) public func waitUntilQuiet() async {
+    if state.withLock({ $0.isQuiet }) { return }
+    await wait(for: nil, untilQuiet: true)
+  }
+
   /// Returns once every operation `includes` picks has finished or is held (others may
   /// still run), or when the task is cancelled: a caller racing a deadline cancels the
   /// wait it no longer needs.
@@ -266,7 +318,7 @@ public final class OperationTracker: Sendable {
     await wait(for: includes)
   }
 
-  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?) async {
+  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?, untilQuiet: Bool = false) async {
     let waiterID = state.withLock { state in
       defer { state.nextWaiterID += 1 }
       return state.nextWaiterID
@@ -274,8 +326,9 @@ public final class OperationTracker: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let settled = state.withLock { state -> Bool in
-          if state.isSettled(includes) || Task.isCancelled { return true }
-          state.waiters.append(Waiter(id: waiterID, includes: includes, continuation: continuation))
+          let waiter = Waiter(id: waiterID, includes: includes, untilQuiet: untilQuiet, continuation: continuation)
+          if waiter.isSatisfied(by: state) || Task.isCancelled { return true }
+          state.waiters.append(waiter)
           return false
         }
         if settled { continuation.resume() }
@@ -297,7 +350,7 @@ extension OperationTracker.State {
     var satisfied: [CheckedContinuation<Void, Never>] = []
     var waiting: [OperationTracker.Waiter] = []
     for waiter in waiters {
-      if isSettled(waiter.includes) {
+      if waiter.isSatisfied(by: self) {
         satisfied.append(waiter.continuation)
       } else {
         waiting.append(waiter)
@@ -409,6 +462,8 @@ public final class FaultInjector: Sendable {
       tracker.setHeld(id, false)
     }
     for case .delay(let milliseconds) in matching.map(\.kind) {
+      tracker.setDelayed(id, true)
+      defer { tracker.setDelayed(id, false) }
       try await clock.sleep(milliseconds: milliseconds)
     }
     let fails = state.withLock { state -> Bool in

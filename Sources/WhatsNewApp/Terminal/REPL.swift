@@ -111,24 +111,16 @@ public struct REPL {
     return tally
   }
 
+  /// Waits for the command's work before the next prompt. A script waits for everything
+  /// that can finish; a terminal waits until nothing left will finish soon (held, slowed by
+  /// QA, or behind another program's lock), so a page opens with its values, not
+  /// "loading…", and slow work reports back above the prompt when it lands.
   func settle() async {
     let tracker = session.backends.tracker
-    if !isInteractive {
+    if isInteractive {
+      await tracker.waitUntilQuiet()
+    } else {
       await tracker.waitUntilSettled()
-      return
-    }
-    // On a terminal, give fast reads a moment so a page opens with its values, not
-    // "loading…"; anything slower reports back above the prompt when it finishes.
-    let first = FirstOf()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Task {
-        await tracker.waitUntilSettled()
-        if first.claim() { continuation.resume() }
-      }
-      Task {
-        try? await Task.sleep(for: .milliseconds(150))
-        if first.claim() { continuation.resume() }
-      }
     }
   }
 
@@ -192,17 +184,6 @@ extension Session {
       return
     }
     console.emit(renderCurrentView())
-  }
-}
-
-/// Lets exactly one of several racers through.
-final class FirstOf: Sendable {
-  private let claimed = Mutex(false)
-  func claim() -> Bool {
-    claimed.withLock { claimed in
-      defer { claimed = true }
-      return !claimed
-    }
   }
 }
 
