@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 import WhatsNewCore
@@ -18,7 +19,7 @@ struct TerminalKeysTests {
     harness.session.enterOnEmptyLine()
     await harness.settle()
     #expect(harness.session.tour?.index == 1)
-    #expect(harness.session.viewIsDirty, "the new page is drawn after the key")
+    #expect(harness.session.viewIsOutOfDate, "the new page is drawn after the key")
     harness.session.enterOnEmptyLine()
     #expect(harness.session.tour?.index == 1)
     #expect(harness.takeOutput() == "This is the last page: type done.\n")
@@ -45,11 +46,11 @@ struct TerminalKeysTests {
     await harness.send("close")
     await harness.settle()
     let before = harness.session.state
-    harness.session.viewIsDirty = false
+    harness.session.markViewShown()
     _ = harness.takeOutput()
     harness.session.enterOnEmptyLine()
     #expect(harness.session.state == before)
-    #expect(!harness.session.viewIsDirty)
+    #expect(!harness.session.viewIsOutOfDate)
     #expect(harness.takeOutput().isEmpty)
   }
 
@@ -62,7 +63,9 @@ struct TerminalKeysTests {
 
   @Test("a resize at the prompt draws the view again above it at once; during a command, after it")
   func resizeRedraws() async throws {
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    let width = Mutex(80)
+    let harness = try await SessionHarness(
+      arguments: ["--upgrade-from", "2.13.1"], widthProvider: { width.withLock { $0 } })
     await harness.boot()
     _ = harness.takeOutput()
     var shownAbove: [String] = []
@@ -74,10 +77,11 @@ struct TerminalKeysTests {
     #expect(shownAbove.first?.contains("page 1 of 2") == true)
 
     harness.session.console.isAtPrompt = false
-    harness.session.viewIsDirty = false
+    #expect(!harness.session.viewIsOutOfDate, "the redraw above the prompt brought the view up to date")
+    width.withLock { $0 = 60 }
     harness.session.redrawAfterResize()
     #expect(shownAbove.count == 1, "not above a prompt that is not there")
-    #expect(harness.session.viewIsDirty, "drawn after the command")
+    #expect(harness.session.viewIsOutOfDate, "drawn after the command: the width it was drawn at changed")
   }
 
   @Test("resizes that arrive while a redraw waits to run make no more redraws; a later one does")

@@ -74,7 +74,7 @@ struct CommandDispatcher: Sendable {
       // changes included.
       await session.readStoreFacts()
       session.wholeViewRequested = arguments.first?.lowercased() == "all"
-      session.viewIsDirty = true
+      session.requestView()
     default:
       switch CommandFamily(command: command.name, arguments: arguments) {
       case .tour?: await TourCommands(session: session).run(command.name, arguments)

@@ -63,7 +63,6 @@ struct DebugCommands: Sendable {
       session.console.emit(
         version.map { session.text("ui.debug.seenSet", $0.description) } ?? session.text("ui.debug.seenCleared"), .success)
     }
-    if session.state.screen == .settings && session.state.overlay == nil { session.viewIsDirty = true }
   }
 
   /// `debug preview <version>`: that release's pages as they were when it shipped; writes

@@ -52,7 +52,6 @@ struct SettingsCommands: Sendable {
     }
     // Whether a write started, not only whether one is pending: it may be done already.
     let wrote = session.tap(setting, value)
-    if session.state.screen == setting.spec.screen && session.state.overlay == nil { session.viewIsDirty = true }
     if !wrote && session.choices.state(of: setting).pendingWrites == 0 {
       session.console.emit(
         session.text("ui.set.unchanged", session.text(setting.titleKey), session.text(setting.valueKey(value))), .dim)
@@ -91,7 +90,6 @@ struct SettingsCommands: Sendable {
         tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
     session.adopt(choice)
-    session.viewIsDirty = true
     session.console.emit(session.text("ui.lang.changed", session.language.nativeName), .success)
     if remembered == nil { session.console.emit("  " + session.text(Self.sourceKey(.environment)), .dim) }
     remember(remembered)

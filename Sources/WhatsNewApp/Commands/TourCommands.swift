@@ -156,7 +156,6 @@ struct TourCommands: Sendable {
     switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
     case .value(let value):
       session.tap(choice.choice.setting, value)
-      session.viewIsDirty = true
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
       session.noteInvalidCommand()
@@ -170,7 +169,6 @@ struct TourCommands: Sendable {
   /// Picks option `index` of `choice`.
   func tap(_ choice: PageShortcuts.Choice, _ index: Int) {
     session.tap(choice.choice.setting, choice.choice.options[index].value)
-    session.viewIsDirty = true
   }
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.

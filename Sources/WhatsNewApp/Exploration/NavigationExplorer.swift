@@ -239,7 +239,7 @@ struct NavigationWalk {
       // The steps before the last were checked when the walk met the shorter path: only the
       // last step's view is drawn and judged (drawing is most of a run's time).
       guard index == path.count - 1 else {
-        session.viewIsDirty = false
+        session.forgetShownView()
         record = try await store.seenThrough()
         continue
       }

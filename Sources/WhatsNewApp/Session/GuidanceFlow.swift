@@ -76,7 +76,6 @@ struct GuidanceFlow: Sendable {
         if guide?.mode == .tour {
           session.console.emit(session.text("ui.guidance.ended", session.text("guidance.\(id).name"), id), .success)
         }
-        session.viewIsDirty = true
         // The what's-new check waited while the guide showed.
         if session.state.screen == .home { await session.checkWhatsNew() }
       case .refused(let refusal):
@@ -105,7 +104,6 @@ struct GuidanceFlow: Sendable {
     if guide.mode == .tour, let route = guide.routeForAnchor[step.targetAnchor], route != session.state.screen {
       await session.navigate(to: route)
     }
-    session.viewIsDirty = true
   }
 
   /// Closes an open info popover (on `close`, Esc, or any other command), recording it as seen.
@@ -118,7 +116,6 @@ struct GuidanceFlow: Sendable {
       // returns; at a terminal it finishes on the store's queue.
       session.runner.markGuidanceSeen(id)
     }
-    session.viewIsDirty = true
   }
 
   /// `tour` (or `back`) going back to a waiting tour: a popover closes (as `close` would);
@@ -132,7 +129,6 @@ struct GuidanceFlow: Sendable {
     case .tour:
       session.state.guidance.interrupt()
       session.console.emit(session.text("ui.guidance.leftForTour", session.text(guide.nameKey)), .dim)
-      session.viewIsDirty = true
     }
   }
 

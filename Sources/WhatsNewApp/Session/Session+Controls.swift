@@ -44,6 +44,7 @@ extension Session {
         guard applied, self.console.isAtPrompt else { return }
         // A slow read finished while the user sat at the prompt: show the control now.
         self.console.emit(ScreenRenderer(context: self.renderContext).settingRow(ticket.setting, self.controlStates))
+        self.markViewShown()
       }
     }
   }
@@ -76,5 +77,7 @@ extension Session {
   func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {
     let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
     for line in view.lines(in: renderContext) { console.emit([line]) }
+    // Above the prompt the outcome shows the change; in a script the view follows the command.
+    if console.isAtPrompt { markViewShown() }
   }
 }

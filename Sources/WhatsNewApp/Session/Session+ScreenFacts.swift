@@ -35,7 +35,6 @@ extension Session {
   public func renderCurrentView() -> Document {
     let context = renderContext
     let whole = wholeViewRequested
-    wholeViewRequested = false
     var focus: ClosedRange<Int>?
     var focusName: String?
     let document: Document

@@ -131,8 +131,8 @@ public final class Session {
   public internal(set) var lastRefusal: Refusal?
   /// What the last `check` concluded, for a script's exit status; cleared before each command.
   public internal(set) var lastCheckVerdict: CheckReport.Verdict?
-  /// The current view must be printed after the command.
-  var viewIsDirty = false
+  /// The view last printed (``viewIsOutOfDate``).
+  var shownView: PrintedView?
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.
   var wholeViewRequested = false
   /// Per-setting chains, so writes to one setting are applied in tap order.
@@ -228,17 +228,6 @@ public final class Session {
     if configuration.options.developerMode { console.diagnostic("whatsnew: " + text) }
   }
 
-  /// Marks the view for printing after the command; prints it now when a background result
-  /// arrives while the user sits at the prompt.
-  func showViewIfAtPrompt() {
-    viewIsDirty = true
-    if console.isAtPrompt {
-      console.emit(renderCurrentView())
-      viewIsDirty = false
-      publishCompletions()
-    }
-  }
-
   // MARK: - Navigation
 
   /// Goes to a screen: opens its controls and reads the facts it shows from the store.
@@ -250,7 +239,7 @@ public final class Session {
     state.screen = destination
     openControls(for: destination)
     await readStoreFacts()
-    viewIsDirty = true
+    requestView()
     await guidanceFlow.didArrive(at: destination)
     if destination == .home {
       await checkWhatsNew()

@@ -35,6 +35,9 @@ public struct SessionState: Sendable, Equatable {
   public var hasCheckedWhatsNew = false
   /// The widget gate: a session launched from a widget stays quiet (no tour, nothing written).
   public let launchedFromWidget: Bool
+  /// How many times the person asked to see something (opened a screen, typed `show` or
+  /// `tour`): each asks for the view to be printed even when nothing in it changed.
+  public var presentations = 0
 
   public init(launchedFromWidget: Bool) {
     self.launchedFromWidget = launchedFromWidget

@@ -43,7 +43,7 @@ struct TourFlow: Sendable {
     }
     run { $0.resume() }
     // `tour` on a showing tour draws it again: the person asked to see it.
-    session.viewIsDirty = true
+    session.requestView()
   }
 
   /// Done, Skip and Close share one serial path (``TourMachine/dismiss()``).
@@ -65,9 +65,9 @@ struct TourFlow: Sendable {
 
   // MARK: Effects
 
-  /// Carries out what the machine asked for, in order. The view is drawn again when the
+  /// Carries out what the machine asked for, in order. The view is drawn again because the
   /// transition changed the state (a message alone, "this is the last page", redraws nothing).
-  func perform(_ effects: [TourEffect], changedFrom before: SessionState? = nil) {
+  func perform(_ effects: [TourEffect]) {
     for effect in effects {
       switch effect {
       case .openPageControls: session.openCurrentPageControls()
@@ -87,15 +87,11 @@ struct TourFlow: Sendable {
         session.state.hasCheckedWhatsNew = true
       }
     }
-    if let before, session.state != before { session.viewIsDirty = true }
   }
 
-  /// Runs `transition` on the machine and performs its effects; the view is drawn again
-  /// when the state changed.
+  /// Runs `transition` on the machine and performs its effects.
   func run(_ transition: (inout TourMachine) -> [TourEffect]) {
-    let before = session.state
-    let effects = transition(&session.state.tours)
-    perform(effects, changedFrom: before)
+    perform(transition(&session.state.tours))
   }
 
   /// The dismissal's write (operation `seen-write`), its result fed back to the machine.
@@ -130,7 +126,6 @@ struct TourFlow: Sendable {
   func afterOnboarding() async {
     session.openControls(for: session.state.screen)
     await session.guidanceFlow.startIfUnseen(GuidanceCatalog.firstRun)
-    session.viewIsDirty = true
   }
 
   /// Says `message` in the session's language.

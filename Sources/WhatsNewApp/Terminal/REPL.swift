@@ -126,11 +126,7 @@ public struct REPL {
 
   func printPending() {
     session.console.flush()
-    if session.viewIsDirty {
-      session.viewIsDirty = false
-      session.console.emit(session.renderCurrentView())
-      session.console.flush()
-    }
+    if session.emitViewIfOutOfDate() { session.console.flush() }
     // After every command at a terminal: Tab completes from what is on screen now.
     if isInteractive { session.publishCompletions() }
   }
@@ -179,11 +175,10 @@ extension Session {
   /// The terminal was resized: the current view is drawn again at once (above the prompt,
   /// the partly typed line kept), or after the command that is running.
   public func redrawAfterResize() {
-    guard console.isAtPrompt else {
-      viewIsDirty = true
-      return
-    }
-    console.emit(renderCurrentView())
+    // Not at the prompt: the new size is one of the things the view is drawn from, so the
+    // command's end draws it again.
+    guard console.isAtPrompt else { return }
+    emitView()
   }
 }
 

@@ -1,0 +1,66 @@
+import WhatsNewCore
+
+/// A view as printed: the rows, the width they were wrapped at, and how many times the
+/// person had asked to see the view (``SessionState/presentations``). The view is printed
+/// again when the one the state draws now differs from the one last printed: a redraw
+/// follows a change of what is shown, never a flag set by hand.
+struct PrintedView: Equatable {
+  var document: Document
+  var width: Int
+  var presentations: Int
+}
+
+extension Session {
+  /// The view the state draws now.
+  var currentView: PrintedView {
+    PrintedView(document: renderCurrentView(), width: configuration.width, presentations: state.presentations)
+  }
+
+  /// Whether the view on screen is out of date: what the state draws now differs from what
+  /// was last printed (or the person asked to see it again).
+  public var viewIsOutOfDate: Bool { shownView != currentView }
+
+  /// Prints the current view and remembers it as the one on screen.
+  func emitView() { emit(currentView) }
+
+  /// Prints the current view when it differs from the one on screen; returns whether it did.
+  @discardableResult
+  func emitViewIfOutOfDate() -> Bool {
+    let view = currentView
+    guard view != shownView else { return false }
+    emit(view)
+    return true
+  }
+
+  private func emit(_ view: PrintedView) {
+    console.emit(view.document)
+    shownView = view
+    wholeViewRequested = false
+  }
+
+  /// What the person sees now stands for the view on screen: a row or a write's outcome
+  /// printed above the prompt already showed the change, so the next command does not
+  /// print the whole view again for it.
+  public func markViewShown() {
+    shownView = currentView
+  }
+
+  /// The view on screen is unknown (`qa explore` does not draw the steps it has already
+  /// judged): the next look prints it.
+  public func forgetShownView() {
+    shownView = nil
+  }
+
+  /// A background result arrived: when the person sits at the prompt and the view changed,
+  /// it is printed above the prompt now; otherwise the command's end prints it.
+  func showViewIfAtPrompt() {
+    guard console.isAtPrompt, emitViewIfOutOfDate() else { return }
+    publishCompletions()
+  }
+
+  /// The person asked to see the view (opened a screen, typed `show` or `tour`): it is
+  /// printed after the command even when nothing in it changed.
+  func requestView() {
+    state.presentations &+= 1
+  }
+}
