@@ -174,3 +174,30 @@ struct GoldenRecordingTests {
     #expect(changed?.contains("+ 2") == true)
   }
 }
+
+/// A redraw follows a change of what is shown (issue 20): no flag decides it.
+@Suite("The view is drawn again when what it shows changed, and only then")
+@MainActor
+struct RedrawFollowsStateTests {
+  /// What was printed after the last command line of `lines`.
+  func afterLast(_ lines: [String]) async throws -> String {
+    let transcript = try await SessionHarness.transcript(of: lines, arguments: WayOutTests.upgrader)
+    let marker = "whatsnew:tour 3/6> " + lines.last!
+    let range = try #require(transcript.range(of: marker, options: .backwards), "\(transcript)")
+    return String(transcript[range.upperBound...])
+  }
+
+  @Test(
+    "on tour page 3, a change the page shows draws it again; one it does not show only says it was saved",
+    arguments: [
+      ("set restTimerHaptics false", true), ("choose haptics.2", true), ("set theme dark", false),
+      ("set reviewWeekday friday", false), ("help", false), ("show", true), ("tour", true),
+    ])
+  func redrawOnlyWhenShown(command: String, redraws: Bool) async throws {
+    let output = try await afterLast(["next", "next", command])
+    #expect(output.contains("page 3 of 6") == redraws, "\(output)")
+    if command.hasPrefix("set restTimerHaptics") || command.hasPrefix("choose") {
+      #expect(output.contains("(●) ☾ Off"), "the page shows the value now stored: \(output)")
+    }
+  }
+}
