@@ -90,7 +90,7 @@ struct CompletionVocabularyTests {
               setting: .workoutView, titleKey: "t",
               options: [ChoiceOption(value: "guided", labelKey: "g"), ChoiceOption(value: "inline", labelKey: "i")]))),
         Block(id: "a", content: .action(ActionBlock(action: .openSettings, labelKey: "l"))),
-      ]))
+      ]), numbering: .perChoice)
 
   static let vocabulary = CompletionVocabulary(
     labels: [
@@ -115,7 +115,7 @@ struct CompletionVocabularyTests {
                 ChoiceBlock(
                   setting: .theme, titleKey: "t",
                   options: [ChoiceOption(value: "light", labelKey: "l"), ChoiceOption(value: "dark", labelKey: "d")])))
-          ]))))
+          ]), numbering: .perChoice)))
 
   @Test(
     "Tab offers what the page shows, and a setting's values and labels",

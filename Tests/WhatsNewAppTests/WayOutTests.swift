@@ -62,7 +62,8 @@ struct WayOutTests {
     let opened = await harness.output(of: "debug preview 2.13.1")
     #expect(opened.contains("private copy"))
     #expect(harness.session.prompt.hasPrefix("whatsnew:preview 2.13.1 1/"))
-    let setting = try #require(harness.session.state.visiblePage.flatMap { PageShortcuts(page: $0).settings.first })
+    let setting = try #require(
+      harness.session.state.visiblePage.flatMap { PageShortcuts(page: $0, numbering: .perChoice).settings.first })
     _ = await harness.output(of: "choose 2")
     let inside = try await harness.session.backends.store.allSettings()
     #expect(inside[setting] != before[setting], "the copy took the choice")
@@ -199,5 +200,39 @@ struct RedrawFollowsStateTests {
     if command.hasPrefix("set restTimerHaptics") || command.hasPrefix("choose") {
       #expect(output.contains("(●) ☾ Off"), "the page shows the value now stored: \(output)")
     }
+  }
+}
+
+/// Accessible mode reads a page as one numbered menu, and accepts its own numbers (issue 20).
+@Suite("The accessible page is one numbered menu")
+@MainActor
+struct AccessibleMenuTests {
+  @Test(
+    "on page 2 (two choices), each number the menu reads picks its option, as does the block's own name",
+    arguments: [
+      ("2", "workoutAutonomy", "manual"), ("4", "progressionMode", "weight_first"),
+      ("choose 4", "progressionMode", "weight_first"), ("choose mode.2", "progressionMode", "weight_first"),
+    ])
+  func numbersPick(line: String, setting: String, value: String) async throws {
+    let harness = try await SessionHarness(arguments: WayOutTests.upgrader + ["--accessible"])
+    let transcript = await harness.transcript(of: ["next", line])
+    #expect(transcript.contains("    3) (x) ↑ Reps first  (current)"), "the menu numbers across the page: \(transcript)")
+    #expect(transcript.contains("    4) ( ) 🏋 Weight first  [choose 4]"))
+    #expect(try await harness.store.setting(Setting(rawValue: setting)!) == value)
+  }
+
+  @Test("a number past the menu names the numbers it has; the current option says it is already chosen")
+  func outOfRangeAndCurrent() async throws {
+    let harness = try await SessionHarness(arguments: WayOutTests.upgrader + ["--accessible"])
+    let transcript = await harness.transcript(of: ["next", "5", "3"])
+    #expect(transcript.contains("No option '5' on this page; choose 1, 2, 3, or 4."), "\(transcript)")
+    #expect(transcript.contains("Progression is already Reps first."), "\(transcript)")
+    #expect(try await harness.store.setting(.progressionMode) == "reps_first")
+  }
+
+  @Test("without accessible mode the page keeps each choice's own numbers")
+  func perChoiceByDefault() async throws {
+    let transcript = try await SessionHarness.transcript(of: ["next"], arguments: WayOutTests.upgrader)
+    #expect(transcript.contains("1) (●) ↑ Reps first  [choose mode.1]"), "\(transcript)")
   }
 }

@@ -93,7 +93,7 @@ struct PageShortcutsTests {
       ),
     ] as [([Block], [String], [Setting], [Action])])
   func shortcuts(blocks: [Block], choose: [String], settings: [Setting], open: [Action]) {
-    let shortcuts = PageShortcuts(page: Page(id: "p", blocks: blocks))
+    let shortcuts = PageShortcuts(page: Page(id: "p", blocks: blocks), numbering: .perChoice)
     #expect(shortcuts.chooseTokens == choose)
     #expect(shortcuts.settings == settings)
     #expect(shortcuts.openTargets == open)

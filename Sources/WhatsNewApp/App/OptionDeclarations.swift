@@ -63,7 +63,10 @@ public enum OptionDeclarations {
       ]),
     .init(
       ["--accessible"],
-      help: ["No boxes, dimming or colour: spotlights and popovers in words", "(also WHATSNEW_ACCESSIBLE=1)."]),
+      help: [
+        "No boxes, dimming or colour: spotlights and popovers in words, a page's",
+        "options one numbered menu (also WHATSNEW_ACCESSIBLE=1).",
+      ]),
     .init(["--ascii"], help: ["ASCII icons instead of Unicode glyphs."]),
     .init(["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."]),
     .init(

@@ -166,7 +166,13 @@ extension Session {
     }
     return CompletionVocabulary(
       versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
-      page: state.visiblePage.map { CompletionVocabulary.Page(PageShortcuts(page: $0)) })
+      page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
+  }
+
+  /// The short names `page` offers, numbered as this session draws them (one menu across
+  /// the page in accessible mode).
+  func shortcuts(of page: Page) -> PageShortcuts {
+    PageShortcuts(page: page, numbering: configuration.accessible ? .acrossPage : .perChoice)
   }
 
   var guidanceIDs: [String] { guidance.catalog.map(\.id) }

@@ -72,7 +72,7 @@ struct TourCommands: Sendable {
       session.console.emit(session.text("ui.choose.noPage"), .warning)
       return
     }
-    let shortcuts = PageShortcuts(page: page)
+    let shortcuts = session.shortcuts(of: page)
     guard !shortcuts.choices.isEmpty else {
       session.console.emit(session.text("ui.choose.noChoice"), .warning)
       return
@@ -89,7 +89,7 @@ struct TourCommands: Sendable {
     let token = arguments.joined(separator: " ")
     // A token a hint shows: `1`, `mode.1`.
     for choice in shortcuts.choices {
-      if let index = choice.tokens.firstIndex(where: { $0.lowercased() == token.lowercased() }) { return tap(choice, index) }
+      if let index = choice.option(for: token) { return tap(choice, index) }
     }
     if arguments.count == 1, let dot = first.firstIndex(of: "."),
       let choice = shortcuts.choices.first(where: { $0.blockID.lowercased() == first[..<dot].lowercased() })
@@ -155,7 +155,7 @@ struct TourCommands: Sendable {
     }
     switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
     case .value(let value):
-      session.tap(choice.choice.setting, value)
+      tap(choice.choice.setting, value)
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
       session.noteInvalidCommand()
@@ -168,7 +168,14 @@ struct TourCommands: Sendable {
 
   /// Picks option `index` of `choice`.
   func tap(_ choice: PageShortcuts.Choice, _ index: Int) {
-    session.tap(choice.choice.setting, choice.choice.options[index].value)
+    tap(choice.choice.setting, choice.choice.options[index].value)
+  }
+
+  /// Taps `value`; a value the setting already holds writes nothing, and says so.
+  func tap(_ setting: Setting, _ value: String) {
+    guard !session.tap(setting, value), session.choices.state(of: setting).pendingWrites == 0 else { return }
+    session.console.emit(
+      session.text("ui.set.unchanged", session.text(setting.titleKey), session.text(setting.valueKey(value))), .dim)
   }
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
@@ -183,7 +190,7 @@ struct TourCommands: Sendable {
     guard let token = arguments.first else { return messages.usage("open") }
     let action: Action
     if let number = Int(token) {
-      let shortcuts = session.state.visiblePage.map(PageShortcuts.init)
+      let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
       let targets = shortcuts?.openTargets ?? []
       guard targets.indices.contains(number - 1) else {
         session.noteInvalidCommand()

@@ -150,7 +150,7 @@ struct NavigationWalk {
   static func alphabet(of session: Session) -> [String] {
     var commands = ["next", "back", "done", "skip", "close", "finish", "tour", "home", "news", NavigationWalk.escape]
     commands += Screen.allCases.map { "go \($0.rawValue)" }
-    let shortcuts = session.state.visiblePage.map(PageShortcuts.init)
+    let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
     commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
     // `choose` and `set` change settings, which `qa explore` walks; here one
     // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.

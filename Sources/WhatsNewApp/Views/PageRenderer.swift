@@ -50,12 +50,13 @@ public struct PageRenderer: Sendable {
     } else {
       rows += c.ruleLine(view.heading, trailing: position).pinning()
     }
-    let choices = view.page.blocks.filter { if case .choice = $0.content { true } else { false } }
+    // The tokens each option's hint shows (``PageShortcuts``): one menu across the page when accessible.
+    let shortcuts = PageShortcuts(page: view.page, numbering: c.accessible ? .acrossPage : .perChoice)
     // What `open <n>` opens, numbered in page order (``PageShortcuts/openTargets``).
     var openNumber = 0
     for block in view.page.blocks {
       rows.append(.blank)
-      rows += render(block, view: view, singleChoice: choices.count == 1, openNumber: &openNumber)
+      rows += render(block, view: view, shortcuts: shortcuts, openNumber: &openNumber)
     }
     if let error = view.error {
       rows.append(.blank)
@@ -70,12 +71,12 @@ public struct PageRenderer: Sendable {
   }
 
   /// One block; `openNumber` counts what `open <n>` opens, up to and including this block.
-  func render(_ block: Block, view: PageView, singleChoice: Bool, openNumber: inout Int) -> Document {
+  func render(_ block: Block, view: PageView, shortcuts: PageShortcuts, openNumber: inout Int) -> Document {
     switch block.content {
     case .info(let info): return renderInfo(info)
     case .choice(let choice):
-      return renderChoice(
-        choice, blockID: block.id, state: view.controls[choice.setting] ?? .init(), singleChoice: singleChoice)
+      let tokens = shortcuts.choices.first { $0.blockID == block.id }?.tokens ?? []
+      return renderChoice(choice, tokens: tokens, state: view.controls[choice.setting] ?? .init())
     case .action(let action):
       openNumber += 1
       return renderAction(action, number: openNumber)
@@ -93,7 +94,8 @@ public struct PageRenderer: Sendable {
     return rows
   }
 
-  func renderChoice(_ choice: ChoiceBlock, blockID: String, state: ChoiceMachine.ControlState, singleChoice: Bool) -> Document {
+  /// A choice; `tokens` are what its options' hints show, in option order (``PageShortcuts``).
+  func renderChoice(_ choice: ChoiceBlock, tokens: [String], state: ChoiceMachine.ControlState) -> Document {
     let c = context
     var rows = c.wrapped(c.text(choice.titleKey), indent: 2, style: .title, firstPrefix: "  ")
     if let descriptionKey = choice.descriptionKey {
@@ -106,8 +108,9 @@ public struct PageRenderer: Sendable {
       let label = optionLabel(option, setting: choice.setting)
       let isShown = !state.isLoading && state.shown == option.value
       let marker = isShown ? c.selectedMarker : c.unselectedMarker
-      let shortcut = singleChoice ? "\(number + 1)" : "\(blockID).\(number + 1)"
-      let number = "    \(number + 1)) "
+      let shortcut = tokens.indices.contains(number) ? tokens[number] : "\(number + 1)"
+      // Accessible mode reads the page as one menu: each option's number is the one to type.
+      let number = "    \(c.accessible ? shortcut : String(number + 1))) "
       var spans = [Span(number), Span(marker + " ", isShown ? .selected : .plain)]
       if let glyph = c.glyph(option.icon) { spans.append(Span(glyph + " ")) }
       spans.append(Span(label, isShown ? .selected : .plain))

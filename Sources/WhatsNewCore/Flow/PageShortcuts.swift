@@ -5,11 +5,14 @@
 /// completion and the error that lists what a page accepts.
 ///
 /// Choice options are numbered within their choice; a page with one choice names them
-/// `1`, `2`, …, a page with several `<block>.<n>`. Everything `open` can open is numbered
-/// in page order across the page: action blocks and feature items that have an action.
+/// `1`, `2`, …, a page with several `<block>.<n>`. Accessible mode reads the page as one
+/// numbered menu instead (``Numbering/acrossPage``): every option of every choice has its
+/// own number, `1` to `n` in page order, which is what a screen reader says and what the
+/// person types; the `<block>.<n>` names are still accepted. Everything `open` can open is
+/// numbered in page order across the page: action blocks and feature items that have an action.
 ///
 /// ```swift
-/// let shortcuts = PageShortcuts(page: page)
+/// let shortcuts = PageShortcuts(page: page, numbering: .perChoice)
 /// shortcuts.chooseTokens   // ["view.1", "view.2", "mode.1", "mode.2"]
 /// shortcuts.openTargets    // [.openWorkoutSettings]: `open 1`
 /// ```
@@ -20,8 +23,32 @@ public struct PageShortcuts: Sendable, Equatable {
     public var blockID: String
     /// The choice.
     public var choice: ChoiceBlock
-    /// The token of each option, in option order: `1` or `<block>.1`.
+    /// The token of each option, in option order: `1` or `<block>.1` (in one menu across
+    /// the page, its number there).
     public var tokens: [String]
+    /// Other tokens that pick the same options: `<block>.<n>` when ``tokens`` number the page.
+    public var aliases: [String]
+
+    public init(blockID: String, choice: ChoiceBlock, tokens: [String], aliases: [String] = []) {
+      self.blockID = blockID
+      self.choice = choice
+      self.tokens = tokens
+      self.aliases = aliases
+    }
+
+    /// The option `token` (a token or an alias, any case) picks.
+    public func option(for token: String) -> Int? {
+      let lowered = token.lowercased()
+      return tokens.firstIndex { $0.lowercased() == lowered } ?? aliases.firstIndex { $0.lowercased() == lowered }
+    }
+  }
+
+  /// How options are numbered.
+  public enum Numbering: Sendable, Equatable {
+    /// Within each choice: `1`, `2` (or `<block>.1` when the page has several choices).
+    case perChoice
+    /// One menu across the page, `1` to `n` (accessible mode).
+    case acrossPage
   }
 
   /// The page's choices, in page order.
@@ -29,17 +56,20 @@ public struct PageShortcuts: Sendable, Equatable {
   /// What `open <n>` opens: the action of the n-th action block or feature item with an action.
   public var openTargets: [Action]
 
-  /// The shortcuts of `page`.
-  public init(page: Page) {
+  /// The shortcuts of `page`, its options numbered as `numbering` says.
+  public init(page: Page, numbering: Numbering) {
     let choiceBlocks: [(String, ChoiceBlock)] = page.blocks.compactMap { block in
       if case .choice(let choice) = block.content { return (block.id, choice) }
       return nil
     }
     let single = choiceBlocks.count == 1
+    var next = 1
     choices = choiceBlocks.map { id, choice in
-      Choice(
-        blockID: id, choice: choice,
-        tokens: choice.options.indices.map { single ? "\($0 + 1)" : "\(id).\($0 + 1)" })
+      let perChoice = choice.options.indices.map { single ? "\($0 + 1)" : "\(id).\($0 + 1)" }
+      guard numbering == .acrossPage, !single else { return Choice(blockID: id, choice: choice, tokens: perChoice) }
+      defer { next += choice.options.count }
+      return Choice(
+        blockID: id, choice: choice, tokens: choice.options.indices.map { "\(next + $0)" }, aliases: perChoice)
     }
     openTargets = page.blocks.flatMap { block -> [Action] in
       switch block.content {
