@@ -139,11 +139,46 @@ struct OptionDeclarationTests {
       "--fault": "write=fail", "--lock-wait": "3", "--seen": "none", "--format": "json",
     ]
     var arguments = [name] + (declaration.value == nil ? [] : [samples[name] ?? "x"])
-    // Options of a subcommand are given with it.
-    if ["--seen", "--json"].contains(name) { arguments = ["flow", "--seen", "none"] + (name == "--json" ? ["--json"] : []) }
+    // Options of a subcommand are given with it (and what it needs).
+    if let command = declaration.subcommand {
+      arguments = [command] + (["restore": ["backup.sqlite"]][command] ?? []) + arguments
+    }
+    if name == "--json" { arguments = ["flow", "--seen", "none", "--json"] }
     if name == "--format" { arguments = ["lint"] + arguments }
-    if name == "--manifest" { arguments = ["schema", name] }
     #expect(throws: Never.self) { _ = try Options.parse(arguments, environment: [:]) }
+  }
+
+  @Test(
+    "an option only one subcommand takes, given without it, names that subcommand",
+    arguments: OptionDeclarations.all.filter { $0.subcommand != nil }.map(\.name))
+  func subcommandOnly(_ name: String) throws {
+    let declaration = try #require(OptionDeclarations.find(name))
+    let arguments = [name] + (declaration.takesValue ? ["none"] : [])
+    #expect(throws: UsageError.optionNeedsCommand(option: name, command: declaration.subcommand!)) {
+      _ = try Options.parse(arguments, environment: [:])
+    }
+    #expect(throws: UsageError.optionNeedsCommand(option: name, command: declaration.subcommand!)) {
+      _ = try Options.parse(["lint"] + arguments, environment: [:])
+    }
+  }
+
+  @Test("the usage line and --help's USAGE name every declared subcommand, with its argument")
+  func usageNamesEverySubcommand() {
+    for command in SubcommandDeclarations.all {
+      #expect(Options.helpText.contains("whatsnew " + command.usageLine + "\n"), "\(command.name)")
+      #expect(Options.usageLine.contains("| " + command.shortUsage), "\(command.name)")
+    }
+  }
+
+  @Test("a subcommand's missing argument is named, with an example", arguments: ["new-release", "backup", "completion"])
+  func missingArgument(_ command: String) throws {
+    #expect(throws: UsageError.self) { _ = try Options.parse([command], environment: [:]) }
+    do {
+      _ = try Options.parse([command], environment: [:])
+    } catch {
+      #expect(error.description.hasPrefix("'\(command)' needs a "), "\(error)")
+      #expect(error.description.contains("(for example: whatsnew \(command) "), "\(error)")
+    }
   }
 
   @Test("--help lists each option it declares for help, with its value")
@@ -151,6 +186,58 @@ struct OptionDeclarationTests {
     for option in OptionDeclarations.all where option.listedInHelp {
       let label = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
       #expect(Options.helpText.contains("  " + label + " "), "\(label)")
+    }
+  }
+}
+
+/// `whatsnew completion bash`: the script completes what the declarations say, run by a real bash.
+@Suite("Shell completion from the declarations")
+struct ShellCompletionTests {
+  /// What bash's completion offers for `words` (the last one is being typed).
+  func offers(_ words: [String]) throws -> [String] {
+    let script = ShellCompletion.script(for: "bash")
+    let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+    let program =
+      script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _whatsnew; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", program]
+    process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test(
+    "bash completes subcommands, options, and each option's values",
+    arguments: [
+      (["whatsnew", "fl"], ["flow"]),
+      (["whatsnew", "--loca"], ["--locale", "--localizations"]),
+      (["whatsnew", "--locale", ""], ["en", "es", "nl", "pt-BR", "ru"]),
+      (["whatsnew", "--color", "n"], ["never"]),
+      (["whatsnew", "flow", "--se"], ["--seen"]),
+      (["whatsnew", "flow", "--seen", ""], ["none"]),
+      (["whatsnew", "lint", "--se"], []),
+      (["whatsnew", "lint", "--format", ""], ["text", "json"]),
+      (["whatsnew", "restore", "--y"], ["--yes"]),
+      (["whatsnew", "--y"], []),
+      (["whatsnew", "completion", ""], ["bash"]),
+      (["whatsnew", "--releases", "Relea"], ["Releases"]),
+      (["whatsnew", "--db", "x", "sch"], ["schema"]),
+    ])
+  func completes(words: [String], expected: [String]) throws {
+    #expect(try offers(words).sorted() == expected.sorted())
+  }
+
+  @Test("every declared option is offered where it applies")
+  func everyOptionOffered() throws {
+    let offered = Set(try offers(["whatsnew", "-"]))
+    for option in OptionDeclarations.all where option.subcommand == nil {
+      for name in option.names { #expect(offered.contains(name), "\(name)") }
     }
   }
 }

@@ -1,29 +1,73 @@
+// Hand-written: swift-argument-parser cannot be fetched on this machine. Its idea is kept:
+// each option and subcommand is declared once, and parsing, help, usage, did-you-mean,
+// shell completion and the README test all read the declaration.
+
+import WhatsNewCore
+
+/// What a shell offers after an option or as a subcommand's argument.
+public enum ValueCompletion: Sendable, Equatable {
+  /// Nothing: a flag, or a value no list names.
+  case none
+  /// A file name.
+  case file
+  /// A directory name.
+  case directory
+  /// One of these words.
+  case words([String])
+}
+
+/// A command line as parsing reads it: the options, and what only a subcommand uses until
+/// the subcommand is known.
+public struct ParsedCommandLine: Sendable {
+  public var options = Options()
+  var flowSeen: Version??
+  var json = false
+  var manifest = false
+  var format: String?
+  /// The options given that only one subcommand takes, by that subcommand's name.
+  var subcommandOnly: [(option: String, command: String)] = []
+}
+
 /// One command-line option, declared once: its names, its value, what `--help` says of it,
-/// and whether the README's option table lists it. Parsing's did-you-mean
-/// (``Options/knownOptions``), the OPTIONS section of `--help` (``OptionDeclarations/helpSection``)
-/// and the test that holds the README's table to the program all read this declaration.
-public struct OptionDeclaration: Sendable, Equatable {
+/// what a shell completes after it, which subcommand alone takes it, how it is applied, and
+/// whether the README's option table lists it.
+public struct OptionDeclaration: Sendable {
   /// Every spelling, the long one last (`-h`, `--help`).
   public let names: [String]
   /// The value it takes, as help shows it (`<path>`), or `nil` for a flag.
   public let value: String?
   /// What `--help` says, one line each.
   public let help: [String]
+  /// What a shell completes as its value.
+  public let completion: ValueCompletion
+  /// The one subcommand that takes it (`--seen`: `flow`), or `nil` for every command.
+  public let subcommand: String?
   /// Whether `--help`'s OPTIONS section lists it (subcommands' own options are in USAGE).
   public let listedInHelp: Bool
   /// Whether the README's option table lists it.
   public let listedInREADME: Bool
+  /// Applies the option to the parse, with its value (`""` for a flag).
+  let apply: @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
 
-  init(_ names: [String], _ value: String? = nil, help: [String], listedInHelp: Bool = true, listedInREADME: Bool = true) {
+  init(
+    _ names: [String], _ value: String? = nil, help: [String], completion: ValueCompletion = .none,
+    subcommand: String? = nil, listedInHelp: Bool = true, listedInREADME: Bool = true,
+    apply: @escaping @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
+  ) {
     self.names = names
     self.value = value
     self.help = help
+    self.completion = completion
+    self.subcommand = subcommand
     self.listedInHelp = listedInHelp
     self.listedInREADME = listedInREADME
+    self.apply = apply
   }
 
   /// The long name: `--help`.
   public var name: String { names[names.count - 1] }
+  /// Whether it takes a value.
+  public var takesValue: Bool { value != nil }
 }
 
 /// The options of `whatsnew`, in the order `--help` lists them.
@@ -31,53 +75,118 @@ public enum OptionDeclarations {
   public static let all: [OptionDeclaration] = [
     .init(
       ["--db"], "<path>",
-      help: ["The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;", "also WHATSNEW_DB)."]),
-    .init(["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled Releases/)."]),
+      help: ["The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;", "also WHATSNEW_DB)."],
+      completion: .file
+    ) { $0.options.databasePath = $1 },
     .init(
-      ["--localizations"], "<dir>", help: ["<lang>.lproj/Localizable.strings files (default: the bundled Localizations/)."]),
-    .init(["--app-version"], "<x.y.z>", help: ["The app version to act as (default: 2.14.0)."]),
+      ["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled Releases/)."],
+      completion: .directory
+    ) { $0.options.releasesDirectory = $1 },
+    .init(
+      ["--localizations"], "<dir>", help: ["<lang>.lproj/Localizable.strings files (default: the bundled Localizations/)."],
+      completion: .directory
+    ) { $0.options.localizationsDirectory = $1 },
+    .init(["--app-version"], "<x.y.z>", help: ["The app version to act as (default: 2.14.0)."]) {
+      parsed, raw throws(UsageError) in parsed.options.appVersion = try version(raw, for: "--app-version")
+    },
     .init(
       ["--locale"], "<tag>",
       help: [
         "en, es, nl, pt-BR or ru, for this run only (default: the language",
         "chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).",
-      ]),
-    .init(["--color"], "<when>", help: ["auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off)."]),
-    .init(["--script"], "<file>", help: ["Read commands from a file instead of the terminal."]),
+      ], completion: .words(Language.allCases.map(\.rawValue))
+    ) { parsed, tag throws(UsageError) in
+      guard Language(tag: tag) != nil else {
+        throw UsageError.invalidValue(
+          option: "--locale", value: tag, expected: "one of " + Language.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      parsed.options.localeTag = tag
+    },
+    .init(
+      ["--color"], "<when>", help: ["auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off)."],
+      completion: .words(ColorChoice.allCases.map(\.rawValue))
+    ) { parsed, raw throws(UsageError) in
+      guard let color = ColorChoice(rawValue: raw) else {
+        throw UsageError.invalidValue(option: "--color", value: raw, expected: "auto, always or never")
+      }
+      parsed.options.color = color
+    },
+    .init(["--script"], "<file>", help: ["Read commands from a file instead of the terminal."], completion: .file) {
+      $0.options.scriptPath = $1
+    },
     .init(
       ["--dev"],
       help: [
         "Print content diagnostics and other developer notes to stderr",
         "(flow: also what the validator dropped from the releases shown;", "the settings screen: its Debug section).",
-      ]),
-    .init(["--upgrade-from"], "<x.y.z>", help: ["Seed a new store as a user who finished onboarding on that version."]),
-    .init(["--launch-source"], "<src>", help: ["Where the app was opened from (widget:<name> keeps the session quiet)."]),
+      ]
+    ) { parsed, _ in parsed.options.developerMode = true },
+    .init(["--upgrade-from"], "<x.y.z>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
+      parsed, raw throws(UsageError) in parsed.options.upgradeFrom = try version(raw, for: "--upgrade-from")
+    },
+    .init(
+      ["--launch-source"], "<src>", help: ["Where the app was opened from (widget:<name> keeps the session quiet)."]
+    ) { $0.options.launchSource = LaunchSource($1) },
     .init(
       ["--fault"], "<spec>",
-      help: ["Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."]),
+      help: ["Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."]
+    ) { parsed, spec throws(UsageError) in
+      do throws(FaultSpec.ParseError) { _ = try FaultSpec.parse(spec) } catch {
+        throw UsageError.invalidValue(option: "--fault", value: spec, expected: error.expected)
+      }
+      parsed.options.faultSpecs.append(spec)
+    },
     .init(
       ["--lock-wait"], "<seconds>",
       help: [
         "While another program holds the store's lock at start, wait this long",
         "(0 to 600, default 10) with a countdown, then exit 75 (try again).",
-      ]),
+      ]
+    ) { parsed, raw throws(UsageError) in
+      guard let seconds = Int(raw), (0...600).contains(seconds) else {
+        throw UsageError.invalidValue(option: "--lock-wait", value: raw, expected: "whole seconds from 0 to 600")
+      }
+      parsed.options.lockWaitSeconds = seconds
+    },
     .init(
       ["--accessible"],
       help: [
         "No boxes, dimming or colour: spotlights and popovers in words, a page's",
         "options one numbered menu (also WHATSNEW_ACCESSIBLE=1).",
-      ]),
-    .init(["--ascii"], help: ["ASCII icons instead of Unicode glyphs."]),
-    .init(["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."]),
+      ]
+    ) { parsed, _ in parsed.options.accessible = true },
+    .init(["--ascii"], help: ["ASCII icons instead of Unicode glyphs."]) { parsed, _ in parsed.options.asciiOnly = true },
+    .init(
+      ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], subcommand: "restore"
+    ) { parsed, _ in parsed.options.assumeYes = true },
     .init(
       ["--manifest"], help: ["With schema: the JSON Schema of manifest.json instead of release files."],
-      listedInREADME: false),
+      subcommand: "schema", listedInREADME: false
+    ) { parsed, _ in parsed.manifest = true },
     .init(
-      ["--seen"], "<version|none>", help: ["With flow: the version seen through."], listedInHelp: false, listedInREADME: false),
-    .init(["--json"], help: ["With flow: JSON instead of text."], listedInHelp: false, listedInREADME: false),
-    .init(["--format"], "<text|json>", help: ["With lint: text or JSON."], listedInHelp: false, listedInREADME: false),
-    .init(["--version"], help: ["Show the version."], listedInREADME: false),
-    .init(["-h", "--help"], help: ["Show help information."], listedInREADME: false),
+      ["--seen"], "<version|none>", help: ["With flow: the version seen through."], completion: .words(["none"]),
+      subcommand: "flow", listedInHelp: false, listedInREADME: false
+    ) { parsed, raw throws(UsageError) in
+      parsed.flowSeen = raw == "none" ? .some(nil) : .some(try version(raw, for: "--seen"))
+    },
+    .init(["--json"], help: ["With flow: JSON instead of text."], listedInHelp: false, listedInREADME: false) {
+      parsed, _ in parsed.json = true
+    },
+    .init(
+      ["--format"], "<text|json>", help: ["With lint: text or JSON."], completion: .words(["text", "json"]),
+      listedInHelp: false, listedInREADME: false
+    ) { parsed, raw throws(UsageError) in
+      guard raw == "text" || raw == "json" else {
+        throw UsageError.invalidValue(option: "--format", value: raw, expected: "text or json")
+      }
+      parsed.format = raw
+    },
+    .init(["--version"], help: ["Show the version."], listedInREADME: false) { parsed, _ in
+      parsed.options.subcommand = .version
+    },
+    .init(["-h", "--help"], help: ["Show help information."], listedInREADME: false) { parsed, _ in
+      parsed.options.subcommand = .help
+    },
   ]
 
   /// The declaration `argument` names (any spelling), if any.
@@ -97,5 +206,12 @@ public enum OptionDeclarations {
       lines += option.help.dropFirst().map { String(repeating: " ", count: column + 2) + $0 }
     }
     return lines.joined(separator: "\n")
+  }
+
+  static func version(_ text: String, for option: String) throws(UsageError) -> Version {
+    guard let version = Version(text) else {
+      throw UsageError.invalidValue(option: option, value: text, expected: "a version like 2.14.0 (MAJOR.MINOR.PATCH)")
+    }
+    return version
   }
 }

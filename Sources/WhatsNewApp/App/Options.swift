@@ -23,6 +23,8 @@ public enum Subcommand: Sendable, Equatable {
   case backup(path: String)
   /// Replace the store's data with a backup file's.
   case restore(path: String)
+  /// Print a shell's completion script.
+  case completion(shell: String)
   /// Print help.
   case help
   /// Print the version.
@@ -74,110 +76,47 @@ public struct Options: Sendable, Equatable {
 
   public init() {}
 
-  /// Parses `arguments` (without the program name). The environment supplies
+  /// Parses `arguments` (without the program name) by the declarations
+  /// (``OptionDeclarations``, ``SubcommandDeclarations``). The environment supplies
   /// `WHATSNEW_DB`, `WHATSNEW_FAULTS`, `WHATSNEW_ACCESSIBLE`; flags win over it.
   public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
-    var options = Options()
+    var parsed = ParsedCommandLine()
     var positionals: [String] = []
-    var flowSeen: Version??
-    var json = false
-    var manifest = false
-    var format: String?
     var index = 0
-
-    func value(for option: String) throws(UsageError) -> String {
-      index += 1
-      guard index < arguments.count else { throw UsageError.missingValue(option: option) }
-      return arguments[index]
-    }
-    func version(_ text: String, for option: String) throws(UsageError) -> Version {
-      guard let version = Version(text) else {
-        throw UsageError.invalidValue(option: option, value: text, expected: "a version like 2.14.0 (MAJOR.MINOR.PATCH)")
-      }
-      return version
-    }
-
     while index < arguments.count {
       var argument = arguments[index]
+      index += 1
+      if argument == "help" && positionals.isEmpty {
+        parsed.options.subcommand = .help
+        continue
+      }
+      guard argument.hasPrefix("-") && argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
       var inlineValue: String?
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         inlineValue = String(argument[argument.index(after: equals)...])
         argument = String(argument[..<equals])
       }
-      func next() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        return try value(for: argument)
+      guard let declaration = OptionDeclarations.find(argument) else {
+        throw UsageError.unknownOption(argument, suggestion: Suggestion.closest(to: argument, in: Options.knownOptions))
       }
-      switch argument {
-      case "-h", "--help":
-        options.subcommand = .help
-      case "--version":
-        options.subcommand = .version
-      case "--db": options.databasePath = try next()
-      case "--releases": options.releasesDirectory = try next()
-      case "--localizations": options.localizationsDirectory = try next()
-      case "--app-version": options.appVersion = try version(try next(), for: argument)
-      case "--locale":
-        let tag = try next()
-        guard Language(tag: tag) != nil else {
-          throw UsageError.invalidValue(
-            option: argument, value: tag, expected: "one of " + Language.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        options.localeTag = tag
-      case "--color":
-        let raw = try next()
-        guard let color = ColorChoice(rawValue: raw) else {
-          throw UsageError.invalidValue(option: argument, value: raw, expected: "auto, always or never")
-        }
-        options.color = color
-      case "--script": options.scriptPath = try next()
-      case "--dev": options.developerMode = true
-      case "--upgrade-from": options.upgradeFrom = try version(try next(), for: argument)
-      case "--launch-source": options.launchSource = LaunchSource(try next())
-      case "--fault":
-        let spec = try next()
-        do { _ = try FaultSpec.parse(spec) } catch {
-          throw UsageError.invalidValue(option: argument, value: spec, expected: error.expected)
-        }
-        options.faultSpecs.append(spec)
-      case "--lock-wait":
-        let raw = try next()
-        guard let seconds = Int(raw), (0...600).contains(seconds) else {
-          throw UsageError.invalidValue(option: argument, value: raw, expected: "whole seconds from 0 to 600")
-        }
-        options.lockWaitSeconds = seconds
-      case "--accessible": options.accessible = true
-      case "--ascii": options.asciiOnly = true
-      case "--yes": options.assumeYes = true
-      case "--seen":
-        let raw = try next()
-        if raw == "none" {
-          flowSeen = .some(nil)
+      var value = ""
+      if declaration.takesValue {
+        if let inlineValue {
+          value = inlineValue
         } else {
-          flowSeen = .some(try version(raw, for: argument))
+          guard index < arguments.count else { throw UsageError.missingValue(option: argument) }
+          value = arguments[index]
+          index += 1
         }
-      case "--json": json = true
-      case "--manifest": manifest = true
-      case "--format":
-        let raw = try next()
-        guard raw == "text" || raw == "json" else {
-          throw UsageError.invalidValue(option: argument, value: raw, expected: "text or json")
-        }
-        format = raw
-      case "help" where positionals.isEmpty:
-        options.subcommand = .help
-      default:
-        if argument.hasPrefix("-") && argument != "-" {
-          throw UsageError.unknownOption(argument, suggestion: Suggestion.closest(to: argument, in: Options.knownOptions))
-        }
-        positionals.append(argument)
       }
-      index += 1
+      try declaration.apply(&parsed, value)
+      if let command = declaration.subcommand { parsed.subcommandOnly.append((declaration.name, command)) }
     }
-
-    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
-      options.databasePath = fromEnvironment
-    }
+    var options = parsed.options
+    applyEnvironment(environment, to: &options)
     if let faults = environment["WHATSNEW_FAULTS"], !faults.isEmpty {
       for spec in faults.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !spec.isEmpty {
         do { _ = try FaultSpec.parse(spec) } catch {
@@ -186,47 +125,42 @@ public struct Options: Sendable, Equatable {
         options.faultSpecs.append(spec)
       }
     }
+    if options.subcommand == .help || options.subcommand == .version { return options }
+
+    let command = positionals.first
+    if let command {
+      guard let declaration = SubcommandDeclarations.find(command) else {
+        throw UsageError.unknownCommand(
+          command, suggestion: Suggestion.closest(to: command, in: SubcommandDeclarations.all.map(\.name)))
+      }
+      let rest = Array(positionals.dropFirst())
+      if let argument = declaration.argument {
+        guard let first = rest.first else {
+          throw UsageError.missingArgument(
+            command: command, argument: argument.placeholder.filter { $0 != "<" && $0 != ">" }.uppercased())
+        }
+        guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
+        options.subcommand = try declaration.builds(parsed, first)
+      } else {
+        guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
+        options.subcommand = try declaration.builds(parsed, nil)
+      }
+    }
+    // An option only one subcommand takes, given without it.
+    if let misplaced = parsed.subcommandOnly.first(where: { $0.command != command }) {
+      throw UsageError.optionNeedsCommand(option: misplaced.option, command: misplaced.command)
+    }
+    return options
+  }
+
+  /// `WHATSNEW_DB` (when `--db` was not given) and `WHATSNEW_ACCESSIBLE`.
+  private static func applyEnvironment(_ environment: [String: String], to options: inout Options) {
+    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
+      options.databasePath = fromEnvironment
+    }
     if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
       options.accessible = true
     }
-
-    if options.subcommand == .help || options.subcommand == .version { return options }
-
-    guard let command = positionals.first else {
-      if flowSeen != nil { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
-      if manifest { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
-      return options
-    }
-    let rest = Array(positionals.dropFirst())
-    switch command {
-    case "flow":
-      guard let seen = flowSeen else {
-        throw UsageError.missingOption(option: "--seen", command: "flow", example: "--seen 2.11.0")
-      }
-      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
-      options.subcommand = .flow(seen: seen, json: json)
-    case "lint":
-      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
-      options.subcommand = .lint(json: json || format == "json")
-    case "new-release":
-      guard let text = rest.first else { throw UsageError.missingArgument(command: command, argument: "VERSION") }
-      guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
-      options.subcommand = .newRelease(version: try version(text, for: "new-release"))
-    case "schema":
-      guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
-      options.subcommand = .schema(manifest: manifest)
-    case "backup", "restore":
-      guard let path = rest.first else { throw UsageError.missingArgument(command: command, argument: "FILE") }
-      guard rest.count == 1 else { throw UsageError.unexpectedArgument(rest[1]) }
-      options.subcommand = command == "backup" ? .backup(path: path) : .restore(path: path)
-    default:
-      throw UsageError.unknownCommand(
-        command, suggestion: Suggestion.closest(to: command, in: ["flow", "lint", "schema", "new-release", "backup", "restore"]))
-    }
-    if flowSeen != nil, command != "flow" { throw UsageError.optionNeedsCommand(option: "--seen", command: "flow") }
-    if options.assumeYes, command != "restore" { throw UsageError.optionNeedsCommand(option: "--yes", command: "restore") }
-    if manifest, command != "schema" { throw UsageError.optionNeedsCommand(option: "--manifest", command: "schema") }
-    return options
   }
 
   /// Every spelling of every option, for did-you-mean (from ``OptionDeclarations``).
@@ -237,13 +171,7 @@ public struct Options: Sendable, Equatable {
     """
     OVERVIEW: A terminal "what's new" tour for a workout app, with real settings and in-app guidance.
 
-    USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)
-           whatsnew flow --seen <version|none> [--json] [<options>]
-           whatsnew lint [--format text|json] [<options>]
-           whatsnew schema [--manifest]
-           whatsnew new-release <version> [--releases <dir>] [--localizations <dir>]
-           whatsnew backup <file> [--db <path>]
-           whatsnew restore <file> [--yes] [--db <path>]
+    \(SubcommandDeclarations.usageSection)
 
     OPTIONS:
     \(OptionDeclarations.helpSection)
@@ -267,8 +195,7 @@ public struct Options: Sendable, Equatable {
   }
 
   /// The one-line usage printed after a usage error.
-  public static let usageLine =
-    "Usage: whatsnew [<options>] | flow --seen <version|none> | lint | schema | new-release <version> | backup <file> | restore <file>\n  See 'whatsnew --help' for more information."
+  public static var usageLine: String { SubcommandDeclarations.usageLine }
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.
@@ -299,7 +226,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
       "'\(command)' needs '\(option)' (for example: whatsnew \(command) \(example))"
     case .missingArgument(let command, let argument):
       "'\(command)' needs a \(argument) argument (for example: whatsnew \(command) "
-        + (command == "new-release" ? "2.16.0" : "~/whatsnew-backup.sqlite") + ")"
+        + (["new-release": "2.16.0", "completion": "bash"][command] ?? "~/whatsnew-backup.sqlite") + ")"
     case .unexpectedArgument(let argument):
       "unexpected argument \(Quote.quoted(argument))"
     case .optionNeedsCommand(let option, let command):

@@ -75,6 +75,7 @@ public enum WhatsNewCommand {
     case .schema(let manifest): SchemaSubcommand(manifest: manifest)
     case .backup(let path): BackupSubcommand(path: path)
     case .restore(let path): RestoreSubcommand(path: path)
+    case .completion(let shell): CompletionSubcommand(shell: shell)
     case .repl: REPLSubcommand()
     }
   }

@@ -71,3 +71,13 @@ struct NewReleaseSubcommand: SubcommandRunner {
     }
   }
 }
+
+/// `whatsnew completion <shell>`: prints the shell's completion script.
+struct CompletionSubcommand: SubcommandRunner {
+  let shell: String
+
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    print(ShellCompletion.script(for: shell), terminator: "")
+    return ExitStatus.success
+  }
+}
