@@ -32,11 +32,39 @@ struct NavigationExplorationTests {
   @Test("a tour that never comes back is found, with the shortest path to it")
   func plantedDeadEnd() async throws {
     let report = try await explore(depth: 3, tourReturn: PlantedDefect.tourNeverReturns, starts: ["upgrader"])
-    let deadEnds = report.problems.filter { $0.problem.hasPrefix("the waiting tour cannot be reached") }
+    let deadEnds = report.problems.filter { if case .waitingTourUnreachable = $0.problem { true } else { false } }
     #expect(!deadEnds.isEmpty)
     // The shortest: one command that leaves the tour for a screen.
     #expect(deadEnds.map(\.lines.count).min() == 1, "\(deadEnds.map(\.lines))")
     // The shipped rule finds nothing on the same walk.
     #expect(try await explore(depth: 3, starts: ["upgrader"]).problems == [])
+  }
+}
+
+/// What `qa explore --navigation` reports is worded in the person's language, like the rest.
+@Suite("Navigation problems in every language")
+@MainActor
+struct NavigationProblemWordsTests {
+  static let problems: [NavigationProblem] = [
+    .wideLine("x"), .recordRemoved(by: "debug seen clear", was: Version("2.13.1")),
+    .recordMovedBack(by: "next", from: Version("2.14.0")!, to: Version("2.13.1")!),
+    .recordMovedOutsideDismissal(by: "open 1", from: nil, to: Version("2.14.0")!),
+    .stillInFlight(["read", "write"]), .homeUnreachable(from: .screen(.workouts)),
+    .waitingTourUnreachable(from: .guide(id: "workouts_intro", step: 1, count: 3)), .refusedWithoutWayOut("finish"),
+    .refusedWaysStay("finish", ways: ["done", "skip"]),
+  ]
+
+  @Test("each problem reads in each language, naming what it is about", arguments: ["es", "nl", "pt-BR", "ru"])
+  func worded(locale: String) async throws {
+    let english = try await SessionHarness()
+    let other = try await SessionHarness(arguments: ["--locale", locale])
+    for problem in Self.problems {
+      let words = problem.words(in: other.session)
+      #expect(!words.contains("ui.explore"), "\(problem): \(words)")
+      #expect(words != problem.words(in: english.session), "\(problem) is not translated to \(locale): \(words)")
+    }
+    #expect(
+      NavigationProblem.refusedWaysStay("finish", ways: ["done", "skip"]).words(in: english.session)
+        == "finish was refused naming done or skip, none of which leaves")
   }
 }

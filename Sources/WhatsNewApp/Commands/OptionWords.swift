@@ -45,4 +45,9 @@ struct OptionWords: Sendable {
   func orList(_ items: [String]) -> String {
     items.formatted(.list(type: .or).locale(locale))
   }
+
+  /// `items` all together: "read and write", "read и write".
+  func andList(_ items: [String]) -> String {
+    items.formatted(.list(type: .and).locale(locale))
+  }
 }

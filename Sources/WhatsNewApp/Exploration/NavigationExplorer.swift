@@ -40,7 +40,7 @@ public struct NavigationExplorer {
     public struct Problem: Sendable, Equatable {
       public var start: Start
       public var lines: [String]
-      public var problem: String
+      public var problem: NavigationProblem
     }
     public var states: Int
     public var runs: Int
@@ -115,7 +115,7 @@ struct NavigationWalk {
   let depth: Int
   var nodes: [String: Node] = [:]
   var runs = 0
-  var problems: [(lines: [String], problem: String)] = []
+  var problems: [(lines: [String], problem: NavigationProblem)] = []
 
   init(start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int) {
     self.start = start
@@ -218,7 +218,7 @@ struct NavigationWalk {
 
   /// Runs `path` and checks each step: lines fit 80 columns, the seen record moves only
   /// forward and only through the commands that may move it, nothing is left in flight.
-  func replayChecking(_ path: [String]) async throws -> (Session, String?) {
+  func replayChecking(_ path: [String]) async throws -> (Session, NavigationProblem?) {
     // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
     let storePath = ":memory:"
     let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
@@ -231,7 +231,7 @@ struct NavigationWalk {
     await session.backends.tracker.waitUntilSettled()
     repl.printPending()
     var record = try await store.seenThrough()
-    var problem: String?
+    var problem: NavigationProblem?
     for (index, line) in path.enumerated() {
       printed.removeAll()
       if line == Self.escape { await session.escape() } else { await session.run(line) }
@@ -245,12 +245,12 @@ struct NavigationWalk {
       }
       repl.printPending()
       let wide = printed.joined().split(separator: "\n").first { DisplayWidth.of(String($0)) > 80 }
-      if let wide, problem == nil { problem = "a line wider than 80 columns: \(wide)" }
+      if let wide, problem == nil { problem = .wideLine(String(wide)) }
       let now = try await store.seenThrough()
       if problem == nil, let moved = Self.badMove(from: record, to: now, by: line, session: session) { problem = moved }
       record = now
       if problem == nil, !session.backends.tracker.entries.isEmpty {
-        problem = "still in flight after everything settled: \(session.backends.tracker.entries.map(\.operation.rawValue))"
+        problem = .stillInFlight(session.backends.tracker.entries.map(\.operation.rawValue))
       }
     }
     return (session, problem)
@@ -258,20 +258,19 @@ struct NavigationWalk {
 
   /// Why the record's move from `before` to `after` by `line` breaks the rules, if it does.
   static func badMove(from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session)
-    -> String?
+    -> NavigationProblem?
   {
     guard before != after else { return nil }
-    guard case .version(let new) = after else { return "\(line) removed the seen record (\(before))" }
     var old: Version?
     if case .version(let version) = before { old = version }
-    if let old, new < old { return "\(line) moved the seen record back from \(old) to \(new)" }
+    guard case .version(let new) = after else { return .recordRemoved(by: line, was: old) }
+    if let old, new < old { return .recordMovedBack(by: line, from: old, to: new) }
     let word = line.split(separator: " ").first.map(String.init) ?? line
     if ["done", "skip", "close", "finish"].contains(word) { return nil }
     // The check records the app version when there is nothing to show (or the tour is off).
     let flow = selectFlow(releases: session.releases, seenThrough: old, current: session.appVersion)
     if new == session.appVersion && flow.isEmpty { return nil }
-    return
-      "\(line) moved the seen record from \(old.map(\.description) ?? "none") to \(new), though only Done, Skip and Close may"
+    return .recordMovedOutsideDismissal(by: line, from: old, to: new)
   }
 
   /// Every state has its ways out: home and a waiting tour within 2 commands, and each
@@ -281,11 +280,11 @@ struct NavigationWalk {
       // Only states whose commands were all tried, and their children's, can be judged.
       guard node.path.count <= depth - 2 else { continue }
       if !reaches(key, within: 2, where: { $0.stack.top == .home }) {
-        problems.append((node.path, "home cannot be reached in 2 commands from \(node.sample.stack.top)"))
+        problems.append((node.path, .homeUnreachable(from: node.sample.stack.top)))
       }
       // The waiting tour itself must come back: a preview opened meanwhile is another tour.
       if let waiting = node.sample.waitingTour, !reaches(key, within: 2, where: { $0.showingTour == waiting }) {
-        problems.append((node.path, "the waiting tour cannot be reached in 2 commands from \(node.sample.stack.top)"))
+        problems.append((node.path, .waitingTourUnreachable(from: node.sample.stack.top)))
       }
     }
     // A refusal names ways out of the state it was given in; each runnable one must leave it.
@@ -293,9 +292,9 @@ struct NavigationWalk {
       for (command, refusal) in node.refusals.sorted(by: { $0.key < $1.key }) {
         let runnable = refusal.waysOut.filter { !$0.contains("<") && $0 != "quit" }
         if refusal.waysOut.isEmpty {
-          problems.append((node.path + [command], "\(command) was refused without naming a way out"))
+          problems.append((node.path + [command], .refusedWithoutWayOut(command)))
         } else if !runnable.isEmpty, !runnable.contains(where: { node.edges[$0].map { $0 != key } ?? true }) {
-          problems.append((node.path + [command], "\(command) was refused naming \(runnable), none of which leaves"))
+          problems.append((node.path + [command], .refusedWaysStay(command, ways: runnable)))
         }
       }
     }

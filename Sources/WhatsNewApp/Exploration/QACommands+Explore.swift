@@ -69,7 +69,7 @@ extension QACommands {
           RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
         }
         for line in ExplorationReportView.comment(start, width: session.renderContext.width) { console.emit(line) }
-        for line in ExplorationReportView.comment("# " + problem.problem, width: session.renderContext.width) {
+        for line in ExplorationReportView.comment("# " + problem.problem.words(in: session), width: session.renderContext.width) {
           console.emit(line)
         }
         for line in problem.lines { console.emit(line == NavigationWalk.escape ? "# (press Esc)" : line) }

@@ -1,0 +1,50 @@
+public import WhatsNewCore
+
+/// What `qa explore --navigation` can find wrong in a state (``NavigationExplorer``): a
+/// value, worded in the session's language by ``words(in:)``.
+public enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
+  /// A printed line wider than 80 columns.
+  case wideLine(String)
+  /// The seen-through record was removed (it was `was`, `nil` for none).
+  case recordRemoved(by: String, was: Version?)
+  /// The record moved back.
+  case recordMovedBack(by: String, from: Version, to: Version)
+  /// The record moved by a command other than Done, Skip, Close or finishing onboarding.
+  case recordMovedOutsideDismissal(by: String, from: Version?, to: Version)
+  /// Operations still in flight after everything settled.
+  case stillInFlight([String])
+  /// Home is not reachable in 2 commands from this layer.
+  case homeUnreachable(from: OpenLayer)
+  /// The waiting tour is not reachable in 2 commands from this layer.
+  case waitingTourUnreachable(from: OpenLayer)
+  /// A refusal named no way out.
+  case refusedWithoutWayOut(String)
+  /// A refusal's ways out all stay in the state.
+  case refusedWaysStay(String, ways: [String])
+
+  /// The problem in words, for the session's language.
+  @MainActor
+  public func words(in session: Session) -> String {
+    let none = session.text("ui.explore.problem.none")
+    let layers = CommandMessages(session: session)
+    let list = OptionWords(session: session)
+    switch self {
+    case .wideLine(let line): return session.text("ui.explore.problem.wide", line)
+    case .recordRemoved(let line, let was):
+      return session.text("ui.explore.problem.recordRemoved", line, was?.description ?? none)
+    case .recordMovedBack(let line, let from, let to):
+      return session.text("ui.explore.problem.recordBack", line, from.description, to.description)
+    case .recordMovedOutsideDismissal(let line, let from, let to):
+      return session.text("ui.explore.problem.recordMoved", line, from?.description ?? none, to.description)
+    case .stillInFlight(let operations): return session.text("ui.explore.problem.inFlight", list.andList(operations))
+    case .homeUnreachable(let layer): return session.text("ui.explore.problem.noHome", layers.describe(layer))
+    case .waitingTourUnreachable(let layer): return session.text("ui.explore.problem.noTour", layers.describe(layer))
+    case .refusedWithoutWayOut(let command): return session.text("ui.explore.problem.noWayOut", command)
+    case .refusedWaysStay(let command, let ways):
+      return session.text("ui.explore.problem.waysStay", command, list.orList(ways))
+    }
+  }
+
+  /// In English, for test failures.
+  public var description: String { String(reflecting: self) }
+}
