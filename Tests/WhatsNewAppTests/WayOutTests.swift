@@ -236,3 +236,28 @@ struct AccessibleMenuTests {
     #expect(transcript.contains("1) (●) ↑ Reps first  [choose mode.1]"), "\(transcript)")
   }
 }
+
+/// Every write of the session passes one door, the effect runner: tracked and gated (issue 20).
+@Suite("Every write passes the effect runner")
+@MainActor
+struct EveryWriteGatedTests {
+  @Test(
+    "a write a command makes itself fails under QA's fault, says so, and leaves the store as it was",
+    arguments: [
+      ("qa fail seen-write", "debug seen set 2.12.0", "Couldn't change the record"),
+      ("qa fail write", "guidance reset", "Couldn't reset the guides"),
+    ])
+  func commandWritesAreGated(fault: String, line: String, says: String) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    _ = await harness.output(of: "close")
+    let seenBefore = try await harness.store.seenThrough()
+    let guidanceBefore = try await harness.store.guidanceSeenIDs()
+    _ = await harness.output(of: fault)
+    let output = await harness.output(of: line)
+    #expect(output.contains(says), "\(output)")
+    #expect(output.contains("injected failure"), "\(output)")
+    #expect(try await harness.store.seenThrough() == seenBefore)
+    #expect(try await harness.store.guidanceSeenIDs() == guidanceBefore)
+  }
+}

@@ -23,7 +23,9 @@ struct BackupCommands: Sendable {
     }
   }
 
-  /// Copies the store to `path`.
+  /// Copies the store to `path`. Awaited by the command (nothing can leave while it runs) and
+  /// not gated: QA's faults are per operation, and backup and restore are how QA keeps and
+  /// puts back a store.
   func backup(to path: String) async {
     do {
       try await session.backends.store.backup(to: path)

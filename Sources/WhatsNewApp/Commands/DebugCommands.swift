@@ -15,6 +15,7 @@ struct DebugCommands: Sendable {
     guard session.state.isBooted else { return messages.notBooted() }
     switch (arguments.first, arguments.count) {
     case ("seen", 1):
+      // A developer's look at the record as stored: not gated, it changes nothing.
       let record = (try? await session.backends.store.seenThrough()) ?? .none
       session.storeFacts.seenThrough = record
       session.console.emit(
@@ -40,10 +41,11 @@ struct DebugCommands: Sendable {
   func overwriteSeen(_ version: Version?) async {
     // A preview runs on a private copy: a record changed there would not be the real one.
     if session.isInSandbox { return messages.refused("debug seen") }
-    do {
-      try await session.backends.store.overwriteSeenThrough(version)
-    } catch {
-      session.console.emit(session.text("ui.debug.seenFailed", Backends.describe(error)), .error)
+    let written = await session.runner.performNow(.seenWrite, target: nil) { store in
+      try await store.overwriteSeenThrough(version)
+    }
+    if case .failure(let reason) = written {
+      session.console.emit(session.text("ui.debug.seenFailed", reason.text), .error)
       return
     }
     session.state.hasCheckedWhatsNew = false
@@ -55,7 +57,7 @@ struct DebugCommands: Sendable {
     let app = session.appVersion.description
     if session.state.launchedFromWidget {
       session.console.emit(session.text("ui.debug.seenWidget"), .warning)
-    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {
+    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {  // what stands in the promise's way, as stored
       session.console.emit(
         version.map { session.text("ui.debug.seenSetOff", $0.description, app) }
           ?? session.text("ui.debug.seenClearedOff", app), .warning)

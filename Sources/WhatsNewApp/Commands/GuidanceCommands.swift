@@ -83,12 +83,12 @@ struct GuidanceCommands: Sendable {
       if let id, session.state.guidance.guidance(id) == nil {
         return messages.unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
       }
-      do {
-        try await session.backends.store.resetGuidance(id)
+      switch await session.runner.performNow(.write, target: EffectRunner.guidanceTarget, { try await $0.resetGuidance(id) }) {
+      case .success:
         session.console.emit(
           id.map { session.text("ui.guidance.reset.one", $0) } ?? session.text("ui.guidance.reset.all"), .success)
-      } catch {
-        session.console.emit(session.text("ui.guidance.reset.failed", Backends.describe(error)), .error)
+      case .failure(let reason):
+        session.console.emit(session.text("ui.guidance.reset.failed", reason.text), .error)
       }
     default:
       messages.usage("guidance")

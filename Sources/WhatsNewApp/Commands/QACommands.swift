@@ -107,7 +107,8 @@ struct QACommands: Sendable {
   static func report(_ session: Session) async -> CheckReport {
     guard session.state.isBooted else { return CheckReport(bootFinding(session)) }
     // Settings and schedule from one read transaction: a write landing between two separate
-    // reads could otherwise show as a disagreement that never existed.
+    // reads could otherwise show as a disagreement that never existed. Not through the effect
+    // runner: `check` judges the store as it is, so QA's faults must not reach its own read.
     let snapshot: StoreSnapshot
     do {
       snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)

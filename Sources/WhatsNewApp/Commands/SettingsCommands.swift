@@ -45,7 +45,8 @@ struct SettingsCommands: Sendable {
     guard session.state.isBooted else { return messages.notBooted() }
     let control = session.choices.state(of: setting)
     if control.confirmed == nil && control.pendingWrites == 0 {
-      // Never read: learn the real value first, so an unchanged value writes nothing.
+      // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
+      // here and not gated: it only decides whether the write that follows (which is) is needed.
       if let stored = try? await session.backends.store.setting(setting) {
         session.choices.learn(setting, confirmed: stored)
       }
@@ -107,25 +108,15 @@ struct SettingsCommands: Sendable {
       session.console.emit(session.text("ui.lang.sessionOnly"), .warning)
       return
     }
-    let backends = session.backends
-    let previous = session.languageWrite
-    let id = backends.tracker.begin(.write, target: Backends.languageTarget, blockedBy: previous?.id)
-    let console = session.console
     let session = session
-    let task = Task.immediate { @MainActor in
-      defer { backends.tracker.end(id) }
-      await previous?.task.value
-      do {
-        try await backends.writeLanguage(language, id: id)
-      } catch {
-        console.emit(session.text("ui.lang.notRemembered", Backends.describe(error)), .error)
-      }
+    session.languageWrite = session.runner.writeLanguage(language, after: session.languageWrite) { reason in
+      session.console.emit(session.text("ui.lang.notRemembered", reason), .error)
     }
-    session.languageWrite = (task, id)
   }
 
   /// `notifications`: the weekly review reminder as scheduled now, and its next date.
   func notifications() async {
+    // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
     let scheduled = try? await session.backends.scheduler.scheduled()
     session.storeFacts.notification = scheduled
     guard let notification = scheduled else {

@@ -1,10 +1,17 @@
 import WhatsNewCore
 import WhatsNewStore
 
-/// The session's door to the store for what the tour, onboarding and guidance write: each
-/// write is begun in the ``OperationTracker`` (so `wait`, `check` and the way out see it),
-/// passes the ``FaultInjector``'s gate (so QA can fail, delay or hold it), runs on the real
-/// store, and reports its result back on the main actor.
+/// The session's one door to the store for its work: every write (a choice, the language,
+/// the tour's record and position, onboarding, the guidance seen-set, `debug seen`, a guide's
+/// reset) and every read of a choice is begun in the ``OperationTracker`` (so `wait`, `check`
+/// and the way out see it), passes the ``FaultInjector``'s gate (so QA can fail, delay or
+/// hold it), runs on the real store, and reports its result back on the main actor.
+///
+/// What reaches the store without it, each saying why where it does: the boot step (one
+/// tracked job behind the `boot` gate), reads that report what is true now (`state`,
+/// `check`, `notifications`, a screen's facts, the look for other programs' changes), and
+/// `restore` and `backup` (tracked as one job each, not gated: they are how QA puts a store
+/// back).
 ///
 /// Every write starts with `Task.immediate`: it runs at once up to its first real wait, so
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
@@ -41,6 +48,78 @@ struct EffectRunner: Sendable {
       await completion(result)
     }
     return finished.isSet
+  }
+
+  /// Runs `body` as operation `operation` on `target`, tracked and gated, and returns its
+  /// result: for a command that reports the outcome itself (`debug seen`, `guidance reset`).
+  func performNow<T: Sendable>(
+    _ operation: FaultOperation, target: String?,
+    _ body: nonisolated(nonsending) @escaping @Sendable (SettingsStore) async throws -> T
+  ) async -> Result<T, WriteFailureReason> {
+    let backends = session.backends
+    let id = backends.tracker.begin(operation, target: target)
+    defer { backends.tracker.end(id) }
+    do {
+      return .success(try await backends.run(operation, target: target, id: id, body))
+    } catch {
+      return .failure(WriteFailureReason(Backends.describe(error)))
+    }
+  }
+
+  /// Reads a choice's setting (operation `read`, gated as it is delivered), then hands the
+  /// result to `completion` on the main actor. The backends of now: a preview's sandbox
+  /// opening or closing meanwhile does not move the read.
+  func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, ReadFailure>) -> Void) {
+    let backends = session.backends
+    let id = backends.tracker.begin(.read, target: setting.rawValue)
+    Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      do {
+        completion(.success(try await backends.read(setting, id: id)))
+      } catch {
+        completion(.failure(ReadFailure(reason: Backends.describe(error))))
+      }
+    }
+  }
+
+  /// A write in a chain: its task and its operation, so the next write of the same subject waits for it.
+  typealias ChainedWrite = (task: Task<Void, Never>, id: OperationID)
+
+  /// Writes a choice (``Backends/apply(_:_:id:)``: for the review weekday, the whole
+  /// ``WeekdayChangePlan``) after `previous`, the last write of the same setting, then hands
+  /// what it did to `completion` on the main actor. Returns the write, for the next to wait on.
+  func apply(
+    _ setting: Setting, _ value: String, after previous: ChainedWrite?,
+    then completion: @escaping @MainActor (Backends.AppliedWrite) -> Void
+  ) -> ChainedWrite {
+    // The store of the tap's moment (the real one, or a preview's copy), whatever opens before it lands.
+    let backends = session.backends
+    let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
+    let task = Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      await previous?.task.value
+      completion(await backends.apply(setting, value, id: id))
+    }
+    return (task, id)
+  }
+
+  /// Remembers the language chosen in the app (or forgets it) after `previous` (operation
+  /// `write`, target `language`); a failure goes to `failed` on the main actor.
+  func writeLanguage(
+    _ language: Language?, after previous: ChainedWrite?, failed: @escaping @MainActor (String) -> Void
+  ) -> ChainedWrite {
+    let backends = session.backends
+    let id = backends.tracker.begin(.write, target: Backends.languageTarget, blockedBy: previous?.id)
+    let task = Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      await previous?.task.value
+      do {
+        try await backends.writeLanguage(language, id: id)
+      } catch {
+        failed(Backends.describe(error))
+      }
+    }
+    return (task, id)
   }
 
   /// The dismissal's write: seen through `version`, and the resume position forgotten, in
@@ -101,6 +180,6 @@ private final class Flag {
 }
 
 extension Session {
-  /// The door to the store for the tour's, onboarding's and guidance's writes.
+  /// The door to the store for the session's writes and its choices' reads.
   var runner: EffectRunner { EffectRunner(session: self) }
 }

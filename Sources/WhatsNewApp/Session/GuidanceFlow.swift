@@ -133,6 +133,8 @@ struct GuidanceFlow: Sendable {
   }
 
   /// The seen-set, or `nil` when the store cannot be read (then nothing starts by itself).
+  /// Awaited by the command that may start a guide, and not gated: QA's read faults are for
+  /// the controls' reads; a failure only means no guide starts by itself.
   func seenSet() async -> Set<String>? {
     do {
       return try await session.backends.store.guidanceSeenIDs()

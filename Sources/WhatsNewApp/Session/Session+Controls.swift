@@ -28,18 +28,8 @@ extension Session {
   }
 
   func launchReads(_ tickets: [ChoiceMachine.ReadTicket]) {
-    // The backends of now: a preview's sandbox opening or closing meanwhile does not move a read.
-    let backends = backends
     for ticket in tickets {
-      let id = backends.tracker.begin(.read, target: ticket.setting.rawValue)
-      Task.immediate { @MainActor in
-        defer { backends.tracker.end(id) }
-        let result: Result<String, ReadFailure>
-        do {
-          result = .success(try await backends.read(ticket.setting, id: id))
-        } catch {
-          result = .failure(ReadFailure(reason: Backends.describe(error)))
-        }
+      runner.read(ticket.setting) { result in
         let applied = self.choices.readFinished(ticket, result: result)
         guard applied, self.console.isAtPrompt else { return }
         // A slow read finished while the user sat at the prompt: show the control now.
@@ -56,20 +46,12 @@ extension Session {
   @discardableResult
   public func tap(_ setting: Setting, _ value: String) -> Bool {
     guard let ticket = choices.tap(setting, value) else { return false }
-    let previous = writeChains[setting]
-    // The store of the tap's moment (the real one, or a preview's copy), whatever opens before it lands.
-    let backends = backends
-    let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
-    let task = Task.immediate { @MainActor in
-      defer { backends.tracker.end(id) }
-      await previous?.task.value
-      let applied = await backends.apply(setting, value, id: id)
+    writeChains[setting] = runner.apply(setting, value, after: writeChains[setting]) { applied in
       self.choices.writeFinished(ticket, outcome: applied.outcome)
       // The screens show the reminder the change confirmed, never one read meanwhile.
       if let reminder = applied.reminder { self.storeFacts.notification = reminder }
       self.reportWrite(ticket, outcome: applied.outcome)
     }
-    writeChains[setting] = (task, id)
     return true
   }
 

@@ -84,7 +84,9 @@ extension Session {
   }
 
   /// Reads what the screens show from the store, in one read transaction: done when a
-  /// screen opens and on `show`, so another process's changes show then.
+  /// screen opens and on `show`, so another process's changes show then. Awaited by the
+  /// command and not gated (QA's read faults are for the controls): an unreadable store shows
+  /// as a fresh one, and `check` says what is wrong.
   func readStoreFacts() async {
     storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID))
   }
