@@ -115,9 +115,11 @@ public final class Session {
   public internal(set) var tables: [Language: TranslationTable]
   /// Where the user is and which gates are open.
   public internal(set) var state: SessionState
-  /// Every choice control: what it shows while reads and writes overlap. The one source of
-  /// what a page shows for a setting.
-  public internal(set) var choices = ChoiceMachine()
+  /// Every choice control (``SessionState/choices``).
+  public internal(set) var choices: ChoiceMachine {
+    get { state.choices }
+    set { state.choices = newValue }
+  }
   public internal(set) var shouldQuit = false
   /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
   public internal(set) var commandWasInvalid = false
@@ -141,8 +143,11 @@ public final class Session {
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
   /// Where each guidance anchor was last drawn.
   var anchors = AnchorRegistry()
-  /// What the screens show from the store besides the controls, as read when the screen opened.
-  var storeFacts = StoreFacts()
+  /// What the screens show from the store besides the controls (``SessionState/storeFacts``).
+  var storeFacts: StoreFacts {
+    get { state.storeFacts }
+    set { state.storeFacts = newValue }
+  }
   /// What Tab completes from, published after every command and redraw for the line
   /// editor's thread (``publishCompletions()``).
   public let completions = CompletionSnapshot()

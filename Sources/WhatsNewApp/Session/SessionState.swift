@@ -24,6 +24,11 @@ public struct SessionState: Sendable, Equatable {
   public var onboarding: OnboardingState? { tours.onboarding }
   /// In-app guidance: the guide or popover showing, and on which step.
   public var guidance = GuidanceMachine()
+  /// Every choice control: what it shows while reads and writes overlap. The one source of
+  /// what a page shows for a setting.
+  public var choices = ChoiceMachine()
+  /// What the screens show from the store besides the controls, as read when the screen opened.
+  var storeFacts = StoreFacts()
   /// The boot gate: the store is open, migrated and reconciled.
   public var isBooted = false
   /// Why the boot step failed, if it did.
