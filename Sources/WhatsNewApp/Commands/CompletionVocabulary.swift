@@ -169,12 +169,6 @@ extension Session {
       page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
   }
 
-  /// The short names `page` offers, numbered as this session draws them (one menu across
-  /// the page in accessible mode).
-  func shortcuts(of page: Page) -> PageShortcuts {
-    PageShortcuts(page: page, numbering: configuration.accessible ? .acrossPage : .perChoice)
-  }
-
   var guidanceIDs: [String] { guidance.catalog.map(\.id) }
   var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 

@@ -9,6 +9,12 @@ extension Session {
     Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, choices.state(of: $0)) })
   }
 
+  /// The short names `page` offers, numbered as this session draws them (one menu across
+  /// the page in accessible mode).
+  func shortcuts(of page: Page) -> PageShortcuts {
+    PageShortcuts(page: page, numbering: configuration.accessible ? .acrossPage : .perChoice)
+  }
+
   /// Opens the controls of the page on screen (tour or onboarding), reading their settings.
   func openCurrentPageControls() {
     if let page = state.visiblePage { openControls(for: page.blocks) }
