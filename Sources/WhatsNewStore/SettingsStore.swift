@@ -59,6 +59,9 @@ public actor SettingsStore {
   let connection: SQLiteConnection
   /// Raised each time the store waits for another program's lock (see ``LockWaitSignal``).
   public nonisolated let lockWaits: LockWaitSignal
+  /// Files found beside the store that were not its own, moved aside before it was opened
+  /// (``StoreSidecars``): the app says so at start.
+  public nonisolated let setAside: [SetAsideFile]
   /// The executor the store's work runs on (see ``StorePlacement``), and the queue executor
   /// it owns for ``StorePlacement/ownQueue`` (an unowned reference does not keep it alive).
   private nonisolated let executor: UnownedSerialExecutor
@@ -99,7 +102,9 @@ public actor SettingsStore {
       return
     }
     let opened = try StoreFile.openStore(path: path, createParentDirectory: createParentDirectory, lockWait: lockWait)
-    self.init(path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement)
+    self.init(
+      path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement,
+      setAside: opened.setAside)
   }
 
   /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
@@ -125,8 +130,12 @@ public actor SettingsStore {
   /// A connection handed to a new store by the only code that holds it.
   private struct HandOver: @unchecked Sendable { let connection: SQLiteConnection }
 
-  private init(path: String, wasCreated: Bool, connection: SQLiteConnection, placement: StorePlacement) {
+  private init(
+    path: String, wasCreated: Bool, connection: SQLiteConnection, placement: StorePlacement,
+    setAside: [SetAsideFile] = []
+  ) {
     self.path = path
+    self.setAside = setAside
     self.wasCreated = wasCreated
     self.connection = connection
     self.lockWaits = connection.lockWaits

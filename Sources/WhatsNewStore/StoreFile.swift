@@ -8,7 +8,7 @@ import Glibc
 /// window in which the file exists with the umask's mode), and `access(2)` on the directory.
 enum StoreFile {
   static func openStore(path: String, createParentDirectory: Bool, lockWait: LockWait = .none) throws(StoreError) -> (
-    connection: SQLiteConnection, fresh: Bool
+    connection: SQLiteConnection, fresh: Bool, setAside: [SetAsideFile]
   ) {
     let directory = parentDirectory(of: path)
     if !isDirectory(directory) {
@@ -33,6 +33,8 @@ enum StoreFile {
     let created = try create(path, allowExisting: true)
     // SQLite would open a FIFO or a device too, and then wait on it or read it forever.
     try requireRegularFile(path, followingSymlink: !createParentDirectory)
+    // SQLite applies a journal or WAL beside the store as it opens it: look first.
+    let setAside = try StoreSidecars.setAsideForeignFiles(of: path)
 
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     // SQLite falls back to read-only when the file cannot be written: every write would fail
@@ -70,7 +72,7 @@ enum StoreFile {
     // A current store (every start but the first after an update) needs no migration, and
     // so takes no write lock at all: opening it never waits on, or holds up, another process.
     if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
-    return (connection, fresh)
+    return (connection, fresh, setAside)
   }
 
   /// Runs `body` (a read that takes no write lock); while another process holds the
@@ -112,6 +114,8 @@ enum StoreFile {
         kind: .fileSystem, path: path,
         description: "there is no settings store at \(path) to back up (run whatsnew once, or pass --db PATH)")
     }
+    // A journal or WAL that is not the store's would be read into the backup: set it aside first.
+    _ = try StoreSidecars.setAsideForeignFiles(of: path)
     var connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
     let version: Int
     do throws(StoreError) {

@@ -177,6 +177,8 @@ public enum WhatsNewCommand {
     } catch {
       return fail(error.description, ExitStatus.forStore(error))
     }
+    // A journal or WAL beside the store that was not its own was moved aside, not applied.
+    for file in store.setAside { report(file.description) }
 
     let term = environment["TERM"] ?? ""
     let colors = ColorPolicy.colors(

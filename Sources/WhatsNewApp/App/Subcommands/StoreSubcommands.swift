@@ -43,6 +43,7 @@ struct RestoreSubcommand: SubcommandRunner {
       defer { waitReport.finish() }
       let store = try SettingsStore(
         path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
+      for file in store.setAside { WhatsNewCommand.report(file.description) }
       try await store.restore(from: path)
       print(TextSanitizer.clean("restored \(path) into \(databasePath)"))
       return ExitStatus.success

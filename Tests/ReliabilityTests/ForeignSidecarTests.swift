@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Files beside the store that are not its own (issue 21): a `-wal` or `-journal` another
+/// database or another time left there is moved aside, never applied; the store's own hot
+/// journal after a crash is still rolled back.
+@Suite("Files beside the store")
+struct ForeignSidecarTests {
+  /// Runs a Python program with the sqlite3 module (a real SQLite writer, like another tool).
+  func python(_ program: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", program] + arguments
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "python3 failed")
+  }
+
+  /// A store seeded as an upgrader who skipped the tour: seen through 2.14.0.
+  func seededStore(_ directory: TemporaryDirectory) throws -> String {
+    let path = directory.path("store.sqlite")
+    let seeded = try runApp(["--db", path, "--upgrade-from", "2.11.0"] + contentArguments, script: "skip\nquit\n")
+    #expect(seeded.status == 0, "\(seeded.errors)")
+    return path
+  }
+
+  /// Another connection crashes mid-transaction (the process ends at once, as a kill would):
+  /// its journal is hot, and its changes have already spilled into the file.
+  static let crashMidTransaction = """
+    import sqlite3, sys, os
+    c = sqlite3.connect(sys.argv[1], isolation_level=None)
+    c.execute("PRAGMA cache_size=1")
+    c.execute("BEGIN")
+    c.execute(sys.argv[2])
+    c.execute("CREATE TABLE spill(x)")
+    for i in range(400): c.execute("INSERT INTO spill VALUES (?)", (os.urandom(4000),))
+    os._exit(0)
+    """
+
+  @Test("a stale write-ahead log beside the rollback-mode store is moved aside: the seen record does not move back")
+  func staleWAL() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = try seededStore(directory)
+    // A copy of the store, switched to WAL mode, with the record moved back in its log.
+    let other = directory.path("other.sqlite")
+    try FileManager.default.copyItem(atPath: path, toPath: other)
+    try python(
+      """
+      import sqlite3, sys, os
+      c = sqlite3.connect(sys.argv[1], isolation_level=None)
+      c.execute("PRAGMA journal_mode=WAL"); c.execute("PRAGMA wal_autocheckpoint=0")
+      c.execute("UPDATE whats_new SET seen_through='2.11.0'")
+      os._exit(0)
+      """, [other])
+    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
+
+    let run = try runApp(["--db", path] + contentArguments, script: "state\nquit\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.states.first?["seenThrough"] as? String == "2.14.0", "the log was not applied")
+    #expect(run.errors.contains("\(path)-wal does not belong to the settings store"), "\(run.errors)")
+    #expect(run.errors.contains("rollback-journal mode"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(FileManager.default.fileExists(atPath: path + "-wal.set-aside-1"), "moved aside, never deleted")
+  }
+
+  @Test("another database's hot journal is moved aside: the store opens intact, unchanged")
+  func foreignHotJournal() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = try seededStore(directory)
+    let other = directory.path("other.sqlite")
+    try python(
+      """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1], isolation_level=None)
+      c.execute("CREATE TABLE notes(x)")
+      for i in range(50): c.execute("INSERT INTO notes VALUES (?)", ("n" * 3000,))
+      """, [other])
+    try python(Self.crashMidTransaction, [other, "DELETE FROM notes"])
+    #expect(FileManager.default.fileExists(atPath: other + "-journal"), "the crash left a hot journal")
+    try FileManager.default.copyItem(atPath: other + "-journal", toPath: path + "-journal")
+
+    let run = try runApp(["--db", path] + contentArguments, script: "state\ncheck\nquit\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.states.first?["seenThrough"] as? String == "2.14.0")
+    #expect(run.output.contains("Consistent"), "\(run.output)")
+    #expect(run.errors.contains("\(path)-journal does not belong to the settings store"), "\(run.errors)")
+    #expect(FileManager.default.fileExists(atPath: path + "-journal.set-aside-1"))
+    #expect(try integrity(path) == "ok")
+  }
+
+  @Test("the store's own crash mid-transaction is still rolled back, saying nothing about it")
+  func ownCrashRecovers() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = try seededStore(directory)
+    try python(Self.crashMidTransaction, [path, "UPDATE whats_new SET seen_through='2.11.0'"])
+    #expect(FileManager.default.fileExists(atPath: path + "-journal"), "the crash left a hot journal")
+
+    let run = try runApp(["--db", path] + contentArguments, script: "state\nquit\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.states.first?["seenThrough"] as? String == "2.14.0", "the half-done transaction was rolled back")
+    #expect(!run.errors.contains("does not belong"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: path + "-journal.set-aside-1"))
+    #expect(try integrity(path) == "ok")
+    #expect(try tables(path).contains("spill") == false, "the spilled table went with the rollback")
+  }
+
+  func integrity(_ path: String) throws -> String { try query(path, "PRAGMA integrity_check") }
+  func tables(_ path: String) throws -> String {
+    try query(path, "SELECT group_concat(name) FROM sqlite_schema WHERE type='table'")
+  }
+
+  func query(_ path: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])",
+      path, sql,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
