@@ -4,6 +4,13 @@ import Glibc
 /// Writing a backup file from a store: a new file appears under the name asked for only
 /// once it is complete.
 enum BackupFile {
+  /// How a finished backup is put in place: `link(2)` where the file system has hard links.
+  /// Tests pass one that fails as exFAT's does, to prove the fallback.
+  struct Placement: Sendable {
+    var link: @Sendable (String, String) -> Int32
+    static let live = Placement(link: { Glibc.link($0, $1) })
+  }
+
   /// Writes a copy of `connection`'s database to a new file at `destination` (mode 0600).
   ///
   /// The copy is written with SQLite's online backup API to `<destination>.<pid>.tmp` in the
@@ -15,7 +22,13 @@ enum BackupFile {
   /// Refuses (``StoreError/Kind/destinationExists``) to overwrite an existing file unless it
   /// is an empty regular file (so a file made by `mktemp` works); throws
   /// ``StoreError/Kind/directoryMissing`` when its directory does not exist.
-  static func write(_ connection: SQLiteConnection, to destination: String) throws(StoreError) {
+  ///
+  /// Before it starts, what a killed backup of this destination left (`<destination>.<pid>.tmp`
+  /// and its `-journal`, whose process is no longer running) is removed; their names are returned.
+  @discardableResult
+  static func write(
+    _ connection: SQLiteConnection, to destination: String, placement: Placement = .live
+  ) throws(StoreError) -> [String] {
     let directory = StoreFile.parentDirectory(of: destination)
     guard StoreFile.isDirectory(directory) else {
       throw StoreError(
@@ -23,6 +36,7 @@ enum BackupFile {
         description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
     }
     let replacesEmptyFile = try checkDestination(destination)
+    let removed = removeLeftovers(of: destination, in: directory)
     let temporary = "\(destination).\(getpid()).tmp"
     do throws(StoreError) {
       try StoreFile.create(temporary)
@@ -40,13 +54,44 @@ enum BackupFile {
         try target.copy(from: connection)
       }  // closed here, before it is synced and moved
       try sync(temporary)
-      try place(temporary, at: destination, replacingEmptyFile: replacesEmptyFile)
+      try place(temporary, at: destination, replacingEmptyFile: replacesEmptyFile, placement: placement)
       try sync(directory)
     } catch {
       unlink(temporary)
       unlink(temporary + "-journal")
       throw error
     }
+    return removed
+  }
+
+  /// Removes `<destination>.<pid>.tmp` and `<destination>.<pid>.tmp-journal` in `directory`
+  /// whose process is not running: what a backup of ours that was killed left. A file of a
+  /// running process (another backup now) is left alone. Returns the paths removed.
+  static func removeLeftovers(of destination: String, in directory: String) -> [String] {
+    let base = destination.split(separator: "/").last.map(String.init) ?? destination
+    guard let listing = opendir(directory) else { return [] }
+    defer { closedir(listing) }
+    var removed: [String] = []
+    while let entry = readdir(listing) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard name.hasPrefix(base + "."), let pid = leftoverPID(String(name.dropFirst(base.count + 1))) else { continue }
+      // Still running (or not ours to ask about): its backup may be under way.
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let path = directory == "/" ? "/" + name : directory + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
+      if unlink(path) == 0 { removed.append(path) }
+    }
+    return removed.sorted()
+  }
+
+  /// The pid in `<pid>.tmp` or `<pid>.tmp-journal`, if `suffix` is one.
+  private static func leftoverPID(_ suffix: String) -> pid_t? {
+    for ending in [".tmp", ".tmp-journal"] where suffix.hasSuffix(ending) {
+      let digits = suffix.dropLast(ending.count)
+      if !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = pid_t(digits), pid > 0 { return pid }
+    }
+    return nil
   }
 
   /// Refuses an existing destination unless it is an empty regular file (never following a
@@ -66,17 +111,35 @@ enum BackupFile {
 
   /// Moves the finished `temporary` to `destination`: `link(2)`, which never replaces a file
   /// (so a file made there meanwhile is kept), or `rename(2)` over the empty file checked before.
-  private static func place(_ temporary: String, at destination: String, replacingEmptyFile: Bool) throws(StoreError) {
+  /// Where the file system has no hard links (exFAT, FAT: `EPERM`, `EOPNOTSUPP`), the
+  /// destination is created empty with `O_EXCL` first, which fails as the link would if a
+  /// file appeared meanwhile, and the backup renamed over it.
+  private static func place(
+    _ temporary: String, at destination: String, replacingEmptyFile: Bool, placement: Placement
+  ) throws(StoreError) {
     if replacingEmptyFile {
       guard rename(temporary, destination) == 0 else {
         throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: errno)
       }
       return
     }
-    guard link(temporary, destination) == 0 else {
+    guard placement.link(temporary, destination) == 0 else {
       let code = errno
       if code == EEXIST { throw exists(destination) }
-      throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: code)
+      guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(code) else {
+        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: code)
+      }
+      do throws(StoreError) {
+        try StoreFile.create(destination)
+      } catch  where error.kind == .destinationExists {
+        throw exists(destination)
+      }
+      guard rename(temporary, destination) == 0 else {
+        let failure = errno
+        unlink(destination)
+        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: failure)
+      }
+      return
     }
     unlink(temporary)
   }

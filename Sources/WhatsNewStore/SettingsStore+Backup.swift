@@ -8,14 +8,18 @@ extension SettingsStore {
   /// Writes a consistent copy of the whole store to a new file at `destination` (mode 0600)
   /// with SQLite's online backup API; other processes may keep using the store meanwhile.
   /// See ``BackupFile/write(_:to:)`` for what it refuses.
-  public func backup(to destination: String) throws(StoreError) {
+  ///
+  /// Returns the files a killed backup to the same destination had left, which it removed.
+  @discardableResult
+  public func backup(to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(connection, to: destination)
   }
 
   /// Backs up the store file at `path` without opening it for writing (the `backup`
   /// subcommand): nothing is migrated or changed, and a store on a read-only file system, or
   /// in a directory this user cannot write, backs up as `sqlite3 .backup` would.
-  public static func backup(storeAt path: String, to destination: String) throws(StoreError) {
+  @discardableResult
+  public static func backup(storeAt path: String, to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(StoreFile.openForReading(path), to: destination)
   }
 

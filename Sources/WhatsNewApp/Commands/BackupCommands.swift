@@ -28,7 +28,8 @@ struct BackupCommands: Sendable {
   /// puts back a store.
   func backup(to path: String) async {
     do {
-      try await session.backends.store.backup(to: path)
+      let removed = try await session.backends.store.backup(to: path)
+      for file in removed { session.console.emit(session.text("ui.backup.leftover", file), .dim) }
       session.console.emit(session.text("ui.backup.done", path), .success)
     } catch {
       session.console.emit(session.text("ui.backup.failed", Backends.describe(error)), .error)

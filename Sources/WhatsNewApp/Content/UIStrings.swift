@@ -108,6 +108,7 @@ public enum UIStrings {
     "ui.action.button": "Button: %@",
     "ui.backup.done": "Backed up to %@.",
     "ui.backup.failed": "Backup failed: %@",
+    "ui.backup.leftover": "Removed %@, left by a backup that was stopped before it finished.",
     "ui.boot.failed": "The settings store did not start: %@. Settings are unavailable and the tour will not appear this session.",
     "ui.boot.notReady": "Settings are not ready yet (the store is still starting). Try again in a moment, or type wait.",
     "ui.cardio.activity.ride": "Ride",

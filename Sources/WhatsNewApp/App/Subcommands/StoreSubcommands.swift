@@ -15,7 +15,8 @@ struct BackupSubcommand: SubcommandRunner {
     }
     do {
       // Read-only: a store in a directory this user cannot write still backs up.
-      try SettingsStore.backup(storeAt: databasePath, to: path)
+      let removed = try SettingsStore.backup(storeAt: databasePath, to: path)
+      for file in removed { WhatsNewCommand.report("removed \(file), left by a backup that was stopped before it finished") }
       print(TextSanitizer.clean("backed up \(databasePath) to \(path)"))
       return ExitStatus.success
     } catch {
