@@ -35,6 +35,16 @@ enum BackupFile {
         kind: .directoryMissing, path: directory,
         description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
     }
+    // Backup and restore agree on what a backup may be: one restore would refuse is not written.
+    let pages = try connection.scalar("PRAGMA page_count")?.integer ?? 0
+    let pageSize = try connection.scalar("PRAGMA page_size")?.integer ?? 0
+    if pages * pageSize > Int64(BackupImage.maximumSize) {
+      throw StoreError(
+        kind: .invalidValue, path: connection.path,
+        description: "the settings store \(connection.path) is \(pages * pageSize) bytes, more than the "
+          + "\(BackupImage.maximumSize >> 20) MiB a whatsnew backup can be, so restore could not read a backup of it; "
+          + "nothing was written. A store this large holds rows whatsnew never writes: check it with sqlite3")
+    }
     let replacesEmptyFile = try checkDestination(destination)
     let removed = removeLeftovers(of: destination, in: directory)
     let temporary = "\(destination).\(getpid()).tmp"

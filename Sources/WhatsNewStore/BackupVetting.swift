@@ -21,6 +21,8 @@ enum BackupVetting {
     let version: Int
     /// The migrated copy's bytes.
     let bytes: [UInt8]
+    /// What was dropped from the copy as unknown or unreadable (``BackupValues``), in words.
+    var dropped: [String] = []
   }
 
   /// Vets `image` and returns its migrated private copy.
@@ -55,7 +57,8 @@ enum BackupVetting {
           path, "the integrity check failed: \(problems.prefix(3).map { Quote.quoted($0) }.joined(separator: "; "))")
       }
       try Migrations.migrate(copy)
-      return Vetted(path: path, version: version, bytes: try copy.serialize())
+      let dropped = try BackupValues.vet(copy, path: path)
+      return Vetted(path: path, version: version, bytes: try copy.serialize(), dropped: dropped)
     } catch  where error.kind == .notABackup {
       throw error
     } catch {

@@ -32,13 +32,19 @@ extension SettingsStore {
   /// the copy's rows. Any refusal or failure leaves the live store untouched, and nothing is
   /// created beside the backup. Like the old whole-file restore, the store then holds the
   /// backup's seen-through record, even an older one: restoring is going back to that state.
-  public func restore(from source: String) throws(StoreError) {
+  ///
+  /// Returns what was left out as unknown or unreadable (``BackupValues``), in words.
+  @discardableResult
+  public func restore(from source: String) throws(StoreError) -> [String] {
     try restore(BackupImage.read(source))
   }
 
   /// ``restore(from:)`` from bytes already read.
-  func restore(_ image: BackupImage) throws(StoreError) {
-    try StoreRestore.copyRows(of: BackupVetting.vet(image), into: connection)
+  @discardableResult
+  func restore(_ image: BackupImage) throws(StoreError) -> [String] {
+    let vetted = try BackupVetting.vet(image)
+    try StoreRestore.copyRows(of: vetted, into: connection)
+    return vetted.dropped
   }
 }
 

@@ -71,3 +71,22 @@ struct BackupLeftoverTests {
     #expect(FileManager.default.contents(atPath: target) == Data("someone else's".utf8))
   }
 }
+
+/// Backup and restore agree on what a backup may be (issue 21).
+@Suite("A backup restore would refuse is never written")
+struct BackupSizeAgreementTests {
+  @Test("a store grown past restore's 16 MiB limit is refused by backup before anything is written")
+  func tooLargeToRestore() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("store.sqlite")
+    let store = try SettingsStore(path: path)
+    try python(
+      "c.executemany('INSERT INTO settings VALUES (?, ?)', [('junk.%d' % i, 'x' * 8000) for i in range(2200)])", path)
+    let target = directory.path("backup.sqlite")
+    let error = await storeError { () throws(StoreError) in try await store.backup(to: target) }
+    #expect(error?.description.contains("more than the 16 MiB a whatsnew backup can be") == true, "\(String(describing: error))")
+    #expect(error?.description.contains("nothing was written") == true)
+    #expect(!FileManager.default.fileExists(atPath: target))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") } == [])
+  }
+}

@@ -61,6 +61,40 @@ struct HostileBackup: Sendable, CustomTestStringConvertible {
       name: "a schema version whatsnew never wrote",
       python: "c.executescript('PRAGMA user_version = -7;')",
       reason: "it holds no whatsnew schema (schema version -7; whatsnew writes 1 to 3)"),
+    // Values whatsnew never writes (issue 21): restored, they showed as defaults and `check` said nothing.
+    HostileBackup(
+      name: "units that are no unit",
+      python: "c.execute(\"UPDATE settings SET value = 'purple' WHERE key = 'app.units'\")",
+      reason: "its setting units holds 'purple', which is not one of metric, imperial"),
+    HostileBackup(
+      name: "a theme holding an escape sequence",
+      python: "c.execute(\"INSERT OR REPLACE INTO settings VALUES ('app.theme', char(27) || '[31mdark')\")",
+      reason: "its setting theme holds '\\u{1B}[31mdark'"),
+    HostileBackup(
+      name: "onboarding complete: maybe",
+      python: "c.execute(\"UPDATE app_state SET value = 'maybe' WHERE key = 'onboarding_complete'\")",
+      reason: "its flag onboarding_complete holds 'maybe', not true or false"),
+    HostileBackup(
+      name: "a seen record that is not a version",
+      python: "c.execute(\"UPDATE whats_new SET seen_through = 'yesterday'\")",
+      reason: "its seen-through record holds 'yesterday', which is not a version"),
+    HostileBackup(
+      name: "a reminder at 25 o'clock",
+      python: "c.execute(\"INSERT INTO notifications VALUES ('weekly-review', 'monday', 25, 0)\")",
+      reason: "its reminder 'weekly-review' is not one whatsnew schedules"),
+    HostileBackup(
+      name: "thousands of guides seen",
+      python: "c.executemany('INSERT INTO guidance_seen VALUES (?)', [('junk%d' % i,) for i in range(5000)])",
+      reason: "its table guidance_seen holds 5000 rows, more than the 256 whatsnew ever writes there"),
+    HostileBackup(
+      name: "an emptied index (the integrity check fails)",
+      python: """
+        root = c.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_settings_1'").fetchone()[0]
+        size = c.execute('PRAGMA page_size').fetchone()[0]
+        c.commit(); c.close()
+        f = open(sys.argv[1], 'r+b'); f.seek((root - 1) * size + 3); f.write(b'\\x00\\x00'); f.close()
+        c = sqlite3.connect(sys.argv[1])
+        """, reason: "the integrity check failed"),
   ]
 }
 
@@ -142,6 +176,26 @@ struct HostileBackupTests {
     #expect(try await live.seenThrough() == .version(version("2.14.0")))
     #expect(try await live.guidanceSeenIDs() == ["finance_intro"])
     #expect(try await live.setting(.theme) == "dark")
+  }
+
+  @Test("rows whatsnew does not know, and values it cannot read, are left out and named; the rest is restored")
+  func unknownRowsDropped() async throws {
+    let live = try await liveStore()
+    let path = try await goodBackup()
+    try python(
+      """
+      c.executemany('INSERT INTO settings VALUES (?, ?)', [('junk.%d' % i, 'x' * 4000) for i in range(2000)])
+      c.execute("INSERT INTO settings VALUES ('app.language', 'xx')")
+      c.execute("INSERT INTO app_state VALUES ('someone_elses_flag', 'true')")
+      """, path)
+    let dropped = try await live.restore(from: path)
+    #expect(dropped.contains("2000 setting rows whatsnew does not know"), "\(dropped)")
+    #expect(dropped.contains("app.language = 'xx', which this whatsnew cannot read"), "\(dropped)")
+    #expect(dropped.contains("1 flag rows whatsnew does not know"), "\(dropped)")
+    #expect(try await live.setting(.units) == "imperial", "the known rows came in")
+    #expect(try await live.allSettings().count <= Setting.allCases.count)
+    let connection = try SQLiteConnection.openExisting(live.path)
+    #expect(try connection.scalar("SELECT count(*) FROM settings")?.integer ?? 0 < 20, "no junk row was copied")
   }
 
   @Test("restore copies rows only: the store keeps its own schema, and writes afterwards behave")

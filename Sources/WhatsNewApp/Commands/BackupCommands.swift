@@ -68,8 +68,9 @@ struct BackupCommands: Sendable {
       }
       // Nothing may have started meanwhile: the prompt runs no command.
     }
+    let dropped: [String]
     do {
-      try await backends.store.restore(from: path)
+      dropped = try await backends.store.restore(from: path)
     } catch {
       session.console.emit(session.text("ui.restore.failed", Backends.describe(error)), .error)
       return
@@ -84,6 +85,9 @@ struct BackupCommands: Sendable {
     // Everything the screens showed came from the old data.
     await session.readStoreFacts()
     session.console.emit(session.text("ui.restore.done", path), .success)
+    if !dropped.isEmpty {
+      session.console.emit(session.text("ui.restore.dropped", OptionWords(session: session).andList(dropped)), .dim)
+    }
     if !session.state.onboardingComplete {
       session.tourFlow.startOnboarding()
     } else {

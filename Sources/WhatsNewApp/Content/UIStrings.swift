@@ -259,6 +259,7 @@ public enum UIStrings {
     "ui.refused": "%1$@ does nothing here. Open now: %2$@. Type %3$@.",
     "ui.restore.closeFirst": "Close what is open before restoring.",
     "ui.restore.done": "Restored from %@.",
+    "ui.restore.dropped": "Left out of the restore: %@.",
     "ui.restore.failed": "Restore refused: %@. Your current data is unchanged.",
     "ui.review.notification.next": "Next reminder: %@",
     "ui.review.notification.none": "No reminder is scheduled.",

@@ -45,8 +45,9 @@ struct RestoreSubcommand: SubcommandRunner {
       let store = try SettingsStore(
         path: databasePath, createParentDirectory: options.databasePath == nil, lockWait: waitReport.lockWait)
       for file in store.setAside { WhatsNewCommand.report(file.description) }
-      try await store.restore(from: path)
+      let dropped = try await store.restore(from: path)
       print(TextSanitizer.clean("restored \(path) into \(databasePath)"))
+      if !dropped.isEmpty { print(TextSanitizer.clean("left out: " + dropped.joined(separator: "; "))) }
       return ExitStatus.success
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.forStore(error))
