@@ -95,7 +95,8 @@ public final class SessionHarness {
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
-    compensatingRestore: CompensatingRestore = .writeBack, tourReturn: TourReturn = .resumes
+    compensatingRestore: CompensatingRestore = .writeBack, tourReturn: TourReturn = .resumes,
+    stopRequested: @escaping @Sendable () -> Bool = { false }
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
@@ -119,6 +120,7 @@ public final class SessionHarness {
       isInteractive: false, storeWasCreated: store.wasCreated, databasePath: self.databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     configuration.tourReturn = tourReturn
+    configuration.stopRequested = stopRequested
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
     session = Session(configuration: configuration, backends: backends, console: console)
     console.writeOut = { [unowned self] text in self.captured += text }

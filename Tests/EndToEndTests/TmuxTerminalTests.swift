@@ -264,7 +264,7 @@ struct TmuxTerminalTests {
     let lines = try tmux.lines(history: true)
     #expect(!lines.contains { $0.contains("state screen") && !$0.hasPrefix("whatsnew:") }, "echoed early: \(lines)")
     #expect(!lines.contains { $0.contains("^C") }, "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("Explored ") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("Runs explored: ") }, "\(lines)")
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(contains: #""home""#)
     try tmux.sendLiteral("quit")

@@ -260,7 +260,7 @@ struct ExplorerTests {
     #expect(report.pages == 6)
     #expect(report.choices == 7)
     #expect(report.runs > 400)
-    #expect(text == ["Explored \(report.runs) runs over the flow's pages (6) and choices (7): no counterexample."])
+    #expect(text == ["Runs explored: \(report.runs), over the flow's pages (6) and choices (7): no counterexample."])
   }
 
   @Test("a restore that is skipped is found, and the printed script shows it to check in a plain session")
@@ -272,7 +272,7 @@ struct ExplorerTests {
     #expect(first.problems.contains { $0.hasPrefix("reviewWeekday: the screen shows sunday, the store has ") })
     #expect(first.scenario.lines.contains { $0 == "qa cancel=fail:1" || $0 == "qa schedule=fail:1" })
     #expect(first.scenario.lines.filter { $0 == "next" }.count == 3, "the weekday is on the fourth page")
-    #expect(text[0].hasPrefix("Explored \(report.runs) runs over the flow's pages (6) and choices (7): counterexamples: "))
+    #expect(text[0].hasPrefix("Runs explored: \(report.runs), over the flow's pages (6) and choices (7): counterexamples: "))
     // The harness names the content directories; the app's own defaults need no flags.
     let startLine =
       "# whatsnew --db <new-file> --upgrade-from 2.11.0 --releases \(RepositoryPaths.releases) --localizations \(RepositoryPaths.localizations) --script <this-file>"
@@ -336,7 +336,7 @@ struct ExplorerTests {
     let second = try await explore(["--upgrade-from", "2.11.0"], restore: PlantedDefect.skippedRestore, script: script)
     #expect(first.text == second.text)
     #expect(first.report.counterexamples.count > 0)
-    #expect(first.text[0].hasPrefix("Explored \(first.report.runs) runs over the choices the script makes (3): "))
+    #expect(first.text[0].hasPrefix("Runs explored: \(first.report.runs), over the choices the script makes (3): "))
   }
 
   @Test("the review screen's reminder agrees with the schedule under every fault of a weekday change")
@@ -358,7 +358,7 @@ struct ExplorerTests {
     let transcript = try await SessionHarness.transcript(
       of: ["# nothing happens", "qa explore \(path)"], arguments: ["--upgrade-from", "2.11.0"])
     #expect(!transcript.contains("Unknown command"))
-    #expect(transcript.contains(" runs over the choices the script makes (1): no counterexample.\n"))
+    #expect(transcript.contains(", over the choices the script makes (1): no counterexample.\n"))
   }
 }
 

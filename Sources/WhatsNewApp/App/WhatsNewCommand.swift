@@ -185,11 +185,12 @@ public enum WhatsNewCommand {
       options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
     let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
-    let configuration = SessionConfiguration(
+    var configuration = SessionConfiguration(
       options: options, content: content, language: language, width: size.width, rows: size.rows,
       ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
+    configuration.stopRequested = { Terminal.terminationSignal != nil }
 
     let tracker = OperationTracker()
     let clock = SystemClock()

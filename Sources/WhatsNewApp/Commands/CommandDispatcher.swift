@@ -45,6 +45,11 @@ struct CommandDispatcher: Sendable {
     session.lastRefusal = nil
     // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
     if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
+    // A run of `qa explore` stays in its own store, and never starts another exploration.
+    if session.configuration.insideExploration && ExplorationPlanner.reachesOutside(line) {
+      session.console.emit(session.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
+      return
+    }
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())

@@ -151,6 +151,7 @@ public final class ExplorationRunner {
       accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
       environmentLanguage: template.environmentLanguage)
     configuration.tourReturn = template.tourReturn
+    configuration.insideExploration = true
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
     // As the app does with `--fault`: the planner only writes specs that parse.
@@ -178,7 +179,9 @@ struct InstantClock: AppClock {
 /// The private directory `qa explore` keeps its stores in: made with `mkdtemp` (mode
 /// 0700) under `TMPDIR`, else in memory (`/dev/shm`) where the system has it, else under
 /// `/tmp`; removed with what is in it when the runner goes away. Nothing outside it is
-/// ever touched.
+/// ever touched. Its name holds the process id (`whatsnew-explore.<pid>.XXXXXX`), so a new
+/// exploration removes what one of ours that died (a crash, a kill) left: directories of that
+/// name, owned by this user, whose process is no longer running.
 ///
 /// The stores are thrown away after each run, and on a disk most of a run's time is
 /// SQLite syncing them (about 40 s of the shipped content's 50 s here), so memory it is.
@@ -188,7 +191,8 @@ final class ExplorationDirectory: Sendable {
   init() throws {
     let environment = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
     let base = environment ?? (access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp")
-    var template = Array("\(base)/whatsnew-explore.XXXXXX".utf8CString)
+    Self.removeLeftovers(in: base)
+    var template = Array("\(base)/\(Self.prefix)\(getpid()).XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: base])
     }
@@ -196,6 +200,26 @@ final class ExplorationDirectory: Sendable {
   }
 
   func path(_ name: String) -> String { path + "/" + name }
+
+  static let prefix = "whatsnew-explore."
+
+  /// Removes `whatsnew-explore.<pid>.*` directories in `base` that this user owns and whose
+  /// process has ended; returns how many.
+  @discardableResult
+  static func removeLeftovers(in base: String) -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return 0 }
+    var removed = 0
+    for name in names where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let dot = rest.firstIndex(of: "."), let pid = pid_t(rest[..<dot]), pid > 0 else { continue }
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let path = base + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+      if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+    }
+    return removed
+  }
 
   /// Removes a store this directory holds, with its journal.
   func removeStore(_ store: String) {

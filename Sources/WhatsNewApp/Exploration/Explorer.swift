@@ -24,6 +24,23 @@ public struct ExplorationReport: Sendable, Equatable {
   /// The start arguments every run used, `--upgrade-from` first.
   public var startArguments: [String]
   public var counterexamples: [Counterexample]
+  /// The script's lines left out of every run because they reach outside it, numbered from 1.
+  public var skippedLines: [(number: Int, line: String)] = []
+  /// Whether the exploration stopped early because the person asked (SIGTERM, SIGHUP).
+  public var stopped = false
+
+  public static func == (left: Self, right: Self) -> Bool {
+    left.runs == right.runs && left.pages == right.pages && left.choices == right.choices
+      && left.startArguments == right.startArguments && left.counterexamples == right.counterexamples
+      && left.skippedLines.map(\.number) == right.skippedLines.map(\.number)
+      && left.skippedLines.map(\.line) == right.skippedLines.map(\.line) && left.stopped == right.stopped
+  }
+}
+
+/// Why an exploration did not start: it would do more than its bounds allow.
+public enum ExplorationBound: Error, Equatable, Sendable {
+  /// More runs than `limit` (raise with `qa explore --max-runs`).
+  case tooManyRuns(needed: Int, limit: Int)
 }
 
 /// `qa explore`: every choice on every page of the flow the session would show (or the
@@ -39,8 +56,16 @@ public struct ExplorationReport: Sendable, Equatable {
 public struct Explorer {
   let session: Session
 
-  public init(session: Session) {
+  /// The most runs one exploration makes unless told otherwise (`qa explore --max-runs`).
+  public static let defaultMaximumRuns = 5_000
+  /// The most command lines a script may have.
+  public static let maximumScriptLines = 2_000
+
+  let maximumRuns: Int
+
+  public init(session: Session, maximumRuns: Int = Explorer.defaultMaximumRuns) {
     self.session = session
+    self.maximumRuns = maximumRuns
   }
 
   /// The version the runs start from: the session's seen-through record, else its
@@ -57,19 +82,37 @@ public struct Explorer {
     let flow = selectFlow(releases: session.releases, seenThrough: seenThrough, current: session.appVersion)
     let cases = script.map { [ExplorationPlanner.scriptCase($0)] } ?? ExplorationPlanner.cases(flow: flow)
     var runs = 0
+    var stopped = false
+    let stopRequested = session.configuration.stopRequested
     var failing: [(ExplorationScenario, [String])] = []
-    for explorationCase in cases {
+    cases: for explorationCase in cases {
+      if stopRequested() {
+        stopped = true
+        break
+      }
       let plain = try await runner.run(ExplorationScenario(lines: explorationCase.lines))
       runs += 1
       if !plain.problems.isEmpty { failing.append((ExplorationScenario(lines: explorationCase.lines), plain.problems)) }
-      for scenario in ExplorationPlanner.scenarios(for: explorationCase, observed: plain.observed).dropFirst() {
+      let scenarios = ExplorationPlanner.scenarios(for: explorationCase, observed: plain.observed).dropFirst()
+      if runs + scenarios.count > maximumRuns {
+        throw ExplorationBound.tooManyRuns(needed: runs + scenarios.count, limit: maximumRuns)
+      }
+      for scenario in scenarios {
+        if stopRequested() {
+          stopped = true
+          break cases
+        }
         let run = try await runner.run(scenario)
         runs += 1
         if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
       }
     }
     var counterexamples: [ExplorationReport.Counterexample] = []
-    for (scenario, _) in failing {
+    // Stopped: the failures are reported as found, without the runs that would shorten them.
+    for (scenario, problems) in failing where stopped {
+      counterexamples.append(.init(scenario: scenario, problems: problems, runs: 1))
+    }
+    for (scenario, _) in failing where !stopped {
       let minimal = try await ScriptMinimizer.minimize(scenario) { try await !runner.run($0).problems.isEmpty }
       if let index = counterexamples.firstIndex(where: { $0.scenario == minimal }) {
         counterexamples[index].runs += 1
@@ -83,7 +126,7 @@ public struct Explorer {
       ? flow.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.actionLines.count ?? 0
     return ExplorationReport(
       runs: runs, pages: script == nil ? flow.count : nil, choices: choices, startArguments: runner.startArguments,
-      counterexamples: counterexamples)
+      counterexamples: counterexamples, stopped: stopped)
   }
 }
 
@@ -102,9 +145,15 @@ struct ExplorationReportView {
       report.counterexamples.isEmpty
       ? text("ui.explore.none", []) : text("ui.explore.found", [String(report.counterexamples.count)])
     var lines = [
-      report.pages.map { text("ui.explore.summary", [String(report.runs), String($0), String(report.choices), found]) }
-        ?? text("ui.explore.summary.script", [String(report.runs), String(report.choices), found])
+      report.stopped
+        ? text("ui.explore.stopped", [String(report.runs), found])
+        : report.pages.map { text("ui.explore.summary", [String(report.runs), String($0), String(report.choices), found]) }
+          ?? text("ui.explore.summary.script", [String(report.runs), String(report.choices), found])
     ]
+    if !report.skippedLines.isEmpty {
+      let list = report.skippedLines.map { "\($0.number) (\(TextSanitizer.clean($0.line)))" }.joined(separator: ", ")
+      lines += Self.comment("# " + text("ui.explore.skipped", [list]), width: width)
+    }
     for (index, counterexample) in report.counterexamples.enumerated() {
       lines.append("")
       lines.append(text("ui.explore.counterexample", [String(index + 1), String(counterexample.runs)]))

@@ -11,17 +11,35 @@ extension QACommands {
       guard arguments.count == 1 else { return messages.usage("qa") }
       return await exploreNavigation()
     }
+    var arguments = arguments
+    var maximumRuns = Explorer.defaultMaximumRuns
+    if arguments.first == "--max-runs" {
+      guard arguments.count >= 2, let number = Int(arguments[1]), number > 0 else { return messages.usage("qa") }
+      maximumRuns = number
+      arguments.removeFirst(2)
+    }
     guard arguments.count <= 1 else { return messages.usage("qa") }
     var script: [String]?
+    var skipped: [(number: Int, line: String)] = []
     if let path = arguments.first {
       // Read as a script is (a regular file of sane size, never a FIFO or a device).
       switch FileBytes.contents(of: path, limit: Self.scriptSizeLimit) {
-      case .success(let bytes): script = Self.scriptLines(String(decoding: bytes, as: UTF8.self))
+      case .success(let bytes):
+        let numbered = Self.scriptLines(String(decoding: bytes, as: UTF8.self))
+        // Each run is on a fresh store of its own: what would reach outside it is left out, and named.
+        skipped = numbered.filter { ExplorationPlanner.reachesOutside($0.line) }
+        script = numbered.filter { !ExplorationPlanner.reachesOutside($0.line) }.map(\.line)
       case .failure(let refusal):
         return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
       }
     }
-    let explorer = Explorer(session: session)
+    if let script, script.count > Explorer.maximumScriptLines {
+      let formats = session.renderContext.formats
+      return console.emit(
+        session.text(
+          "ui.explore.tooManyLines", formats.number(script.count), formats.number(Explorer.maximumScriptLines)), .error)
+    }
+    let explorer = Explorer(session: session, maximumRuns: maximumRuns)
     guard let start = await explorer.startVersion() else {
       return console.emit(session.text("ui.explore.noRecord"), .warning)
     }
@@ -31,7 +49,8 @@ extension QACommands {
       console.flush()
     }
     do {
-      let report = try await explorer.explore(seenThrough: start, script: script)
+      var report = try await explorer.explore(seenThrough: start, script: script)
+      report.skippedLines = skipped
       let view = ExplorationReportView(report: report, width: session.renderContext.width) { key, arguments in
         RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
       }
@@ -39,6 +58,9 @@ extension QACommands {
       console.emit(lines[0], report.counterexamples.isEmpty ? .success : .error)
       // The scripts are printed as they are, to be copied into a file.
       for line in lines.dropFirst() { console.emit(line) }
+    } catch ExplorationBound.tooManyRuns(let needed, let limit) {
+      let formats = session.renderContext.formats
+      console.emit(session.text("ui.explore.tooManyRuns", formats.number(needed), formats.number(limit)), .error)
     } catch {
       console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
     }
@@ -82,9 +104,11 @@ extension QACommands {
   /// The largest script `qa explore <file>` reads: 1 MiB.
   static let scriptSizeLimit = 1 << 20
 
-  /// The commands of a script: its lines without blank lines and `#` comments.
-  static func scriptLines(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  /// The commands of a script, with their line numbers (from 1): its lines without blank
+  /// lines and `#` comments.
+  static func scriptLines(_ text: String) -> [(number: Int, line: String)] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+      .map { (number: $0.offset + 1, line: $0.element.trimmingCharacters(in: .whitespaces)) }
+      .filter { !$0.line.isEmpty && !$0.line.hasPrefix("#") }
   }
 }

@@ -27,6 +27,12 @@ public struct SessionConfiguration: Sendable {
   public var databasePath: String
   /// How a waiting tour comes back (``TourReturn/resumes``); tests plant a dead end with another.
   public var tourReturn = TourReturn.resumes
+  /// A session `qa explore` runs: lines that reach outside its own store are refused
+  /// (``ExplorationPlanner/reachesOutside(_:)``), and it never starts another exploration.
+  public var insideExploration = false
+  /// Whether the person asked the long work in progress to stop (SIGTERM or SIGHUP, read
+  /// between `qa explore`'s runs). Live: the termination flag; tests pass their own.
+  public var stopRequested: @Sendable () -> Bool = { false }
 
   /// A configuration whose width and rows come from providers.
   public init(
