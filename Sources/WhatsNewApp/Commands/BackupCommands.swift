@@ -45,6 +45,9 @@ struct BackupCommands: Sendable {
   /// released), naming it. At a terminal it asks first (y/N), unless `confirmed` (`--yes`);
   /// a script never asks (``Session/confirm`` is unset there).
   func restore(from path: String, confirmed: Bool = false) async {
+    // A session whose boot failed (or has not finished) has no screens to bring back over the
+    // restored data: it is refused, saying why, rather than restored into a session still down.
+    guard session.state.isBooted else { return messages.notBooted() }
     if session.state.overlay != nil {
       session.console.emit(session.text("ui.restore.closeFirst"), .warning)
       return

@@ -239,6 +239,8 @@ struct TourCommands: Sendable {
 
   /// `news`: the newest release's pages again, ignoring the record and the gates; writes nothing.
   func openNews() {
+    // Its choices read and save real settings: not over a store that never opened.
+    guard session.state.isBooted else { return messages.notBooted() }
     // The waiting tour is the news: `tour` brings it back; news must not replace it.
     if session.state.overlay != nil || session.state.tour?.mode == .automatic { return messages.refused("news") }
     let appVersion = session.appVersion
