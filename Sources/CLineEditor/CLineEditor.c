@@ -198,6 +198,12 @@ static volatile sig_atomic_t wn_interrupted = 0;
 static volatile sig_atomic_t wn_resized = 0;
 static volatile sig_atomic_t wn_wake_fd = -1;
 
+int wn_editor_take_interrupt(void) {
+  if (!wn_interrupted) return 0;
+  wn_interrupted = 0;
+  return 1;
+}
+
 /* Flag-only handler (async-signal-safe): remember and wake the reading thread. */
 static void wn_on_signal(int signo) {
   int saved_errno = errno;

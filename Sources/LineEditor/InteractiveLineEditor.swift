@@ -125,6 +125,12 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     return wn_editor_unavailable_reason().map { String(cString: $0) } ?? "the terminal editor could not start"
   }
 
+  /// Whether Ctrl-C was pressed while no line was being read (the work between prompts),
+  /// clearing it: long work asks this to stop when the person asks. Any thread.
+  public static func takeInterrupt() -> Bool {
+    wn_editor_take_interrupt() != 0
+  }
+
   /// Shows `prompt` and reads one edited line; blocks until the user ends it.
   ///
   /// ANSI escape sequences in `prompt` (colours) do not count toward its width.

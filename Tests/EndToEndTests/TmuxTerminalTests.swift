@@ -254,7 +254,8 @@ struct TmuxTerminalTests {
       namePrefix: "typeahead")
     defer { tmux.kill() }
     try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
-    // qa explore works for seconds with no prompt: Ctrl-C and a command typed meanwhile.
+    // qa explore works for seconds with no prompt: Ctrl-C (which stops it, saying how far it
+    // got) and a command typed meanwhile.
     try tmux.sendLiteral("qa explore")
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(contains: "Exploring every choice")
@@ -264,7 +265,7 @@ struct TmuxTerminalTests {
     let lines = try tmux.lines(history: true)
     #expect(!lines.contains { $0.contains("state screen") && !$0.hasPrefix("whatsnew:") }, "echoed early: \(lines)")
     #expect(!lines.contains { $0.contains("^C") }, "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("Runs explored: ") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("Stopped, as asked, after ") }, "Ctrl-C stopped the exploration: \(lines)")
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(contains: #""home""#)
     try tmux.sendLiteral("quit")

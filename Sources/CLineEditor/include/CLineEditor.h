@@ -115,6 +115,13 @@ int wn_editor_save_history(wn_editor *editor, const char *path);
 const char *wn_editor_unavailable_reason(void);
 
 /*
+ * Whether Ctrl-C (SIGINT) arrived while no line was being read, clearing it: long work
+ * between prompts (qa explore) asks this to stop when the person asks. 0 or 1.
+ * Async-signal-safe to call from any thread.
+ */
+int wn_editor_take_interrupt(void);
+
+/*
  * Installs flag-only handlers for SIGTERM and SIGHUP (SA_RESTART) once per process:
  * the first such signal is remembered (wn_termination_signal) and makes
  * wn_termination_fd readable for good, which ends a read in progress

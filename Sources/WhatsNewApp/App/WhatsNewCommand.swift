@@ -190,7 +190,10 @@ public enum WhatsNewCommand {
       ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
-    configuration.stopRequested = { Terminal.terminationSignal != nil }
+    // SIGTERM or SIGHUP anywhere; Ctrl-C at a terminal (pressed while the work runs, not at the prompt).
+    configuration.stopRequested = { [interactive] in
+      Terminal.terminationSignal != nil || (interactive && InteractiveLineEditor.takeInterrupt())
+    }
 
     let tracker = OperationTracker()
     let clock = SystemClock()
