@@ -81,6 +81,25 @@ struct EveryViewFitsTests {
     }
   }
 
+  @Test("at 40 columns every tour page's header is one row, in every language", arguments: [80, 40])
+  func headerIsOneRow(width: Int) async throws {
+    for language in Self.languages {
+      let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", language], width: width)
+      await harness.boot()
+      for page in 0..<6 {
+        let document = harness.session.renderCurrentView()
+        let header = try #require(document.first?.plainText)
+        let position = "\(page + 1)/6"
+        #expect(
+          document.count > 1 && header.hasSuffix("──") && (header.contains(position) || header.contains("\(page + 1) ")),
+          "\(language) at \(width), page \(page + 1): \(header)")
+        // The second row is the page's own (blank, then its first block), not the header's tail.
+        #expect(document[1].plainText.trimmingCharacters(in: .whitespaces).isEmpty, "\(language): \(document[1].plainText)")
+        _ = await harness.output(of: "next")
+      }
+    }
+  }
+
   @Test("the width is read at every draw: after a resize the same view fits the new width")
   func widthReadAtEveryDraw() async throws {
     let columns = Mutex(80)

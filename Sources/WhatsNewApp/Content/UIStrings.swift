@@ -294,6 +294,7 @@ public enum UIStrings {
     "ui.tour.lastPage": "This is the last page: type done.",
     "ui.tour.noneToResume": "There is no tour to go back to.",
     "ui.tour.pageOf": "page %@ of %@",
+    "ui.tour.pageShort": "%1$@/%2$@",
     "ui.tour.previewHeading": "Preview of %@, not saved",
     "ui.tour.savingDismissal": "Saving that you have seen this tour; it closes once that is saved (type wait to wait for it).",
     "ui.tour.stillSaving": "Still saving…",

@@ -48,7 +48,12 @@ public struct PageRenderer: Sendable {
     if c.accessible {
       rows += c.wrapped("\(view.heading). \(position).", indent: 0, style: .title).pinning()
     } else {
-      rows += c.ruleLine(view.heading, trailing: position).pinning()
+      // One row: "page 3 of 6" where it fits, else "3/6" (a narrow window, a long language),
+      // else "3/6" beside the heading with no rule between.
+      let short = c.text("ui.tour.pageShort", String(view.index + 1), String(view.count))
+      let candidates = [(view.heading, position), (view.heading, short), (view.heading + " · " + short, "")]
+      let header = candidates.lazy.map { c.ruleLine($0.0, trailing: $0.1) }.first { $0.count == 1 }
+      rows += (header ?? c.ruleLine(view.heading, trailing: short)).pinning()
     }
     // The tokens each option's hint shows (``PageShortcuts``): one menu across the page when accessible.
     let shortcuts = PageShortcuts(page: view.page, numbering: c.accessible ? .acrossPage : .perChoice)
