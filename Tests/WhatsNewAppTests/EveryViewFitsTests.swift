@@ -100,6 +100,23 @@ struct EveryViewFitsTests {
     }
   }
 
+  @Test("in a very narrow window a guide's frame stays a frame and no row is wider than the window", arguments: [20, 12])
+  func frameStaysAFrame(width: Int) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], width: width)
+    let transcript = await harness.transcript(of: ["close", "go settings"])
+    let rows = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let view = rows.drop { !$0.hasPrefix("┌") }
+    #expect(!view.isEmpty, "the settings guide's frame is drawn: \(transcript)")
+    for row in rows where !row.hasPrefix("whatsnew:") {
+      #expect(DisplayWidth.of(row) <= width, "wider than \(width): \(row)")
+    }
+    let framed = view.dropFirst().prefix { !$0.hasPrefix("└") }
+    #expect(!framed.isEmpty)
+    for row in framed {
+      #expect(row.hasPrefix("│") && row.hasSuffix("│"), "a framed row broken across the frame's sides: \(row)")
+    }
+  }
+
   @Test("the width is read at every draw: after a resize the same view fits the new width")
   func widthReadAtEveryDraw() async throws {
     let columns = Mutex(80)

@@ -92,7 +92,7 @@ public struct GuidanceOverlayRenderer: Sendable {
       rows += accessibleCard(card, onScreen: spotlight != nil).pinning()
       return c.fit(rows)
     }
-    let inner = c.width - Self.frameInset
+    let inner = max(8, c.width - Self.frameInset)
     // The frame's edges carry the spotlit rows' anchors, so a trimmed view keeps them with it.
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
     for (index, line) in screen.enumerated() {
@@ -102,7 +102,8 @@ public struct GuidanceOverlayRenderer: Sendable {
         rows.append(edge)
       }
       if let spotlight, spotlight.contains(index) {
-        rows.append(framed(line, innerWidth: inner))
+        // Wrapped inside the frame here, so the console never breaks a framed row across its sides.
+        rows += LineFitter.fit(line, width: inner).map { framed($0, innerWidth: inner) }
       } else {
         rows.append(Line([Span(scrimMark, .scrim)] + line.spans.map { Span($0.text, .scrim) }, anchors: line.anchors))
       }

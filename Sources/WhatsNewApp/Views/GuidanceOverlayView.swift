@@ -28,7 +28,7 @@ public struct GuidanceOverlayView: Sendable {
   public static func screenContext(for mode: GuidanceMode, in context: RenderContext) -> RenderContext {
     guard mode == .tour, !context.accessible else { return context }
     var narrow = context
-    narrow.width = max(20, context.width - GuidanceOverlayRenderer.frameInset)
+    narrow.width = max(8, context.width - GuidanceOverlayRenderer.frameInset)
     return narrow
   }
 

@@ -10,9 +10,13 @@ public struct RenderContext: Sendable {
   /// Accessible mode: no boxes, no reliance on dimming or colour.
   public var accessible: Bool
 
+  /// The narrowest width views are drawn at: a terminal narrower than that still gets rows
+  /// drawn for its own width where they can be (a rule, a frame), never rows the terminal breaks.
+  public static let minimumWidth = 10
+
   public init(localizer: Localizer, width: Int, ascii: Bool, accessible: Bool) {
     self.localizer = localizer
-    self.width = max(20, width)
+    self.width = max(Self.minimumWidth, width)
     self.ascii = ascii
     self.accessible = accessible
   }
