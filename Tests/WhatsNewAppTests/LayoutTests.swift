@@ -186,6 +186,27 @@ struct LayoutTests {
     #expect(texts.contains { $0.contains("Units goes on for") })
   }
 
+  @Test("in a very short window a page shows its first content: the header stays, the footer gives way")
+  func viewportShortWindow() {
+    let document: Document =
+      [Line("header").pinning(), .blank, Line("title"), Line("description")] + (0..<10).map { Line("option \($0)") }
+      + [.blank, Line("rule").pinning(), Line("commands").pinning()]
+    let texts = Viewport(terminalRows: 6).fit(document, context: Self.context(width: 80)).map(\.plainText)
+    #expect(texts.count <= 4)
+    #expect(Array(texts.prefix(3)) == ["header", "title", "description"], "\(texts)")
+    #expect(texts.last?.contains("Rows below: 11") == true, "the note counts the rows it leaves out: \(texts)")
+  }
+
+  @Test("a cut focus's note counts the focus's own rows left out, not every row below it")
+  func viewportFocusCount() throws {
+    let shown = Viewport(terminalRows: 10).fit(
+      Self.document(40, pinnedBottom: 3), focus: 10...15, focusName: "Units", context: Self.context(width: 80))
+    let texts = shown.map(\.plainText)
+    let lastFocusShown = try #require((10...15).last { texts.contains("row \($0)") })
+    let note = try #require(texts.first { $0.contains("Units goes on for") })
+    #expect(note.contains("for \(15 - lastFocusShown) more rows"), "\(texts)")
+  }
+
   @Test(
     "the terminal's size: COLUMNS and LINES win, the terminal next; capped width; unlimited rows in a script",
     arguments: [

@@ -39,10 +39,20 @@ public struct Viewport: Sendable {
     return window(document, focus: focus, focusName: focusName, context: context)
   }
 
+  /// The fewest rows of content a cut view shows: in a very short window the pinned rows
+  /// after the first (a page's footer, a card's commands) give way to them.
+  static let minimumContent = 3
+
   /// `document` cut to its pinned rows and a window of the others, ``budget`` rows in all.
   func window(_ document: Document, focus: ClosedRange<Int>?, focusName: String?, context: RenderContext) -> Document {
     let free = document.indices.filter { !document[$0].pinned }
-    let pinned = document.count - free.count
+    var keptPinned = document.indices.filter { document[$0].pinned }
+    // One row for a note; the first pinned row (the header) always stays.
+    while keptPinned.count > 1 && budget - keptPinned.count - 1 < Self.minimumContent { keptPinned.removeLast() }
+    let keep = Set(keptPinned)
+    let pinned = keptPinned.count
+    // In a short window a leading blank row is not content: the window starts after it.
+    let firstContent = budget - pinned < 6 ? (free.firstIndex { !document[$0].plainText.isEmpty } ?? 0) : 0
     // The focus, as positions among the rows that may be left out.
     let focusPositions = focus.map { range -> ClosedRange<Int> in
       let first = free.firstIndex { $0 >= range.lowerBound } ?? free.count
@@ -66,13 +76,17 @@ public struct Viewport: Sendable {
           focusCut = true
         }
       }
+      if focusPositions == nil { start = firstContent }
       start = max(0, min(start, free.count - room))
       let next = start..<min(free.count, start + room)
-      let above = next.lowerBound > 0 ? note(above: next.lowerBound, context: context).count : 0
+      let above = next.lowerBound > firstContent ? note(above: next.lowerBound, context: context).count : 0
       let hiddenBelow = free.count - next.upperBound
       let below =
         hiddenBelow > 0
-        ? note(below: hiddenBelow, focusName: focusCut ? focusName : nil, context: context).count : 0
+        ? note(
+          below: hidden(below: next, focus: focusCut ? focusPositions : nil, free: free.count),
+          focusName: focusCut ? focusName : nil, context: context
+        ).count : 0
       let settled = next == window && above == aboveRows && below == belowRows
       window = next
       aboveRows = above
@@ -84,20 +98,32 @@ public struct Viewport: Sendable {
     var notedAbove = false
     var notedBelow = false
     for (index, line) in document.enumerated() {
-      if line.pinned || shown.contains(index) {
+      if line.pinned {
+        if keep.contains(index) { rows.append(line) }
+        continue
+      }
+      if shown.contains(index) {
         rows.append(line)
         continue
       }
       let position = free.firstIndex(of: index) ?? 0
-      if position < window.lowerBound, !notedAbove {
-        rows += note(above: window.lowerBound, context: context)
+      if position < window.lowerBound, position >= firstContent, !notedAbove {
+        rows += note(above: window.lowerBound - firstContent, context: context)
         notedAbove = true
       } else if position >= window.upperBound, !notedBelow {
-        rows += note(below: free.count - window.upperBound, focusName: focusCut ? focusName : nil, context: context)
+        let count = hidden(below: window, focus: focusCut ? focusPositions : nil, free: free.count)
+        rows += note(below: count, focusName: focusCut ? focusName : nil, context: context)
         notedBelow = true
       }
     }
     return rows
+  }
+
+  /// What the note below counts: the focus's own rows left out when the focus is cut (the
+  /// note says the focus goes on), else every row left out below.
+  private func hidden(below window: Range<Int>, focus: ClosedRange<Int>?, free: Int) -> Int {
+    guard let focus else { return free - window.upperBound }
+    return max(1, focus.upperBound - window.upperBound + 1)
   }
 
   func note(above count: Int, context: RenderContext) -> Document {
