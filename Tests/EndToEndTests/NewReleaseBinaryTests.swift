@@ -50,4 +50,40 @@ struct NewReleaseBinaryTests {
     #expect(
       shown.output == #"{"pages":[{"release":"2.16.0","page":"highlights","blocks":["intro"]}],"newerReleases":[]}"# + "\n")
   }
+
+  @Test("ten new-release runs at once each register their version: the manifest and every table hold all ten")
+  func concurrentRuns() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-new-release-race")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: directory.path("Localizations"))
+    let content = ["--releases", directory.path("Releases"), "--localizations", directory.path("Localizations")]
+    let versions = (0..<10).map { "3.\($0).0" }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    let children = try versions.map { version in
+      try PipedProcess(RepositoryPaths.executable, ["new-release", version] + content, environment: environment)
+    }
+    for (version, child) in zip(versions, children) {
+      try? child.input.close()
+      let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+      let error = String(decoding: child.error.readDataToEndOfFile(), as: UTF8.self)
+      child.process.waitUntilExit()
+      #expect(child.process.terminationStatus == 0, "\(version): \(error)")
+      #expect(output.contains("registered \(version) in"), "\(version): \(output)")
+    }
+    let manifest = try String(contentsOfFile: directory.path("Releases/manifest.json"), encoding: .utf8)
+    for version in versions { #expect(manifest.contains("\"\(version)\""), "\(version) in \(manifest)") }
+    for name in ["en.lproj", "es.lproj", "nl.lproj", "pt-BR.lproj", "ru.lproj"] {
+      let table = try String(contentsOfFile: directory.path("Localizations/\(name)/Localizable.strings"), encoding: .utf8)
+      let keys = versions.flatMap { version in
+        ["title", "description"].map { "whatsNew.v\(version.replacingOccurrences(of: ".", with: "_")).highlights.intro.\($0)" }
+      }
+      #expect(keys.filter { !table.contains("\"\($0)\"") } == [], "\(name) holds all 20 keys")
+    }
+    let lint = try runWhatsNew(["lint"] + content)
+    #expect(lint.output.split(separator: "\n").last?.hasPrefix("lint: 100 problems") == true, "\(lint.output)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("Releases")).filter { $0.hasPrefix(".") } == [],
+      "no lock or temporary file left")
+  }
 }

@@ -102,10 +102,13 @@ public enum ContentLinter {
   ///   - localizationsDisplayDirectory: how problems name the localization directory, like `Localizations`.
   ///   - tableSources: each table's `.strings` bytes, to find the line of a key; a language
   ///     left out has its problems at 1:1.
+  ///   - unreadableReleaseFiles: release files that are there but could not be read, and why.
+  ///   - unreadableManifest: why `manifest.json` could not be read when it is there (`manifest` is then `nil`).
   public static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
-    tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:]
+    tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:],
+    unreadableManifest: String? = nil
   ) -> [LintProblem] {
     var problems: [LintProblem] = []
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
@@ -120,6 +123,11 @@ public enum ContentLinter {
         registered["\(entry.version).json"] = entry.index
         entryOffsets[entry.index] = entry.offset
       }
+    } else if let unreadableManifest {
+      problems.append(
+        LintProblem(
+          file: manifestPath, path: "",
+          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release"))
     } else {
       problems.append(LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it"))
     }

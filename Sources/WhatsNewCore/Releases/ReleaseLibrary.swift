@@ -23,16 +23,18 @@ public enum ReleaseLibrary {
   ///   - englishKeys: the keys of the English table.
   ///   - unreadable: files that are there but could not be read, by file name, and why (a
   ///     FIFO, a device): named so in diagnostics instead of as missing.
+  ///   - unreadableManifest: why the manifest could not be read when it is there (`manifest`
+  ///     is then `nil`): named so instead of as missing.
   /// - Returns: the releases, sorted by version ascending, and every diagnostic: the
   ///   manifest's first, then each file's in version order, then unlisted files by name.
   public static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: some TranslationKeys, unreadable: [String: String] = [:]
+    englishKeys: some TranslationKeys, unreadable: [String: String] = [:], unreadableManifest: String? = nil
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     load(
       manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
       directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread,
-      unreadable: unreadable)
+      unreadable: unreadable, unreadableManifest: unreadableManifest)
   }
 
   /// Below this many registered files per thread, files are validated on the calling thread.
@@ -43,7 +45,8 @@ public enum ReleaseLibrary {
   /// never). The result is the same either way.
   static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: some TranslationKeys, minimumFilesPerThread: Int, unreadable: [String: String] = [:]
+    englishKeys: some TranslationKeys, minimumFilesPerThread: Int, unreadable: [String: String] = [:],
+    unreadableManifest: String? = nil
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
     var registered: [ManifestEntry] = []
@@ -51,6 +54,12 @@ public enum ReleaseLibrary {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
       registered = result.entries
       diagnostics += result.diagnostics
+    } else if let unreadableManifest {
+      diagnostics.append(
+        ReleaseDiagnostic(
+          file: manifestDisplayPath, path: "",
+          message: "manifest.json cannot be read: \(unreadableManifest); no releases load (replace it with a regular file)",
+          severity: .dropped))
     } else {
       diagnostics.append(
         ReleaseDiagnostic(

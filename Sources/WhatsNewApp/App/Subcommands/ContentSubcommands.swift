@@ -36,7 +36,7 @@ struct LintSubcommand: SubcommandRunner {
         manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
         tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
         localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
-        unreadableReleaseFiles: files.unreadableReleases)
+        unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
       print(LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
       return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
     } catch {
@@ -53,7 +53,8 @@ struct NewReleaseSubcommand: SubcommandRunner {
     do {
       let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
       let command = NewRelease(
-        version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+        version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations,
+        lockWaitSeconds: Double(options.lockWaitSeconds))
       do {
         let outcome = try command.run()
         print(
@@ -61,9 +62,10 @@ struct NewReleaseSubcommand: SubcommandRunner {
         return ExitStatus.success
       } catch {
         switch error {
-        case .missing, .notRegularFile: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
-        case .writeFailed: return WhatsNewCommand.fail(error.description, ExitStatus.ioError)
-        case .exists, .refused, .keyExists: return WhatsNewCommand.fail(error.description, ExitStatus.dataError)
+        case .missing, .notRegularFile, .unreadable: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+        case .writeFailed, .lockFailed: return WhatsNewCommand.fail(error.description, ExitStatus.ioError)
+        case .busy: return WhatsNewCommand.fail(error.description, ExitStatus.temporaryFailure)
+        case .exists, .refused, .keyExists, .badTable: return WhatsNewCommand.fail(error.description, ExitStatus.dataError)
         }
       }
     } catch {
