@@ -138,6 +138,7 @@ public enum ContentLinter {
     let releaseNames = releaseFiles.keys.filter { $0.hasSuffix(".json") && $0 != ReleaseLibrary.manifestFileName }
     var allNames = Set(releaseNames)
     if manifest != nil { allNames.formUnion(registered.keys) }
+    var missingEntries: [(problem: Int, offset: Int)] = []
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
@@ -147,8 +148,9 @@ public enum ContentLinter {
             file: manifestPath, path: "releases[\(index)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
-            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
-            position: SourcePosition.of(offset: entryOffsets[index] ?? 0, in: manifest ?? [])))
+            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry"))
+        // Positioned below, all in one pass over the manifest (one pass each was quadratic).
+        missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
         continue
       }
       if registered[name] == nil {
@@ -163,6 +165,9 @@ public enum ContentLinter {
         optionLabels += self.optionLabels(in: document, file: displayPath)
       }
     }
+
+    let positions = SourcePosition.of(offsets: missingEntries.map(\.offset), in: manifest ?? [])
+    for (entry, position) in zip(missingEntries, positions) { problems[entry.problem].position = position }
 
     // 3. Tables and translations.
     let tablePath = { (language: Language) in

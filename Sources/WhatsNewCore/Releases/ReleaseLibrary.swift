@@ -78,17 +78,25 @@ public enum ReleaseLibrary {
           file: manifestDisplayPath, path: "releases[\(entry.index)]",
           message: "release \(entry.version) is registered but \(displayPath) "
             + (unreadable[fileName].map { "cannot be read: \($0)" } ?? "does not exist") + "; release skipped",
-          severity: .dropped, position: SourcePosition.of(offset: entry.offset, in: manifest ?? []))
-        return (release: Release?.none, diagnostics: [missing])
+          severity: .dropped)
+        return (release: Release?.none, diagnostics: [missing], missing: true)
       }
-      return ReleaseValidator.validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+      let (release, diagnostics) = ReleaseValidator.validate(
+        bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+      return (release: release, diagnostics: diagnostics, missing: false)
     }
     var releases: [Release] = []
     releases.reserveCapacity(outcomes.count)
-    for outcome in outcomes {
+    // Missing files' diagnostics point into the manifest: positioned in one pass over it, for
+    // all of them (a pass each was quadratic: 8,000 missing entries took 17.6 s).
+    var missing: [(diagnostic: Int, offset: Int)] = []
+    for (entry, outcome) in zip(entries, outcomes) {
+      if outcome.missing { missing.append((diagnostics.count, entry.offset)) }
       diagnostics += outcome.diagnostics
       if let release = outcome.release { releases.append(release) }
     }
+    let positions = SourcePosition.of(offsets: missing.map(\.offset), in: manifest ?? [])
+    for (entry, position) in zip(missing, positions) { diagnostics[entry.diagnostic].position = position }
     let registeredNames = Set(registered.map { "\($0.version).json" })
     for fileName in unlistedReleaseFiles(in: files.keys, registered: registeredNames) {
       diagnostics.append(
