@@ -178,14 +178,40 @@ public struct ContentLibrary: Sendable {
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
       directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:], unreadable: files.unreadableReleases,
       unreadableManifest: files.unreadableManifest)
-    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+    var tables = files.tables
+    var notes: [String] = []
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
+    }
+    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) + notes
     diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
-      releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
+      releases: loaded.releases, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
       localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
+  }
+
+  /// `table` without the texts `lint` refuses for their length (over
+  /// ``ContentLinter/maximumTextLength`` characters: a page shows a text whole, and laying out
+  /// a 10 MB one took seconds a render), and `notes` with one developer note for each, worded
+  /// as `lint` words it. The app shows such a key as it shows a missing one (English, else
+  /// the key's readable fallback).
+  public static func limitingTexts(
+    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = []
+  ) -> (table: TranslationTable, notes: [String]) {
+    let limit = ContentLinter.maximumTextLength
+    let long = table.keys(withTextsOver: limit)
+    guard !long.isEmpty else { return (table, notes) }
+    let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+    let added = long.map { key in
+      TextSanitizer.clean(
+        "\(path): \(key): \(language.nativeName) text of \(table[key]?.unicodeScalars.count ?? 0) characters, over the "
+          + "\(limit)-character limit for one text; not shown (as if missing): shorten it or split it")
+    }
+    return (table.removing(long), notes + added)
   }
 
   /// A release file or the manifest: no bytes for a directory (the validator reports an
