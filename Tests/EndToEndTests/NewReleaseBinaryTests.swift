@@ -87,3 +87,38 @@ struct NewReleaseBinaryTests {
       "no lock or temporary file left")
   }
 }
+
+/// A subcommand whose output cannot be written says so and fails (issue 21: `lint` and
+/// `flow` into `/dev/full` exited 0 and said nothing).
+@Suite("Output that cannot be written")
+struct UnwritableOutputTests {
+  @Test(
+    "into /dev/full it exits 74 and says on stderr what was lost and what to do",
+    arguments: [
+      (["lint"], "the lint report"), (["lint", "--format", "json"], "the lint report"),
+      (["flow", "--seen", "none"], "the flow"), (["flow", "--seen", "2.11.0", "--json"], "the flow"),
+      (["schema"], "the schema"), (["--version"], "the version"),
+    ])
+  func devFull(arguments: [String], what: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: RepositoryPaths.executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
+    process.environment = environment
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let error = Pipe()
+    process.standardOutput = full
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74, "\(message)")
+    #expect(
+      message
+        == "whatsnew: cannot write \(what) to standard output: No space left on device; the output is lost: "
+        + "send it to a file or a pipe that can take it, and run the command again\n")
+  }
+}

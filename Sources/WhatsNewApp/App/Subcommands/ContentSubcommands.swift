@@ -9,13 +9,12 @@ struct FlowSubcommand: SubcommandRunner {
     do {
       let content = try WhatsNewCommand.loadContent(options, environment: environment)
       if options.developerMode { for diagnostic in content.diagnostics { _ = WhatsNewCommand.fail(diagnostic, 0) } }
-      print(
+      return WhatsNewCommand.emit(
         FlowReport.render(
           releases: content.releases, seen: seen, current: options.appVersion, json: json,
           width: WhatsNewCommand.reportWidth(environment),
           diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
-        terminator: "")
-      return ExitStatus.success
+        "the flow", status: ExitStatus.success)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
@@ -37,8 +36,9 @@ struct LintSubcommand: SubcommandRunner {
         tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
         localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
         unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
-      print(LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
-      return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
+      return WhatsNewCommand.emit(
+        LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
+        status: problems.isEmpty ? ExitStatus.success : ExitStatus.dataError)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
@@ -57,9 +57,10 @@ struct NewReleaseSubcommand: SubcommandRunner {
         lockWaitSeconds: Double(options.lockWaitSeconds))
       do {
         let outcome = try command.run()
-        print(
-          NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
-        return ExitStatus.success
+        return WhatsNewCommand.emit(
+          NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)),
+          "the new-release report", status: ExitStatus.success,
+          written: "\(version) was written and registered all the same")
       } catch {
         switch error {
         case .missing, .notRegularFile, .unreadable: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
@@ -79,7 +80,6 @@ struct CompletionSubcommand: SubcommandRunner {
   let shell: String
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    print(ShellCompletion.script(for: shell), terminator: "")
-    return ExitStatus.success
+    WhatsNewCommand.emit(ShellCompletion.script(for: shell), "the completion script", status: ExitStatus.success)
   }
 }
