@@ -20,7 +20,7 @@ enum BenchReadme {
       column measured in the same run, in a shuffled order each round, so a slow or busy
       machine moves both. The last column is the median of the run this one replaced.
       `make bench BENCH_ARGS="--only start"` (the shipped-content rows) or `"--only load"` (the
-      generated-content rows) runs part of it and writes nothing; `--quick` runs fewer rounds.
+      generated-content and missing-file rows) runs part of it and writes nothing; `--quick` runs fewer rounds.
 
       \(machineLine)
 
@@ -75,6 +75,9 @@ enum BenchReadme {
         process, from the compiled tables (read the release files and two tables, validate
         every release against the English keys), 1,000 and 100 releases in shuffled rounds: the
         linearity check. The whole-process ratio is in the two warm-start rows above it.
+      - **content load, 8,000 missing release files against 1,000**: the same load on the
+        shipped content whose manifest also lists 8,000 (1,000) versions with no file, in
+        shuffled rounds; each gives one diagnostic pointing at its entry. Linear: ≤ 10×.
       - **selectFlow**: 10,000 in-memory releases, a user two releases behind; against one pass
         over the array reading each version. Report only.
       - **tap → re-rendered page**: in process, `Session.tap` plus `renderCurrentView` and

@@ -5,7 +5,8 @@
 //   whatsnew-bench --app .build/release/whatsnew --idiomatic .build/release/whatsnew-idiomatic \
 //     --content . --out bench [--quick] [--swift-version "…"]
 //   whatsnew-bench … --only start   (the start rows on the shipped content; prints, writes nothing)
-//   whatsnew-bench … --only load    (the generated-content rows; prints, writes nothing)
+//   whatsnew-bench … --only load    (the generated-content and missing-file rows; prints, writes nothing)
+//   whatsnew-bench … --only missing (the missing-file row alone; prints, writes nothing)
 //   whatsnew-bench --generate N DIR (writes generated content for profiling)
 import Foundation
 import Glibc
@@ -22,7 +23,7 @@ struct BenchOptions {
   var out = "bench"
   var quick = false
   var swiftVersion = "unknown"
-  /// `start` or `load`: only those rows, printed, nothing written.
+  /// `start`, `load` or `missing`: only those rows, printed, nothing written.
   var only: String?
 
   static func parse(_ arguments: [String]) -> BenchOptions {
@@ -37,7 +38,7 @@ struct BenchOptions {
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
       case "--only":
-        guard let part = iterator.next(), part == "load" || part == "start" else { exit(64) }
+        guard let part = iterator.next(), ["load", "start", "missing"].contains(part) else { exit(64) }
         options.only = part
       case "--generate":
         // --generate N DIR: write generated content for profiling, and stop.
@@ -512,11 +513,17 @@ case "start":
   exit(0)
 case "load":
   try benchLoad()
+  try benchMissingEntries()
+  print(table())
+  exit(0)
+case "missing":
+  try benchMissingEntries()
   print(table())
   exit(0)
 default:
   benchStart()
   try benchLoad()
+  try benchMissingEntries()
   benchFlow()
   benchLongLine()
   try await benchTap()

@@ -50,4 +50,75 @@ struct NewReleaseBinaryTests {
     #expect(
       shown.output == #"{"pages":[{"release":"2.16.0","page":"highlights","blocks":["intro"]}],"newerReleases":[]}"# + "\n")
   }
+
+  @Test("ten new-release runs at once each register their version: the manifest and every table hold all ten")
+  func concurrentRuns() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-new-release-race")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: directory.path("Localizations"))
+    let content = ["--releases", directory.path("Releases"), "--localizations", directory.path("Localizations")]
+    let versions = (0..<10).map { "3.\($0).0" }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    let children = try versions.map { version in
+      try PipedProcess(RepositoryPaths.executable, ["new-release", version] + content, environment: environment)
+    }
+    for (version, child) in zip(versions, children) {
+      try? child.input.close()
+      let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+      let error = String(decoding: child.error.readDataToEndOfFile(), as: UTF8.self)
+      child.process.waitUntilExit()
+      #expect(child.process.terminationStatus == 0, "\(version): \(error)")
+      #expect(output.contains("registered \(version) in"), "\(version): \(output)")
+    }
+    let manifest = try String(contentsOfFile: directory.path("Releases/manifest.json"), encoding: .utf8)
+    for version in versions { #expect(manifest.contains("\"\(version)\""), "\(version) in \(manifest)") }
+    for name in ["en.lproj", "es.lproj", "nl.lproj", "pt-BR.lproj", "ru.lproj"] {
+      let table = try String(contentsOfFile: directory.path("Localizations/\(name)/Localizable.strings"), encoding: .utf8)
+      let keys = versions.flatMap { version in
+        ["title", "description"].map { "whatsNew.v\(version.replacingOccurrences(of: ".", with: "_")).highlights.intro.\($0)" }
+      }
+      #expect(keys.filter { !table.contains("\"\($0)\"") } == [], "\(name) holds all 20 keys")
+    }
+    let lint = try runWhatsNew(["lint"] + content)
+    #expect(lint.output.split(separator: "\n").last?.hasPrefix("lint: 100 problems") == true, "\(lint.output)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("Releases")).filter { $0.hasPrefix(".") } == [],
+      "no lock or temporary file left")
+  }
+}
+
+/// A subcommand whose output cannot be written says so and fails (issue 21: `lint` and
+/// `flow` into `/dev/full` exited 0 and said nothing).
+@Suite("Output that cannot be written")
+struct UnwritableOutputTests {
+  @Test(
+    "into /dev/full it exits 74 and says on stderr what was lost and what to do",
+    arguments: [
+      (["lint"], "the lint report"), (["lint", "--format", "json"], "the lint report"),
+      (["flow", "--seen", "none"], "the flow"), (["flow", "--seen", "2.11.0", "--json"], "the flow"),
+      (["schema"], "the schema"), (["--version"], "the version"),
+    ])
+  func devFull(arguments: [String], what: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: RepositoryPaths.executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
+    process.environment = environment
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let error = Pipe()
+    process.standardOutput = full
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74, "\(message)")
+    #expect(
+      message
+        == "whatsnew: cannot write \(what) to standard output: No space left on device; the output is lost: "
+        + "send it to a file or a pipe that can take it, and run the command again\n")
+  }
 }

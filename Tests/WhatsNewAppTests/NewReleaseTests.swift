@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import Synchronization
 import TestSupport
 import Testing
 import WhatsNewCore
@@ -29,7 +31,7 @@ struct NewReleaseTests {
     return ContentLinter.lint(
       manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: "Releases", tables: files.tables,
       missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-      localizationsDisplayDirectory: "Localizations")
+      localizationsDisplayDirectory: "Localizations", unreadableManifest: files.unreadableManifest)
   }
 
   @Test("lint then lists exactly the new keys in all five languages, as untranslated; written, lint is clean")
@@ -149,5 +151,166 @@ struct NewReleaseTests {
     } catch {
       #expect(error.description.hasPrefix(expected ?? "no error"), "\(error)")
     }
+  }
+}
+
+/// `new-release` writes the release file, the tables and the manifest as one step.
+@Suite("new-release: everything or nothing")
+struct NewReleaseAllOrNothingTests {
+  /// Where the injected failure strikes: the `n`th call (from 1) of one file-system call.
+  enum Step: String, CaseIterable, Sendable {
+    case releaseFileWrite, tableWrite, manifestWrite, keepingATable, tableRename, manifestRename, releaseFileLink
+
+    var call: (name: String, number: Int) {
+      switch self {
+      case .releaseFileWrite: ("create", 1)
+      case .tableWrite: ("create", 4)
+      case .manifestWrite: ("create", 7)
+      case .keepingATable: ("link", 3)
+      case .releaseFileLink: ("link", 7)  // six second names (five tables, the manifest), then the release file
+      case .tableRename: ("rename", 3)
+      case .manifestRename: ("rename", 6)
+      }
+    }
+  }
+
+  /// Counts each call and fails the one `step` names with "No space left on device".
+  final class FullDisk: Sendable {
+    let step: Step
+    let calls = Mutex<[String: Int]>([:])
+    init(_ step: Step) { self.step = step }
+
+    func fails(_ name: String) -> Bool {
+      calls.withLock { calls in
+        calls[name, default: 0] += 1
+        return name == step.call.name && calls[name] == step.call.number
+      }
+    }
+
+    var writes: FileWrites {
+      let live = FileWrites.live
+      return FileWrites(
+        create: { self.fails("create") ? ENOSPC : live.create($0, $1) },
+        rename: { self.fails("rename") ? ENOSPC : live.rename($0, $1) },
+        link: { self.fails("link") ? ENOSPC : live.link($0, $1) },
+        unlink: { live.unlink($0) })
+    }
+  }
+
+  @Test("a write that fails at any step leaves every file as it was, says so, and a retry then works", arguments: Step.allCases)
+  func failureLeavesNothing(step: Step) throws {
+    let directory = try NewReleaseTests.copy()
+    let before = try NewReleaseTests.snapshot(directory)
+    var command = NewReleaseTests.command(directory, "2.16.0")
+    command.writes = FullDisk(step).writes
+    do {
+      _ = try command.run()
+      Issue.record("new-release succeeded although a write failed")
+    } catch {
+      guard case .writeFailed(_, let reason, let notRestored) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(reason == "No space left on device")
+      #expect(notRestored == [])
+      #expect(error.description.contains("nothing was written"), "\(error)")
+      #expect(error.description.contains("run new-release again"), "\(error)")
+    }
+    #expect(try NewReleaseTests.snapshot(directory) == before, "no file changed, none left behind")
+    let retried = try NewReleaseTests.command(directory, "2.16.0").run()
+    #expect(retried.releaseFile == directory.path("Releases/2.16.0.json"))
+  }
+}
+
+/// `new-release` runs on the same content take turns.
+@Suite("new-release: one at a time")
+struct NewReleaseLockTests {
+  @Test("while another run holds the content's lock, it waits the time given, then says so and writes nothing")
+  func busy() throws {
+    let directory = try NewReleaseTests.copy()
+    let before = try NewReleaseTests.snapshot(directory)
+    let held = try ContentLock(directory: directory.path("Releases"), seconds: 0)
+    var command = NewReleaseTests.command(directory, "2.16.0")
+    command.lockWaitSeconds = 0.3
+    #expect {
+      try command.run()
+    } throws: { error in
+      let text = (error as? NewRelease.Failure)?.description ?? ""
+      return text.contains("another new-release is writing to \(directory.path("Releases"))")
+        && text.contains("nothing was written") && text.contains("--lock-wait")
+    }
+    held.release()
+    #expect(try NewReleaseTests.snapshot(directory) == before, "the lock file went with its holder")
+    #expect(try command.run().keys.count == 2, "free again, it runs")
+  }
+}
+
+/// `new-release` reads content as `lint` and the app do, with the same verdicts.
+@Suite("new-release: the same reader as lint")
+struct NewReleaseReaderTests {
+  @Test("a manifest field lint only warns about is kept, and the entry goes in version order")
+  func commentInManifest() throws {
+    let directory = try NewReleaseTests.copy()
+    let manifest = directory.path("Releases/manifest.json")
+    let text =
+      "{\n  \"$comment\": \"shipped releases\",\n  \"releases\": [\"2.11.0\", \"2.12.0\", \"2.13.1\", \"2.14.0\", \"2.15.0\"]\n}\n"
+    try text.write(toFile: manifest, atomically: false, encoding: .utf8)
+    let problems = try NewReleaseTests.lint(directory)
+    #expect(problems.map(\.severity) == [.warning], "lint only warns: \(problems)")
+    _ = try NewReleaseTests.command(directory, "2.14.1").run()
+    #expect(
+      try String(contentsOfFile: manifest, encoding: .utf8)
+        == text.replacingOccurrences(of: "\"2.15.0\"", with: "\"2.14.1\", \"2.15.0\""))
+    _ = try NewReleaseTests.command(directory, "2.16.0").run()
+    #expect(try String(contentsOfFile: manifest, encoding: .utf8).contains("\"2.15.0\", \"2.16.0\"]\n}\n"))
+  }
+
+  @Test("--releases may be a link to the directory, as for lint and the app")
+  func releasesThroughALink() throws {
+    let directory = try NewReleaseTests.copy()
+    try FileManager.default.createSymbolicLink(atPath: directory.path("R"), withDestinationPath: directory.path("Releases"))
+    let outcome = try NewRelease(
+      version: Version("2.16.0")!, releasesDirectory: directory.path("R"),
+      localizationsDirectory: directory.path("Localizations")
+    ).run()
+    #expect(outcome.keys.count == 2)
+    #expect(FileManager.default.fileExists(atPath: directory.path("Releases/2.16.0.json")))
+  }
+
+  enum Oddity: String, CaseIterable, Sendable {
+    case fifo, devZero, hugeManifest, hugeTable
+  }
+
+  @Test("a manifest or table lint cannot read is refused with lint's words, never read", arguments: Oddity.allCases)
+  func unreadable(oddity: Oddity) throws {
+    let directory = try NewReleaseTests.copy()
+    let manifest = directory.path("Releases/manifest.json")
+    let english = directory.path("Localizations/en.lproj/Localizable.strings")
+    let reason: String
+    switch oddity {
+    case .fifo:
+      try FileManager.default.removeItem(atPath: manifest)
+      #expect(mkfifo(manifest, 0o644) == 0)
+      reason = "it is a FIFO, not a regular file"
+    case .devZero:
+      try FileManager.default.removeItem(atPath: manifest)
+      try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: "/dev/zero")
+      reason = "it is a device, not a regular file"
+    case .hugeManifest:
+      #expect(truncate(manifest, 64 << 30) == 0)  // sparse: 64 GiB that take no space
+      reason = "over the 1048576-byte (1 MiB) limit"
+    case .hugeTable:
+      #expect(truncate(english, 40 << 30) == 0)
+      reason = "it is \(40 << 30) bytes, over the \(ContentLibrary.tableSizeLimit)-byte limit"
+    }
+    do {
+      _ = try NewReleaseTests.command(directory, "2.16.0").run()
+      Issue.record("new-release wrote into unreadable content")
+    } catch {
+      #expect(error.description.contains(reason), "\(error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("Releases/2.16.0.json")))
+    let lint = try NewReleaseTests.lint(directory)
+    #expect(lint.contains { $0.message.contains(reason) }, "lint says the same: \(lint)")
   }
 }

@@ -87,6 +87,18 @@ struct TranslationCacheTests {
     #expect(try read(cache) == ["ui.done": "Finished"])
   }
 
+  @Test("an edit of the same length with the same fingerprint shows the new text, not the compiled copy's")
+  func sameFingerprintEdit() throws {
+    let source = "\"ui.done\" = \"" + String(repeating: "A", count: 100) + "\";\n"
+    let edited = try #require(FingerprintCollision.edit(of: Array(source.utf8)))
+    try writeEnglish(source)
+    #expect(try read(cache) == ["ui.done": String(repeating: "A", count: 100)])
+    try Data(edited).write(to: URL(fileURLWithPath: localizations + "/en.lproj/Localizable.strings"))
+    let text = try #require(try read(cache)["ui.done"])
+    #expect(text != String(repeating: "A", count: 100), "the edit shows")
+    #expect(Array(("\"ui.done\" = \"" + text + "\";\n").utf8) == edited)
+  }
+
   @Test("a damaged compiled copy is ignored and rewritten")
   func damagedCopy() throws {
     try writeEnglish(#""ui.done" = "Done";"#)

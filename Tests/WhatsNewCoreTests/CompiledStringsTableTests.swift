@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WhatsNewCore
 
@@ -47,6 +48,17 @@ struct CompiledStringsTableTests {
     #expect(CompiledStringsTable.decode(compiled, source: source + [0x0A]) == nil)
   }
 
+  @Test("a table compiled from other bytes of the same length and the same fingerprint is not used")
+  func sameFingerprint() throws {
+    let source = Array(("\"ui.done\" = \"" + String(repeating: "A", count: 100) + "\";\n").utf8)
+    let edited = try #require(FingerprintCollision.edit(of: source))
+    #expect(edited.count == source.count && edited != source)
+    #expect(CompiledStringsTable.fingerprint(of: edited) == CompiledStringsTable.fingerprint(of: source))
+    let compiled = CompiledStringsTable.encode(["ui.done": String(repeating: "A", count: 100)], source: source)
+    #expect(CompiledStringsTable.decode(compiled, source: edited) == nil)
+    #expect(CompiledStringsTable.decode(compiled, source: source) != nil)
+  }
+
   @Test("every truncation of a compiled table is rejected")
   func truncated() {
     let source = Array("s".utf8)
@@ -75,14 +87,14 @@ struct CompiledStringsTableTests {
     let compiled = CompiledStringsTable.encode(["k": "é"], source: source)
     // Re-encode by hand with a lone continuation byte in the text and a matching payload fingerprint.
     var payload: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "k"), 1, 0, 0, 0, 0x80]
-    var bytes = Array(compiled.prefix(8 + 8 + 8 + 4))
+    var bytes = Array(compiled.prefix(8 + 8 + 4))
     withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { bytes += $0 }
-    bytes += payload
+    bytes += source + payload
     #expect(CompiledStringsTable.decode(bytes, source: source) == nil)
     payload[9] = UInt8(ascii: "e")
-    bytes = Array(compiled.prefix(8 + 8 + 8 + 4))
+    bytes = Array(compiled.prefix(8 + 8 + 4))
     withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { bytes += $0 }
-    bytes += payload
+    bytes += source + payload
     #expect(CompiledStringsTable.decode(bytes, source: source) == ["k": "e"])
   }
 
@@ -176,11 +188,11 @@ struct TranslationTableTests {
           payload += Array(field.utf8)
         }
       }
-      let header = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8 + 8))
+      let header = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8))
       var bytes = header
       withUnsafeBytes(of: UInt32(pairs.count).littleEndian) { bytes += $0 }
       withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { bytes += $0 }
-      return bytes + payload
+      return bytes + source + payload
     }
     #expect(CompiledStringsTable.decode(table([("a", "1"), ("b", "2")]), source: source)?["b"] == "2")
     #expect(CompiledStringsTable.decode(table([("b", "2"), ("a", "1")]), source: source) == nil)
@@ -228,10 +240,10 @@ struct TranslationTableTests {
     var payload: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "k")]
     withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { payload += $0 }
     payload += bytes
-    var compiled = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8 + 8))
+    var compiled = Array(CompiledStringsTable.encode([:], source: source).prefix(8 + 8))
     withUnsafeBytes(of: UInt32(1).littleEndian) { compiled += $0 }
     withUnsafeBytes(of: CompiledStringsTable.fingerprint(of: payload).littleEndian) { compiled += $0 }
-    compiled += payload
+    compiled += source + payload
     return CompiledStringsTable.decode(compiled, source: source) != nil
   }
 }

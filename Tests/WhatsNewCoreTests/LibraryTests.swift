@@ -105,3 +105,34 @@ struct VersionTests {
     #expect(!(v(higher) < v(lower)))
   }
 }
+
+/// Manifest entries whose release file does not exist: one diagnostic each, each at its own
+/// entry, from the loader and the linter alike (positioned in one pass; timing is `make bench`'s).
+@Suite("Missing release files")
+struct MissingReleaseFileTests {
+  /// A manifest of `count` versions (one per line, so entry `i` is on line `i + 2`) and no files.
+  static func manifest(_ count: Int) -> (text: [UInt8], versions: [String]) {
+    let versions = (0..<count).map { "9.\($0 / 100).\($0 % 100)" }
+    return (bytes("{\"releases\": [\n" + versions.map { "  \"\($0)\"" }.joined(separator: ",\n") + "\n]}\n"), versions)
+  }
+
+  @Test("there is one diagnostic per missing entry, pointing at that entry's line", arguments: [1, 7, 300, 2000])
+  func oneEach(count: Int) {
+    let (manifest, versions) = Self.manifest(count)
+    let loaded = ReleaseLibrary.load(
+      manifest: manifest, manifestDisplayPath: "Releases/manifest.json", files: [:], directoryDisplayPath: "Releases",
+      englishKeys: Set<String>())
+    #expect(loaded.releases.isEmpty)
+    #expect(loaded.diagnostics.count == count)
+    let sorted = versions.enumerated().sorted { v($0.element) < v($1.element) }
+    #expect(loaded.diagnostics.map(\.position) == sorted.map { SourcePosition(line: $0.offset + 2, column: 3) })
+    #expect(loaded.diagnostics.map(\.path) == sorted.map { "releases[\($0.offset)]" })
+
+    let problems = ContentLinter.lint(
+      manifest: manifest, releaseFiles: [:], releasesDisplayDirectory: "Releases", tables: [:], missingTables: [:],
+      requiredUIKeys: [], localizationsDisplayDirectory: "Localizations"
+    ).filter { $0.file == "Releases/manifest.json" }
+    #expect(problems.count == count)
+    #expect(problems.map(\.position) == sorted.map { SourcePosition(line: $0.offset + 2, column: 3) })
+  }
+}

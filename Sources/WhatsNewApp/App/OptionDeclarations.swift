@@ -139,8 +139,9 @@ public enum OptionDeclarations {
     .init(
       ["--lock-wait"], "<seconds>",
       help: [
-        "While another program holds the store's lock at start, wait this long",
-        "(0 to 600, default 10) with a countdown, then exit 75 (try again).",
+        "While another program holds the store's lock at start (new-release: another",
+        "new-release the content's), wait this long (0 to 600, default 10) with a",
+        "countdown, then exit 75 (try again).",
       ]
     ) { parsed, raw throws(UsageError) in
       guard let seconds = Int(raw), (0...600).contains(seconds) else {

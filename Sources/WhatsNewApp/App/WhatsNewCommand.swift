@@ -94,6 +94,18 @@ public enum WhatsNewCommand {
     return status
   }
 
+  /// Writes a subcommand's output (`what`, like "the lint report") and returns `status`, or,
+  /// when standard output cannot take it, says so on standard error and returns 74: a report
+  /// that was lost must not pass for one that was read. `written` says what was done anyway.
+  static func emit(_ text: String, _ what: String, status: Int32, written: String? = nil) -> Int32 {
+    guard let reason = StandardStream.writeOutput(text) else { return status }
+    let done = written.map { "\($0); only " } ?? ""
+    return fail(
+      "cannot write \(what) to standard output: \(reason); \(done)the output is lost: "
+        + "send it to a file or a pipe that can take it, and run the command again",
+      ExitStatus.ioError)
+  }
+
   /// Prints `whatsnew: <message>` to standard error, sanitized.
   static func report(_ message: String) {
     StandardStream.error("whatsnew: " + TextSanitizer.cleanKeepingNewlines(message) + "\n")
@@ -250,4 +262,19 @@ public enum WhatsNewCommand {
 enum StandardStream {
   static func output(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) }
   static func error(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
+
+  /// Writes all of `text` to standard output (after anything `print` buffered): `nil`, or
+  /// the C library's words for why it could not be written (a full disk, `/dev/full`).
+  static func writeOutput(_ text: String) -> String? {
+    guard fflush(nil) == 0 else { return String(cString: strerror(errno)) }
+    var bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + done, $0.count - done) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return count < 0 ? String(cString: strerror(errno)) : "nothing could be written" }
+      done += count
+    }
+    return nil
+  }
 }

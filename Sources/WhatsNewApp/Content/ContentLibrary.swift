@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 public import WhatsNewCore
 
 /// The release files and translations, read from disk and validated.
@@ -45,6 +46,22 @@ public struct ContentLibrary: Sendable {
     public var unreadableReleases: [String: String] = [:]
     /// The bytes of each table that could be read (parsed or not), for `lint`'s line numbers.
     public var tableSources: [Language: [UInt8]] = [:]
+    /// Why `manifest.json` was not read when it is there (a FIFO, a device): `manifest` is then `nil`.
+    public var unreadableManifest: String? = nil
+  }
+
+  /// `manifest.json` as every command reads it (the app, `flow`, `lint`, `new-release`): its
+  /// bytes (at most one past the validator's limit, so an oversized one is refused by its
+  /// size, never allocated), or nothing and why when it is there but cannot be read (a FIFO,
+  /// `/dev/zero`), or neither when there is no such file.
+  public static func readManifest(inReleasesDirectory directory: String) -> (bytes: [UInt8]?, problem: String?) {
+    let path = directory + "/" + ReleaseLibrary.manifestFileName
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return (nil, nil) }
+    switch readPrefix(path) {
+    case .success(let bytes): return (bytes, nil)
+    case .failure(let refusal): return (nil, refusal.description)
+    }
   }
 
   /// Reads both directories. Missing directories are an error (the app cannot guess);
@@ -72,7 +89,7 @@ public struct ContentLibrary: Sendable {
       case .failure(let refusal): unreadableReleases[name] = refusal.description
       }
     }
-    let manifest = try? readPrefix(releasesDirectory + "/manifest.json").get()
+    let manifest = readManifest(inReleasesDirectory: releasesDirectory)
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
     var unreadable: [Language: String] = [:]
@@ -84,8 +101,8 @@ public struct ContentLibrary: Sendable {
       }
     }
     return Files(
-      manifest: manifest, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
-      unreadableReleases: unreadableReleases, tableSources: sources)
+      manifest: manifest.bytes, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
+      unreadableReleases: unreadableReleases, tableSources: sources, unreadableManifest: manifest.problem)
   }
 
   /// Why a translation table could not be read, naming the file.
@@ -122,7 +139,7 @@ public struct ContentLibrary: Sendable {
   }
 
   /// ``readTables(_:localizationsDirectory:cache:)``, and the bytes of each table that could be read.
-  private static func readTablesAndSources(
+  static func readTablesAndSources(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
   ) -> (results: [Result<TranslationTable, TableProblem>], sources: [Language: [UInt8]]) {
     let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
@@ -159,15 +176,42 @@ public struct ContentLibrary: Sendable {
       cache: cache)
     let loaded = ReleaseLibrary.load(
       manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
-      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:], unreadable: files.unreadableReleases)
-    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:], unreadable: files.unreadableReleases,
+      unreadableManifest: files.unreadableManifest)
+    var tables = files.tables
+    var notes: [String] = []
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
+    }
+    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) + notes
     diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
-      releases: loaded.releases, tables: files.tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
+      releases: loaded.releases, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
       localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
+  }
+
+  /// `table` without the texts `lint` refuses for their length (over
+  /// ``ContentLinter/maximumTextLength`` characters: a page shows a text whole, and laying out
+  /// a 10 MB one took seconds a render), and `notes` with one developer note for each, worded
+  /// as `lint` words it. The app shows such a key as it shows a missing one (English, else
+  /// the key's readable fallback).
+  public static func limitingTexts(
+    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = []
+  ) -> (table: TranslationTable, notes: [String]) {
+    let limit = ContentLinter.maximumTextLength
+    let long = table.keys(withTextsOver: limit)
+    guard !long.isEmpty else { return (table, notes) }
+    let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+    let added = long.map { key in
+      TextSanitizer.clean(
+        "\(path): \(key): \(language.nativeName) text of \(table[key]?.unicodeScalars.count ?? 0) characters, over the "
+          + "\(limit)-character limit for one text; not shown (as if missing): shorten it or split it")
+    }
+    return (table.removing(long), notes + added)
   }
 
   /// A release file or the manifest: no bytes for a directory (the validator reports an
@@ -179,7 +223,8 @@ public struct ContentLibrary: Sendable {
     return FileBytes.contents(of: path, limit: ReleaseValidator.maximumFileSize + 1, truncating: true)
   }
 
-  private static func isDirectory(_ path: String) -> Bool {
+  /// Whether `path` is a directory or a link to one: how every command finds its content.
+  static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }

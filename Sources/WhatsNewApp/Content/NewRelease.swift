@@ -1,7 +1,7 @@
-// Over the C library: a content file is replaced through a temporary file created with
-// O_CREAT|O_EXCL|O_NOFOLLOW (so never through a link someone left there) and renamed over
-// the original; the files it replaces are checked with lstat, so a link is refused, never
-// followed. Foundation's atomic write offers neither guarantee.
+// Over the C library: the files it replaces are checked with lstat, so a link is refused,
+// never followed, and every write goes through ``FileTransaction`` (temporary files created
+// with O_CREAT|O_EXCL|O_NOFOLLOW, renamed into place, all or none); Foundation's atomic write
+// offers none of these guarantees.
 import Glibc
 public import WhatsNewCore
 
@@ -10,44 +10,76 @@ public import WhatsNewCore
 /// marked untranslated (``ReleaseScaffold``), so that `whatsnew lint` lists exactly the
 /// texts left to write.
 ///
-/// Everything is checked before anything is written: the manifest is readable and does not
-/// list the version, no file of that name exists, every table is a regular file without the
-/// keys. The release file is written first and the manifest last, so a failure half-way
-/// leaves at worst an unregistered file, which `lint` names.
+/// It reads the content as `lint` and the app do (``ContentLibrary/readManifest(inReleasesDirectory:)``,
+/// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``: the same size limits, the
+/// same refusals of FIFOs and devices, a `--releases` that is a link to a directory), under a
+/// lock on the release directory (``ContentLock``), so runs at the same time take turns.
+/// Everything is checked before anything is written, and then the release file, the tables
+/// and the manifest are written as one step (``FileTransaction``): all of them, or, when any
+/// write fails (a full disk), none, with every file as it was.
 public struct NewRelease: Sendable {
   public var version: Version
   public var releasesDirectory: String
   public var localizationsDirectory: String
+  /// How long to wait for another `new-release` on the same content to finish.
+  public var lockWaitSeconds: Double
+  /// The file-system calls the writes go through (a test makes one fail).
+  var writes: FileWrites = .live
 
-  public init(version: Version, releasesDirectory: String, localizationsDirectory: String) {
+  public init(version: Version, releasesDirectory: String, localizationsDirectory: String, lockWaitSeconds: Double = 10) {
     self.version = version
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
+    self.lockWaitSeconds = lockWaitSeconds
   }
 
   /// Why nothing was written.
   public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String, what: String)
     case notRegularFile(path: String)
+    /// There, but not readable as content (a FIFO, a device, over the size limit): as `lint` words it.
+    case unreadable(path: String, reason: String)
+    /// A table that does not parse: the parser's words, with the path.
+    case badTable(String)
     case exists(path: String)
     case refused(ReleaseScaffold.Refusal)
     case keyExists(path: String, key: String)
-    case writeFailed(path: String, reason: String)
+    /// A write failed; `notRestored` names the files that could not be put back (else none changed).
+    case writeFailed(path: String, reason: String, notRestored: [String])
+    /// Another `new-release` held the content's lock for all of `seconds`.
+    case busy(directory: String, lock: String, seconds: Double)
+    case lockFailed(directory: String, lock: String, reason: String)
 
     public var description: String {
+      let clean = TextSanitizer.clean
       switch self {
       case .missing(let path, let what):
-        "cannot find \(what) at \(TextSanitizer.clean(path)) (pass --releases DIR and --localizations DIR)"
+        return "cannot find \(what) at \(clean(path)) (pass --releases DIR and --localizations DIR)"
       case .notRegularFile(let path):
-        "\(TextSanitizer.clean(path)) is a link or not a regular file; new-release only replaces regular files"
+        return "\(clean(path)) is a link or not a regular file; new-release only replaces regular files"
+      case .unreadable(let path, let reason):
+        return "\(clean(path)) cannot be read: \(reason); replace it with a regular file (whatsnew lint says the same)"
+      case .badTable(let problem):
+        return "\(clean(problem)); fix it first (whatsnew lint says where)"
       case .exists(let path):
-        "\(TextSanitizer.clean(path)) already exists; pick a version that has no release file"
+        return "\(clean(path)) already exists; pick a version that has no release file"
       case .refused(let refusal):
-        refusal.description
+        return refusal.description
       case .keyExists(let path, let key):
-        "\(TextSanitizer.clean(path)) already has \(key); remove the old keys of this version first"
-      case .writeFailed(let path, let reason):
-        "cannot write \(TextSanitizer.clean(path)): \(reason)"
+        return "\(clean(path)) already has \(key); remove the old keys of this version first"
+      case .writeFailed(let path, let reason, let notRestored) where notRestored.isEmpty:
+        return "cannot write \(clean(path)): \(reason); nothing was written (the release file, the tables and the "
+          + "manifest are as they were): fix that (free some space, say) and run new-release again"
+      case .writeFailed(let path, let reason, let notRestored):
+        return "cannot write \(clean(path)): \(reason); and could not put back "
+          + notRestored.map(clean).joined(separator: ", ")
+          + ": restore them (git checkout -- FILE) before running new-release again"
+      case .busy(let directory, let lock, let seconds):
+        return "another new-release is writing to \(clean(directory)) (it holds \(clean(lock))) and has not finished "
+          + "after \(Int(seconds)) s; nothing was written: run new-release again when it is done (--lock-wait SECONDS waits longer)"
+      case .lockFailed(let directory, let lock, let reason):
+        return "cannot lock \(clean(directory)) (\(clean(lock)): \(reason)); nothing was written: make the directory "
+          + "writable and run new-release again"
       }
     }
   }
@@ -70,20 +102,34 @@ public struct NewRelease: Sendable {
     localizationsDirectory + "/" + language.directoryName + "/Localizable.strings"
   }
 
-  /// Checks, then writes the release file, the tables and the manifest.
+  /// Locks the content, checks, then writes the release file, the tables and the manifest.
   public func run() throws(Failure) -> Outcome {
-    guard Self.kind(of: releasesDirectory) == S_IFDIR else {
+    guard ContentLibrary.isDirectory(releasesDirectory) else {
       throw .missing(path: releasesDirectory, what: "the release directory")
     }
-    guard let manifestKind = Self.kind(of: manifestPath) else { throw .missing(path: manifestPath, what: "manifest.json") }
-    guard manifestKind == S_IFREG,
-      case .success(let manifest) = FileBytes.contents(
-        of: manifestPath, limit: .max, followingSymlink: false)
-    else {
-      throw .notRegularFile(path: manifestPath)
+    let lock: ContentLock
+    do {
+      lock = try ContentLock(directory: releasesDirectory, seconds: lockWaitSeconds)
+    } catch {
+      switch error {
+      case .busy(let path, let seconds): throw .busy(directory: releasesDirectory, lock: path, seconds: seconds)
+      case .unusable(let path, let reason): throw .lockFailed(directory: releasesDirectory, lock: path, reason: reason)
+      }
     }
+    defer { lock.release() }
+    return try runLocked()
+  }
+
+  private func runLocked() throws(Failure) -> Outcome {
+    guard let manifestKind = Self.kind(of: manifestPath) else { throw .missing(path: manifestPath, what: "manifest.json") }
+    // First what lint would say of it, then whether new-release may replace it.
+    let read = ContentLibrary.readManifest(inReleasesDirectory: releasesDirectory)
+    guard let manifest = read.bytes else {
+      throw .unreadable(path: manifestPath, reason: read.problem ?? "it is not a regular file")
+    }
+    guard manifestKind != S_IFLNK else { throw .notRegularFile(path: manifestPath) }
     let registered: [Version]
-    let newManifest: String
+    let newManifest: [UInt8]
     do {
       registered = try ReleaseScaffold.registeredVersions(inManifest: manifest)
       newManifest = try ReleaseScaffold.registering(version, inManifest: manifest)
@@ -92,32 +138,50 @@ public struct NewRelease: Sendable {
     }
     if Self.kind(of: releasePath) != nil { throw .exists(path: releasePath) }
     let keys = ReleaseScaffold.keys(for: version)
-    var tables: [(path: String, bytes: [UInt8])] = []
-    for language in Language.allCases {
-      let path = tablePath(language)
-      guard let kind = Self.kind(of: path) else { throw .missing(path: path, what: "the \(language.nativeName) table") }
-      guard kind == S_IFREG,
-        case .success(let bytes) = FileBytes.contents(
-          of: path, limit: .max, followingSymlink: false)
-      else { throw .notRegularFile(path: path) }
-      let text = String(decoding: bytes, as: UTF8.self)
-      if let key = keys.first(where: { text.contains("\"\($0)\"") }) { throw .keyExists(path: path, key: key) }
-      tables.append((path, bytes))
+    let languages = Language.allCases
+    for language in languages where Self.kind(of: tablePath(language)) == nil {
+      throw .missing(path: tablePath(language), what: "the \(language.nativeName) table")
     }
-
-    try Self.write(Array(ReleaseScaffold.releaseFile(for: version).utf8), to: releasePath, replacing: false)
+    // The tables as lint reads them: the same size limit, the same parser.
+    let (results, sources) = ContentLibrary.readTablesAndSources(
+      languages, localizationsDirectory: localizationsDirectory, cache: .off)
+    var changes = [
+      FileTransaction.Change(
+        path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)
+    ]
     let addition = Array(ReleaseScaffold.tableAddition(for: version).utf8)
-    for table in tables {
-      var bytes = table.bytes
+    for (language, result) in zip(languages, results) {
+      let path = tablePath(language)
+      let table: TranslationTable
+      switch result {
+      case .success(let read): table = read
+      case .failure(let problem) where problem.error == nil:
+        throw .unreadable(path: path, reason: Self.reason(problem.description, path: path))
+      case .failure(let problem): throw .badTable(problem.description)
+      }
+      guard Self.kind(of: path) != S_IFLNK else { throw .notRegularFile(path: path) }
+      if let key = keys.first(where: { table[$0] != nil }) { throw .keyExists(path: path, key: key) }
+      var bytes = sources[language] ?? []
       // The addition starts on a line of its own.
       if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-      try Self.write(bytes + addition, to: table.path, replacing: true)
+      changes.append(FileTransaction.Change(path: path, bytes: bytes + addition, replacing: true))
     }
-    try Self.write(Array(newManifest.utf8), to: manifestPath, replacing: true)
+    changes.append(FileTransaction.Change(path: manifestPath, bytes: newManifest, replacing: true))
+    do {
+      try FileTransaction(writes: writes).commit(changes)
+    } catch {
+      throw .writeFailed(path: error.path, reason: error.reason, notRestored: error.notRestored)
+    }
     let newest = registered.max()
     return Outcome(
-      releaseFile: releasePath, manifest: manifestPath, tables: tables.map(\.path), keys: keys,
+      releaseFile: releasePath, manifest: manifestPath, tables: languages.map(tablePath), keys: keys,
       newerRegistered: newest.flatMap { $0 > version ? $0 : nil }, previous: registered.filter { $0 < version }.max())
+  }
+
+  /// The reader's reason without the `<path>: cannot be read: ` it starts with.
+  private static func reason(_ description: String, path: String) -> String {
+    let prefix = "\(path): cannot be read: "
+    return description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
   }
 
   /// What to print: what was written, and what to do next, wrapped to `width` (rows
@@ -149,39 +213,5 @@ public struct NewRelease: Sendable {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & S_IFMT
-  }
-
-  /// Writes `bytes` to a new temporary file beside `path` (never an existing one, never
-  /// through a link), flushes it to disk and renames it to `path`. Without `replacing`,
-  /// `path` must not exist (`link` then `unlink`, which fails rather than replace).
-  static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(Failure) {
-    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid())\(FileBytes.temporarySuffix)"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-    let written = FileBytes.writeAll(bytes, to: descriptor)
-    let flushed = written && fsync(descriptor) == 0
-    close(descriptor)
-    guard flushed else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw .writeFailed(path: path, reason: reason)
-    }
-    if replacing {
-      guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw .writeFailed(path: path, reason: reason)
-      }
-    } else {
-      // link() refuses an existing name: a file that appeared since the check is kept.
-      guard link(temporary, path) == 0 else {
-        let reason = errno == EEXIST ? "it appeared meanwhile" : String(cString: strerror(errno))
-        unlink(temporary)
-        throw .writeFailed(path: path, reason: reason)
-      }
-      unlink(temporary)
-    }
   }
 }

@@ -13,8 +13,8 @@ import WhatsNewCore
 /// `make bench` rows "warm start" and "1,000 releases, warm" (see Documentation/Performance.md).
 ///
 /// Reading tables goes: read each `.strings` file's bytes; if the cache holds a table
-/// compiled from exactly those bytes (a fingerprint and the length of the source are in its
-/// header), use it; parse all the others in this process, and store their compiled copies for
+/// compiled from exactly those bytes (it holds a copy of its source, compared byte for byte),
+/// use it; parse all the others in this process, and store their compiled copies for
 /// next time. Editing a `.strings` file therefore takes effect at the next start. The cache is
 /// only an optimisation: a directory that cannot be created or written, or a damaged cache
 /// file, just means the file is parsed again; a file that fails to parse is never cached.

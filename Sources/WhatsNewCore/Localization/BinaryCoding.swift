@@ -44,6 +44,13 @@ struct BinaryReader {
     return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
   }
 
+  /// The next `count` bytes, or `nil` when they run past the end.
+  mutating func bytes(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard count >= 0, buffer.count - offset >= count else { return nil }
+    defer { offset += count }
+    return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + count)])
+  }
+
   mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
     let size = MemoryLayout<Integer>.size
     guard buffer.count - offset >= size else { return nil }

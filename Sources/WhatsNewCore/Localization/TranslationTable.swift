@@ -76,6 +76,26 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
     }
   }
 
+  /// The keys whose text is over `limit` Unicode scalars, sorted. Cheap on a compiled table:
+  /// only a text over `limit` bytes is decoded (fewer bytes cannot hold more scalars).
+  public func keys(withTextsOver limit: Int) -> [String] {
+    switch storage {
+    case .dictionary(let entries):
+      return entries.filter { $0.value.utf8.count > limit && $0.value.unicodeScalars.count > limit }.map(\.key).sorted()
+    case .compiled(let entries):
+      return (0..<entries.count).filter {
+        entries.textLength(at: $0) > limit && entries.text(at: $0).unicodeScalars.count > limit
+      }.map(entries.key(at:))
+    }
+  }
+
+  /// The table without `keys` (an ordinary dictionary then).
+  public func removing(_ keys: some Sequence<String>) -> TranslationTable {
+    var entries = entries
+    for key in keys { entries[key] = nil }
+    return TranslationTable(entries)
+  }
+
   /// A fingerprint of the table's entries: equal tables, however stored, have the same one.
   /// O(1) for a compiled table (its entries' fingerprint is in its header); a dictionary's
   /// entries are encoded as a compiled table would encode them, then fingerprinted.
@@ -141,6 +161,12 @@ final class CompiledEntries: Sendable {
     let (keyOffset, keyLength) = field(at: starts[index])
     let (offset, length) = field(at: keyOffset + keyLength)
     return string(offset, length)
+  }
+
+  /// The length in bytes of the text at `index`, without decoding it.
+  func textLength(at index: Int) -> Int {
+    let (keyOffset, keyLength) = field(at: starts[index])
+    return field(at: keyOffset + keyLength).length
   }
 
   func text(for key: String) -> String? {

@@ -102,10 +102,13 @@ public enum ContentLinter {
   ///   - localizationsDisplayDirectory: how problems name the localization directory, like `Localizations`.
   ///   - tableSources: each table's `.strings` bytes, to find the line of a key; a language
   ///     left out has its problems at 1:1.
+  ///   - unreadableReleaseFiles: release files that are there but could not be read, and why.
+  ///   - unreadableManifest: why `manifest.json` could not be read when it is there (`manifest` is then `nil`).
   public static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
-    tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:]
+    tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:],
+    unreadableManifest: String? = nil
   ) -> [LintProblem] {
     var problems: [LintProblem] = []
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
@@ -120,6 +123,11 @@ public enum ContentLinter {
         registered["\(entry.version).json"] = entry.index
         entryOffsets[entry.index] = entry.offset
       }
+    } else if let unreadableManifest {
+      problems.append(
+        LintProblem(
+          file: manifestPath, path: "",
+          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release"))
     } else {
       problems.append(LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it"))
     }
@@ -130,6 +138,7 @@ public enum ContentLinter {
     let releaseNames = releaseFiles.keys.filter { $0.hasSuffix(".json") && $0 != ReleaseLibrary.manifestFileName }
     var allNames = Set(releaseNames)
     if manifest != nil { allNames.formUnion(registered.keys) }
+    var missingEntries: [(problem: Int, offset: Int)] = []
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
@@ -139,8 +148,9 @@ public enum ContentLinter {
             file: manifestPath, path: "releases[\(index)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
-            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
-            position: SourcePosition.of(offset: entryOffsets[index] ?? 0, in: manifest ?? [])))
+            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry"))
+        // Positioned below, all in one pass over the manifest (one pass each was quadratic).
+        missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
         continue
       }
       if registered[name] == nil {
@@ -155,6 +165,9 @@ public enum ContentLinter {
         optionLabels += self.optionLabels(in: document, file: displayPath)
       }
     }
+
+    let positions = SourcePosition.of(offsets: missingEntries.map(\.offset), in: manifest ?? [])
+    for (entry, position) in zip(missingEntries, positions) { problems[entry.problem].position = position }
 
     // 3. Tables and translations.
     let tablePath = { (language: Language) in

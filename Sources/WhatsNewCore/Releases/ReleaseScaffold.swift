@@ -11,7 +11,7 @@
 /// ReleaseScaffold.keys(for: version)
 /// // ["whatsNew.v2_16_0.highlights.intro.title", "whatsNew.v2_16_0.highlights.intro.description"]
 /// try ReleaseScaffold.registering(version, inManifest: Array(#"{"releases": ["2.15.0"]}"#.utf8))
-/// // {"releases": ["2.15.0", "2.16.0"]}
+/// // the bytes of {"releases": ["2.15.0", "2.16.0"]}
 /// ```
 public enum ReleaseScaffold {
   /// Texts that start with this are placeholders nobody has written yet.
@@ -95,19 +95,49 @@ public enum ReleaseScaffold {
     }
   }
 
-  /// The manifest's versions, or why it cannot be used.
+  /// The manifest's versions, or why it cannot be used: refused only for what `whatsnew lint`
+  /// calls an error (bad JSON, a wrong shape, an entry that is not a version); what it only
+  /// warns about (an unknown field such as `$comment`, a repeated entry) is kept.
   public static func registeredVersions(inManifest bytes: [UInt8]) throws(Refusal) -> [Version] {
-    let result = ReleaseValidator.manifestEntries(bytes, displayPath: ReleaseLibrary.manifestFileName)
-    if let problem = result.diagnostics.first { throw .unreadableManifest(problem.message) }
-    return result.entries.map(\.version)
+    try usableEntries(bytes).map(\.version)
   }
 
-  /// The manifest with `version` added, in version order, as `{"releases": ["2.11.0", …]}`.
-  public static func registering(_ version: Version, inManifest bytes: [UInt8]) throws(Refusal) -> String {
-    var versions = try registeredVersions(inManifest: bytes)
-    guard !versions.contains(version) else { throw .alreadyRegistered(version) }
-    versions.append(version)
-    versions.sort()
-    return "{\"releases\": [" + versions.map { "\"\($0)\"" }.joined(separator: ", ") + "]}\n"
+  private static func usableEntries(_ bytes: [UInt8]) throws(Refusal) -> [ManifestEntry] {
+    let result = ReleaseValidator.manifestEntries(bytes, displayPath: ReleaseLibrary.manifestFileName)
+    if let problem = result.diagnostics.first(where: { $0.severity == .dropped }) {
+      throw .unreadableManifest(problem.message)
+    }
+    return result.entries
+  }
+
+  /// The manifest with `version` added, its other bytes untouched (fields, spacing, order):
+  /// the new entry goes before the first registered version newer than it, else after the
+  /// last entry, as `"2.16.0"`.
+  public static func registering(_ version: Version, inManifest bytes: [UInt8]) throws(Refusal) -> [UInt8] {
+    let entries = try usableEntries(bytes)
+    guard !entries.contains(where: { $0.version == version }) else { throw .alreadyRegistered(version) }
+    // It parsed as a manifest just now (else usableEntries threw), so `releases` is an array.
+    guard let tape = try? JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth),
+      let list = tape.firstMember(of: 0, named: "releases"), tape.kind(list) == .array
+    else { throw .unreadableManifest("no releases array") }
+    let quoted = Array("\"\(version)\"".utf8)
+    var result = bytes
+    if let newer = entries.first(where: { $0.version > version }) {
+      result.insert(contentsOf: quoted + Array(", ".utf8), at: newer.offset)
+    } else if let last = Array(tape.elements(of: list)).last {
+      result.insert(contentsOf: Array(", ".utf8) + quoted, at: endOfString(startingAt: tape.offset(last), in: bytes))
+    } else {
+      result.insert(contentsOf: quoted, at: tape.offset(list) + 1)
+    }
+    return result
+  }
+
+  /// The offset just past the JSON string whose opening quote is at `start`.
+  private static func endOfString(startingAt start: Int, in bytes: [UInt8]) -> Int {
+    var index = start + 1
+    while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+      index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    return min(index + 1, bytes.count)
   }
 }

@@ -9,13 +9,12 @@ struct FlowSubcommand: SubcommandRunner {
     do {
       let content = try WhatsNewCommand.loadContent(options, environment: environment)
       if options.developerMode { for diagnostic in content.diagnostics { _ = WhatsNewCommand.fail(diagnostic, 0) } }
-      print(
+      return WhatsNewCommand.emit(
         FlowReport.render(
           releases: content.releases, seen: seen, current: options.appVersion, json: json,
           width: WhatsNewCommand.reportWidth(environment),
           diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
-        terminator: "")
-      return ExitStatus.success
+        "the flow", status: ExitStatus.success)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
@@ -36,9 +35,10 @@ struct LintSubcommand: SubcommandRunner {
         manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
         tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
         localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
-        unreadableReleaseFiles: files.unreadableReleases)
-      print(LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
-      return problems.isEmpty ? ExitStatus.success : ExitStatus.dataError
+        unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
+      return WhatsNewCommand.emit(
+        LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
+        status: problems.isEmpty ? ExitStatus.success : ExitStatus.dataError)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
@@ -53,17 +53,20 @@ struct NewReleaseSubcommand: SubcommandRunner {
     do {
       let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
       let command = NewRelease(
-        version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
+        version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations,
+        lockWaitSeconds: Double(options.lockWaitSeconds))
       do {
         let outcome = try command.run()
-        print(
-          NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)), terminator: "")
-        return ExitStatus.success
+        return WhatsNewCommand.emit(
+          NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)),
+          "the new-release report", status: ExitStatus.success,
+          written: "\(version) was written and registered all the same")
       } catch {
         switch error {
-        case .missing, .notRegularFile: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
-        case .writeFailed: return WhatsNewCommand.fail(error.description, ExitStatus.ioError)
-        case .exists, .refused, .keyExists: return WhatsNewCommand.fail(error.description, ExitStatus.dataError)
+        case .missing, .notRegularFile, .unreadable: return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+        case .writeFailed, .lockFailed: return WhatsNewCommand.fail(error.description, ExitStatus.ioError)
+        case .busy: return WhatsNewCommand.fail(error.description, ExitStatus.temporaryFailure)
+        case .exists, .refused, .keyExists, .badTable: return WhatsNewCommand.fail(error.description, ExitStatus.dataError)
         }
       }
     } catch {
@@ -77,7 +80,6 @@ struct CompletionSubcommand: SubcommandRunner {
   let shell: String
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    print(ShellCompletion.script(for: shell), terminator: "")
-    return ExitStatus.success
+    WhatsNewCommand.emit(ShellCompletion.script(for: shell), "the completion script", status: ExitStatus.success)
   }
 }

@@ -10,16 +10,16 @@ protocol SubcommandRunner {
 /// `whatsnew --help`.
 struct HelpSubcommand: SubcommandRunner {
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    print(Options.helpText)
-    return ExitStatus.success
+    WhatsNewCommand.emit(Options.helpText + "\n", "the help", status: ExitStatus.success)
   }
 }
 
 /// `whatsnew --version`.
 struct VersionSubcommand: SubcommandRunner {
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    print("whatsnew \(WhatsNewCommand.toolVersion) (acting as app version \(options.appVersion))")
-    return ExitStatus.success
+    WhatsNewCommand.emit(
+      "whatsnew \(WhatsNewCommand.toolVersion) (acting as app version \(options.appVersion))\n", "the version",
+      status: ExitStatus.success)
   }
 }
 
@@ -36,7 +36,6 @@ struct SchemaSubcommand: SubcommandRunner {
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
-    print(schema.serialized())
-    return ExitStatus.success
+    return WhatsNewCommand.emit(schema.serialized() + "\n", "the schema", status: ExitStatus.success)
   }
 }
