@@ -184,6 +184,9 @@ static void wn_restore_terminal(void) {
   if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
 }
 
+/* The same, from a signal handler about to _exit (tcsetattr is async-signal-safe). */
+void wn_restore_terminal_now(void) { wn_restore_terminal(); }
+
 /* Echo off, and nothing else changed: keys typed while the app works stay unshown. */
 static void wn_quiet_terminal(void) {
   if (!wn_terminal_saved) return;

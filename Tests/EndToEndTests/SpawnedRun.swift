@@ -11,6 +11,8 @@ struct SpawnedRun {
   var timedOut: Bool
   /// How long it ran, in seconds.
   var seconds: Double
+  /// How long it ran after the signal, in seconds; `nil` when none was sent.
+  var signalledAfter: Double?
   var output: String
   var errors: String
 
@@ -24,11 +26,12 @@ struct SpawnedRun {
 
   /// Runs `arguments` with `environment` (on top of the tests' usual environment: see
   /// ``runWhatsNew(_:input:environment:)``), standard output and error on pipes, and waits
-  /// for it to close them, for `timeout` seconds at most; then kills it. `started` is
-  /// called with the child's pid once it runs (to signal it).
+  /// for it to close them, for `timeout` seconds at most; then kills it. `signal`: once
+  /// standard error holds `after`, the child is sent `number` (once), and ``signalledAfter``
+  /// says how long it ran from then.
   static func run(
     _ arguments: [String], input: Input, environment overrides: [String: String] = [:], timeout: Double = 30,
-    started: (pid_t) -> Void = { _ in }
+    signal: (after: String, number: Int32)? = nil
   ) throws -> SpawnedRun {
     ignoreBrokenPipes()
     var environment = ProcessInfo.processInfo.environment
@@ -85,14 +88,20 @@ struct SpawnedRun {
       _ = bytes.withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
     }
     close(inputPipe[1])
-    started(child)
 
     // Both pipes are read until the child closes them (it exits) or the deadline.
     var collected: [Int32: [UInt8]] = [outputPipe[0]: [], errorPipe[0]: []]
     var open = [outputPipe[0], errorPipe[0]]
     let deadline = began.addingTimeInterval(timeout)
     var timedOut = false
+    var signalled: Date?
     while !open.isEmpty {
+      if let signal, signalled == nil,
+        String(decoding: collected[errorPipe[0]] ?? [], as: UTF8.self).contains(signal.after)
+      {
+        kill(child, signal.number)
+        signalled = Date()
+      }
       let left = deadline.timeIntervalSinceNow
       guard left > 0 else {
         timedOut = true
@@ -115,11 +124,12 @@ struct SpawnedRun {
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     let seconds = Date().timeIntervalSince(began)
+    let signalledAfter = signalled.map { Date().timeIntervalSince($0) }
     close(outputPipe[0])
     close(errorPipe[0])
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return SpawnedRun(
-      status: exitStatus, timedOut: timedOut, seconds: seconds,
+      status: exitStatus, timedOut: timedOut, seconds: seconds, signalledAfter: signalledAfter,
       output: String(decoding: collected[outputPipe[0]] ?? [], as: UTF8.self),
       errors: String(decoding: collected[errorPipe[0]] ?? [], as: UTF8.self))
   }

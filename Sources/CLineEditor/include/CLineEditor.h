@@ -124,6 +124,17 @@ const char *wn_editor_unavailable_reason(void);
  */
 int wn_termination_install(void);
 
+/*
+ * Whether the session's loop runs and acts on a request to leave (1) or not (0, the start):
+ * while it does not, SIGTERM or SIGHUP ends the process at once with 128 + the signal, and
+ * so does a second one while it does (a stuck way out). Async-signal-safe.
+ */
+void wn_termination_set_session_running(int running);
+
+/* Puts back the terminal settings the editor changed, if it changed them; for a handler
+ * that is about to _exit. Async-signal-safe. */
+void wn_restore_terminal_now(void);
+
 /* The first SIGTERM or SIGHUP received since wn_termination_install, or 0. */
 int wn_termination_signal(void);
 

@@ -54,12 +54,23 @@ public enum WhatsNewCommand {
   public static func main(arguments: [String], environment: [String: String]) async
     -> Int32
   {
+    // First of all: a TZ naming a FIFO would block the first date formatted, inside tzset.
+    var environment = environment
+    let timeZoneProblem = SystemTimeZone.refuseUnsafeFile(in: &environment)
     let options: Options
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
       StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
       return ExitStatus.usage
+    }
+    if case .repl = options.subcommand {
+      return await runREPL(options, environment: environment, timeZoneProblem: timeZoneProblem)
+    }
+    if let timeZoneProblem {
+      // No session (and so no translations loaded) outside the REPL: the built-in English.
+      let text = UIStrings.english["ui.timeZone.fileRefused"] ?? ""
+      report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
     }
     return await subcommand(for: options.subcommand).run(options, environment: environment)
   }
@@ -137,7 +148,9 @@ public enum WhatsNewCommand {
   }
 
   @MainActor
-  static func runREPL(_ options: Options, environment: [String: String]) async -> Int32 {
+  static func runREPL(
+    _ options: Options, environment: [String: String], timeZoneProblem: SystemTimeZone.FileProblem? = nil
+  ) async -> Int32 {
     let content: ContentLibrary
     do {
       content = try loadContent(options, environment: environment)
@@ -204,6 +217,13 @@ public enum WhatsNewCommand {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
+    if let timeZoneProblem {
+      console.diagnostic(
+        "whatsnew: "
+          + session.text(
+            "ui.timeZone.fileRefused", timeZoneProblem.path,
+            session.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
+    }
 
     var editor: InteractiveLineEditor?
     var lineSource = source
@@ -232,6 +252,8 @@ public enum WhatsNewCommand {
     let repl = REPL(
       session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
       stopRequested: { Terminal.terminationSignal != nil })
+    // From here on the loop acts on SIGTERM and SIGHUP; until now they ended the start at once.
+    Terminal.setSessionRunning(true)
     let tally = await repl.run()
     editor?.saveHistory()
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)

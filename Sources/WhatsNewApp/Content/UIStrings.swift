@@ -278,6 +278,7 @@ public enum UIStrings {
     "ui.state.nullField": "state's '%1$@' is null now, so it has no '%2$@'.",
     "ui.state.unknownPath": "state has no field '%1$@'; the nearest is '%2$@'.",
     "ui.state.unknownPathNoMatch": "state has no field '%@'.",
+    "ui.timeZone.fileRefused": "the time zone file %1$@ (named by TZ) was not read: it is not a regular file of at most %2$@ bytes. Times are in UTC for now; set TZ to a zone name such as Europe/Paris, or unset it.",
     "ui.tour.caughtUp": "You're all caught up (seen through %@).",
     "ui.tour.closedNoRecord": "Closed.",
     "ui.tour.dismissFailed": "Couldn't save that you've seen this: %@. The tour stays open; try again.",
