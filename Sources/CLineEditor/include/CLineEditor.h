@@ -100,13 +100,20 @@ void wn_editor_print_above(wn_editor *editor, const char *text);
 /* Loads history entries saved by wn_editor_save_history. Count, or -1. */
 int wn_editor_load_history(wn_editor *editor, const char *path);
 
+/* The longest line, in bytes, that enters the history: a longer one (a paste) runs but is
+ * not kept, so 1,000 entries, each escaped at most four times its length, stay under the
+ * 4 MiB a start loads. */
+#define WN_HISTORY_LINE_LIMIT 1000
+
 /*
  * Saves the history to `path` without ever truncating the old file in place:
  * creates the missing directories (mode 0700), writes a temporary file (mode
- * 0600) in the same directory and rename()s it over `path`. Returns 0, or an
- * errno value describing the failure.
+ * 0600) in the same directory, checks that every byte reached the disk (flush,
+ * fsync, close) and that it is at most `size_limit` bytes (0: no limit), and only
+ * then rename()s it over `path`. On any failure the old file is left as it was.
+ * Returns 0, or an errno value describing the failure (EFBIG: over the limit).
  */
-int wn_editor_save_history(wn_editor *editor, const char *path);
+int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit);
 
 /*
  * Why wn_editor_create returns NULL when libedit cannot be loaded (it is opened

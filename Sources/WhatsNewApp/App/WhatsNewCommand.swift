@@ -242,7 +242,12 @@ public enum WhatsNewCommand {
         programName: "whatsnew", historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
-      if let problem = created.historyProblem { console.diagnostic("whatsnew: " + problem) }
+      if let refusal = created.historyRefusal {
+        console.diagnostic(
+          "whatsnew: "
+            + (refusal.movedTo.map { session.text("ui.history.refused", refusal.path, refusal.reason, $0) }
+              ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
+      }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       let redraw = ResizeRedraw(session: session)
       created.setResizeHandler { redraw.request() }
@@ -255,7 +260,13 @@ public enum WhatsNewCommand {
     // From here on the loop acts on SIGTERM and SIGHUP; until now they ended the start at once.
     Terminal.setSessionRunning(true)
     let tally = await repl.run()
-    editor?.saveHistory()
+    do {
+      try editor?.writeHistory()
+    } catch {
+      if case .cannotSaveHistory(let path, let reason) = error {
+        console.diagnostic("whatsnew: " + session.text("ui.history.notSaved", path, reason))
+      }
+    }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
   }
 }
