@@ -184,6 +184,9 @@ static void wn_restore_terminal(void) {
   if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
 }
 
+/* The same, from a signal handler about to _exit (tcsetattr is async-signal-safe). */
+void wn_restore_terminal_now(void) { wn_restore_terminal(); }
+
 /* Echo off, and nothing else changed: keys typed while the app works stay unshown. */
 static void wn_quiet_terminal(void) {
   if (!wn_terminal_saved) return;
@@ -647,7 +650,9 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     if (length > 0 && line[length - 1] == '\r') length--;
     *line_out = strndup(line, length);
     status = *line_out != NULL ? WN_READ_LINE : WN_READ_END;
-    if (*line_out != NULL && editor->records_history && !wn_is_blank(*line_out)) {
+    /* A line longer than WN_HISTORY_LINE_LIMIT (a paste) runs, but is not kept: the history
+     * file must stay one the next start loads (see wn_editor_save_history). */
+    if (*line_out != NULL && editor->records_history && !wn_is_blank(*line_out) && length <= WN_HISTORY_LINE_LIMIT) {
       HistEvent event;
       history(editor->history, &event, H_ENTER, *line_out);
     }
@@ -747,7 +752,7 @@ static int wn_make_directories(const char *directory) {
   return result;
 }
 
-int wn_editor_save_history(wn_editor *editor, const char *path) {
+int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit) {
   /* The directory part of path ("." when there is none). */
   const char *slash = strrchr(path, '/');
   char *directory = slash == NULL ? strdup(".")
@@ -775,15 +780,35 @@ int wn_editor_save_history(wn_editor *editor, const char *path) {
     free(temporary);
     return result;
   }
-  close(fd);
+  FILE *file = fdopen(fd, "w");
+  if (file == NULL) {
+    result = errno;
+    close(fd);
+    unlink(temporary);
+    free(temporary);
+    return result;
+  }
 
+  /* H_SAVE itself ignores a failed fclose: on a full disk the buffered lines are lost and
+   * an empty file replaced the old history. Here every step is checked (the flush, the
+   * stream's error flag, fsync, the size the next start accepts, the close) before the
+   * rename; on any failure the temporary file goes and the old history stays. */
   HistEvent event;
   errno = 0;
-  if (history(editor->history, &event, H_SAVE, temporary) < 0) {
+  struct stat info;
+  if (history(editor->history, &event, H_SAVE_FP, file) < 0) {
     result = errno != 0 ? errno : EIO;
-  } else if (chmod(temporary, 0600) != 0 || rename(temporary, path) != 0) {
+  } else if (fflush(file) != 0 || ferror(file)) {
+    result = errno != 0 ? errno : EIO;
+  } else if (fsync(fd) != 0) {
     result = errno;
+  } else if (fstat(fd, &info) != 0) {
+    result = errno;
+  } else if (size_limit > 0 && info.st_size > size_limit) {
+    result = EFBIG;
   }
+  if (fclose(file) != 0 && result == 0) result = errno != 0 ? errno : EIO;
+  if (result == 0 && (chmod(temporary, 0600) != 0 || rename(temporary, path) != 0)) result = errno;
   if (result != 0) unlink(temporary);
   free(temporary);
   return result;

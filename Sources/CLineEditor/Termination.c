@@ -11,6 +11,13 @@
  * Installed from the main thread, which also unblocks both signals for itself (and the
  * threads it starts later), in case the parent left them blocked.
  *
+ * The second stage: a request to leave needs someone to act on it, the session's loop. While
+ * the loop has not started (wn_termination_set_session_running), nothing would: a start
+ * stuck in the C library (TZ naming a FIFO, read by tzset), in a lock wait, in a slow file
+ * system; so there the handler ends the process at once, 128 + the signal. So does a
+ * second signal once the first is being acted on: a way out that is itself stuck (the
+ * terminal's settings are put back first).
+ *
  * SA_RESTART: unlike SIGINT and SIGWINCH (which must interrupt the editor's poll),
  * nothing here relies on EINTR, so other threads' system calls are not disturbed.
  */
@@ -25,13 +32,18 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t wn_termination_received = 0;
+static volatile sig_atomic_t wn_session_running = 0;
 static int wn_termination_pipe[2] = {-1, -1};
 static pthread_once_t wn_termination_once = PTHREAD_ONCE_INIT;
 static int wn_termination_status = -1;
 
 static void wn_on_termination(int signo) {
   int saved_errno = errno;
-  if (wn_termination_received == 0) wn_termination_received = signo;
+  if (!wn_session_running || wn_termination_received != 0) {
+    wn_restore_terminal_now();
+    _exit(128 + signo);
+  }
+  wn_termination_received = signo;
   if (wn_termination_pipe[1] >= 0) {
     char byte = 't';
     ssize_t ignored = write(wn_termination_pipe[1], &byte, 1);
@@ -66,6 +78,8 @@ int wn_termination_install(void) {
   pthread_once(&wn_termination_once, wn_termination_install_once);
   return wn_termination_status;
 }
+
+void wn_termination_set_session_running(int running) { wn_session_running = running != 0; }
 
 int wn_termination_signal(void) { return wn_termination_received; }
 

@@ -57,7 +57,11 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       switch Self.checkHistory(historyFile) {
       case .none: break
       case .some(nil): _ = wn_editor_load_history(editor, historyFile)
-      case .some(let reason?): historyProblem = "the line history \(historyFile) was not loaded: \(reason)"
+      case .some(let reason?):
+        // Never overwritten at exit with this session's lines alone: moved aside, or kept.
+        let keptAs = Self.moveAside(historyFile)
+        historyRefusal = HistoryRefusal(path: historyFile, reason: reason, movedTo: keptAs)
+        savesHistory = keptAs != nil
       }
     }
     wn_editor_set_completer(
@@ -71,12 +75,33 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     )
   }
 
-  /// Why the history file was not loaded (a FIFO, a link, a huge file), to tell the user
+  /// A history file that was not loaded (a FIFO, a link, a huge file), to tell the user
   /// once; `nil` when it was, or when there was none yet.
-  public private(set) var historyProblem: String?
+  public private(set) var historyRefusal: HistoryRefusal?
 
-  /// The largest history file loaded: 1,000 entries need far less than 4 MiB.
+  /// Whether ``writeHistory()`` writes: not when a refused history could not be moved aside
+  /// (this session's lines alone would replace it).
+  private var savesHistory = true
+
+  /// Moves a refused history file aside, to `<file>.refused` (or `.refused.2`, … when
+  /// that exists): returns where, or `nil` when it could not be moved.
+  static func moveAside(_ path: String) -> String? {
+    for number in 1...9 {
+      let target = path + ".refused" + (number == 1 ? "" : ".\(number)")
+      var info = stat()
+      guard lstat(target, &info) != 0 else { continue }
+      return rename(path, target) == 0 ? target : nil
+    }
+    return nil
+  }
+
+  /// The largest history file loaded, and written: 1,000 entries of at most
+  /// ``historyLineLimit`` bytes need less than 4 MiB.
   static let historySizeLimit = 4 << 20
+
+  /// The longest line the history keeps, in bytes: a longer one (a paste) runs, but is not
+  /// kept, so the history written is always one the next start loads.
+  public static let historyLineLimit = Int(WN_HISTORY_LINE_LIMIT)
 
   /// `nil` when there is no history file yet; `.some(nil)` when it may be loaded: a regular
   /// file, not a symbolic link (the app made this path: a link was planted), of sane size,
@@ -191,13 +216,15 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   }
 
   /// Writes the history to the history file, if there is one: to a temporary file
-  /// in the same directory (mode 0600), then renamed over it, so a failure never
-  /// leaves a truncated history. Missing directories are created with mode 0700.
+  /// in the same directory (mode 0600), checked to have reached the disk whole and to be
+  /// no larger than a start loads, then renamed over it, so a failure (a full disk) never
+  /// replaces the old history. Missing directories are created with mode 0700. Writes
+  /// nothing when a refused history could not be moved aside.
   ///
-  /// - Throws: ``LineEditorError/cannotSaveHistory(path:reason:)``.
+  /// - Throws: ``LineEditorError/cannotSaveHistory(path:reason:)``; the old file is kept.
   public func writeHistory() throws(LineEditorError) {
-    guard let editor, let historyFile else { return }
-    let result = wn_editor_save_history(editor, historyFile)
+    guard let editor, let historyFile, savesHistory else { return }
+    let result = wn_editor_save_history(editor, historyFile, Int(Self.historySizeLimit))
     if result != 0 {
       throw .cannotSaveHistory(path: historyFile, reason: String(cString: strerror(result)))
     }
@@ -218,6 +245,17 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     }
     return WN_COMPLETE_NOTHING
   }
+}
+
+/// A history file the editor did not load, and what became of it.
+public struct HistoryRefusal: Sendable, Equatable {
+  /// The history file.
+  public var path: String
+  /// Why it was not loaded: `checkHistory`'s words ("it is not a regular file").
+  public var reason: String
+  /// Where it was moved aside (`<file>.refused`); `nil` when it could not be, and was left
+  /// where it is (then this session's lines are not saved over it).
+  public var movedTo: String?
 }
 
 /// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`).

@@ -23,6 +23,13 @@ public enum Terminal {
     return rows > 0 ? Int(rows) : nil
   }
 
+  /// Whether standard input was closed when the process started (`whatsnew <&-`): it reads
+  /// from `/dev/null` instead, an empty script, opened before anything else could take
+  /// descriptor 0 (standard output and error are kept the same way).
+  public static var standardInputWasClosedAtStart: Bool {
+    wn_standard_descriptors_closed_at_start() & 1 != 0
+  }
+
   /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
   /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
   /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.
@@ -30,7 +37,8 @@ public enum Terminal {
     wn_activate_utf8_locale()
   }
 
-  /// Makes SIGTERM and SIGHUP a request to leave instead of an instant end: flag-only
+  /// Makes SIGTERM and SIGHUP a request to leave instead of an instant end, once the
+  /// session runs (``setSessionRunning(_:)``; before, they end the process at once): flag-only
   /// handlers, installed once per process, after which ``terminationSignal`` names the
   /// first such signal and ``terminationDescriptor`` is readable for good. A read of the
   /// ``InteractiveLineEditor`` in progress then ends (as ``LineInput/endOfInput``), and so
@@ -40,6 +48,15 @@ public enum Terminal {
   @discardableResult
   public static func installTerminationHandlers() -> Bool {
     wn_termination_install() == 0
+  }
+
+  /// Tells the termination handlers whether the session's loop runs, and so acts on a
+  /// request to leave. Until it does (the start: content, the store, the time zone), SIGTERM
+  /// or SIGHUP ends the process at once with 128 + the signal, since nothing would act on the
+  /// request; once it does, the first signal asks the session to leave and a second one ends
+  /// the process at once (a way out that is stuck), the terminal's settings put back.
+  public static func setSessionRunning(_ running: Bool) {
+    wn_termination_set_session_running(running ? 1 : 0)
   }
 
   /// The first SIGTERM or SIGHUP received since ``installTerminationHandlers()``, if any.

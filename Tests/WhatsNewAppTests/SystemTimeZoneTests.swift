@@ -67,4 +67,37 @@ struct SystemTimeZoneTests {
     #expect(RFC3339.name(of: .gmt) == "UTC")
     #expect(RFC3339.name(of: try #require(TimeZone(identifier: "Europe/Amsterdam"))) == "Europe/Amsterdam")
   }
+
+  /// What a `TZ` names, planted in a temporary directory (`TZDIR` points there for names).
+  enum Planted: String, CaseIterable, Sendable {
+    case fifo, directory, hugeFile, zoneFile, missing
+  }
+
+  @Test(
+    "a TZ file that is not a regular zone file of sane size is refused before anything reads it",
+    arguments: [
+      (":", Planted.fifo, "it is a FIFO, not a regular file" as String?), ("", .fifo, "it is a FIFO, not a regular file"),
+      ("name", .fifo, "it is a FIFO, not a regular file"), (":", .directory, "it is a directory, not a regular file"),
+      (":", .hugeFile, "over the 1048576-byte limit"), (":", .zoneFile, nil), (":", .missing, nil),
+    ])
+  func refusesUnsafeFiles(prefix: String, planted: Planted, reason: String?) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("zone")
+    switch planted {
+    case .fifo: #expect(mkfifo(path, 0o600) == 0)
+    case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    case .hugeFile: try Data(count: SystemTimeZone.fileSizeLimit + 1).write(to: URL(fileURLWithPath: path))
+    case .zoneFile: try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Europe/Amsterdam", toPath: path)
+    case .missing: break
+    }
+    // "name": a relative name, which the C library looks for under TZDIR.
+    let value = prefix == "name" ? "zone" : prefix + path
+    let problem = SystemTimeZone.fileProblem(environment: ["TZ": value, "TZDIR": directory.path])
+    if let reason {
+      #expect(problem?.reason.contains(reason) == true, "\(String(describing: problem))")
+      #expect(problem?.path == path)
+    } else {
+      #expect(problem == nil)
+    }
+  }
 }

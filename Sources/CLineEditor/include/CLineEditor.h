@@ -100,13 +100,20 @@ void wn_editor_print_above(wn_editor *editor, const char *text);
 /* Loads history entries saved by wn_editor_save_history. Count, or -1. */
 int wn_editor_load_history(wn_editor *editor, const char *path);
 
+/* The longest line, in bytes, that enters the history: a longer one (a paste) runs but is
+ * not kept, so 1,000 entries, each escaped at most four times its length, stay under the
+ * 4 MiB a start loads. */
+#define WN_HISTORY_LINE_LIMIT 1000
+
 /*
  * Saves the history to `path` without ever truncating the old file in place:
  * creates the missing directories (mode 0700), writes a temporary file (mode
- * 0600) in the same directory and rename()s it over `path`. Returns 0, or an
- * errno value describing the failure.
+ * 0600) in the same directory, checks that every byte reached the disk (flush,
+ * fsync, close) and that it is at most `size_limit` bytes (0: no limit), and only
+ * then rename()s it over `path`. On any failure the old file is left as it was.
+ * Returns 0, or an errno value describing the failure (EFBIG: over the limit).
  */
-int wn_editor_save_history(wn_editor *editor, const char *path);
+int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit);
 
 /*
  * Why wn_editor_create returns NULL when libedit cannot be loaded (it is opened
@@ -131,11 +138,29 @@ int wn_editor_take_interrupt(void);
  */
 int wn_termination_install(void);
 
+/*
+ * Whether the session's loop runs and acts on a request to leave (1) or not (0, the start):
+ * while it does not, SIGTERM or SIGHUP ends the process at once with 128 + the signal, and
+ * so does a second one while it does (a stuck way out). Async-signal-safe.
+ */
+void wn_termination_set_session_running(int running);
+
+/* Puts back the terminal settings the editor changed, if it changed them; for a handler
+ * that is about to _exit. Async-signal-safe. */
+void wn_restore_terminal_now(void);
+
 /* The first SIGTERM or SIGHUP received since wn_termination_install, or 0. */
 int wn_termination_signal(void);
 
 /* A descriptor that becomes readable when SIGTERM or SIGHUP arrives, or -1. */
 int wn_termination_fd(void);
+
+/*
+ * Which of descriptors 0, 1 and 2 were closed when the process started (bit 0 for standard
+ * input, 1 for output, 2 for error): each was opened on /dev/null before main (see
+ * StandardDescriptors.c), so nothing else takes its number.
+ */
+int wn_standard_descriptors_closed_at_start(void);
 
 /* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
 int wn_terminal_columns(int fd);

@@ -54,12 +54,23 @@ public enum WhatsNewCommand {
   public static func main(arguments: [String], environment: [String: String]) async
     -> Int32
   {
+    // First of all: a TZ naming a FIFO would block the first date formatted, inside tzset.
+    var environment = environment
+    let timeZoneProblem = SystemTimeZone.refuseUnsafeFile(in: &environment)
     let options: Options
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
       StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
       return ExitStatus.usage
+    }
+    if case .repl = options.subcommand {
+      return await runREPL(options, environment: environment, timeZoneProblem: timeZoneProblem)
+    }
+    if let timeZoneProblem {
+      // No session (and so no translations loaded) outside the REPL: the built-in English.
+      let text = UIStrings.english["ui.timeZone.fileRefused"] ?? ""
+      report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
     }
     return await subcommand(for: options.subcommand).run(options, environment: environment)
   }
@@ -149,7 +160,9 @@ public enum WhatsNewCommand {
   }
 
   @MainActor
-  static func runREPL(_ options: Options, environment: [String: String]) async -> Int32 {
+  static func runREPL(
+    _ options: Options, environment: [String: String], timeZoneProblem: SystemTimeZone.FileProblem? = nil
+  ) async -> Int32 {
     let content: ContentLibrary
     do {
       content = try loadContent(options, environment: environment)
@@ -222,6 +235,13 @@ public enum WhatsNewCommand {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
+    if let timeZoneProblem {
+      console.diagnostic(
+        "whatsnew: "
+          + session.text(
+            "ui.timeZone.fileRefused", timeZoneProblem.path,
+            session.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
+    }
 
     var editor: InteractiveLineEditor?
     var lineSource = source
@@ -240,7 +260,12 @@ public enum WhatsNewCommand {
         programName: "whatsnew", historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) })
       if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
-      if let problem = created.historyProblem { console.diagnostic("whatsnew: " + problem) }
+      if let refusal = created.historyRefusal {
+        console.diagnostic(
+          "whatsnew: "
+            + (refusal.movedTo.map { session.text("ui.history.refused", refusal.path, refusal.reason, $0) }
+              ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
+      }
       console.showAbovePrompt = { [created] text in created.printAbove(text) }
       let redraw = ResizeRedraw(session: session)
       created.setResizeHandler { redraw.request() }
@@ -250,8 +275,16 @@ public enum WhatsNewCommand {
     let repl = REPL(
       session: session, source: lineSource, isInteractive: interactive, echoCommands: !interactive,
       stopRequested: { Terminal.terminationSignal != nil })
+    // From here on the loop acts on SIGTERM and SIGHUP; until now they ended the start at once.
+    Terminal.setSessionRunning(true)
     let tally = await repl.run()
-    editor?.saveHistory()
+    do {
+      try editor?.writeHistory()
+    } catch {
+      if case .cannotSaveHistory(let path, let reason) = error {
+        console.diagnostic("whatsnew: " + session.text("ui.history.notSaved", path, reason))
+      }
+    }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
   }
 }

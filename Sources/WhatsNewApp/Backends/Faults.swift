@@ -151,10 +151,13 @@ public final class OperationTracker: Sendable {
     public var blockedBy: OperationID?
     /// Slowed by QA (`qa delay`): it will finish, but not soon.
     public var isDelayed: Bool
+    /// Slowed by QA for longer than ``OperationTracker/longDelayMilliseconds``: a script does
+    /// not wait for it after a command (it would outlast the way out's wait).
+    public var isLongDelayed: Bool
 
     public init(
       id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?,
-      isDelayed: Bool = false
+      isDelayed: Bool = false, isLongDelayed: Bool = false
     ) {
       self.id = id
       self.operation = operation
@@ -162,18 +165,39 @@ public final class OperationTracker: Sendable {
       self.isHeld = isHeld
       self.blockedBy = blockedBy
       self.isDelayed = isDelayed
+      self.isLongDelayed = isLongDelayed
     }
+  }
+
+  /// A QA delay longer than this (the way out's 5 s, ``ExitSaver/timeoutMilliseconds``) is
+  /// not waited for after a script's command: a delay fault never keeps a script, or its
+  /// `quit`, waiting longer than leaving may wait.
+  public static let longDelayMilliseconds = 5000
+
+  /// What a waiter waits for.
+  fileprivate enum Goal {
+    /// Everything not held has finished (``waitUntilSettled()``).
+    case settled
+    /// As `settled`, but a long QA delay counts as done waiting for (``waitUntilSettledExceptLongDelays()``).
+    case settledExceptLongDelays
+    /// Nothing left will finish soon (``waitUntilQuiet()``).
+    case quiet
   }
 
   /// Someone waiting for the operations that `includes` picks (all when `nil`) to settle.
   fileprivate struct Waiter {
     var id: Int
     var includes: (@Sendable (Entry) -> Bool)?
-    /// Waits only until nothing left can finish soon (``waitUntilQuiet()``).
-    var untilQuiet = false
+    var goal = Goal.settled
     var continuation: CheckedContinuation<Void, Never>
 
-    func isSatisfied(by state: State) -> Bool { untilQuiet ? state.isQuiet : state.isSettled(includes) }
+    func isSatisfied(by state: State) -> Bool {
+      switch goal {
+      case .settled: state.isSettled(includes)
+      case .settledExceptLongDelays: state.isSettledExceptLongDelays
+      case .quiet: state.isQuiet
+      }
+    }
   }
 
   fileprivate struct State {
@@ -186,6 +210,10 @@ public final class OperationTracker: Sendable {
     /// Everything left is held, directly or behind a held operation: nothing can finish
     /// until QA releases something.
     var isSettled: Bool { entries.values.allSatisfy(isEffectivelyHeld) }
+    /// Everything left is held, or slowed by a long QA delay (or behind such an operation).
+    var isSettledExceptLongDelays: Bool {
+      entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isLongDelayed } }
+    }
     /// Nothing left will finish soon: everything is held, slowed by QA (or behind such an
     /// operation), or waits while the store waits for another program's lock.
     var isQuiet: Bool {
@@ -238,10 +266,11 @@ public final class OperationTracker: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Marks an operation as slowed by QA (`qa delay`), or no longer.
-  public func setDelayed(_ id: OperationID, _ isDelayed: Bool) {
+  /// Marks an operation as slowed by QA (`qa delay`) for `milliseconds`, or no longer.
+  public func setDelayed(_ id: OperationID, _ isDelayed: Bool, milliseconds: Int = 0) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id]?.isDelayed = isDelayed
+      state.entries[id]?.isLongDelayed = isDelayed && milliseconds > Self.longDelayMilliseconds
       return state.takeSatisfiedWaiters()
     }
     for waiter in waiters { waiter.resume() }
@@ -294,6 +323,9 @@ public final class OperationTracker: Sendable {
   /// Whether every operation in flight is held (or there are none).
   public var isSettled: Bool { state.withLock { $0.isSettled } }
 
+  /// Whether every operation in flight is held or slowed by a long QA delay (or there are none).
+  public var isSettledExceptLongDelays: Bool { state.withLock { $0.isSettledExceptLongDelays } }
+
   /// Returns once every operation that is not held has finished.
   nonisolated(nonsending) public func waitUntilSettled() async {
     // Most commands start nothing in the background: return without suspending at all.
@@ -307,7 +339,17 @@ public final class OperationTracker: Sendable {
   /// back above it.
   nonisolated(nonsending) public func waitUntilQuiet() async {
     if state.withLock({ $0.isQuiet }) { return }
-    await wait(for: nil, untilQuiet: true)
+    await wait(for: nil, goal: .quiet)
+  }
+
+  /// Returns once every operation has finished, is held, or is slowed by QA for longer than
+  /// ``longDelayMilliseconds`` (or waits behind such an operation): what a script waits for
+  /// after each command. A short delay is waited for, so the same script prints the same
+  /// text; a long one is left in flight (shown as pending), and the way out waits for it no
+  /// longer than it waits for any write.
+  nonisolated(nonsending) public func waitUntilSettledExceptLongDelays() async {
+    if state.withLock({ $0.isSettledExceptLongDelays }) { return }
+    await wait(for: nil, goal: .settledExceptLongDelays)
   }
 
   /// Returns once every operation `includes` picks has finished or is held (others may
@@ -318,7 +360,7 @@ public final class OperationTracker: Sendable {
     await wait(for: includes)
   }
 
-  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?, untilQuiet: Bool = false) async {
+  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?, goal: Goal = .settled) async {
     let waiterID = state.withLock { state in
       defer { state.nextWaiterID += 1 }
       return state.nextWaiterID
@@ -326,7 +368,7 @@ public final class OperationTracker: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let settled = state.withLock { state -> Bool in
-          let waiter = Waiter(id: waiterID, includes: includes, untilQuiet: untilQuiet, continuation: continuation)
+          let waiter = Waiter(id: waiterID, includes: includes, goal: goal, continuation: continuation)
           if waiter.isSatisfied(by: state) || Task.isCancelled { return true }
           state.waiters.append(waiter)
           return false
@@ -462,7 +504,7 @@ public final class FaultInjector: Sendable {
       tracker.setHeld(id, false)
     }
     for case .delay(let milliseconds) in matching.map(\.kind) {
-      tracker.setDelayed(id, true)
+      tracker.setDelayed(id, true, milliseconds: milliseconds)
       defer { tracker.setDelayed(id, false) }
       try await clock.sleep(milliseconds: milliseconds)
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// The user's time zone, chosen the way the C library chooses it, with Foundation's
 /// `TimeZone` (ICU's copy of the tz database).
@@ -49,5 +50,60 @@ public enum SystemTimeZone {
     guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
     let name = String(path[range.upperBound...])
     return name.isEmpty ? nil : name
+  }
+
+  /// A `TZ` whose file the C library must not read: where it points and why not.
+  public struct FileProblem: Sendable, Equatable {
+    /// The file `TZ` names (a relative name is under `TZDIR`, `/usr/share/zoneinfo` by default).
+    public var path: String
+    /// What it is instead of a zone file: ``FileBytes/Refusal``'s words.
+    public var reason: String
+  }
+
+  /// The largest zone file read: the biggest in the tz database is a few KiB.
+  public static let fileSizeLimit = 1 << 20
+
+  /// Checks the file the C library would read for `environment`'s `TZ` (`tzset`, called by
+  /// ICU as soon as a date is formatted), as other files are checked: a regular file of at
+  /// most ``fileSizeLimit`` bytes, looked at on a descriptor opened without waiting. A FIFO
+  /// there would block the process in `tzset`, where no signal handler helps.
+  ///
+  /// `nil` when there is nothing to refuse: `TZ` unset or empty, no such file (a POSIX rule
+  /// such as `CET-1CEST`, or a name the C library will not find), or a sound zone file.
+  public static func fileProblem(environment: [String: String]) -> FileProblem? {
+    guard var name = environment["TZ"] else { return nil }
+    if name.hasPrefix(":") { name.removeFirst() }
+    guard !name.isEmpty else { return nil }
+    let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+    let path = name.hasPrefix("/") ? name : directory + "/" + name
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else {
+      // Missing: the C library reads nothing either (a rule, a misspelling). Anything else
+      // (no permission, a loop of links) it cannot read either.
+      return nil
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      return FileProblem(path: path, reason: FileBytes.Refusal.notARegularFile(FileBytes.kind(info.st_mode)).description)
+    }
+    guard Int(info.st_size) <= fileSizeLimit else {
+      return FileProblem(
+        path: path, reason: FileBytes.Refusal.tooLarge(size: Int(info.st_size), limit: fileSizeLimit).description)
+    }
+    return nil
+  }
+
+  /// Keeps the C library and ICU away from a `TZ` file that ``fileProblem(environment:)``
+  /// refuses: `TZ` becomes UTC for this process (`UTC0`, a rule that reads no file) and in
+  /// the returned environment (empty, which ``current(environment:localtimePath:timezoneNamePath:)``
+  /// reads as UTC). Call it first thing, before anything formats a date. Returns the problem
+  /// to tell the user about, once.
+  public static func refuseUnsafeFile(in environment: inout [String: String]) -> FileProblem? {
+    guard let problem = fileProblem(environment: environment) else { return nil }
+    setenv("TZ", "UTC0", 1)
+    environment["TZ"] = ""
+    return problem
   }
 }

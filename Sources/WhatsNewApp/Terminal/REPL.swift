@@ -65,7 +65,8 @@ public struct REPL {
       }
     }
     session.boot()
-    await session.backends.tracker.waitUntilSettled()
+    // A long QA delay of the boot's reads is not waited for: it would keep even `quit` out.
+    await session.backends.tracker.waitUntilSettledExceptLongDelays()
     printPending()
     reading: while !session.shouldQuit && !stopRequested() {
       let prompt = session.prompt
@@ -112,7 +113,8 @@ public struct REPL {
   }
 
   /// Waits for the command's work before the next prompt. A script waits for everything
-  /// that can finish; a terminal waits until nothing left will finish soon (held, slowed by
+  /// that can finish, except what QA delays for longer than the way out would wait
+  /// (``OperationTracker/longDelayMilliseconds``); a terminal waits until nothing left will finish soon (held, slowed by
   /// QA, or behind another program's lock), so a page opens with its values, not
   /// "loading…", and slow work reports back above the prompt when it lands.
   func settle() async {
@@ -120,7 +122,7 @@ public struct REPL {
     if isInteractive {
       await tracker.waitUntilQuiet()
     } else {
-      await tracker.waitUntilSettled()
+      await tracker.waitUntilSettledExceptLongDelays()
     }
   }
 
