@@ -164,6 +164,12 @@ public actor SettingsStore {
     try Migrations.migrate(connection, to: schemaVersion)
   }
 
+  /// How long each statement waits for another program's lock before failing as busy
+  /// (5 s unless set): a test that holds a lock on a loaded machine gives itself more.
+  public func setLockTimeout(milliseconds: Int32) {
+    connection.setBusyTimeout(milliseconds: milliseconds)
+  }
+
   // MARK: Schema
 
   /// The store's `PRAGMA user_version` (``currentSchemaVersion`` once opened).

@@ -48,6 +48,8 @@ struct QuietPromptTests {
     let directory = try TemporaryDirectory(prefix: "whatsnew-quiet")
     let path = directory.path("store.sqlite")
     let store = try SettingsStore(path: path)
+    // A loaded machine may take a while to end the lock holder: the write waits long enough.
+    await store.setLockTimeout(milliseconds: 60_000)
     let tracker = OperationTracker()
     let backends = Backends(
       store: store, faults: FaultInjector(tracker: tracker, clock: SystemClock()), tracker: tracker, clock: SystemClock(),
