@@ -10,6 +10,16 @@ enum StoreFile {
   static func openStore(path: String, createParentDirectory: Bool, lockWait: LockWait = .none) throws(StoreError) -> (
     connection: SQLiteConnection, fresh: Bool, setAside: [SetAsideFile]
   ) {
+    guard !path.isEmpty else {
+      throw StoreError(
+        kind: .fileSystem, path: path,
+        description: "the settings store's path is empty; pass a file with --db PATH, or leave --db out for the default")
+    }
+    if isDirectory(path) {
+      throw StoreError(
+        kind: .fileSystem, path: path,
+        description: "the settings store \(path) is a directory; pass a file in it with --db \(path)/whatsnew.sqlite")
+    }
     let directory = parentDirectory(of: path)
     if !isDirectory(directory) {
       if createParentDirectory {

@@ -21,6 +21,37 @@ struct ScriptExitStatusTests {
     #expect(result.status == expected, "\(result.output)\n\(result.error)")
   }
 
+  @Test(
+    "a line that cannot act on what it names exits 65, whatever the command (issue 22)",
+    arguments: [
+      "next\nchoose 9\n", "next\nchoose 2\n", "next\n2\n", "next\nchoose theme dark\n", "next\nchoose mode.7\n",
+      "next\nchoose purple\n", "close\nchoose 1\n",
+    ])
+  func cannotActExits65(script: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(["--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"], input: script)
+    #expect(result.status == 65, "\(script): \(result.error)")
+    #expect(result.error.contains("not a valid command"), "named on stderr: \(result.error)")
+  }
+
+  @Test("a script saved with a UTF-8 byte order mark runs its first line as a command")
+  func byteOrderMark() throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(
+      ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"], input: "\u{FEFF}next\ncheck\n")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("page 2 of 6"), "\(result.output)")
+  }
+
+  @Test("qa can target every write state shows: the language and the guidance seen-set", arguments: ["language", "guidance"])
+  func writeTargets(target: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(
+      ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0"], input: "qa hold write \(target)\nqa faults\n")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("write:\(target)=hold"), "\(result.output)")
+  }
+
   @Test("each line that is not a valid command is named on stderr with its number, and the script goes on")
   func invalidLinesNamed() throws {
     let directory = try TemporaryDirectory()

@@ -55,6 +55,20 @@ struct BadStoreTests {
     try expectRefusal(path, cause: ["newer"], file: path)
   }
 
+  @Test("--db naming a directory says it is one, and which file to pass instead (issue 22)")
+  func directoryAsStore() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-bad")
+    try expectRefusal(directory.path, cause: ["is a directory; pass a file in it with --db"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "nothing was created in it")
+  }
+
+  @Test("--db with an empty path says the path is empty")
+  func emptyPath() throws {
+    let run = try runApp(["--db", ""] + contentArguments, script: "quit\n")
+    #expect(run.status == 74, "exit \(run.status): \(run.errors)")
+    #expect(run.errors.contains("the settings store's path is empty"), "\(run.errors)")
+  }
+
   @Test("a missing parent directory")
   func missingDirectory() throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-bad")

@@ -76,7 +76,7 @@ public struct Backends: Sendable {
 
   /// The operation target of a write of the language chosen in the app: `qa fail write`,
   /// `qa hold write` (every target) reach it.
-  public static let languageTarget = "language"
+  public static let languageTarget = FaultSpec.writeTargets[0]
 
   /// Remembers the language chosen in the app, or forgets it (`nil`), through the `write`
   /// gate; returns the choice it replaced.

@@ -84,13 +84,19 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     guard operation.takesSettingTarget else {
       throw ParseError(expected: "no target for '\(operation.rawValue)' (targets are settings, for read and write)")
     }
-    guard Setting(rawValue: target) != nil else {
-      let suggestion = Suggestion.closest(to: target, in: Setting.allCases.map(\.rawValue))
+    // Writes that are not a setting's can be targeted too: every target `state` can show.
+    let extra = operation == .write ? writeTargets : []
+    guard Setting(rawValue: target) != nil || extra.contains(target) else {
+      let suggestion = Suggestion.closest(to: target, in: Setting.allCases.map(\.rawValue) + extra)
       throw ParseError(
-        expected: "a setting or 'all' as the target, not \(Quote.quoted(target))"
-          + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        expected: "a setting\(extra.isEmpty ? "" : ", " + extra.joined(separator: ", ")) or 'all' as the target, "
+          + "not \(Quote.quoted(target))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
     }
   }
+
+  /// The write targets that are not settings: the language chosen with `lang`, and the
+  /// guidance seen-set (a popover closed, `guidance reset`).
+  public static let writeTargets = ["language", "guidance"]
 
   public var description: String {
     let subject = operation.rawValue + (target.map { ":" + $0 } ?? "")

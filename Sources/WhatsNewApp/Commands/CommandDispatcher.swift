@@ -50,7 +50,8 @@ struct CommandDispatcher: Sendable {
       session.console.emit(session.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
       return
     }
-    let words = CommandTokenizer.split(TextSanitizer.clean(line))
+    // A script saved with a UTF-8 byte order mark: the mark is not part of its first command.
+    let words = CommandTokenizer.split(TextSanitizer.clean(line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
     guard let command = CommandCatalog.find(first.lowercased()) else {

@@ -98,6 +98,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("qa", 3) where ["fail", "delay", "hold", "release"].contains(words[1]):
       let operation = FaultOperation(rawValue: words[2])
       var targets = operation?.takesSettingTarget == true ? settings + ["all"] : []
+      if operation == .write { targets += FaultSpec.writeTargets }
       if words[1] == "fail" { targets += ["once", "always"] }
       return targets
     case ("qa", 4) where words[1] == "fail": return ["once", "always"]

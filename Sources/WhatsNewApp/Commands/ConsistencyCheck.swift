@@ -90,7 +90,10 @@ public enum QACommand: Equatable, Sendable {
     }
     var rest = Array(words.dropFirst())
     var target: String?
-    if let candidate = rest.first, operation.takesSettingTarget, Setting(rawValue: candidate) != nil || candidate == "all" {
+    if let candidate = rest.first, operation.takesSettingTarget,
+      Setting(rawValue: candidate) != nil || candidate == "all"
+        || (operation == .write && FaultSpec.writeTargets.contains(candidate))
+    {
       target = candidate == "all" ? nil : candidate
       rest.removeFirst()
     } else if let candidate = rest.first, operation.takesSettingTarget, Int(candidate) == nil,

@@ -69,17 +69,20 @@ struct TourCommands: Sendable {
   /// An unknown token is answered with the tokens the page shows.
   func choose(_ arguments: [String]) async {
     guard let page = session.state.visiblePage else {
+      session.noteInvalidCommand()
       session.console.emit(session.text("ui.choose.noPage"), .warning)
       return
     }
     let shortcuts = session.shortcuts(of: page)
     guard !shortcuts.choices.isEmpty else {
+      session.noteInvalidCommand()
       session.console.emit(session.text("ui.choose.noChoice"), .warning)
       return
     }
     guard let first = arguments.first else { return messages.usage("choose") }
     if arguments.count > 1, let setting = Setting(rawValue: first) {
       guard let choice = shortcuts.choices.first(where: { $0.choice.setting == setting }) else {
+        session.noteInvalidCommand()
         session.console.emit(
           session.text("ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue))), .warning)
         return
@@ -105,6 +108,7 @@ struct TourCommands: Sendable {
       if shortcuts.choices.count > 1, let number = Int(token), number >= 1,
         shortcuts.choices.contains(where: { $0.tokens.count >= number })
       {
+        session.noteInvalidCommand()
         session.console.emit(session.text("ui.choose.whichBlock", words.orList(shortcuts.chooseTokens)), .warning)
         return
       }

@@ -21,7 +21,7 @@ struct EffectRunner: Sendable {
   let session: Session
 
   /// The write target of the guidance seen-set, not a setting: `qa fail write` (every target) reaches it.
-  static let guidanceTarget = "guidance"
+  static let guidanceTarget = FaultSpec.writeTargets[1]
 
   /// Runs `body` as operation `operation` on `target`, tracked and gated, then hands its
   /// result to `completion` on the main actor. Returns whether it finished before returning.
