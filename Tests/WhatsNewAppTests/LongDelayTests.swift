@@ -47,7 +47,9 @@ struct LongDelayTests {
     return harness.takeOutput()
   }
 
-  @Test("quit after a write delayed 600 s leaves, saying the write was not saved", .timeLimit(.minutes(1)))
+  // The limits catch a session that never leaves (a held sleep is forever); they are generous
+  // because in a full run the main actor these sessions share is busy with long walks.
+  @Test("quit after a write delayed 600 s leaves, saying the write was not saved", .timeLimit(.minutes(5)))
   func delayedWriteThenQuit() async throws {
     let output = try await run(
       ["qa write=delay:600000", "set theme dark", "quit"], arguments: ["--upgrade-from", "2.14.0"])
@@ -55,7 +57,7 @@ struct LongDelayTests {
     #expect(output.contains("Not saved: Theme (still saving after 5 seconds)."), "\(output)")
   }
 
-  @Test("state, check and quit run with every read delayed 600 s", .timeLimit(.minutes(1)))
+  @Test("state, check and quit run with every read delayed 600 s", .timeLimit(.minutes(5)))
   func delayedReads() async throws {
     let output = try await run(
       ["state", "check", "quit"], arguments: ["--upgrade-from", "2.14.0", "--fault", "read=delay:600000"])
