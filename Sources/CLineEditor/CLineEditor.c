@@ -73,14 +73,55 @@ static struct {
 static pthread_once_t wn_libedit_once = PTHREAD_ONCE_INIT;
 static char wn_libedit_error[512];
 
+static int wn_libedit_refusal = WN_LIBRARY_ACCEPTED;
+static int wn_libedit_refusal_detail;
+
+/* Opens the file WHATSNEW_LIBEDIT names and checks it as any file the app reads is checked,
+ * before the loader sees it: on a non-blocking descriptor (dlopen of a FIFO would wait for a
+ * writer forever, at every start), a regular file, owned by root or the user, writable by
+ * neither group nor others (the code of anyone who can write it would run in the app). The
+ * descriptor, or -1 with wn_libedit_error set (and wn_libedit_refusal, when the file is
+ * there but fails the check). */
+static int wn_open_named_library(const char *named) {
+  int descriptor = open(named, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  struct stat info;
+  if (descriptor < 0 || fstat(descriptor, &info) != 0) {
+    /* Missing or unreadable: what dlopen would say, without asking it. */
+    snprintf(wn_libedit_error, sizeof wn_libedit_error, "cannot load libedit (%s: %s); install libedit2", named,
+             strerror(errno));
+    if (descriptor >= 0) close(descriptor);
+    return -1;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    wn_libedit_refusal = WN_LIBRARY_NOT_REGULAR;
+  } else if (info.st_uid != 0 && info.st_uid != geteuid()) {
+    wn_libedit_refusal = WN_LIBRARY_FOREIGN_OWNER;
+    wn_libedit_refusal_detail = (int)info.st_uid;
+  } else if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+    wn_libedit_refusal = WN_LIBRARY_WRITABLE_BY_OTHERS;
+    wn_libedit_refusal_detail = (int)(info.st_mode & 07777);
+  }
+  if (wn_libedit_refusal == WN_LIBRARY_ACCEPTED) return descriptor;
+  /* The Swift side words the refusal (wn_editor_library_refusal); this is for C callers. */
+  snprintf(wn_libedit_error, sizeof wn_libedit_error, "WHATSNEW_LIBEDIT names %s, which was refused", named);
+  close(descriptor);
+  return -1;
+}
+
 /* WHATSNEW_LIBEDIT names the library when it is set (an install that keeps libedit
- * elsewhere; the tests, to see what a missing libedit does); otherwise the soname the
+ * elsewhere; the tests, to see what a missing libedit does), checked first and loaded
+ * through /proc/self/fd, so the file loaded is the file checked; otherwise the soname the
  * libedit2 package installs, then the development symlink. */
 static void wn_load_libedit_once(void) {
   const char *named = getenv("WHATSNEW_LIBEDIT");
   void *library = NULL;
   if (named != NULL && named[0] != '\0') {
-    library = dlopen(named, RTLD_NOW | RTLD_LOCAL);
+    int descriptor = wn_open_named_library(named);
+    if (descriptor < 0) return;
+    char checked[64];
+    snprintf(checked, sizeof checked, "/proc/self/fd/%d", descriptor);
+    library = dlopen(access(checked, F_OK) == 0 ? checked : named, RTLD_NOW | RTLD_LOCAL);
+    close(descriptor);
   } else {
     library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) library = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
@@ -120,6 +161,12 @@ static void wn_load_libedit_once(void) {
 static int wn_load_libedit(void) {
   pthread_once(&wn_libedit_once, wn_load_libedit_once);
   return wn_libedit.history != NULL && wn_libedit_error[0] == '\0';
+}
+
+int wn_editor_library_refusal(int *detail) {
+  pthread_once(&wn_libedit_once, wn_load_libedit_once);
+  if (detail != NULL) *detail = wn_libedit_refusal_detail;
+  return wn_libedit_refusal;
 }
 
 const char *wn_editor_unavailable_reason(void) {

@@ -20,6 +20,21 @@ import Glibc
 /// installs process-wide SIGINT and SIGWINCH handlers (flag-only, so Ctrl-C does
 /// not stop the process while the editor exists; it only ends a read in progress)
 /// and restores the previous handlers when it goes away.
+/// The library `WHATSNEW_LIBEDIT` names, not loaded: where, and why.
+public struct LibraryRefusal: Sendable, Equatable {
+  public enum Problem: Sendable, Equatable {
+    /// A FIFO, a directory, a device or a socket.
+    case notRegularFile
+    /// Owned by neither root nor the user.
+    case foreignOwner(uid: Int)
+    /// Group or others may write it (its permission bits).
+    case writableByOthers(mode: Int)
+  }
+
+  public let path: String
+  public let problem: Problem
+}
+
 public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// The libedit editor; `nil` when libedit could not start (then lines are read
   /// from standard input without editing).
@@ -49,6 +64,11 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     historyFile: String?,
     completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String]
   ) {
+    // libedit reads TERM itself (and prints an unknown one back to the terminal, escapes
+    // and all): a TERM that is no terminal's name is `dumb` for it too.
+    if let term = getenv("TERM").map({ String(cString: $0) }), Terminal.name(term) != term {
+      setenv("TERM", Terminal.dumb, 1)
+    }
     self.editor = wn_editor_create(programName, Self.historySize)
     self.historyFile = historyFile
     self.completer = completer
@@ -148,6 +168,23 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   public var unavailableReason: String? {
     guard editor == nil else { return nil }
     return wn_editor_unavailable_reason().map { String(cString: $0) } ?? "the terminal editor could not start"
+  }
+
+  /// The file `WHATSNEW_LIBEDIT` names, when it was refused before loading: checked on a
+  /// non-blocking descriptor (a FIFO is never waited on) to be a regular file owned by root
+  /// or the user and writable by neither group nor others. Then lines are read without
+  /// editing. `nil` when it was loaded, the variable is unset, or it names no file that can
+  /// be opened (then ``unavailableReason`` says "cannot load libedit").
+  public var libraryRefusal: LibraryRefusal? {
+    var detail: Int32 = 0
+    let code = wn_editor_library_refusal(&detail)
+    let path = getenv("WHATSNEW_LIBEDIT").map { String(cString: $0) } ?? ""
+    switch code {
+    case WN_LIBRARY_NOT_REGULAR: return LibraryRefusal(path: path, problem: .notRegularFile)
+    case WN_LIBRARY_FOREIGN_OWNER: return LibraryRefusal(path: path, problem: .foreignOwner(uid: Int(detail)))
+    case WN_LIBRARY_WRITABLE_BY_OTHERS: return LibraryRefusal(path: path, problem: .writableByOthers(mode: Int(detail)))
+    default: return nil
+    }
   }
 
   /// Whether Ctrl-C was pressed while no line was being read (the work between prompts),

@@ -3,6 +3,29 @@ import Glibc
 
 /// Facts about the terminal and the locale the line editor needs.
 public enum Terminal {
+  /// The terminal type that has no capabilities: no colour, ASCII only.
+  public static let dumb = "dumb"
+
+  /// The terminal type `TERM` names: `term` itself when it is a terminal's name (letters,
+  /// digits, `-`, `+`, `.`, `_`; 1 to 64 bytes, as terminfo names are), else ``dumb``: an
+  /// escape sequence or a shell word in `TERM` is not echoed, and gets no colour. Unset
+  /// (`nil`) or empty stays empty: no terminal type was given.
+  public static func name(_ term: String?) -> String {
+    guard let term, !term.isEmpty else { return "" }
+    let allowed =
+      term.utf8.count <= 64
+      && term.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+          UInt8(ascii: "_"):
+          true
+        default: false
+        }
+      }
+    return allowed ? term : dumb
+  }
+
   /// Whether both standard input and standard output are terminals, the only case
   /// where ``InteractiveLineEditor`` should be used.
   public static func isInteractive() -> Bool {

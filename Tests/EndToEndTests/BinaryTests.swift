@@ -105,6 +105,19 @@ struct BinaryTests {
     #expect(!lint.error.contains("CFPropertyList"), "\(lint.error)")
   }
 
+  @Test("a script's views are never cut, whatever LINES says; COLUMNS still sets their width")
+  func scriptIgnoresLines() throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(
+      ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.14.0"], input: "go settings\nquit\n",
+      environment: ["LINES": "10", "COLUMNS": "50"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(!result.output.contains("Rows below"), "\(result.output)")
+    #expect(result.output.split(separator: "\n").count > 10, "\(result.output)")
+    let widest = result.output.split(separator: "\n").map { $0.unicodeScalars.count }.max() ?? 0
+    #expect(widest <= 50, "\(result.output)")
+  }
+
   @Test("a script file is read with --script")
   func scriptFile() throws {
     let directory = try TemporaryDirectory()

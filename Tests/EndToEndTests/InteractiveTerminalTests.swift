@@ -17,7 +17,9 @@ struct InteractiveTerminalTests {
 
   /// The app on a new pseudo-terminal, with its store, state and cache in `directory`, as a
   /// user upgrading from 2.13.1 (a two-page tour); `extra` adds to its environment.
-  static func start(in directory: TemporaryDirectory, extra: [String: String] = [:]) throws -> PseudoTerminal {
+  static func start(in directory: TemporaryDirectory, extra: [String: String] = [:], color: String = "never") throws
+    -> PseudoTerminal
+  {
     var environment = ProcessInfo.processInfo.environment
     for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
     environment["TERM"] = "xterm"
@@ -29,7 +31,7 @@ struct InteractiveTerminalTests {
     environment.merge(extra) { _, new in new }
     return try PseudoTerminal(
       executable: RepositoryPaths.executable,
-      arguments: ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", "never"],
+      arguments: ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", color],
       environment: environment)
   }
 
@@ -128,5 +130,103 @@ struct MissingLineEditorTests {
     #expect(start.contains("install libedit2"), "\(start)")
     let help = try terminal.press("help\r", until: "whatsnew:tour 1/2> ", waitingForEditor: false)
     #expect(help.contains("List the commands, or explain one."))
+  }
+}
+
+/// What `WHATSNEW_LIBEDIT` may name: a file checked as any file the app reads, on a
+/// non-blocking descriptor, before the loader sees it.
+enum NamedLibrary: String, CaseIterable, Sendable {
+  case fifo = "a FIFO"
+  case directory = "a directory"
+  case groupWritable = "a copy of libedit its group may change"
+  case worldWritable = "a copy of libedit anyone may change"
+  case foreignOwner = "a copy of libedit owned by another user"
+
+  /// Makes it in `directory`; its path.
+  func make(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.path("libedit-\(self).so.2")
+    switch self {
+    case .fifo:
+      guard mkfifo(path, 0o600) == 0 else { throw PseudoTerminal.Failure.system("mkfifo") }
+    case .directory:
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    case .groupWritable, .worldWritable, .foreignOwner:
+      try FileManager.default.copyItem(atPath: MissingLineEditorTests.systemLibedit, toPath: path)
+      let mode: mode_t = self == .groupWritable ? 0o664 : self == .worldWritable ? 0o646 : 0o644
+      guard chmod(path, mode) == 0 else { throw PseudoTerminal.Failure.system("chmod") }
+      if self == .foreignOwner {
+        // 65534 is `nobody`: neither root nor the user running the tests (unless that is nobody).
+        guard getuid() != 65534, chown(path, 65534, 65534) == 0 else { throw PseudoTerminal.Failure.system("chown") }
+      }
+    }
+    return path
+  }
+
+  /// What the refusal says is wrong with it.
+  var problem: String {
+    switch self {
+    case .fifo, .directory: "it is not a regular file (it is a FIFO, a directory or a device)"
+    case .groupWritable: "its group or other users can change it (mode 664)"
+    case .worldWritable: "its group or other users can change it (mode 646)"
+    case .foreignOwner: "it belongs to user 65534, neither you nor root"
+    }
+  }
+}
+
+extension MissingLineEditorTests {
+  /// The libedit the libedit2 package installs: the file its soname links to (a copy of
+  /// the link would be a link to a name the copy's directory lacks).
+  static let systemLibedit = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libedit.so.2").resolvingSymlinksInPath().path
+
+  @Test(
+    "WHATSNEW_LIBEDIT naming a file that is not a safe library is refused once, and lines are read plainly",
+    arguments: NamedLibrary.allCases)
+  func refusedLibrary(library: NamedLibrary) throws {
+    if library == .foreignOwner && getuid() != 0 { return }  // only root can give a file away
+    let directory = try TemporaryDirectory()
+    let path = try library.make(in: directory)
+    let terminal = try InteractiveTerminalTests.start(in: directory, extra: ["WHATSNEW_LIBEDIT": path])
+    // A FIFO used to be opened by dlopen, which waited for a writer: the prompt never came.
+    let start = try terminal.waitFor("whatsnew:tour 1/2> ", timeout: 10)
+    let refusal = "the line editor library \(path) (WHATSNEW_LIBEDIT) was not loaded: \(library.problem). Line editing is off"
+    #expect(start.components(separatedBy: "(WHATSNEW_LIBEDIT) was not loaded").count == 2, "said once: \(start)")
+    #expect(start.replacingOccurrences(of: "\n", with: " ").contains(refusal), "\(start)")
+    #expect(!start.contains("cannot load libedit"), "\(start)")
+    let help = try terminal.press("help\r", until: "whatsnew:tour 1/2> ", waitingForEditor: false)
+    #expect(help.contains("List the commands, or explain one."))
+  }
+
+  @Test("WHATSNEW_LIBEDIT naming a copy of libedit that passes the check loads it: Tab completes")
+  func acceptedLibrary() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("libedit.so.2")
+    try FileManager.default.copyItem(atPath: Self.systemLibedit, toPath: path)
+    #expect(chmod(path, 0o644) == 0)
+    let terminal = try InteractiveTerminalTests.start(in: directory, extra: ["WHATSNEW_LIBEDIT": path])
+    let start = try terminal.waitFor("whatsnew:tour 1/2> ")
+    #expect(!start.contains("line editing is off") && !start.contains("was not loaded"), "\(start)")
+    try terminal.press("he\t", until: "help")
+  }
+}
+
+/// `TERM` is echoed by libedit ("No entry for terminal type ...") and read for colour and
+/// ASCII: one that is no terminal's name must reach none of them as it is.
+@Suite("A TERM that is no terminal's name, on a real terminal", .serialized)
+struct HostileTermTests {
+  @Test(
+    "a TERM holding an escape sequence or a shell word is treated as dumb: never echoed, no colour, ASCII",
+    arguments: ["xterm\u{1B}]0;PWN\u{7}", "xterm\u{1B}[2J\u{1B}[31m", "xterm; reboot", String(repeating: "x", count: 65)])
+  func hostileTerm(term: String) throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try InteractiveTerminalTests.start(in: directory, extra: ["TERM": term], color: "auto")
+    try terminal.waitFor("whatsnew:tour 1/2> ")
+    try terminal.press("help\r", until: "List the commands, or explain one.")
+    try terminal.waitFor("whatsnew:tour 1/2> ", following: "List the commands")
+    let raw = terminal.transcript
+    #expect(!raw.contains(term), "TERM reached the terminal as it is: \(raw.debugDescription)")
+    #expect(!raw.contains("No entry for terminal type"), "\(raw.debugDescription)")
+    // As dumb: no colour (auto would colour a terminal), and ASCII chrome (no box drawing).
+    #expect(!raw.contains("\u{1B}["), "an escape sequence reached the terminal: \(raw.debugDescription)")
+    #expect(!raw.contains("\u{2500}"), "the frames are not ASCII: \(raw.debugDescription)")
   }
 }

@@ -62,6 +62,46 @@ struct StateSchemaTests {
     #expect(controls.contains { $0["pending"] as? Bool == true }, "no control is pending")
   }
 
+  @Test(
+    "at the edges of the calendar the next reminder is null, never a date the schema rejects",
+    arguments: [("9999-12-31 23:59:59", "Europe/Amsterdam"), ("0000-01-01 00:00:00", "Europe/Brussels")])
+  func nextReminderAtTheCalendarsEdges(clock: String, zone: String) throws {
+    let faketime = try #require(
+      NotificationTimeZoneTests.faketimeCommand,
+      "the faketime command is not installed (no /usr/bin/faketime): run `make deps`, or `apt-get install faketime`")
+    let directory = try TemporaryDirectory(prefix: "whatsnew-state-schema")
+    let database = directory.path("x.sqlite")
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "FAKETIME_SHARED", "FAKETIME_FMT"] {
+      environment[name] = nil
+    }
+    environment["LANG"] = "C.UTF-8"
+    environment["TZ"] = zone
+    environment["TZDIR"] = NotificationTimeZoneTests.zoneDirectory
+    environment["XDG_STATE_HOME"] = directory.path("state")
+    environment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
+    // The clock as `faketime` reads it, in the zone of TZ (see the notes on libfaketime).
+    let child = try PipedProcess(
+      faketime, [clock, RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.14.0"],
+      environment: environment, currentDirectory: RepositoryPaths.root)
+    try? child.input.write(contentsOf: Data("go review\nset reviewWeekday sunday\nstate\nquit\n".utf8))
+    try? child.input.close()
+    let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+    let error = String(decoding: child.error.readDataToEndOfFile(), as: UTF8.self)
+    child.process.waitUntilExit()
+    #expect(child.process.terminationStatus == 0, "\(error)")
+    #expect(FileManager.default.fileExists(atPath: database), "the app lost its arguments under faketime")
+    let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") }, "\(output)\n\(error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let notification = try #require(object["notification"] as? [String: Any], "\(line)")
+    #expect(notification["weekday"] as? String == "sunday", "\(line)")
+    #expect(notification["next"] is NSNull, "outside the years 0001-9999 RFC 3339 has no way to write it: \(line)")
+    let file = directory.path("state.json")
+    try Data(line.utf8).write(to: URL(fileURLWithPath: file))
+    let checked = try SchemaValidator.validate(schema: Self.schemaPath, instances: [file])
+    #expect(checked.status == 0, "\(checked.output)")
+  }
+
   @Test("a field the schema does not describe fails it")
   func undescribedFieldFails() throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-state-schema")

@@ -35,4 +35,24 @@ struct TerminalTests {
   func promptMarkup(prompt: String, marked: String) {
     #expect(PromptMarkup.markingInvisibleParts(of: prompt) == marked)
   }
+
+  @Test(
+    "a TERM that is no terminal's name is dumb: escapes, shell words and over 64 bytes",
+    arguments: [
+      ("xterm-256color", "xterm-256color"),
+      ("screen.xterm-new", "screen.xterm-new"),
+      ("vt100+fnkeys_x", "vt100+fnkeys_x"),
+      ("dumb", "dumb"),
+      ("", ""),
+      ("xterm\u{1B}]0;PWN\u{7}", "dumb"),
+      ("xterm\u{1B}[31m", "dumb"),
+      ("xterm; reboot", "dumb"),
+      ("xterm\n", "dumb"),
+      ("xtérm", "dumb"),
+      (String(repeating: "x", count: 64), String(repeating: "x", count: 64)),
+      (String(repeating: "x", count: 65), "dumb"),
+    ])
+  func terminalName(term: String, name: String) {
+    #expect(Terminal.name(term) == name)
+  }
 }

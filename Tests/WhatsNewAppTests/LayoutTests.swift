@@ -208,18 +208,21 @@ struct LayoutTests {
   }
 
   @Test(
-    "the terminal's size: COLUMNS and LINES win, the terminal next; capped width; unlimited rows in a script",
+    "the terminal's size: COLUMNS wins everywhere and LINES at a terminal; capped width; unlimited rows in a script",
     arguments: [
-      (["COLUMNS": "60"], 120 as Int?, true, 60, nil as Int?),
+      (["COLUMNS": "60"], 120 as Int?, true, 60, 120 as Int?),
       ([:], 120, true, 100, 120),
       ([:], nil, false, 80, nil),
-      (["COLUMNS": "abc", "LINES": "30"], 50, false, 50, 30),
+      (["COLUMNS": "abc", "LINES": "30"], 50, true, 50, 30),
       (["COLUMNS": "0"], 45, true, 45, 45),
+      (["LINES": "0"], 45, true, 45, 45),
+      // A shell exports LINES to every child: a script or a pipe is still never cut.
+      (["LINES": "10"], nil, false, 80, nil),
+      (["COLUMNS": "60", "LINES": "10"], 30, false, 60, nil),
     ])
   func terminalSize(environment: [String: String], terminal: Int?, interactive: Bool, columns: Int, rows: Int?) {
     #expect(TerminalSize.columns(environment: environment, terminal: terminal) == columns)
-    let expectedRows = environment["LINES"] != nil ? rows : (interactive ? terminal : nil)
-    #expect(TerminalSize.rows(environment: environment, terminal: terminal, isInteractive: interactive) == expectedRows)
+    #expect(TerminalSize.rows(environment: environment, terminal: terminal, isInteractive: interactive) == rows)
   }
 
   @Test(

@@ -122,6 +122,19 @@ int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit)
 const char *wn_editor_unavailable_reason(void);
 
 /*
+ * Why the file WHATSNEW_LIBEDIT names was not loaded, checked before dlopen on a
+ * non-blocking descriptor: WN_LIBRARY_ACCEPTED (0) when it was not refused (loaded, or
+ * WHATSNEW_LIBEDIT is unset, or names no file it can open: then wn_editor_unavailable_reason
+ * says "cannot load libedit"), else a WN_LIBRARY_* code, with `detail` (when not NULL) set to
+ * the owner's uid (FOREIGN_OWNER) or the permission bits (WRITABLE_BY_OTHERS). Thread-safe.
+ */
+#define WN_LIBRARY_ACCEPTED 0
+#define WN_LIBRARY_NOT_REGULAR 2       /* a FIFO, a directory, a device, a socket */
+#define WN_LIBRARY_FOREIGN_OWNER 3     /* owned by neither root nor the user: detail is the uid */
+#define WN_LIBRARY_WRITABLE_BY_OTHERS 4 /* group or others may write it: detail is the mode */
+int wn_editor_library_refusal(int *detail);
+
+/*
  * Whether Ctrl-C (SIGINT) arrived while no line was being read, clearing it: long work
  * between prompts (qa explore) asks this to stop when the person asks. 0 or 1.
  * Async-signal-safe to call from any thread.

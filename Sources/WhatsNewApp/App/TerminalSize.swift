@@ -15,11 +15,13 @@ public enum TerminalSize {
     return min(columns, readableWidth)
   }
 
-  /// The rows a view may take: `LINES` when set (a positive number), else the terminal's
-  /// rows when the session is interactive; `nil` (unlimited) for a script or a pipe.
+  /// The rows a view may take when the session is interactive: `LINES` when set (a positive
+  /// number), else the terminal's rows. `nil` (unlimited) for a script or a pipe, whatever
+  /// `LINES` says: a shell exports it to every child, and a script's views are never cut.
+  /// (`COLUMNS` applies everywhere: a script's views wrap to it, see ``columns(environment:terminal:fallback:)``.)
   public static func rows(environment: [String: String], terminal: Int?, isInteractive: Bool) -> Int? {
-    if let lines = positive(environment["LINES"]) { return lines }
-    return isInteractive ? terminal : nil
+    guard isInteractive else { return nil }
+    return positive(environment["LINES"]) ?? terminal
   }
 
   /// The live providers: the environment as given at launch, the terminal's size read from

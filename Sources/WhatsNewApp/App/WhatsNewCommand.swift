@@ -205,14 +205,15 @@ public enum WhatsNewCommand {
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
     for file in store.setAside { report(file.description) }
 
-    let term = environment["TERM"] ?? ""
+    // A TERM that is no terminal's name (an escape sequence, a shell word) counts as dumb.
+    let term = Terminal.name(environment["TERM"])
     let colors = ColorPolicy.colors(
       options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
     let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     var configuration = SessionConfiguration(
       options: options, content: content, language: language, width: size.width, rows: size.rows,
-      ascii: options.asciiOnly || term == "dumb", accessible: options.accessible, isInteractive: interactive,
+      ascii: options.asciiOnly || term == Terminal.dumb, accessible: options.accessible, isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     // SIGTERM or SIGHUP anywhere; Ctrl-C at a terminal (pressed while the work runs, not at the prompt).
@@ -259,7 +260,12 @@ public enum WhatsNewCommand {
       let created = InteractiveLineEditor(
         programName: "whatsnew", historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) })
-      if let reason = created.unavailableReason { console.diagnostic("whatsnew: line editing is off: " + reason) }
+      if let refusal = created.libraryRefusal {
+        console.diagnostic(
+          "whatsnew: " + session.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
+      } else if let reason = created.unavailableReason {
+        console.diagnostic("whatsnew: line editing is off: " + reason)
+      }
       if let refusal = created.historyRefusal {
         console.diagnostic(
           "whatsnew: "
@@ -286,6 +292,16 @@ public enum WhatsNewCommand {
       }
     }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
+  }
+}
+
+/// Why the file `WHATSNEW_LIBEDIT` names was refused, in the session's language.
+@MainActor
+private func libraryProblem(_ problem: LibraryRefusal.Problem, _ session: Session) -> String {
+  switch problem {
+  case .notRegularFile: session.text("ui.libedit.notRegularFile")
+  case .foreignOwner(let uid): session.text("ui.libedit.foreignOwner", String(uid))
+  case .writableByOthers(let mode): session.text("ui.libedit.writableByOthers", String(mode, radix: 8))
   }
 }
 

@@ -189,8 +189,10 @@ public enum UIStrings {
     "ui.explore.problem.wide": "a line wider than 80 columns: %@",
     "ui.explore.skipped": "Left out of every run, because they reach outside it (each run is on a fresh store of its own): %@.",
     "ui.explore.stopped": "Stopped, as asked, after %1$@ runs: %2$@ among them.",
-    "ui.explore.tooManyLines": "The script has %1$@ command lines, more than the %2$@ qa explore takes; split it into shorter scripts.",
-    "ui.explore.tooManyRuns": "This exploration would take %1$@ runs, more than the limit of %2$@; raise it with qa explore --max-runs <n>, or explore a shorter script.",
+    "ui.explore.tooManyLines":
+      "The script has %1$@ command lines, more than the %2$@ qa explore takes; split it into shorter scripts.",
+    "ui.explore.tooManyRuns":
+      "This exploration would take %1$@ runs, more than the limit of %2$@; raise it with qa explore --max-runs <n>, or explore a shorter script.",
     "ui.guidance.leftForTour": "%@ is closed for now; it starts again on your next visit to its screen.",
     "ui.help.back": "Go back: the previous page or step; from a screen you left the tour for, the tour; else home.",
     "ui.help.backup": "Copy your settings, progress and schedule into a backup file.",
@@ -223,9 +225,12 @@ public enum UIStrings {
     "ui.help.title": "Commands:",
     "ui.help.tour": "Go back to the tour you left, or start a guide by name.",
     "ui.help.wait": "Wait until every operation that is not held has finished.",
-    "ui.history.notSaved": "the line history was not saved to %1$@: %2$@. The previous history there was kept; free some disk space or make the directory writable.",
-    "ui.history.refused": "the line history %1$@ was not loaded: %2$@. It was moved aside to %3$@ and a new history is started; look at it there or delete it.",
-    "ui.history.refusedKept": "the line history %1$@ was not loaded: %2$@. It could not be moved aside, so it is left as it is and this session's lines are not saved over it; move or delete it.",
+    "ui.history.notSaved":
+      "the line history was not saved to %1$@: %2$@. The previous history there was kept; free some disk space or make the directory writable.",
+    "ui.history.refused":
+      "the line history %1$@ was not loaded: %2$@. It was moved aside to %3$@ and a new history is started; look at it there or delete it.",
+    "ui.history.refusedKept":
+      "the line history %1$@ was not loaded: %2$@. It could not be moved aside, so it is left as it is and this session's lines are not saved over it; move or delete it.",
     "ui.home.news": "New in %@: type news to see what changed.",
     "ui.home.shortcuts.title": "Go to",
     "ui.home.summary.daily": "Today: push day, 5 exercises, about %@.",
@@ -238,6 +243,11 @@ public enum UIStrings {
     "ui.layer.onboarding": "setting up, page %1$@ of %2$@",
     "ui.layer.preview": "the preview of %1$@, page %2$@ of %3$@",
     "ui.layer.tour": "the what's-new tour, page %1$@ of %2$@",
+    "ui.libedit.foreignOwner": "it belongs to user %1$@, neither you nor root",
+    "ui.libedit.notRegularFile": "it is not a regular file (it is a FIFO, a directory or a device)",
+    "ui.libedit.refused":
+      "the line editor library %1$@ (WHATSNEW_LIBEDIT) was not loaded: %2$@. Line editing is off and lines are read without it; set WHATSNEW_LIBEDIT to the libedit library file (a regular file owned by you or root that no one else can change), or unset it.",
+    "ui.libedit.writableByOthers": "its group or other users can change it (mode %1$@)",
     "ui.news.none": "There is no release to show.",
     "ui.notification.rescheduled": "Weekly review reminder moved to %@.",
     "ui.notification.when": "%@ (%@)",
@@ -288,7 +298,8 @@ public enum UIStrings {
     "ui.state.nullField": "state's '%1$@' is null now, so it has no '%2$@'.",
     "ui.state.unknownPath": "state has no field '%1$@'; the nearest is '%2$@'.",
     "ui.state.unknownPathNoMatch": "state has no field '%@'.",
-    "ui.timeZone.fileRefused": "the time zone file %1$@ (named by TZ) was not read: it is not a regular file of at most %2$@ bytes. Times are in UTC for now; set TZ to a zone name such as Europe/Paris, or unset it.",
+    "ui.timeZone.fileRefused":
+      "the time zone file %1$@ (named by TZ) was not read: it is not a regular file of at most %2$@ bytes. Times are in UTC for now; set TZ to a zone name such as Europe/Paris, or unset it.",
     "ui.tour.caughtUp": "You're all caught up (seen through %@).",
     "ui.tour.closedNoRecord": "Closed.",
     "ui.tour.dismissFailed": "Couldn't save that you've seen this: %@. The tour stays open; try again.",

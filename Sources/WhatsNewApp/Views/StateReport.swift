@@ -38,7 +38,8 @@ struct StateReport: Sendable {
           let date = WeeklyReviewScheduler.nextFireDate(
             weekday: weekday, hour: scheduled.hour, minute: scheduled.minute, after: backends.clock.now(), in: backends.timeZone)
         {
-          next = .string(RFC3339.string(date, in: backends.timeZone))
+          // null when RFC 3339 cannot write it (outside the years 0001–9999).
+          next = RFC3339.string(date, in: backends.timeZone).map { .string($0) } ?? .null
         }
         notification = .object([
           ("weekday", .string(scheduled.weekday)),

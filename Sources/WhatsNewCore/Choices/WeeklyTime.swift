@@ -50,9 +50,47 @@ public enum RFC3339 {
     timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
   }
 
-  /// `2026-12-06T18:00:00+01:00` (`Z` in UTC): the local time in `timeZone` and its offset.
-  public static func string(_ instant: Date, in timeZone: TimeZone) -> String {
-    instant.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone))
+  /// `2026-12-06T18:00:00+01:00` (`Z` in UTC): the local time in `timeZone` and its offset,
+  /// in the proleptic Gregorian calendar RFC 3339 uses; `nil` when that local time falls
+  /// outside the years 0001–9999, which RFC 3339 cannot write.
+  ///
+  /// RFC 3339 offsets are whole minutes: an offset with seconds (a zone's local mean time
+  /// before standard time, `+00:17:30` in Brussels) is rounded to the nearest minute, half a
+  /// minute away from zero, and the local time is shown at that offset, so the instant stays
+  /// exact (RFC 3339 §5.8: `1937-01-01T12:00:27.87+00:20` for Amsterdam's `+00:19:32.13`).
+  /// Fractions of a second are dropped.
+  public static func string(_ instant: Date, in timeZone: TimeZone) -> String? {
+    let interval = instant.timeIntervalSince1970.rounded(.down)
+    // Far outside 0001–9999 either way, and beyond what Int arithmetic below should meet.
+    guard interval.isFinite, abs(interval) < 1e12 else { return nil }
+    let offsetSeconds = timeZone.secondsFromGMT(for: instant)
+    let offsetMinutes = Int((Double(offsetSeconds) / 60).rounded(.toNearestOrAwayFromZero))
+    let local = Int(interval) + offsetMinutes * 60
+    let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+    let secondOfDay = local - days * 86_400
+    let (year, month, day) = civilDate(daysSince1970: days)
+    guard (1...9999).contains(year) else { return nil }
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+    let time = "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    let zone =
+      offsetMinutes == 0
+      ? "Z" : "\(offsetMinutes < 0 ? "-" : "+")\(two(abs(offsetMinutes) / 60)):\(two(abs(offsetMinutes) % 60))"
+    return "\(yearText)-\(two(month))-\(two(day))T\(time)\(zone)"
+  }
+
+  /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (before it when
+  /// negative): Howard Hinnant's `civil_from_days`.
+  static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468  // days since 0000-03-01
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthFromMarch = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// `2026-12-06`: the local date in `timeZone`.
