@@ -57,7 +57,8 @@ struct DebugCommands: Sendable {
     let app = session.appVersion.description
     if session.state.launchedFromWidget {
       session.console.emit(session.text("ui.debug.seenWidget"), .warning)
-    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {  // what stands in the promise's way, as stored
+      // What stands in the promise's way, as stored.
+    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {
       session.console.emit(
         version.map { session.text("ui.debug.seenSetOff", $0.description, app) }
           ?? session.text("ui.debug.seenClearedOff", app), .warning)
