@@ -60,6 +60,17 @@ struct TmuxRestoreTests {
     try tmux.waitUntil(lastLine: "whatsnew:home>")
     #expect(try storedTheme() == #""theme":"dark""#)
 
+    // Ctrl-D answers no, and the next message starts on a line of its own.
+    try tmux.sendLiteral("restore " + backup)
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(lastLine: "[y/N]")
+    try tmux.sendKeys("C-d")
+    try tmux.waitUntil(lastLine: "whatsnew:home>")
+    let lines = try tmux.lines()
+    let cancelled = try #require(lines.lastIndex { $0.contains("Not restored; your data is unchanged.") })
+    #expect(lines[cancelled].hasPrefix("Not restored"), "the message shares the question's line: \(lines[cancelled])")
+    #expect(try storedTheme() == #""theme":"dark""#)
+
     try run("qa hold write theme", in: tmux, showing: "Fault added: write:theme=hold")
     try run("set theme light", in: tmux, showing: "set theme light")
     let refused = try run(

@@ -61,6 +61,8 @@ public struct REPL {
         session.console.emit(question, .warning)
         session.console.flush()
         let answer = await readLine(prompt: session.text("ui.confirm.prompt"), answer: true)
+        // Ctrl-D leaves the cursor after the question: end its line, as at the prompt.
+        if isInteractive, answer == .endOfInput { session.console.writeOut("\n") }
         return ConfirmAnswer.isYes(answer, yesWords: session.text("ui.confirm.yesWords"))
       }
     }
