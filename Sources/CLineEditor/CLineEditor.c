@@ -66,6 +66,7 @@ static struct {
   const LineInfo *(*el_line)(EditLine *);
   const LineInfoW *(*el_wline)(EditLine *);
   void (*el_resize)(EditLine *);
+  void (*el_push)(EditLine *, const char *);
   History *(*history_init)(void);
   void (*history_end)(History *);
   int (*history)(History *, HistEvent *, int, ...);
@@ -150,6 +151,7 @@ static void wn_load_libedit_once(void) {
   WN_RESOLVE(el_line);
   WN_RESOLVE(el_wline);
   WN_RESOLVE(el_resize);
+  WN_RESOLVE(el_push);
   WN_RESOLVE(history_init);
   WN_RESOLVE(history_end);
   WN_RESOLVE(history);
@@ -185,6 +187,7 @@ const char *wn_editor_unavailable_reason(void) {
 #define el_line(...) wn_libedit.el_line(__VA_ARGS__)
 #define el_wline(...) wn_libedit.el_wline(__VA_ARGS__)
 #define el_resize(...) wn_libedit.el_resize(__VA_ARGS__)
+#define el_push(...) wn_libedit.el_push(__VA_ARGS__)
 #define history_init(...) wn_libedit.history_init(__VA_ARGS__)
 #define history_end(...) wn_libedit.history_end(__VA_ARGS__)
 #define history(...) wn_libedit.history(__VA_ARGS__)
@@ -204,6 +207,7 @@ struct wn_editor {
   int wake_read;        /* self-pipe, both ends non-blocking */
   int wake_write;
   char *prompt;         /* current prompt, UTF-8 with \1-delimited invisible parts */
+  char *carry;          /* the line typed when Esc ended a read: typed again into the next one */
   int prompt_rows;      /* newlines in the prompt */
   int prompt_width;     /* visible width of the prompt's last line */
   mbstate_t decoder;    /* UTF-8 -> wchar_t state between input bytes */
@@ -652,6 +656,7 @@ void wn_editor_destroy(wn_editor *editor) {
   pthread_mutex_destroy(&editor->lock);
   free(editor->pending);
   free(editor->prompt);
+  free(editor->carry);
   free(editor);
 }
 
@@ -683,6 +688,13 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   pthread_mutex_lock(&editor->lock);
   editor->reading = 1;
   pthread_mutex_unlock(&editor->lock);
+
+  /* What was being typed when Esc closed something comes back, as if typed again. */
+  if (editor->carry != NULL) {
+    el_push(editor->el, editor->carry);
+    free(editor->carry);
+    editor->carry = NULL;
+  }
 
   int count = 0;
   const char *line = el_gets(editor->el, &count);
@@ -725,6 +737,11 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     fputs("^C\r\n", editor->out);
     fflush(editor->out);
   } else if (status == WN_READ_ESCAPE) {
+    /* Esc leaves what is on top, not the line being typed: keep it for the next read. */
+    const LineInfo *typed = el_line(editor->el);
+    if (typed != NULL && typed->lastchar > typed->buffer) {
+      editor->carry = strndup(typed->buffer, (size_t)(typed->lastchar - typed->buffer));
+    }
     wn_erase_prompt_and_line(editor);
     fflush(editor->out);
   }

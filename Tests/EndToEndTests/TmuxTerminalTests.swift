@@ -120,6 +120,24 @@ struct TmuxTerminalTests {
     #expect(lines.filter { $0 == "whatsnew:workouts>" }.count == 1, "one prompt on screen: \(lines.suffix(30))")
   }
 
+  @Test("Esc with a half-typed line closes the popover and keeps the line, ready to finish (issue 22)")
+  func escapeKeepsTheTypedLine() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try run("close", in: tmux, prompt: "whatsnew:home>")
+    try run("go workouts", in: tmux, prompt: "whatsnew:workouts_intro 1/3>")
+    try run("skip", in: tmux, prompt: "whatsnew:workouts>")
+    try run("info workouts.view_info", in: tmux, prompt: "whatsnew:workouts>", showing: "close or Esc to dismiss")
+    try tmux.sendLiteral("set th")
+    try tmux.waitUntil(lastLine: "whatsnew:workouts> set th")
+    try tmux.sendKeys("Escape")
+    try tmux.waitUntil("the popover to close") { !$0.contains("close or Esc to dismiss") }
+    try tmux.waitUntil(lastLine: "whatsnew:workouts> set th")
+    try tmux.sendLiteral("eme dark")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(contains: "Saved: Theme is now Dark.")
+  }
+
   @Test("Tab completes commands and their arguments")
   func tabCompletes() throws {
     let tmux = try start(prompt: "whatsnew:tour 1/2>")
