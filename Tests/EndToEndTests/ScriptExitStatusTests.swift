@@ -34,6 +34,25 @@ struct ScriptExitStatusTests {
     #expect(result.error.contains("not a valid command"), "named on stderr: \(result.error)")
   }
 
+  @Test(
+    "qa explore in a script: a file it cannot read exits 66, an exploration of nothing exits 1, one that proves something 0",
+    arguments: [
+      ("2.14.0", "qa explore /nonexistent/choices.txt\n", Int32(66), "Cannot read the script"),
+      ("2.14.0", "qa explore\n", Int32(1), "Nothing was explored"),
+      ("2.11.0", "qa explore SCRIPT\n", Int32(1), "Nothing was explored"),
+      ("2.13.0", "qa explore\n", Int32(0), "Runs explored: "),
+    ])
+  func exploreStatus(upgradeFrom: String, script: String, expected: Int32, says: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("nothing.txt")
+    try "state\nnext\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try runWhatsNew(
+      ["--db", directory.path("x.sqlite"), "--upgrade-from", upgradeFrom],
+      input: script.replacingOccurrences(of: "SCRIPT", with: file))
+    #expect(result.status == expected, "\(result.output)\n\(result.error)")
+    #expect((result.output + result.error).contains(says), "\(result.output)")
+  }
+
   @Test("a script saved with a UTF-8 byte order mark runs its first line as a command")
   func byteOrderMark() throws {
     let directory = try TemporaryDirectory()

@@ -180,12 +180,14 @@ public struct Options: Sendable, Equatable {
       0       Success. For a script: every line was a valid command and every check
               found screen, store and schedule in agreement.
       1       A script's check did not find them in agreement (a disagreement, operations
-              still in flight, a failed boot, an unreadable store).
+              still in flight, a failed boot, an unreadable store); or its qa explore
+              found a counterexample or explored nothing.
       64      A usage error.
       65      Lint problems; or a script line that was not a valid command (an unknown
               command, arguments that do not fit it, a line over 64 KiB), each named
               with its line number. The script goes on; 65 wins over 1.
-      66      A missing script or content directory.
+      66      A missing script or content directory; or a script's qa explore <file>
+              whose file cannot be read (66 wins over 65 and 1).
       74      An unusable database (or one that cannot be written).
       75      The store stayed locked by another program for --lock-wait seconds: try again.
       128+N   Ended by signal N (143 after SIGTERM, 129 after SIGHUP).

@@ -41,6 +41,7 @@ struct CommandDispatcher: Sendable {
   /// Runs one command line.
   func run(_ line: String) async {
     session.commandWasInvalid = false
+    session.inputWasMissing = false
     session.lastCheckVerdict = nil
     session.lastRefusal = nil
     // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.

@@ -30,6 +30,7 @@ extension QACommands {
         skipped = numbered.filter { ExplorationPlanner.reachesOutside($0.line) }
         script = numbered.filter { !ExplorationPlanner.reachesOutside($0.line) }.map(\.line)
       case .failure(let refusal):
+        session.inputWasMissing = true
         return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
       }
     }
@@ -51,6 +52,12 @@ extension QACommands {
     do {
       var report = try await explorer.explore(seenThrough: start, script: script)
       report.skippedLines = skipped
+      // An exploration is a check: a script's exit status says whether it proved anything.
+      guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 else {
+        session.lastCheckVerdict = .unsettled
+        return console.emit(session.text("ui.explore.nothing", start.description), .warning)
+      }
+      session.lastCheckVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
       let view = ExplorationReportView(report: report, width: session.renderContext.width) { key, arguments in
         RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
       }

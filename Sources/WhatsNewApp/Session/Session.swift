@@ -129,6 +129,9 @@ public final class Session {
   public internal(set) var shouldQuit = false
   /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
   public internal(set) var commandWasInvalid = false
+  /// Set while a command runs when a file it names cannot be read (`qa explore <file>`): a
+  /// script then exits 66. Cleared before each command.
+  public internal(set) var inputWasMissing = false
   /// Asks the person at the terminal a yes-or-no question (the text given) and returns
   /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
   public var confirm: ((String) async -> Bool)?

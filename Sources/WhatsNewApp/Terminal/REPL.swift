@@ -99,7 +99,9 @@ public struct REPL {
         } else {
           if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
           await session.run(line)
-          tally.record(line: lineNumber, invalid: session.commandWasInvalid, check: session.lastCheckVerdict)
+          tally.record(
+            line: lineNumber, invalid: session.commandWasInvalid, check: session.lastCheckVerdict,
+            missingInput: session.inputWasMissing)
           if session.commandWasInvalid && !isInteractive {
             session.console.diagnostic(
               "whatsnew: " + session.text("ui.script.invalidLine", String(lineNumber), TextSanitizer.clean(line)))
@@ -197,9 +199,13 @@ public struct ScriptTally: Sendable, Equatable {
   public init() {}
 
   /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
-  public mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?) {
+  /// The line numbers of lines that named a file that could not be read (`qa explore <file>`).
+  public private(set) var missingInputLines: [Int] = []
+
+  public mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?, missingInput: Bool = false) {
     if invalid { invalidLines.append(line) }
     if let check { checks.append(check) }
+    if missingInput { missingInputLines.append(line) }
   }
 
   /// 65 (``ExitStatus/dataError``) when a line was not a valid command, whatever else
@@ -207,6 +213,8 @@ public struct ScriptTally: Sendable, Equatable {
   /// and schedule in agreement (a disagreement, operations in flight, no boot, an unreadable
   /// store); else 0.
   public var exitStatus: Int32 {
+    // A file a line names that cannot be read: 66, as a missing script is.
+    if !missingInputLines.isEmpty { return ExitStatus.noInput }
     if !invalidLines.isEmpty { return ExitStatus.dataError }
     if checks.contains(where: { $0 != .consistent }) { return ExitStatus.checkFailed }
     return ExitStatus.success
