@@ -175,7 +175,8 @@ public enum UIStrings {
     "ui.explore.navigation": "States explored: %1$@ (runs: %2$@, %3$@ s) from 4 starts, every command to 4 deep: %4$@.",
     "ui.explore.navigation.found": "problems found: %@",
     "ui.explore.navigation.none": "no dead end, every refusal names its way out",
-    "ui.explore.nothing": "Nothing was explored: there is no page to show from %@ and no choice in the script, so this proves nothing.",
+    "ui.explore.nothing":
+      "Nothing was explored: there is no page to show from %@ and no choice in the script, so this proves nothing.",
     "ui.explore.outsideRefused": "%@ is not run inside qa explore: it would reach outside the run's own store.",
     "ui.explore.problem.inFlight": "still in flight after everything settled: %@",
     "ui.explore.problem.noHome": "home cannot be reached in 2 commands from %@",
