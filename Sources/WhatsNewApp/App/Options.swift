@@ -192,7 +192,8 @@ public struct Options: Sendable, Equatable {
       75      The store stayed locked by another program for --lock-wait seconds: try again.
       128+N   Ended by signal N (143 after SIGTERM, 129 after SIGHUP).
 
-    Inside the REPL, type `help` for the commands.
+    In a script a blank line does nothing (at a terminal, Enter on an empty line turns the
+    tour's page). Inside the REPL, type `help` for the commands.
     """
   }
 
