@@ -21,14 +21,7 @@ struct HistorySafetyTests {
   /// any file it writes (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails with EFBIG,
   /// as one on a full disk fails with ENOSPC).
   func start(fileSizeLimit limit: Int? = nil) throws -> PseudoTerminal {
-    var environment = ProcessInfo.processInfo.environment
-    for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
-    environment["TERM"] = "xterm"
-    environment["LANG"] = "C.UTF-8"
-    environment["TZ"] = "UTC"
-    environment["XDG_STATE_HOME"] = directory.path("state")
-    environment["XDG_CACHE_HOME"] = directory.path("cache")
-    environment["SWIFT_BACKTRACE"] = "enable=no"
+    let environment = InteractiveTerminalTests.environment(in: directory)
     let arguments = [
       "--db", directory.path("x.sqlite"), "--upgrade-from", "2.13.1", "--color", "never", "--releases",
       RepositoryPaths.releases, "--localizations", RepositoryPaths.localizations,

@@ -15,11 +15,10 @@ struct InteractiveTerminalTests {
     try terminal.waitFor("whatsnew:tour 1/2> ")
   }
 
-  /// The app on a new pseudo-terminal, with its store, state and cache in `directory`, as a
-  /// user upgrading from 2.13.1 (a two-page tour); `extra` adds to its environment.
-  static func start(in directory: TemporaryDirectory, extra: [String: String] = [:], color: String = "never") throws
-    -> PseudoTerminal
-  {
+  /// The environment the app runs in on a pseudo-terminal: this process's, without what
+  /// would change the app's choices (colour, store, faults, locale, width), an xterm in UTF-8
+  /// and UTC, its state and cache in `directory`.
+  static func environment(in directory: TemporaryDirectory) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for key in ["NO_COLOR", "WHATSNEW_DB", "WHATSNEW_FAULTS", "LC_ALL", "COLUMNS"] { environment[key] = nil }
     environment["TERM"] = "xterm"
@@ -28,6 +27,15 @@ struct InteractiveTerminalTests {
     environment["XDG_STATE_HOME"] = directory.path("state")
     environment["XDG_CACHE_HOME"] = directory.path("cache")
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    return environment
+  }
+
+  /// The app on a new pseudo-terminal, with its store, state and cache in `directory`, as a
+  /// user upgrading from 2.13.1 (a two-page tour); `extra` adds to its environment.
+  static func start(in directory: TemporaryDirectory, extra: [String: String] = [:], color: String = "never") throws
+    -> PseudoTerminal
+  {
+    var environment = Self.environment(in: directory)
     environment.merge(extra) { _, new in new }
     return try PseudoTerminal(
       executable: RepositoryPaths.executable,

@@ -100,14 +100,20 @@ struct TmuxTerminalTests {
     #expect(!after.contains("Unknown command"))
   }
 
-  @Test("Esc closes a popover and the screen is drawn again where the prompt was, not after it")
-  func escapeClosesThePopover() throws {
-    let tmux = try start(prompt: "whatsnew:tour 1/2>")
-    defer { tmux.kill() }
+  /// From the start, the tour closed and the workouts guide skipped: the workouts screen with
+  /// its view popover open.
+  func openViewPopover(in tmux: TmuxSession) throws {
     try run("close", in: tmux, prompt: "whatsnew:home>")
     try run("go workouts", in: tmux, prompt: "whatsnew:workouts_intro 1/3>")
     try run("skip", in: tmux, prompt: "whatsnew:workouts>")
     try run("info workouts.view_info", in: tmux, prompt: "whatsnew:workouts>", showing: "close or Esc to dismiss")
+  }
+
+  @Test("Esc closes a popover and the screen is drawn again where the prompt was, not after it")
+  func escapeClosesThePopover() throws {
+    let tmux = try start(prompt: "whatsnew:tour 1/2>")
+    defer { tmux.kill() }
+    try openViewPopover(in: tmux)
     try tmux.sendKeys("Escape")
     let screen = try tmux.waitUntil("the popover to close") { !$0.contains("close or Esc to dismiss") }
     try tmux.waitUntil(lastLine: "whatsnew:workouts>")
@@ -124,10 +130,7 @@ struct TmuxTerminalTests {
   func escapeKeepsTheTypedLine() throws {
     let tmux = try start(prompt: "whatsnew:tour 1/2>")
     defer { tmux.kill() }
-    try run("close", in: tmux, prompt: "whatsnew:home>")
-    try run("go workouts", in: tmux, prompt: "whatsnew:workouts_intro 1/3>")
-    try run("skip", in: tmux, prompt: "whatsnew:workouts>")
-    try run("info workouts.view_info", in: tmux, prompt: "whatsnew:workouts>", showing: "close or Esc to dismiss")
+    try openViewPopover(in: tmux)
     try tmux.sendLiteral("set th")
     try tmux.waitUntil(lastLine: "whatsnew:workouts> set th")
     try tmux.sendKeys("Escape")

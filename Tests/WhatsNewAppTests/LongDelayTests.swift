@@ -14,17 +14,7 @@ struct LongDelayTests {
     "a script waits after a command for a delay up to the way out's 5 s, not for a longer one",
     arguments: [(5000, true), (5001, false), (600_000, false)])
   func waitsForShortDelaysOnly(milliseconds: Int, waitedFor: Bool) async throws {
-    let clock = TestClock(holdingSleeps: true)
-    let tracker = OperationTracker()
-    let faults = FaultInjector(tracker: tracker, clock: clock)
-    faults.add(try FaultSpec.parse("write=delay:\(milliseconds)"))
-    let id = tracker.begin(.write, target: "theme")
-    let behind = tracker.begin(.write, target: "theme", blockedBy: id)
-    let gated = Task {
-      try await faults.gate(.write, target: "theme", id: id)
-      tracker.end(id)
-      tracker.end(behind)
-    }
+    let (clock, tracker, gated) = try QuietPromptTests.delayedWrite(milliseconds: milliseconds)
     await tracker.waitUntilQuiet()  // the write now sleeps in its delay
     #expect(tracker.isSettledExceptLongDelays == !waitedFor, "the write and the one queued behind it")
     if !waitedFor {

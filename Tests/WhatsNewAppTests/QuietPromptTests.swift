@@ -8,12 +8,15 @@ import WhatsNewStore
 /// back once nothing left in flight will finish soon (issue 20, "no sleeps in the loop").
 @Suite("The prompt waits on the work, not on a timer")
 struct QuietPromptTests {
-  @Test("an operation slowed by qa delay makes the tracker quiet but not settled, until it ends")
-  func delayedIsQuiet() async throws {
+  /// A write of the theme slowed by `qa delay` for `milliseconds` on a clock that holds its
+  /// sleeps, and a second write queued behind it; the task ends both once the delay is over.
+  static func delayedWrite(milliseconds: Int) throws -> (
+    clock: TestClock, tracker: OperationTracker, gated: Task<Void, any Error>
+  ) {
     let clock = TestClock(holdingSleeps: true)
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)
-    faults.add(try FaultSpec.parse("write=delay:5000"))
+    faults.add(try FaultSpec.parse("write=delay:\(milliseconds)"))
     let id = tracker.begin(.write, target: "theme")
     let behind = tracker.begin(.write, target: "theme", blockedBy: id)
     let gated = Task {
@@ -21,6 +24,12 @@ struct QuietPromptTests {
       tracker.end(id)
       tracker.end(behind)
     }
+    return (clock, tracker, gated)
+  }
+
+  @Test("an operation slowed by qa delay makes the tracker quiet but not settled, until it ends")
+  func delayedIsQuiet() async throws {
+    let (clock, tracker, gated) = try Self.delayedWrite(milliseconds: 5000)
     await tracker.waitUntilQuiet()
     #expect(tracker.entries.map(\.isDelayed) == [true, false], "the first is slowed; the second waits behind it")
     #expect(!tracker.isSettled, "a script would still wait for it")

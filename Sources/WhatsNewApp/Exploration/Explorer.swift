@@ -24,17 +24,16 @@ public struct ExplorationReport: Sendable, Equatable {
   /// The start arguments every run used, `--upgrade-from` first.
   public var startArguments: [String]
   public var counterexamples: [Counterexample]
-  /// The script's lines left out of every run because they reach outside it, numbered from 1.
-  public var skippedLines: [(number: Int, line: String)] = []
+  /// A script line and its number in the file (from 1).
+  public struct NumberedLine: Sendable, Equatable {
+    public var number: Int
+    public var line: String
+  }
+
+  /// The script's lines left out of every run because they reach outside it.
+  public var skippedLines: [NumberedLine] = []
   /// Whether the exploration stopped early because the person asked (SIGTERM, SIGHUP).
   public var stopped = false
-
-  public static func == (left: Self, right: Self) -> Bool {
-    left.runs == right.runs && left.pages == right.pages && left.choices == right.choices
-      && left.startArguments == right.startArguments && left.counterexamples == right.counterexamples
-      && left.skippedLines.map(\.number) == right.skippedLines.map(\.number)
-      && left.skippedLines.map(\.line) == right.skippedLines.map(\.line) && left.stopped == right.stopped
-  }
 }
 
 /// Why an exploration did not start: it would do more than its bounds allow.

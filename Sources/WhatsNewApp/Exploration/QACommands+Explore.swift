@@ -20,7 +20,7 @@ extension QACommands {
     }
     guard arguments.count <= 1 else { return messages.usage("qa") }
     var script: [String]?
-    var skipped: [(number: Int, line: String)] = []
+    var skipped: [ExplorationReport.NumberedLine] = []
     if let path = arguments.first {
       // Read as a script is (a regular file of sane size, never a FIFO or a device).
       switch FileBytes.contents(of: path, limit: Self.scriptSizeLimit) {
@@ -113,9 +113,9 @@ extension QACommands {
 
   /// The commands of a script, with their line numbers (from 1): its lines without blank
   /// lines and `#` comments.
-  static func scriptLines(_ text: String) -> [(number: Int, line: String)] {
+  static func scriptLines(_ text: String) -> [ExplorationReport.NumberedLine] {
     text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-      .map { (number: $0.offset + 1, line: $0.element.trimmingCharacters(in: .whitespaces)) }
+      .map { .init(number: $0.offset + 1, line: $0.element.trimmingCharacters(in: .whitespaces)) }
       .filter { !$0.line.isEmpty && !$0.line.hasPrefix("#") }
   }
 }

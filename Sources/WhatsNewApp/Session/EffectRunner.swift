@@ -92,15 +92,9 @@ struct EffectRunner: Sendable {
     _ setting: Setting, _ value: String, after previous: ChainedWrite?,
     then completion: @escaping @MainActor (Backends.AppliedWrite) -> Void
   ) -> ChainedWrite {
-    // The store of the tap's moment (the real one, or a preview's copy), whatever opens before it lands.
-    let backends = session.backends
-    let id = backends.tracker.begin(.write, target: setting.rawValue, blockedBy: previous?.id)
-    let task = Task.immediate { @MainActor in
-      defer { backends.tracker.end(id) }
-      await previous?.task.value
+    chainedWrite(target: setting.rawValue, after: previous) { backends, id in
       completion(await backends.apply(setting, value, id: id))
     }
-    return (task, id)
   }
 
   /// Remembers the language chosen in the app (or forgets it) after `previous` (operation
@@ -108,16 +102,28 @@ struct EffectRunner: Sendable {
   func writeLanguage(
     _ language: Language?, after previous: ChainedWrite?, failed: @escaping @MainActor (String) -> Void
   ) -> ChainedWrite {
-    let backends = session.backends
-    let id = backends.tracker.begin(.write, target: Backends.languageTarget, blockedBy: previous?.id)
-    let task = Task.immediate { @MainActor in
-      defer { backends.tracker.end(id) }
-      await previous?.task.value
+    chainedWrite(target: Backends.languageTarget, after: previous) { backends, id in
       do {
         try await backends.writeLanguage(language, id: id)
       } catch {
         failed(Backends.describe(error))
       }
+    }
+  }
+
+  /// Begins a `write` of `target` queued behind `previous` (writes of one subject land in
+  /// order), then runs `body` with the backends of now (a preview's sandbox opening or
+  /// closing before it lands does not move it) and the write's id.
+  private func chainedWrite(
+    target: String, after previous: ChainedWrite?,
+    _ body: @escaping @MainActor (Backends, OperationID) async -> Void
+  ) -> ChainedWrite {
+    let backends = session.backends
+    let id = backends.tracker.begin(.write, target: target, blockedBy: previous?.id)
+    let task = Task.immediate { @MainActor in
+      defer { backends.tracker.end(id) }
+      await previous?.task.value
+      await body(backends, id)
     }
     return (task, id)
   }
