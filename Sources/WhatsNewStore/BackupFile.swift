@@ -85,12 +85,8 @@ enum BackupFile {
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
       guard name.hasPrefix(base + "."), let pid = leftoverPID(String(name.dropFirst(base.count + 1))) else { continue }
-      // Still running (or not ours to ask about): its backup may be under way.
-      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
       let path = directory == "/" ? "/" + name : directory + "/" + name
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
-      if unlink(path) == 0 { removed.append(path) }
+      if Leftover.isAbandoned(path, pid: pid), unlink(path) == 0 { removed.append(path) }
     }
     return removed.sorted()
   }

@@ -211,11 +211,9 @@ final class ExplorationDirectory: Sendable {
     var removed = 0
     for name in names where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
-      guard let dot = rest.firstIndex(of: "."), let pid = pid_t(rest[..<dot]), pid > 0 else { continue }
-      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      guard let dot = rest.firstIndex(of: "."), let pid = pid_t(rest[..<dot]) else { continue }
       let path = base + "/" + name
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+      guard Leftover.isAbandoned(path, pid: pid, directory: true) else { continue }
       if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
     }
     return removed
