@@ -239,11 +239,17 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// below it. When no read is in progress the text is just printed. A final
   /// newline is added when missing. Thread-safe.
   public func printAbove(_ text: String) {
+    printAbove(bytes: Array(text.utf8))
+  }
+
+  /// Shows `bytes`, already in the terminal's character set, above the prompt.
+  public func printAbove(bytes: [UInt8]) {
+    let cString = bytes.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
     guard let editor else {
-      print(text)
+      cString.withUnsafeBufferPointer { _ = puts($0.baseAddress!) }
       return
     }
-    wn_editor_print_above(editor, text)
+    wn_editor_print_above(editor, cString)
   }
 
   /// Writes the history to the history file, if there is one, ignoring failures

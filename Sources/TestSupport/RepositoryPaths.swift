@@ -29,3 +29,14 @@ public enum RepositoryPaths {
   public static var executable: String { binaryDirectory + "/whatsnew" }
 
 }
+
+/// Environments for the processes tests start.
+public enum TestEnvironment {
+  /// This process's environment, with `LANG=C.UTF-8` when it names no locale at all: the
+  /// binary draws in ASCII in a locale that is not UTF-8, which only the tests that say so want.
+  public static var utf8: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    if ["LC_ALL", "LC_CTYPE", "LANG"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
+    return environment
+  }
+}

@@ -6,12 +6,21 @@ import Testing
 func runWhatsNew(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
   status: Int32, output: String, error: String
 ) {
+  let result = try runWhatsNewBytes(arguments, input: input, environment: environment)
+  return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
+}
+
+/// ``runWhatsNew(_:input:environment:)``, with what it printed as bytes (a locale that is not UTF-8).
+func runWhatsNewBytes(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
+  status: Int32, output: [UInt8], error: [UInt8]
+) {
   var processEnvironment = ProcessInfo.processInfo.environment
   processEnvironment["NO_COLOR"] = nil
   processEnvironment["WHATSNEW_DB"] = nil
   processEnvironment["WHATSNEW_FAULTS"] = nil
   processEnvironment["LANG"] = "C.UTF-8"
   processEnvironment["LC_ALL"] = nil
+  processEnvironment["LC_CTYPE"] = nil
   processEnvironment["TZ"] = "UTC"
   processEnvironment["XDG_CACHE_HOME"] = TemporaryDirectory.binaryCacheHome.path
   for (key, value) in environment { processEnvironment[key] = value }
@@ -23,9 +32,7 @@ func runWhatsNew(_ arguments: [String], input: String = "", environment: [String
   let output = child.output.readDataToEndOfFile()
   let error = child.error.readDataToEndOfFile()
   child.process.waitUntilExit()
-  return (
-    child.process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
-  )
+  return (child.process.terminationStatus, Array(output), Array(error))
 }
 
 @Suite("The built binary, end to end")

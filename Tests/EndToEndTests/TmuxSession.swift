@@ -247,7 +247,7 @@ final class TmuxSession {
     guard let executable = Self.executable else { throw Failure.tmuxMissing }
     let outputPath = directory.path("tmux.out")
     let errorPath = directory.path("tmux.err")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = TestEnvironment.utf8
     environment["TMUX"] = nil
     environment["TMUX_TMPDIR"] = directory.path
     let status = try Self.spawnAndWait(

@@ -116,7 +116,7 @@ func runApp(
 /// The environment the tests run the app in: this process's, with no backtracer, 80 columns,
 /// no colour, the tests' cache, and `overrides` on top.
 func appEnvironment(_ overrides: [String: String]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
+  var environment = TestEnvironment.utf8
   environment["SWIFT_BACKTRACE"] = "enable=no"
   environment["COLUMNS"] = "80"
   environment["NO_COLOR"] = "1"

@@ -211,11 +211,14 @@ public enum WhatsNewCommand {
       options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
     let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
+    // A locale that is not UTF-8 (C, POSIX, KOI8-R) gets ASCII chrome, and bytes in its own set.
+    let charset = StandardStream.charset
     var configuration = SessionConfiguration(
       options: options, content: content, language: language, width: size.width, rows: size.rows,
-      ascii: options.asciiOnly || term == Terminal.dumb, accessible: options.accessible, isInteractive: interactive,
+      ascii: options.asciiOnly || term == Terminal.dumb || !charset.isUTF8, accessible: options.accessible, isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
+    configuration.charset = charset
     // SIGTERM or SIGHUP anywhere; Ctrl-C at a terminal (pressed while the work runs, not at the prompt).
     configuration.stopRequested = { [interactive] in
       Terminal.terminationSignal != nil || (interactive && InteractiveLineEditor.takeInterrupt())
@@ -232,10 +235,14 @@ public enum WhatsNewCommand {
     let console = Console(
       styler: Styler(colors: colors), writeOut: { StandardStream.output($0) },
       writeError: { StandardStream.error($0) })
+    console.showable = { charset.showable($0) }
     if options.developerMode {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
+    if !charset.isUTF8 {
+      console.diagnostic("whatsnew: " + session.text("ui.charset.notUTF8", charset.displayName))
+    }
     if let timeZoneProblem {
       console.diagnostic(
         "whatsnew: "
@@ -272,7 +279,7 @@ public enum WhatsNewCommand {
             + (refusal.movedTo.map { session.text("ui.history.refused", refusal.path, refusal.reason, $0) }
               ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
       }
-      console.showAbovePrompt = { [created] text in created.printAbove(text) }
+      console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
       let redraw = ResizeRedraw(session: session)
       created.setResizeHandler { redraw.request() }
       editor = created
@@ -309,8 +316,11 @@ private func libraryProblem(_ problem: LibraryRefusal.Problem, _ session: Sessio
 /// prompt must reach the terminal before the prompt is drawn again. A closed stream drops
 /// the text: there is nowhere left to report that.
 enum StandardStream {
-  static func output(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) }
-  static func error(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
+  /// The character set of the person's locale: what the session and its messages are written in.
+  static let charset = TerminalCharset.current(environment: ProcessInfo.processInfo.environment)
+
+  static func output(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data(charset.encode(text))) }
+  static func error(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(charset.encode(text))) }
 
   /// Writes all of `text` to standard output (after anything `print` buffered): `nil`, or
   /// the C library's words for why it could not be written (a full disk, `/dev/full`).

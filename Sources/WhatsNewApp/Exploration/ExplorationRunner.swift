@@ -151,6 +151,7 @@ public final class ExplorationRunner {
       accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
       environmentLanguage: template.environmentLanguage)
     configuration.tourReturn = template.tourReturn
+    configuration.charset = template.charset
     configuration.insideExploration = true
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)

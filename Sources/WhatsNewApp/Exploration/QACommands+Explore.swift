@@ -59,7 +59,9 @@ extension QACommands {
       }
       session.lastCheckVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
       let view = ExplorationReportView(report: report, width: session.renderContext.width) { key, arguments in
-        RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
+        RenderContext.text(
+          key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
+          charset: session.configuration.charset)
       }
       let lines = view.lines
       console.emit(lines[0], report.counterexamples.isEmpty ? .success : .error)
@@ -95,7 +97,9 @@ extension QACommands {
         console.emit("")
         // The same start line `qa explore` prints for its counterexamples.
         let start = ExplorationReportView.startLine(problem.start.arguments, faults: []) { key, arguments in
-          RenderContext.text(key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii)
+          RenderContext.text(
+            key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
+            charset: session.configuration.charset)
         }
         for line in ExplorationReportView.comment(start, width: session.renderContext.width) { console.emit(line) }
         for line in ExplorationReportView.comment("# " + problem.problem.words(in: session), width: session.renderContext.width) {

@@ -20,6 +20,8 @@ public struct SessionConfiguration: Sendable {
   /// view is trimmed.
   public var rowsProvider: @Sendable () -> Int?
   public var ascii: Bool
+  /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
+  public var charset: TerminalCharset = .utf8
   public var accessible: Bool
   public var isInteractive: Bool
   /// Set when this run created the store (a fresh user).
@@ -211,13 +213,16 @@ public final class Session {
   }
 
   public var renderContext: RenderContext {
-    RenderContext(
+    var context = RenderContext(
       localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
+    context.charset = configuration.charset
+    return context
   }
 
   /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String {
-    RenderContext.text(key, arguments: arguments, localizer: localizer, ascii: configuration.ascii)
+    RenderContext.text(
+      key, arguments: arguments, localizer: localizer, ascii: configuration.ascii, charset: configuration.charset)
   }
 
   /// The tour and onboarding transitions.

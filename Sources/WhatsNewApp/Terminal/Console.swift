@@ -21,6 +21,9 @@ public final class Console {
   public var width: @Sendable () -> Int = { Int.max }
   /// ASCII only: symbols in output are spelled in ASCII (``ASCIIFallback``).
   public var ascii = false
+  /// What the terminal's character set can show of a text (``TerminalCharset/showable(_:)``),
+  /// applied before rows are wrapped, so a row spelled in Latin letters still fits.
+  public var showable: (String) -> String = { $0 }
   private var buffer: [String] = []
 
   public init(styler: Styler, writeOut: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
@@ -36,7 +39,7 @@ public final class Console {
     if ascii {
       document = document.map { line in
         var line = line
-        line.spans = line.spans.map { Span(ASCIIFallback.text($0.text), $0.style) }
+        line.spans = line.spans.map { Span(showable(ASCIIFallback.text($0.text)), $0.style) }
         return line
       }
     }
@@ -59,7 +62,7 @@ public final class Console {
 
   /// Machine-readable output (`state`'s JSON): one row, never wrapped or changed.
   public func emitVerbatim(_ text: String) {
-    var line = Line(text)
+    var line = Line(showable(text))
     line.wraps = false
     let rendered = styler.render([line])
     if isAtPrompt, let showAbovePrompt {

@@ -44,12 +44,14 @@ public struct PageRenderer: Sendable {
   public func render(_ view: PageView) -> Document {
     let c = context
     var rows: Document = []
-    let position = c.text("ui.tour.pageOf", String(view.index + 1), String(view.count))
     if c.accessible {
-      rows += c.wrapped("\(view.heading). \(position).", indent: 0, style: .title).pinning()
+      // A sentence a screen reader reads as one: "What's new in 2.13.1. Page 1 of 6."
+      let sentence = c.text("ui.tour.pageSentence", view.heading, String(view.index + 1), String(view.count))
+      rows += c.wrapped(sentence, indent: 0, style: .title).pinning()
     } else {
       // One row: "page 3 of 6" where it fits, else "3/6" (a narrow window, a long language),
       // else "3/6" beside the heading with no rule between.
+      let position = c.text("ui.tour.pageOf", String(view.index + 1), String(view.count))
       let short = c.text("ui.tour.pageShort", String(view.index + 1), String(view.count))
       let candidates = [(view.heading, position), (view.heading, short), (view.heading + " · " + short, "")]
       let header = candidates.lazy.map { c.ruleLine($0.0, trailing: $0.1) }.first { $0.count == 1 }

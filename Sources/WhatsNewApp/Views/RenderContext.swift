@@ -9,6 +9,9 @@ public struct RenderContext: Sendable {
   public var ascii: Bool
   /// Accessible mode: no boxes, no reliance on dimming or colour.
   public var accessible: Bool
+  /// The terminal's character set: in ASCII mode, text it cannot show is spelled in Latin
+  /// letters before it is wrapped (``TerminalCharset/showable(_:)``).
+  public var charset: TerminalCharset = .utf8
 
   /// The narrowest width views are drawn at: a terminal narrower than that still gets rows
   /// drawn for its own width where they can be (a rule, a frame), never rows the terminal breaks.
@@ -32,18 +35,20 @@ public struct RenderContext: Sendable {
     if arguments.isEmpty && key.hasPrefix(ContentLinter.contentKeyPrefix) {
       return chrome(TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments })))
     }
-    return Self.text(key, arguments: arguments, localizer: localizer, ascii: ascii)
+    return Self.text(key, arguments: arguments, localizer: localizer, ascii: ascii, charset: charset)
   }
 
   /// A UI string from `localizer`, its arguments and itself sanitized, in ASCII when `ascii`:
   /// what ``text(_:_:)`` and the session's own messages give.
-  static func text(_ key: String, arguments: [String], localizer: Localizer, ascii: Bool) -> String {
+  static func text(
+    _ key: String, arguments: [String], localizer: Localizer, ascii: Bool, charset: TerminalCharset = .utf8
+  ) -> String {
     let text = TextSanitizer.clean(localizer.text(key, arguments: arguments.map(TextSanitizer.clean)))
-    return ascii ? ASCIIFallback.text(text) : text
+    return ascii ? charset.showable(ASCIIFallback.text(text)) : text
   }
 
   /// `text` as this terminal can show it: unchanged, or with its symbols in ASCII.
-  public func chrome(_ text: String) -> String { ascii ? ASCIIFallback.text(text) : text }
+  public func chrome(_ text: String) -> String { ascii ? charset.showable(ASCIIFallback.text(text)) : text }
 
   /// What a release's text may refer to, in placeholder order: the weekly review reminder's
   /// time of day.
@@ -55,10 +60,12 @@ public struct RenderContext: Sendable {
   /// names from its tables.
   public var formats: LocalizedFormats { LocalizedFormats(localizer: localizer) }
 
-  /// An icon as this terminal can show it.
+  /// An icon as this terminal can show it: its glyph, or nothing in ASCII or accessible mode.
+  /// A release's icons are decorative (each stands beside a label that says it all), so a
+  /// screen reader is not made to say "person lifting weights", nor an ASCII terminal `D`.
   public func glyph(_ icon: Icon?) -> String? {
-    guard let icon else { return nil }
-    return ascii ? icon.ascii : icon.glyph
+    guard let icon, !ascii, !accessible else { return nil }
+    return icon.glyph
   }
 
   /// Marker for a selected option.
@@ -73,8 +80,9 @@ public struct RenderContext: Sendable {
   public var ellipsis: String { ascii ? "..." : "…" }
   /// What stands between the commands of a footer (`next · skip · close`).
   public var separator: String { ascii ? " | " : " · " }
-  /// A check mark.
-  public var checkMark: String { ascii ? "v" : "✓" }
+  /// A check mark (a logged set), or its word where a glyph would read as a letter (ASCII) or
+  /// as "check mark" (accessible).
+  public var checkMark: String { ascii || accessible ? text("ui.workouts.preview.done") : "✓" }
 
   /// Every row of `document` wrapped to the width (see ``LineFitter``).
   public func fit(_ document: Document) -> Document { document.fitted(toWidth: width) }

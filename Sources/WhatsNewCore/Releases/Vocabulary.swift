@@ -154,7 +154,8 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
   }
 }
 
-/// An icon a release may show, with a terminal glyph and a plain-ASCII fallback.
+/// An icon a release may show beside a label: a terminal glyph, left out in ASCII and
+/// accessible mode (the label carries the meaning).
 public enum Icon: String, CaseIterable, Sendable, Hashable {
   case sparkles
   case list
@@ -192,28 +193,6 @@ public enum Icon: String, CaseIterable, Sendable, Hashable {
     case .moon: "☾"
     case .sun: "☀"
     case .run: "🏃"
-    }
-  }
-
-  /// A fallback for terminals without Unicode, and for scripted output.
-  public var ascii: String {
-    switch self {
-    case .sparkles: "*"
-    case .list: "="
-    case .dumbbell: "D"
-    case .timer: "T"
-    case .bell: "!"
-    case .calendar: "C"
-    case .chart: "^"
-    case .heart: "<3"
-    case .settings: "%"
-    case .star: "*"
-    case .check: "v"
-    case .arrowUp: "^"
-    case .scale: "="
-    case .moon: ")"
-    case .sun: "o"
-    case .run: ">"
     }
   }
 }

@@ -1,0 +1,148 @@
+// The platform does the work: the C library names the locale's character set
+// (`nl_langinfo_l(CODESET)`) and encodes into it (`iconv`), and ICU, through Foundation's
+// `StringTransform`, spells other scripts in Latin letters. Hand-written here is only the
+// choice between them, and the reading of a locale name the C library has not installed.
+import Foundation
+import WhatsNewCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The character set of the person's locale, and the app's text written in it.
+///
+/// A terminal whose locale is not UTF-8 (`LANG=C`, `POSIX`, `ru_RU.KOI8-R`,
+/// `zh_CN.GB18030`) gets ASCII chrome and no icons (the session runs in ASCII mode), and
+/// every byte written is in that character set: what it can show is encoded into it, what it
+/// cannot is spelled in Latin letters (`Что` → `Cto` in ASCII) or, failing that, `?`.
+///
+/// ```swift
+/// let ascii = TerminalCharset(codeset: "ANSI_X3.4-1968")
+/// ascii.showable("Qué hay de nuevo…")   // "Que hay de nuevo..."
+/// TerminalCharset(codeset: "KOI8-R").encode("Что")  // [0xFE, 0xD4, 0xCF]
+/// ```
+public final class TerminalCharset: @unchecked Sendable {
+  /// The C library's name for the character set (`UTF-8`, `ANSI_X3.4-1968`, `KOI8-R`).
+  public let codeset: String
+  /// Whether text is written as it is (UTF-8).
+  public let isUTF8: Bool
+  /// Whether the character set is plain ASCII (`C`, `POSIX`, no locale at all).
+  public let isASCII: Bool
+  /// Guards `converter`: iconv keeps state between calls.
+  private let lock = NSLock()
+  private let converter: iconv_t?
+
+  /// UTF-8: text written as it is.
+  public static let utf8 = TerminalCharset(codeset: "UTF-8")
+
+  public init(codeset: String) {
+    let normalized = Self.normalized(codeset)
+    self.codeset = codeset
+    isUTF8 = normalized == "UTF8"
+    isASCII = Self.asciiNames.contains(normalized)
+    if isUTF8 || isASCII {
+      converter = nil
+    } else {
+      let opened = iconv_open(codeset, "UTF-8")
+      converter = opened == iconv_t(bitPattern: -1) ? nil : opened
+    }
+  }
+
+  deinit { if let converter { iconv_close(converter) } }
+
+  /// The character set of the locale `environment` names, as the C library reads it.
+  public static func current(environment: [String: String]) -> TerminalCharset {
+    var system: String?
+    if let locale = newlocale(LC_CTYPE_MASK, "", nil) {
+      system = String(cString: nl_langinfo_l(nl_item(CODESET), locale))
+      freelocale(locale)
+    }
+    return TerminalCharset(codeset: codeset(environment: environment, system: system))
+  }
+
+  /// The character set: the C library's answer when it has the locale installed (`system`);
+  /// else what the locale's name says after its dot (`ru_RU.KOI8-R`); else ASCII, which is
+  /// what the C library falls back to.
+  static func codeset(environment: [String: String], system: String?) -> String {
+    if let system, !system.isEmpty { return system }
+    let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    guard let dot = name.firstIndex(of: ".") else { return "ANSI_X3.4-1968" }
+    let suffix = name[name.index(after: dot)...].prefix { $0 != "@" }
+    // A name is letters, digits, '-' and '_'; anything else is not one a terminal uses.
+    guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+      return "ANSI_X3.4-1968"
+    }
+    return String(suffix)
+  }
+
+  /// How a person would name it in a message: `ASCII` for the C library's `ANSI_X3.4-1968`.
+  public var displayName: String { isASCII ? "ASCII" : TextSanitizer.clean(codeset) }
+
+  /// `text` with every character this character set cannot show spelled in Latin letters,
+  /// or `?`: what the terminal will draw, so that it can be wrapped to the window first.
+  /// Spaces are kept as they are: a no-break space still holds `6:00 PM` together while the
+  /// text is wrapped, and becomes a plain space when it is written (``encode(_:)``).
+  public func showable(_ text: String) -> String {
+    if isUTF8 { return text }
+    if isASCII {
+      guard !text.unicodeScalars.allSatisfy({ $0.isASCII || Self.isSpace($0) }) else { return text }
+      return Self.latin(text)
+    }
+    guard encoded(text) == nil else { return text }
+    var result = ""
+    for character in text {
+      if character.isASCII || character.unicodeScalars.allSatisfy(Self.isSpace) || encoded(String(character)) != nil {
+        result.append(character)
+      } else {
+        result += Self.latin(String(character))
+      }
+    }
+    return result
+  }
+
+  /// `text` as bytes in this character set (what ``showable(_:)`` leaves is always encodable).
+  public func encode(_ text: String) -> [UInt8] {
+    if isUTF8 { return Array(text.utf8) }
+    let text = ASCIIFallback.plainSpaces(showable(text))
+    if isASCII { return Array(text.utf8) }
+    return encoded(text) ?? Array(text.utf8.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") })
+  }
+
+  /// The bytes iconv writes for `text`, or `nil` when a character has no place in the set.
+  private func encoded(_ text: String) -> [UInt8]? {
+    guard let converter else { return nil }
+    var input = Array(text.utf8)
+    if input.isEmpty { return [] }
+    var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
+    return lock.withLock {
+      _ = iconv(converter, nil, nil, nil, nil)
+      var inputLeft = input.count
+      var outputLeft = output.count
+      let succeeded = input.withUnsafeMutableBytes { inputBytes in
+        output.withUnsafeMutableBytes { outputBytes in
+          var inputPointer = inputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+          var outputPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+          guard iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft) != -1 else { return false }
+          return iconv(converter, nil, nil, &outputPointer, &outputLeft) != -1
+        }
+      }
+      return succeeded ? Array(output[0..<(output.count - outputLeft)]) : nil
+    }
+  }
+
+  /// `text` in Latin letters and ASCII (ICU's `Any-Latin; Latin-ASCII`), with whatever is
+  /// left outside ASCII a `?`.
+  static func latin(_ text: String) -> String {
+    let spelled = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? text
+    return String(String.UnicodeScalarView(spelled.unicodeScalars.map { $0.isASCII || isSpace($0) ? $0 : "?" }))
+  }
+
+  /// A space separator (a no-break space, a narrow one), which ICU's Latin-ASCII leaves alone.
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .spaceSeparator }
+
+  private static func normalized(_ name: String) -> String {
+    name.uppercased().filter { $0 != "-" && $0 != "_" }
+  }
+
+  private static let asciiNames: Set<String> = ["ANSIX3.41968", "ASCII", "USASCII", "646", "ISO646US"]
+}
