@@ -166,11 +166,11 @@ struct LanguageSessionTests {
   @Test(
     "the review screen's numbers and units are the language's",
     arguments: [
-      (Language.en, "18,450\u{A0}kg", "27\u{A0}km"),
-      (.es, "18.450\u{A0}kg", "27\u{A0}km"),
-      (.nl, "18.450\u{A0}kg", "27\u{A0}km"),
-      (.ptBR, "18.450\u{A0}kg", "27\u{A0}km"),
-      (.ru, "18\u{A0}450\u{A0}кг", "27\u{A0}км"),
+      (Language.en, "18,450\u{A0}kg", "27.2\u{A0}km"),
+      (.es, "18.450\u{A0}kg", "27,2\u{A0}km"),
+      (.nl, "18.450\u{A0}kg", "27,2\u{A0}km"),
+      (.ptBR, "18.450\u{A0}kg", "27,2\u{A0}km"),
+      (.ru, "18\u{A0}450\u{A0}кг", "27,2\u{A0}км"),
     ])
   func reviewNumbers(language: Language, lifted: String, cardio: String) async throws {
     let harness = try await start(["--locale", language.rawValue])

@@ -145,7 +145,7 @@ struct WayOutTests {
     ([], [], "home", "Type finish."),
     (["skip"], upgrader, "close", "Open now: Home. Type news, go <screen>, or quit."),
     (["next", "next", "open 1"], upgrader, "news", "Type tour, back, or home."),
-    (["go cardio", "tour cardio_intro"], upgrader, "news", "Cardio log tour, step 1 of 3. Type close or tour."),
+    (["go cardio", "tour cardio_intro"], upgrader, "news", "Cardio log guide, step 1 of 3. Type close or tour."),
   ]
 
   @Test("a refusal names what is open and the commands that leave it", arguments: refusals.indices)

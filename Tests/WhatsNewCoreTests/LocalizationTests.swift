@@ -96,6 +96,10 @@ struct LocalizationTests {
       ("%999999999999$@", ["a"], ""),
       ("%ld items", ["4"], "4 items"),
       ("Привет, %@!", ["Ана"], "Привет, Ана!"),
+      ("Сейчас: %@.", ["Выкл."], "Сейчас: Выкл."),
+      ("%@. Next", ["Off."], "Off. Next"),
+      ("Wait %@...", ["a."], "Wait a...."),
+      ("%@.", ["Off"], "Off."),
     ] as [(String, [String], String)])
   func formatting(template: String, arguments: [String], expected: String) {
     let localizer = Localizer(language: .en, tables: [.en: ["k": template]], builtInEnglish: [:])

@@ -31,7 +31,7 @@ struct CommandMessages: Sendable {
     session.console.emit(session.text("ui.refused", name, describe(stack.top), words.orList(ways)), .warning)
   }
 
-  /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings tour (step 1 of 3)".
+  /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings guide (step 1 of 3)".
   func describe(_ layer: OpenLayer) -> String {
     switch layer {
     case .home: return session.text(Screen.home.titleKey)
@@ -58,7 +58,7 @@ struct CommandMessages: Sendable {
     session.noteInvalidCommand()
     session.console.emit(
       session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". "
-        + session.text("ui.error.expected", candidates.joined(separator: ", ")),
+        + session.text("ui.error.expected", OptionWords(session: session).orList(candidates)),
       .error)
   }
 

@@ -33,7 +33,14 @@ struct OptionWords: Sendable {
   /// A matcher over `values` of `setting`, labelled in the session's language.
   func matcher(_ setting: Setting, values: [String]) -> OptionMatcher {
     OptionMatcher(
-      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0)) }, locale: locale)
+      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0), shortNames: shortNames(setting, $0)) },
+      locale: locale)
+  }
+
+  /// A weekday's abbreviation in the session's language (CLDR's: `пт`, `seg.`, `vr`), which the
+  /// cardio log shows; no other kind of value has one.
+  func shortNames(_ setting: Setting, _ value: String) -> [String] {
+    setting.kind == .weekday ? [session.text("ui.weekday.short." + value)] : []
   }
 
   /// The label of `value`: the one name the page, the confirmation and the screens show.

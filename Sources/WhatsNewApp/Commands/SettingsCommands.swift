@@ -39,7 +39,9 @@ struct SettingsCommands: Sendable {
         session.noteInvalidCommand()
         session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
         return
-      case .unknown: return messages.unknownValue(typed, kind: .value, candidates: values)
+      case .unknown:
+        // The values as the session's language names them, each of which `set` takes.
+        return messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })
       }
     }
     guard session.state.isBooted else { return messages.notBooted() }

@@ -165,11 +165,7 @@ public struct ScreenRenderer: Sendable {
     let units = controls[.units]?.shown ?? Setting.units.defaultValue
     let imperial = units == "imperial"
     let formats = c.formats
-    func distance(_ kilometres: Double) -> String {
-      imperial
-        ? formats.measurement(kilometres * 0.621371, .mile, fractionDigits: 1...1)
-        : formats.measurement(kilometres, .kilometre, fractionDigits: 1...1)
-    }
+    func distance(_ kilometres: Double) -> String { cardioDistance(kilometres, imperial: imperial) }
     var rows: Document = [.blank]
     var log = [Line(c.text("ui.cardio.log.title"), .title)]
     // Day, activity, kilometres, seconds.
@@ -187,11 +183,21 @@ public struct ScreenRenderer: Sendable {
     rows += log.anchored("cardio.log")
     rows.append(.blank)
     let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(27.2), total), indent: 2, firstPrefix: "  ").anchored(
+    rows += c.wrapped(c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total), indent: 2, firstPrefix: "  ").anchored(
       "cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
     return rows
+  }
+
+  /// The cardio log's week in kilometres (5.2 + 18.0 + 4.0): the log's total and the review's figure.
+  static let weekCardioKilometres = 27.2
+
+  /// A distance as the cardio log writes it: one decimal, in miles when the units are imperial.
+  func cardioDistance(_ kilometres: Double, imperial: Bool) -> String {
+    imperial
+      ? context.formats.measurement(kilometres * 0.621371, .mile, fractionDigits: 1...1)
+      : context.formats.measurement(kilometres, .kilometre, fractionDigits: 1...1)
   }
 
   func review(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
@@ -211,7 +217,8 @@ public struct ScreenRenderer: Sendable {
     let formats = c.formats
     let imperial = facts.units == "imperial"
     let lifted = imperial ? formats.measurement(40_675, .pound) : formats.measurement(18_450, .kilogram)
-    let cardio = imperial ? formats.measurement(16.8, .mile) : formats.measurement(27, .kilometre)
+    // The week's cardio as the cardio log totals it, in the same words.
+    let cardio = cardioDistance(Self.weekCardioKilometres, imperial: imperial)
     summary += c.wrapped(c.text("ui.review.summary.body", formats.number(4), lifted, cardio), indent: 4)
     rows += summary.anchored("review.summary")
     return rows

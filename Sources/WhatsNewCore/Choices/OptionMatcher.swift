@@ -6,7 +6,8 @@ public import Foundation
 ///
 /// Matching ignores case and diacritics (in the session's locale) and runs in three tiers;
 /// the first tier with a match decides:
-/// 1. the whole value or the whole label (`imperial`, `imperial (lb, mi)`);
+/// 1. the whole value, the whole label or one of its short names (`imperial`,
+///    `imperial (lb, mi)`; a weekday's CLDR abbreviation, `пт`, `seg.` with or without its period);
 /// 2. one word of the label (`lb`, `mi`);
 /// 3. a prefix of the value, the label or a word of the label (`imp`, `fri`).
 ///
@@ -26,11 +27,15 @@ public struct OptionMatcher: Sendable {
     public var value: String
     /// The label the app shows for it, in the session's language.
     public var label: String
+    /// Other whole names people use for it (a weekday's abbreviation: `пт`, `seg.`), matched
+    /// whole, a final full stop or not.
+    public var shortNames: [String]
 
     /// Creates an option.
-    public init(value: String, label: String) {
+    public init(value: String, label: String, shortNames: [String] = []) {
       self.value = value
       self.label = label
+      self.shortNames = shortNames
     }
   }
 
@@ -60,10 +65,13 @@ public struct OptionMatcher: Sendable {
     let word = fold(typed)
     guard !word.isEmpty else { return .none }
     let names = options.map { option in
-      FoldedName(value: fold(option.value), label: fold(option.label), words: Self.words(of: fold(option.label)))
+      FoldedName(
+        value: fold(option.value), label: fold(option.label), words: Self.words(of: fold(option.label)),
+        short: option.shortNames.map { Self.withoutFullStop(fold($0)) })
     }
+    let bare = Self.withoutFullStop(word)
     let tiers: [(FoldedName) -> Bool] = [
-      { $0.value == word || $0.label == word },
+      { $0.value == word || $0.label == word || $0.short.contains(bare) },
       { $0.words.contains(word) },
       { name in name.value.hasPrefix(word) || name.label.hasPrefix(word) || name.words.contains { $0.hasPrefix(word) } },
     ]
@@ -75,11 +83,15 @@ public struct OptionMatcher: Sendable {
     return .none
   }
 
+  /// `name` without one final full stop: `seg.` and `seg` are the same abbreviation.
+  static func withoutFullStop(_ name: String) -> String { name.hasSuffix(".") ? String(name.dropLast()) : name }
+
   /// An option's names, folded.
   struct FoldedName {
     var value: String
     var label: String
     var words: [String]
+    var short: [String]
   }
 
   /// `text` without case, diacritics or runs of spaces.

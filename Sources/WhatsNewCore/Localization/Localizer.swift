@@ -100,6 +100,7 @@ public struct Localizer: Sendable {
   /// ```swift
   /// Localizer.format("%2$@ %1$@", arguments: ["a", "b"])   // "b a"
   /// Localizer.format("100%% %@", arguments: [])             // "100% "
+  /// Localizer.format("Сейчас: %@.", arguments: ["Выкл."])   // "Сейчас: Выкл."
   /// ```
   public static func format(_ template: String, arguments: [String]) -> String {
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
@@ -152,6 +153,13 @@ public struct Localizer: Sendable {
         result.append(contentsOf: arguments[argumentIndex].unicodeScalars)
       }
       index = cursor + 1
+      // An argument that ends a sentence's abbreviation ("Выкл.") ends the sentence too:
+      // the template's own full stop after it is not doubled ("Выкл..").
+      if index < scalars.count, scalars[index] == ".", result.last == ".",
+        !(index + 1 < scalars.count && scalars[index + 1] == ".")
+      {
+        index += 1
+      }
     }
     return String(result)
   }
