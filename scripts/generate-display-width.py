@@ -26,7 +26,9 @@ The rules (DisplayWidth applies them per grapheme cluster, see DisplayWidth.swif
   zero width  General_Category Mn, Me, Cf or Cc (combining marks, variation selectors, ZWJ and
               ZWNJ, the other format characters, the tag characters, controls), and the Hangul
               Jamo that only join a syllable (Hangul_Syllable_Type V and T: medial vowels and final
-              consonants); except U+00AD SOFT HYPHEN, which terminals show (width 1).
+              consonants); except U+00AD SOFT HYPHEN, which terminals show (width 1), and the
+              Prepended_Concatenation_MARKs (U+0600..U+0605 ARABIC NUMBER SIGN and its kin, Cf),
+              which glibc's wcwidth and tmux 3.3a draw in a column of their own (width 1).
               So every Default_Ignorable_Code_Point is zero but the soft hyphen, the three Hangul
               fillers (U+115F, U+3164, U+FFA0, Lo: terminals draw them as blanks, so they keep
               their East Asian width) and the unassigned ones (U+2065, U+FFF0..U+FFF8, most of
@@ -60,19 +62,22 @@ ZERO_CATEGORIES = {"Mn", "Me", "Cf", "Cc"}
 WIDE_EAW = {"W", "F"}
 ZERO_HANGUL = {"V", "T"}
 SOFT_HYPHEN = 0x00AD
+# PropList.txt's Prepended_Concatenation_Mark of Unicode 16.0.0, written out: unicodedata2 does
+# not carry PropList, and the property is small and stable. Each is checked to be Cf.
+PREPENDED_CONCATENATION_MARKS = [*range(0x0600, 0x0606), 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD]
 
 # Code points every sample holds: block edges, the cases named in TextTests, and what changed in
 # Unicode 16 (the Yijing hexagrams, monograms, digrams and trigrams, the Tai Xuan Jing symbols).
 SAMPLE_FIXED = [
     0x0000, 0x001F, 0x0020, 0x0041, 0x007E, 0x007F, 0x0080, 0x009F, 0x00A0, 0x00AD, 0x00E9,
-    0x0300, 0x036F, 0x0416, 0x0488, 0x0600, 0x0E31, 0x1100, 0x115F, 0x1160, 0x11A8, 0x11FF,
+    0x0300, 0x036F, 0x0416, 0x0488, 0x0600, 0x0605, 0x06DD, 0x070F, 0x093E, 0x0E31, 0x0E33, 0x0EB3, 0x1100, 0x115F, 0x1160, 0x11A8, 0x11FF,
     0x1200, 0x1AB0, 0x1C89, 0x200B, 0x200C, 0x200D, 0x2060, 0x231A, 0x231B, 0x2329, 0x23F1,
     0x2600, 0x2630, 0x2637, 0x2638, 0x2689, 0x268A, 0x268F, 0x2690, 0x2728, 0x2E80, 0x2FFF,
     0x3000, 0x302A, 0x303E, 0x303F, 0x3041, 0x3099, 0x3164, 0x31EF, 0x3400, 0x4DBF, 0x4DC0,
     0x4DDF, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0xA4CF, 0xA960, 0xAC00, 0xD7A3, 0xD7B0, 0xD7FB,
     0xE000, 0xF900, 0xFAFF, 0xFE00, 0xFE0F, 0xFE10, 0xFE20, 0xFE30, 0xFEFF, 0xFF01, 0xFF60,
-    0xFF61, 0xFFA0, 0xFFE0, 0xFFE6, 0xFFFD, 0x16FE0, 0x16FE4, 0x17000, 0x1B000, 0x1D300,
-    0x1D356, 0x1D357, 0x1F004, 0x1F1E6, 0x1F1FF, 0x1F200, 0x1F3FB, 0x1F44D, 0x1F600, 0x1FAE9,
+    0xFF61, 0xFF9E, 0xFF9F, 0xFFA0, 0xFFE0, 0xFFE6, 0xFFFD, 0x16FE0, 0x16FE4, 0x17000, 0x1B000, 0x1D300,
+    0x1D356, 0x1D357, 0x110BD, 0x1F004, 0x1F1E6, 0x1F1FF, 0x1F200, 0x1F3FB, 0x1F44D, 0x1F600, 0x1FAE9,
     0x20000, 0x2A6E0, 0x2FFFD, 0x30000, 0x3FFFD, 0xE0001, 0xE0020, 0xE0100, 0xE01EF,
 ]
 SAMPLE_STRIDE = 2713  # plus every 2713th code point of planes 0 to 3 and 14
@@ -203,7 +208,7 @@ def from_packages(accepted):
 
 def width(data, value):
     """The rule of the module docstring: 0, 1 or 2 for one code point on its own."""
-    if value != SOFT_HYPHEN and (data["gc"][value] in ZERO_CATEGORIES or data["hst"][value] in ZERO_HANGUL):
+    if value != SOFT_HYPHEN and value not in PREPENDED_CONCATENATION_MARKS and (data["gc"][value] in ZERO_CATEGORIES or data["hst"][value] in ZERO_HANGUL):
         return 0
     if data["eaw"][value] in WIDE_EAW or value in data["ep"]:
         return 2
@@ -257,7 +262,7 @@ def swift_file(data):
         "zeroWidthRanges",
         [
             f"Code points that take no column ({len(zero)} ranges, sorted): General_Category Mn, Me, Cf and Cc,",
-            "and Hangul_Syllable_Type V and T; not U+00AD SOFT HYPHEN.",
+            "and Hangul_Syllable_Type V and T; not U+00AD SOFT HYPHEN nor the Prepended_Concatenation_Marks.",
         ],
         zero,
     )
@@ -298,6 +303,9 @@ def main():
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     arguments = parser.parse_args()
     data = from_ucd_directory(arguments.ucd, arguments.accept_version) if arguments.ucd else from_packages(arguments.accept_version)
+    for value in PREPENDED_CONCATENATION_MARKS:
+        if data["gc"][value] != "Cf":
+            fail(f"U+{value:04X} is {data['gc'][value]}, not Cf: PREPENDED_CONCATENATION_MARKS is out of date")
     swift, zero_count, wide_count = swift_file(data)
     sample, sample_count = sample_file(data)
     stale = []

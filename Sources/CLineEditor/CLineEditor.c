@@ -20,6 +20,15 @@
  * with a count of -1 (a Ctrl-D on an empty line gives a count of 0). The reason
  * is kept in editor->stop so the caller never has to guess from errno.
  *
+ * Why Ctrl-Z is ours and not libedit's (EL_SIGNAL):
+ *   libedit's SIGTSTP handler puts the terminal back and stops, but on SIGCONT it redraws
+ *   nothing (its handler redraws only when ed_redisplay says CC_REFRESH, and it says
+ *   CC_REDISPLAY), and it uninstalls itself after the first stop of a read. So the editor
+ *   has its own SIGTSTP handler for its whole life (wn_on_stop: the terminal's own settings
+ *   back while stopped, the editor's raw or quiet mode back on continue) and, inside each
+ *   read, takes SIGTSTP and SIGCONT back from libedit; on continue the reading thread draws
+ *   the prompt and the typed line again, as bash and zsh do after `fg`.
+ *
  * Why the terminal does not echo between reads:
  *   while the app works (a command that takes seconds, the wait for a write at quit),
  *   the terminal is in its own mode, which echoes what is typed, and Ctrl-C as ^C, into
@@ -219,6 +228,9 @@ struct wn_editor {
   void *resize_context;
   struct sigaction old_sigint;
   struct sigaction old_sigwinch;
+  struct sigaction old_sigtstp;
+  struct sigaction old_sigcont;
+  int stop_claimed;     /* this read took SIGTSTP and SIGCONT back from libedit's handlers */
 
   pthread_mutex_t lock; /* guards the fields below */
   int reading;          /* inside wn_editor_read_line */
@@ -251,6 +263,7 @@ static void wn_quiet_terminal(void) {
 static volatile sig_atomic_t wn_interrupted = 0;
 static volatile sig_atomic_t wn_resized = 0;
 static volatile sig_atomic_t wn_wake_fd = -1;
+static volatile sig_atomic_t wn_continued = 0;
 
 int wn_editor_take_interrupt(void) {
   if (!wn_interrupted) return 0;
@@ -270,6 +283,69 @@ static void wn_on_signal(int signo) {
     (void)ignored;
   }
   errno = saved_errno;
+}
+
+/* Wakes the reading thread (async-signal-safe). */
+static void wn_wake_reader(void) {
+  int fd = wn_wake_fd;
+  if (fd >= 0) {
+    char byte = 's';
+    ssize_t ignored = write(fd, &byte, 1);
+    (void)ignored;
+  }
+}
+
+/* SIGCONT (also after a SIGSTOP, which no handler sees): the reading thread draws the
+ * prompt and the typed line again. */
+static void wn_on_continue(int signo) {
+  (void)signo;
+  int saved_errno = errno;
+  wn_continued = 1;
+  wn_wake_reader();
+  errno = saved_errno;
+}
+
+/* SIGTSTP (Ctrl-Z), on whichever thread takes it: puts the terminal's own settings back (a
+ * shell gets a terminal that echoes), stops the process as the default action does, and on
+ * continue puts back the mode it found (libedit's raw mode during a read, the quiet mode
+ * between reads). Only async-signal-safe calls: tcgetattr, tcsetattr, sigaction,
+ * sigprocmask, raise, write. */
+static void wn_on_stop(int signo) {
+  int saved_errno = errno;
+  struct termios current;
+  int have_current = wn_terminal_saved && tcgetattr(wn_terminal_fd, &current) == 0;
+  if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
+
+  struct sigaction stop_default, ours;
+  memset(&stop_default, 0, sizeof stop_default);
+  stop_default.sa_handler = SIG_DFL;
+  sigemptyset(&stop_default.sa_mask);
+  sigaction(signo, &stop_default, &ours);
+  sigset_t unblock, before;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signo);
+  sigprocmask(SIG_UNBLOCK, &unblock, &before);
+  raise(signo); /* stops here until SIGCONT */
+  sigprocmask(SIG_SETMASK, &before, NULL);
+  sigaction(signo, &ours, NULL);
+
+  if (have_current) tcsetattr(wn_terminal_fd, TCSADRAIN, &current);
+  wn_continued = 1;
+  wn_wake_reader();
+  errno = saved_errno;
+}
+
+/* Installs the stop and continue handlers (SA_RESTART: they only wake the reader); `old`
+ * receives the previous ones when not NULL. */
+static void wn_claim_stop_signals(struct sigaction *old_stop, struct sigaction *old_continue) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  action.sa_handler = wn_on_stop;
+  sigaction(SIGTSTP, &action, old_stop);
+  action.sa_handler = wn_on_continue;
+  sigaction(SIGCONT, &action, old_continue);
 }
 
 static wn_editor *wn_editor_of(EditLine *el) {
@@ -427,7 +503,20 @@ static int wn_wait_for_input(int fd, int milliseconds) {
 static int wn_read_char(EditLine *el, wchar_t *out) {
   wn_editor *editor = wn_editor_of(el);
   *out = L'\0';
+  if (!editor->stop_claimed) {
+    /* el_gets installed libedit's handlers (EL_SIGNAL); it puts ours back when it returns. */
+    editor->stop_claimed = 1;
+    wn_claim_stop_signals(NULL, NULL);
+  }
   for (;;) {
+    if (wn_continued) {
+      /* Back from Ctrl-Z (`fg`): the shell has written below the line, so the prompt and
+       * the typed text are drawn again, from the start of the row the cursor is on. */
+      wn_continued = 0;
+      fputs("\r\x1b[J", editor->out);
+      el_set(editor->el, EL_REFRESH);
+      fflush(editor->out);
+    }
     if (wn_termination_signal() != 0) {
       editor->stop = WN_STOP_TERMINATE;
       errno = EINTR;
@@ -626,12 +715,15 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   action.sa_flags = 0;
   sigaction(SIGINT, &action, &editor->old_sigint);
   sigaction(SIGWINCH, &action, &editor->old_sigwinch);
+  wn_claim_stop_signals(&editor->old_sigtstp, &editor->old_sigcont);
   /* Unblocked on this thread (and the reader threads it starts): a parent may have left
    * them blocked, and then Ctrl-C and resizes would never arrive. */
   sigset_t wanted;
   sigemptyset(&wanted);
   sigaddset(&wanted, SIGINT);
   sigaddset(&wanted, SIGWINCH);
+  sigaddset(&wanted, SIGTSTP);
+  sigaddset(&wanted, SIGCONT);
   pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_wake_fd = editor->wake_write;
   if (!wn_terminal_saved && isatty(editor->in_fd) && tcgetattr(editor->in_fd, &wn_terminal_original) == 0) {
@@ -649,6 +741,8 @@ void wn_editor_destroy(wn_editor *editor) {
   if (wn_wake_fd == editor->wake_write) wn_wake_fd = -1;
   sigaction(SIGINT, &editor->old_sigint, NULL);
   sigaction(SIGWINCH, &editor->old_sigwinch, NULL);
+  sigaction(SIGTSTP, &editor->old_sigtstp, NULL);
+  sigaction(SIGCONT, &editor->old_sigcont, NULL);
   el_end(editor->el);
   history_end(editor->history);
   close(editor->wake_read);
@@ -681,6 +775,8 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   /* A Ctrl-C pressed while the app was busy does not cancel this read. */
   wn_drain_wake_pipe(editor);
   wn_interrupted = 0;
+  wn_continued = 0; /* a stop between reads: the prompt about to be drawn is the redraw */
+  editor->stop_claimed = 0;
   wn_wake_fd = editor->wake_write;
   editor->stop = WN_STOP_NONE;
   memset(&editor->decoder, 0, sizeof editor->decoder);

@@ -137,6 +137,20 @@ final class TmuxSession {
     return lines
   }
 
+  /// The rows of the scrollback and screen, and how many of them continue a row tmux wrapped:
+  /// rows a line wider than the window took, as the terminal drew it (whatever the app's width
+  /// code thought). Compares the capture with wrapped lines joined (`-J`) and without.
+  func wrappedRows() throws -> (rows: Int, wrapped: Int) {
+    let count = { (text: String) in
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      while lines.last.map({ $0.allSatisfy { $0 == " " } }) == true { lines.removeLast() }
+      return lines.count
+    }
+    let raw = count(try tmux(["capture-pane", "-p", "-t", name, "-S", "-"]))
+    let joined = count(try tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-"]))
+    return (raw, raw - joined)
+  }
+
   /// Waits until the screen (or the scrollback too, with `history`) satisfies `condition`;
   /// returns that screen. Checks every 20 ms, for at most `timeout` seconds.
   @discardableResult

@@ -173,6 +173,39 @@ struct LayoutTests {
     }
   }
 
+  @Test(
+    "a tall page in parts: every row is in some part, each note counts the rows it leaves out, the last part has no next",
+    arguments: [12, 24, 30])
+  func viewportParts(terminalRows: Int) {
+    let context = Self.context(width: 80)
+    let document = Self.document(40, pinnedTop: 1, pinnedBottom: 2)
+    var seen = Set<String>()
+    var start = 0
+    var parts = 0
+    while true {
+      let (rows, next) = Viewport(terminalRows: terminalRows).part(document, from: start, context: context)
+      parts += 1
+      #expect(rows.count <= terminalRows - Viewport.reservedRows)
+      let shown = rows.map(\.plainText).filter { $0.hasPrefix("row ") }
+      seen.formUnion(shown)
+      let free = shown.filter { !["row 0", "row 38", "row 39"].contains($0) }
+      if let next {
+        #expect(next > start)
+        // Rows 1...37 may be left out: the note counts those after the part's last.
+        let last = Int(free.last!.dropFirst(4))!
+        #expect(rows.contains { $0.plainText.contains("Rows below: \(37 - last).") && $0.plainText.contains("Press Enter") })
+        start = next
+      } else {
+        #expect(free.last == "row 37")
+        #expect(!rows.contains { $0.plainText.contains("Rows below") })
+        break
+      }
+      if parts > 40 { break }
+    }
+    #expect(seen == Set((0..<40).map { "row \($0)" }), "no row is skipped")
+    #expect(parts == [12: 9, 24: 3, 30: 2][terminalRows], "each part shows the rows after the last one's, with notes")
+  }
+
   @Test("a view that fits is shown as it is; a focus taller than the room is shown from its top and said so")
   func viewportEdges() {
     let context = Self.context(width: 80)

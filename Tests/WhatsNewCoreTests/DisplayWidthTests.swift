@@ -42,11 +42,13 @@ struct DisplayWidthTests {
       // Combining and enclosing marks, format characters, variation selectors, tags, controls: zero.
       (0x0300, 0), (0x036F, 0), (0x0483, 0), (0x0488, 0), (0x05B0, 0), (0x0E31, 0), (0x1AB0, 0), (0x20DD, 0),
       (0x302A, 0), (0x3099, 0), (0xFE20, 0), (0x200B, 0), (0x200C, 0), (0x200D, 0), (0x2060, 0), (0xFEFF, 0),
-      (0x0600, 0), (0xFE00, 0), (0xFE0F, 0), (0xE0100, 0), (0xE01EF, 0), (0xE0001, 0), (0xE0020, 0), (0x0000, 0),
+      (0xFE00, 0), (0xFE0F, 0), (0xE0100, 0), (0xE01EF, 0), (0xE0001, 0), (0xE0020, 0), (0x0000, 0),
       (0x001B, 0), (0x007F, 0), (0x0085, 0), (0x009F, 0),
       // Narrow: Latin, Cyrillic (Unicode 16's U+1C89 among them), Greek, Arabic, Ethiopic, the soft hyphen.
       (0x0041, 1), (0x00E9, 1), (0x00A0, 1), (0x00AD, 1), (0x0416, 1), (0x044F, 1), (0x1C89, 1), (0x03A9, 1),
       (0x0627, 1), (0x1200, 1), (0xE000, 1), (0xFFFD, 1),
+      // Format characters that terminals draw in a column: the Arabic number signs and their kin.
+      (0x0600, 1), (0x0605, 1), (0x06DD, 1), (0x070F, 1), (0x0890, 1), (0x08E2, 1), (0x110BD, 1), (0x110CD, 1),
       // Emoji: presentation by default wide, text by default narrow (until U+FE0F).
       (0x1F44D, 2), (0x1F600, 2), (0x1F004, 2), (0x231A, 2), (0x2728, 2), (0x1F3FB, 2), (0x1FAE9, 2), (0x1F1E6, 2),
       (0x2600, 1), (0x23F1, 1), (0x2764, 1),
@@ -56,10 +58,16 @@ struct DisplayWidthTests {
   }
 
   @Test(
-    "clusters take the width of their first code point that takes a column",
+    "a cluster takes what tmux 3.3a and glibc's wcwidth draw: each code point its own columns, but after a joiner",
     arguments: [
       ("\u{4DC0}\u{301}", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("\u{1160}\u{11A8}", 0), ("\u{2630}\u{FE0E}", 2),
       ("Ж\u{301}", 1), ("\u{301}\u{301}", 0), ("\u{2764}\u{FE0F}", 2), ("🇳🇱", 2), ("☰☷", 4), ("䷀ test", 7),
+      // Measured in tmux 3.3a (the column after the text), and glibc's wcwidth summed per code point.
+      ("a\u{1F3FB}", 3), ("x\u{1F3FF}", 3), ("\u{1F44D}\u{1F3FD}", 4), ("\u{0915}\u{093E}", 2), ("\u{0995}\u{09BE}", 2),
+      ("\u{0915}\u{093F}", 2), ("\u{0B95}\u{0BBE}", 2), ("\u{1000}\u{102B}", 2), ("\u{0915}\u{094D}\u{0937}\u{093E}", 3),
+      ("\u{0600}\u{0661}\u{0662}", 3), ("\u{0600}", 1), ("\u{070F}\u{0710}", 2), ("\u{FF76}\u{FF9E}", 2), ("\u{FF9F}", 1),
+      ("\u{0E01}\u{0E33}", 2), ("\u{0E33}", 1), ("\u{0E81}\u{0EB3}", 2), ("\u{0E01}\u{0E31}", 1), ("\u{0E01}\u{0E30}", 2),
+      ("\u{1F468}\u{200D}\u{1F469}", 2), ("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}", 4), ("a\u{200B}b", 2),
     ])
   func clusters(text: String, expected: Int) {
     #expect(DisplayWidth.of(text) == expected)
@@ -99,7 +107,12 @@ struct DisplayWidthTests {
 
     /// The generator's rule (scripts/generate-display-width.py), applied to the properties.
     var expectedWidth: Int {
-      if value != 0xAD, ["Mn", "Me", "Cf", "Cc"].contains(generalCategory) || ["V", "T"].contains(hangulSyllableType) {
+      let drawnFormatCharacters: Set<UInt32> = [
+        0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+      ]
+      if value != 0xAD, !drawnFormatCharacters.contains(value),
+        ["Mn", "Me", "Cf", "Cc"].contains(generalCategory) || ["V", "T"].contains(hangulSyllableType)
+      {
         return 0
       }
       return ["W", "F"].contains(eastAsianWidth) || emojiPresentation ? 2 : 1

@@ -40,8 +40,10 @@ typedef int (*wn_complete_fn)(void *context, const char *line_before_cursor);
  * delimited by \1, libedit signal handling, Tab bound to the completion callback)
  * with a history of at most `history_size` unique-in-a-row entries. Makes sure
  * LC_CTYPE is not "C"/"POSIX" first (libedit drops non-ASCII bytes there) and
- * installs flag-only SIGINT and SIGWINCH handlers (no SA_RESTART), keeping the
- * previous ones for wn_editor_destroy. Returns NULL when libedit cannot start.
+ * installs flag-only SIGINT and SIGWINCH handlers (no SA_RESTART) and a SIGTSTP
+ * handler (Ctrl-Z: the terminal's own settings while stopped, the editor's mode back on
+ * SIGCONT, and the prompt and the typed line drawn again when a read is in progress),
+ * keeping the previous ones for wn_editor_destroy. Returns NULL when libedit cannot start.
  */
 wn_editor *wn_editor_create(const char *program_name, int history_size);
 

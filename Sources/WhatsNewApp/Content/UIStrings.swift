@@ -357,6 +357,7 @@ public enum UIStrings {
     "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
     "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
     "ui.view.below": "Rows below: %@. Type show all to see the whole view.",
+    "ui.view.belowEnter": "Rows below: %@. Press Enter for more, or type show all to see the whole view.",
     "ui.view.focusCut": "%1$@ goes on for %2$@ more rows. Type show all to see it whole.",
     // issue 14: keys
     "ui.exit.saving": "Saving %@…",

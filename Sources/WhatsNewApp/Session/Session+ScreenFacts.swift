@@ -38,10 +38,9 @@ extension Session {
     var focus: ClosedRange<Int>?
     var focusName: String?
     let document: Document
-    if let onboarding = state.onboarding {
-      document = OnboardingPageView(onboarding: onboarding, controls: controlStates).document(in: context)
-    } else if let tour = state.showingTour {
-      document = TourPageView(tour: tour, controls: controlStates).document(in: context)
+    if let page = pageDocument(in: context) {
+      guard !whole, let rows = configuration.rows else { return page }
+      return Viewport(terminalRows: rows).part(page, from: partStart(of: page), context: context).rows
     } else if let guidanceView = guidanceFlow.overlayDocument() {
       document = guidanceView
       if let step = state.guidance.currentStep {
@@ -53,6 +52,31 @@ extension Session {
     }
     guard !whole, let rows = configuration.rows else { return document }
     return Viewport(terminalRows: rows).fit(document, focus: focus, focusName: focusName, context: context)
+  }
+
+  /// The onboarding or tour page on screen, whole; `nil` when neither shows.
+  func pageDocument(in context: RenderContext) -> Document? {
+    if let onboarding = state.onboarding {
+      return OnboardingPageView(onboarding: onboarding, controls: controlStates).document(in: context)
+    }
+    if let tour = state.showingTour { return TourPageView(tour: tour, controls: controlStates).document(in: context) }
+    return nil
+  }
+
+  /// Where the part of `page` Enter has reached starts (0 on a page Enter has not moved in).
+  func partStart(of page: Document) -> Int {
+    guard let pagePart, pagePart.page == page.first?.plainText else { return 0 }
+    return pagePart.start
+  }
+
+  /// Enter on a tall page shows its next part: returns whether there was one to show.
+  func showNextPagePart() -> Bool {
+    let context = renderContext
+    guard let rows = configuration.rows, let page = pageDocument(in: context),
+      let next = Viewport(terminalRows: rows).part(page, from: partStart(of: page), context: context).next
+    else { return false }
+    pagePart = (page.first?.plainText ?? "", next)
+    return true
   }
 
   /// A screen, as drawn now; its anchors' bounds are registered for guidance.

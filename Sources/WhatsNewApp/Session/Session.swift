@@ -148,6 +148,9 @@ public final class Session {
   var shownView: PrintedView?
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.
   var wholeViewRequested = false
+  /// The part of a tall tour or onboarding page Enter has reached: the page (its header row)
+  /// and the first row shown (``Viewport/part(_:from:context:)``); another page starts at its top.
+  var pagePart: (page: String, start: Int)?
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
   /// The latest write of the language chosen with `lang`, so those writes land in order too.

@@ -171,10 +171,13 @@ extension Session {
     }
   }
 
-  /// Enter on an empty line at a terminal: the next page of the tour or onboarding (on
-  /// the last page, how to finish); anywhere else, nothing.
+  /// Enter on an empty line at a terminal: the next part of a page too tall for the window,
+  /// else the next page of the tour or onboarding (on the last page, how to finish); anywhere
+  /// else, nothing.
   public func enterOnEmptyLine() {
     guard state.overlay == .whatsNew || state.overlay == .onboarding else { return }
+    if showNextPagePart() { return }
+    pagePart = nil
     tourFlow.step(1)
   }
 

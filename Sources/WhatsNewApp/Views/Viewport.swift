@@ -7,7 +7,9 @@
 /// ("Rows below: 12. Type show all to see the whole view."). The window starts at the top,
 /// or, given a `focus` (a guide's spotlit element and its frame, a popover and its element),
 /// is centred on it; a focus taller than the room is shown from its top, and the line below
-/// says how much of it is left out. `show all` prints the view whole.
+/// says how much of it is left out. `show all` prints the view whole. A tall page of the tour
+/// or onboarding is shown in parts (``part(_:from:context:)``): Enter shows the next one, and
+/// turns the page only after the last.
 ///
 /// ```swift
 /// let shown = Viewport(terminalRows: 24).fit(document, focus: 30...36, focusName: "Units", context: context)
@@ -28,15 +30,30 @@ public struct Viewport: Sendable {
   public func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
     -> Document
   {
-    guard document.count > budget else { return document }
+    cut(document, focus: focus, focusName: focusName, context: context).rows
+  }
+
+  /// A tall page in parts, each reached by Enter (issue 22): the part of `document` whose
+  /// content starts at row `start` of those that may be left out (0: the first part), its note
+  /// below saying that Enter shows the rest; and where the next part starts, `nil` when this
+  /// part shows the page's last rows (Enter may turn the page).
+  public func part(_ document: Document, from start: Int, context: RenderContext) -> (rows: Document, next: Int?) {
+    cut(document, start: start, enterShowsMore: true, context: context)
+  }
+
+  private func cut(
+    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, start: Int = 0,
+    enterShowsMore: Bool = false, context: RenderContext
+  ) -> (rows: Document, next: Int?) {
+    guard document.count > budget else { return (document, nil) }
     // A view that blank rows alone make too tall loses as many as it must, the last first,
     // and shows whole. A taller one keeps them: it is cut, and reads as it would whole.
     let blanks = document.indices.filter { !document[$0].pinned && document[$0].plainText.isEmpty }
     if blanks.count >= document.count - budget {
       let dropped = Set(blanks.suffix(document.count - budget))
-      return document.indices.filter { !dropped.contains($0) }.map { document[$0] }
+      return (document.indices.filter { !dropped.contains($0) }.map { document[$0] }, nil)
     }
-    return window(document, focus: focus, focusName: focusName, context: context)
+    return window(document, focus: focus, focusName: focusName, start: start, enterShowsMore: enterShowsMore, context: context)
   }
 
   /// The fewest rows of content a cut view shows: in a very short window the pinned rows
@@ -44,7 +61,12 @@ public struct Viewport: Sendable {
   static let minimumContent = 3
 
   /// `document` cut to its pinned rows and a window of the others, ``budget`` rows in all.
-  func window(_ document: Document, focus: ClosedRange<Int>?, focusName: String?, context: RenderContext) -> Document {
+  /// The window starts at `requested` (a later part of a page) when there is no focus; the
+  /// position after it is the next part's start, `nil` when nothing is left out below.
+  func window(
+    _ document: Document, focus: ClosedRange<Int>?, focusName: String?, start requested: Int = 0,
+    enterShowsMore: Bool = false, context: RenderContext
+  ) -> (rows: Document, next: Int?) {
     let free = document.indices.filter { !document[$0].pinned }
     var keptPinned = document.indices.filter { document[$0].pinned }
     // One row for a note; the first pinned row (the header) always stays.
@@ -76,7 +98,7 @@ public struct Viewport: Sendable {
           focusCut = true
         }
       }
-      if focusPositions == nil { start = firstContent }
+      if focusPositions == nil { start = max(firstContent, requested) }
       start = max(0, min(start, free.count - room))
       let next = start..<min(free.count, start + room)
       let above = next.lowerBound > firstContent ? note(above: next.lowerBound, context: context).count : 0
@@ -85,7 +107,7 @@ public struct Viewport: Sendable {
         hiddenBelow > 0
         ? note(
           below: hidden(below: next, focus: focusCut ? focusPositions : nil, free: free.count),
-          focusName: focusCut ? focusName : nil, context: context
+          focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context
         ).count : 0
       let settled = next == window && above == aboveRows && below == belowRows
       window = next
@@ -112,11 +134,11 @@ public struct Viewport: Sendable {
         notedAbove = true
       } else if position >= window.upperBound, !notedBelow {
         let count = hidden(below: window, focus: focusCut ? focusPositions : nil, free: free.count)
-        rows += note(below: count, focusName: focusCut ? focusName : nil, context: context)
+        rows += note(below: count, focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context)
         notedBelow = true
       }
     }
-    return rows
+    return (rows, window.upperBound < free.count ? window.upperBound : nil)
   }
 
   /// What the note below counts: the focus's own rows left out when the focus is cut (the
@@ -130,9 +152,9 @@ public struct Viewport: Sendable {
     context.wrapped(context.ellipsis + " " + context.text("ui.view.above", String(count)), indent: 2, style: .dim)
   }
 
-  func note(below count: Int, focusName: String?, context: RenderContext) -> Document {
-    let text =
-      focusName.map { context.text("ui.view.focusCut", $0, String(count)) } ?? context.text("ui.view.below", String(count))
+  func note(below count: Int, focusName: String?, enterShowsMore: Bool = false, context: RenderContext) -> Document {
+    let below = context.text(enterShowsMore ? "ui.view.belowEnter" : "ui.view.below", String(count))
+    let text = focusName.map { context.text("ui.view.focusCut", $0, String(count)) } ?? below
     return context.wrapped(context.ellipsis + " " + text, indent: 2, style: .dim)
   }
 }

@@ -4,21 +4,28 @@
 // and knows nothing of grapheme clusters; Foundation has no such call).
 
 /// How many terminal columns text takes, computed in pure Swift from the Unicode data in
-/// `DisplayWidthTables.swift` (Unicode ``unicodeVersion``).
+/// `DisplayWidthTables.swift` (Unicode ``unicodeVersion``), as terminals draw it.
 ///
-/// Per grapheme cluster: zero for a cluster made only of zero-width code points (combining
+/// Terminals (tmux 3.3a, and glibc's `wcwidth` that most use) give each code point its own
+/// width, not each grapheme cluster: a spacing vowel sign after its consonant (`का`), each
+/// consonant of an Indic conjunct, a skin-tone modifier (after a letter, and in tmux 3.3a after
+/// an emoji too), a halfwidth voiced sound mark (`ｶﾞ`), Thai and Lao AM (`กำ`) and the Arabic
+/// number signs U+0600–U+0605 before their digits each take columns of their own. So a cluster
+/// takes the sum of its code points' widths: zero for a code point that takes none (combining
 /// marks, format characters such as the zero-width space and the joiners, variation selectors,
-/// Hangul medial vowels and final consonants, controls); two when its first other code point is
-/// East Asian Wide or Fullwidth (CJK ideographs, Hangul, Hiragana, Katakana, fullwidth forms, the
-/// Yijing symbols) or has emoji presentation (so ZWJ sequences and skin tones), for a
-/// regional-indicator flag pair, and for any cluster with U+FE0F; one for everything else
-/// printable, Cyrillic included.
+/// Hangul medial vowels and final consonants, controls); two for one that is East Asian Wide
+/// or Fullwidth (CJK ideographs, Hangul, Hiragana, Katakana, fullwidth forms, the Yijing
+/// symbols) or has emoji presentation; one for every other printable one, Cyrillic included.
+/// As terminals join them: a code point after a zero-width joiner takes none (it is drawn in
+/// the joiner's cell, so ZWJ sequences are two), a regional-indicator pair (a flag) is two, and
+/// a cluster with U+FE0F and a code point that takes columns takes at least two.
 ///
 /// ```swift
 /// DisplayWidth.of("Привет")   // 6
 /// DisplayWidth.of("漢字")      // 4
 /// DisplayWidth.of("👍")        // 2
 /// DisplayWidth.of("e\u{301}")  // 1
+/// DisplayWidth.of("का")       // 2
 /// ```
 public enum DisplayWidth {
   /// The columns `text` takes.
@@ -26,7 +33,7 @@ public enum DisplayWidth {
     text.reduce(0) { $0 + of($1) }
   }
 
-  /// The columns one grapheme cluster takes: 0, 1 or 2.
+  /// The columns one grapheme cluster takes: 0 or more (2 for most emoji, 3 for `क्षा`).
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
@@ -34,17 +41,29 @@ public enum DisplayWidth {
       // "\r\n" is one ASCII character; controls take no columns.
       return first.value >= 0x20 && first.value != 0x7F ? 1 : 0
     }
-    var base: Unicode.Scalar?
+    var width = 0
     var regionalIndicators = 0
     var asksForEmoji = false
+    var afterJoiner = false
     for scalar in scalars {
       if scalar.value == 0xFE0F { asksForEmoji = true }
-      if (0x1F1E6...0x1F1FF).contains(scalar.value) { regionalIndicators += 1 }
-      if base == nil, !isZeroWidth(scalar) { base = scalar }
+      if scalar.value == 0x200D {
+        afterJoiner = true
+        continue
+      }
+      if isZeroWidth(scalar) { continue }
+      if afterJoiner {
+        afterJoiner = false
+        continue
+      }
+      if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+        regionalIndicators += 1
+        // A flag's second half shares the first one's two columns.
+        if regionalIndicators.isMultiple(of: 2) { continue }
+      }
+      width += isWide(scalar) ? 2 : 1
     }
-    guard let base else { return 0 }
-    if asksForEmoji || regionalIndicators >= 2 { return 2 }
-    return isWide(base) ? 2 : 1
+    return asksForEmoji && width > 0 ? max(width, 2) : width
   }
 
   /// Whether a scalar takes no column on its own (`zeroWidthRanges`).
