@@ -66,13 +66,17 @@ extension Session {
   /// Where the part of `page` Enter has reached starts (0 on a page Enter has not moved in).
   func partStart(of page: Document) -> Int {
     guard let pagePart, pagePart.page == page.first?.plainText else { return 0 }
-    return pagePart.start
+    return max(0, pagePart.start)
   }
+
+  /// ``pagePart``'s start once `show all` printed the page whole: Enter turns the page.
+  static let pageShownWhole = -1
 
   /// Enter on a tall page shows its next part: returns whether there was one to show.
   func showNextPagePart() -> Bool {
     let context = renderContext
     guard let rows = configuration.rows, let page = pageDocument(in: context),
+      pagePart.map({ $0.page != page.first?.plainText || $0.start != Session.pageShownWhole }) ?? true,
       let next = Viewport(terminalRows: rows).part(page, from: partStart(of: page), context: context).next
     else { return false }
     pagePart = (page.first?.plainText ?? "", next)

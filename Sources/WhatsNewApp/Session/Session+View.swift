@@ -35,6 +35,15 @@ extension Session {
   private func emit(_ view: PrintedView) {
     console.emit(view.document)
     shownView = view
+    // The part Enter reached belongs to the page it was reached on: another view, or the
+    // same page come back to later, starts at its top; a page shown whole (`show all`) has
+    // no part left, so Enter turns it.
+    let header = pageDocument(in: renderContext)?.first?.plainText
+    if wholeViewRequested, let header {
+      pagePart = (header, Session.pageShownWhole)
+    } else if let part = pagePart, part.page != header {
+      pagePart = nil
+    }
     wholeViewRequested = false
   }
 

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+
+@testable import WhatsNewApp
+
+/// Enter through a page too tall for the window (issue 22): the part reached belongs to the
+/// page and the visit; `show all` shows what is left, so Enter then turns the page.
+@Suite("The parts of a tall page")
+@MainActor
+struct TallPagePartsTests {
+  /// Page 3 of the Spanish tour at 40 × 24, its first part printed.
+  func onTallPage() async throws -> SessionHarness {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", "es"], width: 40, rows: 24)
+    await harness.boot()
+    for _ in 0..<2 { await harness.send("next") }
+    harness.session.emitView()
+    #expect(harness.session.tour?.index == 2)
+    #expect(harness.session.partStart(of: try #require(harness.session.pageDocument(in: harness.session.renderContext))) == 0)
+    return harness
+  }
+
+  @Test(
+    "a page left on a later part and come back to starts at its top again",
+    arguments: [["next", "back"], ["go settings", "tour"]])
+  func comingBackStartsAtTheTop(away: [String]) async throws {
+    let harness = try await onTallPage()
+    harness.session.enterOnEmptyLine()
+    harness.session.emitView()
+    #expect(harness.session.tour?.index == 2, "Enter showed the next part, not the next page")
+    #expect(harness.session.pagePart.map { $0.start > 0 } == true)
+    for line in away {
+      await harness.send(line)
+      harness.session.emitView()
+    }
+    #expect(harness.session.tour?.index == 2)
+    let page = try #require(harness.session.pageDocument(in: harness.session.renderContext))
+    #expect(harness.session.partStart(of: page) == 0, "back on the page, from its top")
+    let shown = harness.session.renderCurrentView().map(\.plainText)
+    #expect(shown.contains { $0.contains("[choose autoStart.1]") }, "\(shown.joined(separator: "\n"))")
+  }
+
+  @Test("after show all, Enter turns the page: nothing of it is left unseen")
+  func showAllThenEnter() async throws {
+    let harness = try await onTallPage()
+    await harness.send("show all")
+    harness.session.emitView()
+    harness.session.enterOnEmptyLine()
+    #expect(harness.session.tour?.index == 3, "the page turned")
+  }
+
+  @Test("without show all, the first Enter stays on the page (the test above can fail)")
+  func enterFirstShowsAPart() async throws {
+    let harness = try await onTallPage()
+    harness.session.enterOnEmptyLine()
+    #expect(harness.session.tour?.index == 2)
+  }
+}
