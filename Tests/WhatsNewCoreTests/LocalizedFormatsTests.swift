@@ -91,11 +91,11 @@ struct LocalizedFormatsTests {
   @Test(
     "the reminder's day and time read as a sentence in each language",
     arguments: [
-      (Language.en, "Sunday, December 6 at 6:00\(nnbsp)PM"),
-      (.es, "domingo, 6 de diciembre, 18:00"),
-      (.nl, "zondag 6 december om 18:00"),
-      (.ptBR, "domingo, 6 de dezembro às 18:00"),
-      (.ru, "воскресенье, 6 декабря в 18:00"),
+      (Language.en, "Sunday, December\(nbsp)6 at 6:00\(nnbsp)PM"),
+      (.es, "domingo, 6\(nbsp)de\(nbsp)diciembre, 18:00"),
+      (.nl, "zondag 6\(nbsp)december om 18:00"),
+      (.ptBR, "domingo, 6\(nbsp)de\(nbsp)dezembro às 18:00"),
+      (.ru, "воскресенье, 6\(nbsp)декабря в 18:00"),
     ])
   func dayAndTime(language: Language, expected: String) {
     #expect(Self.formats(language).dayAndTime(Self.sundayEvening, in: .gmt) == expected)
@@ -106,9 +106,9 @@ struct LocalizedFormatsTests {
     let amsterdam = try #require(TimeZone(identifier: "Europe/Amsterdam"))
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let fivePM = Self.sundayEvening.addingTimeInterval(-3_600)
-    #expect(Self.formats(.ru).dayAndTime(fivePM, in: amsterdam) == "воскресенье, 6 декабря в 18:00")
+    #expect(Self.formats(.ru).dayAndTime(fivePM, in: amsterdam) == "воскресенье, 6\(Self.nbsp)декабря в 18:00")
     // 17:00 UTC is 02:00 on Monday in Tokyo.
-    #expect(Self.formats(.en).dayAndTime(fivePM, in: tokyo) == "Monday, December 7 at 2:00\(Self.nnbsp)AM")
+    #expect(Self.formats(.en).dayAndTime(fivePM, in: tokyo) == "Monday, December\(Self.nbsp)7 at 2:00\(Self.nnbsp)AM")
   }
 
   @Test(

@@ -136,6 +136,12 @@ struct TextTests {
       ("hi 漢字漢字", 6, ["hi 漢", "字漢字"]),
       ("👍👍👍", 4, ["👍👍", "👍"]),
       ("漢", 1, ["漢"]),
+      ("see trainings-instellingen", 16, ["see trainings-", "instellingen"]),
+      ("по-прежнему", 5, ["по-", "прежн", "ему"]),
+      ("Wi-Fi-Direct", 7, ["Wi-Fi-", "Direct"]),
+      ("--upgrade-from", 8, ["--upgrad", "e-from"]),
+      ("a-b-c d", 10, ["a-b-c d"]),
+      ("x - y", 3, ["x -", "y"]),
     ])
   func wrap(text: String, width: Int, expected: [String]) {
     let lines = TextLayout.wrap(text, width: width)

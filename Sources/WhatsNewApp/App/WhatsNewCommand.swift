@@ -219,6 +219,7 @@ public enum WhatsNewCommand {
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     configuration.charset = charset
+    configuration.unknownTimeZone = SystemTimeZone.unknownZone(environment: environment)
     // SIGTERM or SIGHUP anywhere; Ctrl-C at a terminal (pressed while the work runs, not at the prompt).
     configuration.stopRequested = { [interactive] in
       Terminal.terminationSignal != nil || (interactive && InteractiveLineEditor.takeInterrupt())
@@ -242,6 +243,9 @@ public enum WhatsNewCommand {
     let session = Session(configuration: configuration, backends: backends, console: console)
     if !charset.isUTF8 {
       console.diagnostic("whatsnew: " + session.text("ui.charset.notUTF8", charset.displayName))
+    }
+    if let zone = configuration.unknownTimeZone {
+      console.diagnostic("whatsnew: " + session.text("ui.timeZone.unknown", zone))
     }
     if let timeZoneProblem {
       console.diagnostic(

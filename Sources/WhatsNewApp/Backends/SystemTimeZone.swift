@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+import WhatsNewCore
 
 /// The user's time zone, chosen the way the C library chooses it, with Foundation's
 /// `TimeZone` (ICU's copy of the tz database).
@@ -43,6 +44,17 @@ public enum SystemTimeZone {
       let firstLine = text.split(whereSeparator: \.isNewline).first
     else { return nil }
     return TimeZone(identifier: firstLine.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// The `TZ` that names no zone Foundation knows (`Mars/Olympus`, a POSIX rule such as
+  /// `CET-1CEST,M3.5.0`), sanitized, or `nil` when `TZ` is unset, empty or a zone: the value
+  /// the start and `notifications` name when they say the reminder is in UTC.
+  public static func unknownZone(environment: [String: String]) -> String? {
+    guard var name = environment["TZ"] else { return nil }
+    if name.hasPrefix(":") { name.removeFirst() }
+    if name.isEmpty || name.hasPrefix("/") { return nil }
+    guard TimeZone(identifier: name) == nil else { return nil }
+    return TextSanitizer.clean(String(name.prefix(64)))
   }
 
   /// `Europe/Paris` from `/usr/share/zoneinfo/Europe/Paris` or `../usr/share/zoneinfo/Europe/Paris`.

@@ -129,5 +129,8 @@ struct SettingsCommands: Sendable {
     // The day and time in words can be long (`воскресенье, 6 декабря в 18:00 (Europe/Amsterdam)`): wrapped.
     let next = session.factsWording.nextFire(notification) ?? notification.weekday
     session.console.emit(session.renderContext.wrapped(next, indent: 2))
+    if let zone = session.configuration.unknownTimeZone {
+      session.console.emit(session.renderContext.wrapped(session.text("ui.timeZone.unknown", zone), indent: 2, style: .warning))
+    }
   }
 }

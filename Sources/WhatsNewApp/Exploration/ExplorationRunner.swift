@@ -152,6 +152,7 @@ public final class ExplorationRunner {
       environmentLanguage: template.environmentLanguage)
     configuration.tourReturn = template.tourReturn
     configuration.charset = template.charset
+    configuration.unknownTimeZone = template.unknownTimeZone
     configuration.insideExploration = true
     let tracker = OperationTracker()
     let faults = FaultInjector(tracker: tracker, clock: clock)

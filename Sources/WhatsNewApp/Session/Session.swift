@@ -20,6 +20,9 @@ public struct SessionConfiguration: Sendable {
   /// view is trimmed.
   public var rowsProvider: @Sendable () -> Int?
   public var ascii: Bool
+  /// The `TZ` that names no zone (``SystemTimeZone/unknownZone(environment:)``): the
+  /// reminder is in UTC, and `notifications` says so.
+  public var unknownTimeZone: String?
   /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
   public var charset: TerminalCharset = .utf8
   public var accessible: Bool

@@ -103,7 +103,12 @@ public struct LocalizedFormats: Sendable {
   public func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    return instant.formatted(style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute())
+    let text = instant.formatted(style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute())
+    // The day and its month are one name ("6 декабря", "December 6", "6 de dezembro"): a
+    // line never breaks inside it, so its spaces are no-break spaces.
+    let dayAndMonth = instant.formatted(style(calendar: calendar).month(.wide).day())
+    guard dayAndMonth.contains(" "), text.contains(dayAndMonth) else { return text }
+    return text.replacingOccurrences(of: dayAndMonth, with: dayAndMonth.replacingOccurrences(of: " ", with: "\u{A0}"))
   }
 
   private func style(calendar: Calendar) -> Date.FormatStyle {

@@ -14,7 +14,7 @@ public enum TextLayout {
   /// line, so blank lines are kept (`"a\n\nb"` gives `["a", "", "b"]`). Lines break at
   /// spaces, which are dropped at the break (runs of spaces inside a line become one);
   /// they may also break before or after any wide (CJK) character. A word wider than
-  /// `width` is broken between characters. A width below 1 counts as 1; a character
+  /// `width` is broken after its hyphens, and a part still too wide between characters. A width below 1 counts as 1; a character
   /// wider than the whole width gets a line of its own.
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(1, width)
@@ -92,24 +92,62 @@ public enum TextLayout {
         lineIsEmpty = false
         continue
       }
-      if !lineIsEmpty { flush() }
       if piece.width <= width {
+        if !lineIsEmpty { flush() }
         line.append(contentsOf: piece.text)
         lineWidth = piece.width
         lineIsEmpty = false
         continue
       }
-      // Too wide for any line: break between characters.
-      for character in piece.text {
-        let characterWidth = DisplayWidth.of(character)
-        if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
-        line.append(character)
-        lineWidth += characterWidth
-        lineIsEmpty = false
+      // Too wide for any line: break after its hyphens ("trainings-" / "instellingen"), its
+      // first part on this line when it fits, and a part still too wide between characters.
+      for (index, part) in hyphenatedParts(of: piece.text).enumerated() {
+        let partWidth = DisplayWidth.of(String(part))
+        let space = index == 0 ? separator : 0
+        if !lineIsEmpty && lineWidth + space + partWidth > width { flush() }
+        if lineWidth + partWidth + (lineIsEmpty ? 0 : space) <= width {
+          if !lineIsEmpty && space == 1 { line += " " }
+          line += part
+          lineWidth += partWidth + (lineIsEmpty ? 0 : space)
+          lineIsEmpty = false
+          continue
+        }
+        for character in part {
+          let characterWidth = DisplayWidth.of(character)
+          if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
+          line.append(character)
+          lineWidth += characterWidth
+          lineIsEmpty = false
+        }
       }
     }
     flush()
   }
+
+  /// `word` cut after each hyphen that stands between two letters (`по-прежнему` gives
+  /// `по-`, `прежнему`): where a word too wide for a line breaks before it breaks anywhere.
+  static func hyphenatedParts(of word: Substring) -> [Substring] {
+    var parts: [Substring] = []
+    var start = word.startIndex
+    var previous: Character?
+    var index = word.startIndex
+    while index < word.endIndex {
+      let character = word[index]
+      let next = word.index(after: index)
+      if hyphens.contains(character), previous?.isLetter == true, next < word.endIndex, word[next].isLetter {
+        parts.append(word[start..<next])
+        start = next
+      }
+      previous = character
+      index = next
+    }
+    parts.append(word[start...])
+    return parts
+  }
+
+  /// The characters after which a compound word may break: the hyphen-minus and the hyphen
+  /// (not the non-breaking hyphen, U+2011, which says not to).
+  static let hyphens: Set<Character> = ["-", "\u{2010}"]
 
   /// The pieces of a paragraph, read by grapheme cluster.
   static func pieces(of paragraph: Substring) -> [Piece] {
