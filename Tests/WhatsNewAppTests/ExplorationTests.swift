@@ -269,7 +269,8 @@ struct ExplorerTests {
     // Each weekday but Sunday, with cancel or schedule failing at once or after a hold.
     #expect(report.counterexamples.count == 24)
     let first = try #require(report.counterexamples.first)
-    #expect(first.problems.contains { $0.hasPrefix("reviewWeekday: the screen shows sunday, the store has ") })
+    // Found after the line that left the weekday marked as saved, as `check` words it.
+    #expect(first.problems.contains { $0.contains("): reviewWeekday: the screen shows sunday, the store has ") })
     #expect(first.scenario.lines.contains { $0 == "qa cancel=fail:1" || $0 == "qa schedule=fail:1" })
     #expect(first.scenario.lines.filter { $0 == "next" }.count == 3, "the weekday is on the fourth page")
     #expect(text[0].hasPrefix("Runs explored: \(report.runs), over the flow's pages (6) and choices (7): counterexamples: "))
@@ -285,7 +286,10 @@ struct ExplorerTests {
       arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor),
       compensatingRestore: PlantedDefect.skippedRestore)
     let transcript = await planted.transcript(of: script)
-    for problem in first.problems { #expect(transcript.contains(problem + "\n"), "check says \(problem)") }
+    for problem in first.problems {
+      let words = problem.components(separatedBy: "): ").last ?? problem
+      #expect(transcript.contains(words + "\n"), "check says \(words)")
+    }
     // Without the defect the same script ends consistent.
     let healthy = try await SessionHarness(
       arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor))

@@ -174,12 +174,14 @@ public enum UIStrings {
     "ui.exit.guidance": "which guides you have seen",
     "ui.exit.onboardingComesBack": "Setting up comes back next time; the choices you made are saved.",
     "ui.exit.tourComesBack": "The tour comes back next time, on page %@.",
+    "ui.explore.afterStep": "after %1$@: %2$@",
     "ui.explore.navigation": "States explored: %1$@ (runs: %2$@, %3$@ s) from 4 starts, every command to 4 deep: %4$@.",
     "ui.explore.navigation.found": "problems found: %@",
     "ui.explore.navigation.none": "no dead end, every refusal names its way out",
     "ui.explore.nothing":
       "Nothing was explored: there is no page to show from %@ and no choice in the script, so this proves nothing.",
     "ui.explore.outsideRefused": "%@ is not run inside qa explore: it would reach outside the run's own store.",
+    "ui.explore.problem.dismissNoRecord": "%1$@ ended the tour, but the seen-through record stayed %2$@",
     "ui.explore.problem.inFlight": "still in flight after everything settled: %@",
     "ui.explore.problem.noHome": "home cannot be reached in 2 commands from %@",
     "ui.explore.problem.noTour": "the waiting tour cannot be reached in 2 commands from %@",
@@ -192,6 +194,8 @@ public enum UIStrings {
     "ui.explore.problem.waysStay": "%1$@ was refused naming %2$@, none of which leaves",
     "ui.explore.problem.wide": "a line wider than 80 columns: %@",
     "ui.explore.skipped": "Left out of every run, because they reach outside it (each run is on a fresh store of its own): %@.",
+    "ui.explore.step.line": "line %1$@ (%2$@)",
+    "ui.explore.step.start": "the start",
     "ui.explore.stopped": "Stopped, as asked, after %1$@ runs: %2$@ among them.",
     "ui.explore.tooManyLines":
       "The script has %1$@ command lines, more than the %2$@ qa explore takes; split it into shorter scripts.",

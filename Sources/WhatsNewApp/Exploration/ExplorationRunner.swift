@@ -72,40 +72,41 @@ public final class ExplorationRunner {
       return now.keys.filter { now[$0, default: 0] > counts[$0, default: 0] }.sorted()
     }
 
+    var problems: [String] = []
+    var rules = StepRules()
+    /// The rules each step keeps (``StepRules``); the first broken is reported.
+    func judge(_ line: String?, before: SeenThroughRecord, tourWasShowing: Bool) async throws {
+      guard problems.isEmpty else { return }
+      problems = try await rules.judge(
+        line: line, number: observed.lines.count, before: before, tourWasShowing: tourWasShowing, session: session,
+        store: store)
+    }
+
     session.boot()
     await tracker.waitUntilSettled()
     repl.printPending()
     observed.boot = performedSinceLastStep()
     records.append(try await store.seenThrough())
+    // The fresh store is seeded with `--upgrade-from` at the start: that is where it starts from.
+    try await judge(nil, before: records[0] == .none ? .version(seenThrough) : records[0], tourWasShowing: false)
     for line in scenario.lines where !session.shouldQuit {
+      let tourWasShowing = session.state.showingTour?.mode == .automatic
       await session.run(line)
       await repl.settle()
       repl.printPending()
       observed.lines.append(performedSinceLastStep())
       records.append(try await store.seenThrough())
+      try await judge(line, before: records[records.count - 2], tourWasShowing: tourWasShowing)
     }
 
-    var problems: [String] = []
     // Only an end where everything finished is judged: mid-flight, a weekday change has
     // cancelled the old reminder and not yet scheduled the new one. (A shortened script
     // that lost its release therefore does not count as failing.) And as `check`: a session
     // that never booted has nothing on screen to compare.
-    if tracker.entries.isEmpty && session.state.isBooted {
-      let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
-      let context = session.renderContext
-      problems = ConsistencyCheck.problems(
-        controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday
-      ).map { CheckReport.describe($0, in: context) }
-      // The reminder the screens show is kept current by the session's own writes, never
-      // read back: after they settle it must be what is scheduled.
-      let shown = session.storeFacts.notification?.weekday
-      if shown != snapshot.notification?.weekday {
-        let none = session.text("ui.explore.noReminder")
-        problems.append(
-          session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
-      }
+    if problems.isEmpty && tracker.entries.isEmpty && session.state.isBooted {
+      problems = try await Self.disagreements(session: session, store: store)
     }
-    if let backwards = Self.backwardStep(records) {
+    if problems.isEmpty, let backwards = Self.backwardStep(records) {
       problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }
     // A shortened script may have lost its release: let what is still held finish, so no
@@ -113,6 +114,24 @@ public final class ExplorationRunner {
     faults.clear()
     await tracker.waitUntilSettled()
     return ExplorationRun(observed: observed, problems: problems)
+  }
+
+  /// Screen, store, schedule and the screens' reminder, compared once everything settled:
+  /// each disagreement in words, as `check` says it.
+  static func disagreements(session: Session, store: SettingsStore) async throws -> [String] {
+    let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    let context = session.renderContext
+    var problems = ConsistencyCheck.problems(
+      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday
+    ).map { CheckReport.describe($0, in: context) }
+    // The reminder the screens show is kept current by the session's own writes, never
+    // read back: after they settle it must be what is scheduled.
+    let shown = session.storeFacts.notification?.weekday
+    if shown != snapshot.notification?.weekday {
+      let none = session.text("ui.explore.noReminder")
+      problems.append(session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
+    }
+    return problems
   }
 
   /// The first step at which the record moved back (or was lost), if any.

@@ -1,0 +1,70 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The rules each step of a choice exploration's run keeps, judged once the step settled
+/// (issue 22: "never moves back" alone let a tour that recorded itself when it opened, and a
+/// skip that recorded nothing, pass every run):
+/// - only Done, Skip and Close move the seen-through record (or the start, when there is
+///   nothing to show), and never back (``NavigationWalk/badMove(from:to:by:session:)``); a
+///   dismissal whose write is held moves it when the write lands, steps later;
+/// - a Done, Skip or Close that ended the tour recorded it, once its write settled;
+/// - after every step where nothing is left in flight, screen, store, schedule and the
+///   screens' reminder agree: a weekday whose reminder failed to move is never left marked as
+///   saved, even where a later line would cover it up.
+@MainActor
+struct StepRules {
+  /// A Done, Skip or Close run while the tour showed, whose outcome is not settled yet: the
+  /// step that ran it (in words) and the record before it.
+  private var pendingDismissal: (step: String, before: SeenThroughRecord)?
+
+  /// What the step broke: `line` is the script's line `number` (from 1), `nil` for the start;
+  /// `before` the record before it, and `tourWasShowing` whether the what's-new tour was on top.
+  mutating func judge(
+    line: String?, number: Int, before: SeenThroughRecord, tourWasShowing: Bool, session: Session, store: SettingsStore
+  ) async throws -> [String] {
+    let after = try await store.seenThrough()
+    let step = line.map { session.text("ui.explore.step.line", String(number), $0) } ?? session.text("ui.explore.step.start")
+    let word = line?.split(separator: " ").first.map { $0.lowercased() } ?? ""
+    if tourWasShowing && ["done", "skip", "close"].contains(word) && pendingDismissal == nil {
+      pendingDismissal = (step, before)
+    }
+    // The rule reads the command that moved the record (a pending dismissal's, when one is
+    // in flight); the problem names the step.
+    let mover = pendingDismissal == nil ? line ?? "" : "done"
+    if let moved = NavigationWalk.badMove(from: before, to: after, by: mover, session: session) {
+      return [Self.naming(moved, step: step).words(in: session)]
+    }
+    guard session.backends.tracker.entries.isEmpty else { return [] }
+    if let dismissal = pendingDismissal {
+      pendingDismissal = nil
+      if session.state.showingTour == nil, after == dismissal.before, !Self.isCurrent(after, session: session) {
+        let stayed = Self.version(after)?.description ?? session.text("ui.explore.problem.none")
+        return [session.text("ui.explore.problem.dismissNoRecord", dismissal.step, stayed)]
+      }
+    }
+    guard session.state.isBooted else { return [] }
+    return try await ExplorationRunner.disagreements(session: session, store: store).map {
+      session.text("ui.explore.afterStep", step, $0)
+    }
+  }
+
+  /// `problem`, naming `step` (the line in words) instead of the bare command.
+  static func naming(_ problem: NavigationProblem, step: String) -> NavigationProblem {
+    switch problem {
+    case .recordMovedOutsideDismissal(_, let from, let to): .recordMovedOutsideDismissal(by: step, from: from, to: to)
+    case .recordMovedBack(_, let from, let to): .recordMovedBack(by: step, from: from, to: to)
+    case .recordRemoved(_, let was): .recordRemoved(by: step, was: was)
+    default: problem
+    }
+  }
+
+  static func version(_ record: SeenThroughRecord) -> Version? {
+    if case .version(let version) = record { return version }
+    return nil
+  }
+
+  /// Whether `record` already covers the app's version: a dismissal has nothing to move.
+  static func isCurrent(_ record: SeenThroughRecord, session: Session) -> Bool {
+    version(record).map { $0 >= session.appVersion } ?? false
+  }
+}
