@@ -295,7 +295,7 @@ struct ValidatorTests {
     arguments: [
       (#"{"version": "2.13.1"}"#, "missing required field 'pages'", ReleaseDiagnostic.Severity.dropped),
       (#"{"version": "2.13.1", "pages": 3}"#, "expected an array for 'pages', found a number", .dropped),
-      (#"{"version": "2.13.1", "pages": []}"#, "the release has no pages", .warning),
+      (#"{"version": "2.13.1", "pages": []}"#, "the release has no pages", .dropped),
       (#"{"version": "2.13.1", "pages": [{"id": "p", "blocks": []}]}"#, "no usable pages left", .dropped),
     ])
   func zeroPages(json: String, fragment: String, severity: ReleaseDiagnostic.Severity) {

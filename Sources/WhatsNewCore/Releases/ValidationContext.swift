@@ -175,7 +175,8 @@ struct ValidationContext {
     }
     let pageCount = tape.nodes[pageValues].first
     if pageCount == 0 {
-      warn("pages", "the release has no pages; nothing will be shown for \(version)")
+      record(
+        "pages", "the release has no pages; nothing will be shown for \(version): add a page or remove the release", .dropped)
       return Release(version: version, pages: [])
     }
 

@@ -38,7 +38,7 @@ struct LintSubcommand: SubcommandRunner {
         unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
       return WhatsNewCommand.emit(
         LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
-        status: problems.isEmpty ? ExitStatus.success : ExitStatus.dataError)
+        status: problems.contains { $0.severity.isProblem } ? ExitStatus.dataError : ExitStatus.success)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
