@@ -56,11 +56,11 @@ struct LinterTests {
   @Test("every diagnostic of a release file is a problem, warnings included")
   func diagnostics() {
     let file = bytes(
-      #"{"version": "2.13.1", "extra": 1, "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#
+      #"{"version": "2.13.1", "version": "2.13.1", "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#
     )
     #expect(
       Self.lint(files: ["2.13.1.json": file]) == [
-        "Releases/2.13.1.json: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json: version: duplicate field 'version'; the first one is used",
         "Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped",
       ])
   }
@@ -240,7 +240,7 @@ struct LinterTests {
       tableSources: [.es: bytes(spanish)])
     #expect(
       problems.map(\.compilerStyle) == [
-        "Releases/2.13.1.json:1:23: warning: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json:1:23: error: extra: unknown field 'extra'; field dropped, release kept",
         "Releases/2.13.1.json:2:81: error: pages[0].blocks[0].icon: unknown icon 'sparkels' (did you mean 'sparkles'?); "
           + "icon dropped, block kept",
         "Localizations/nl.lproj/Localizable.strings:1:1: error: whatsNew.v2_13_1.p.b.title: missing Nederlands translation "

@@ -129,15 +129,16 @@ public enum ReleaseSchema {
           (
             "releases",
             .object([
-              ("type", .string("array")), ("uniqueItems", .bool(true)),
+              ("type", .string("array")),
               ("items", versionSchema("A registered release: Releases/<version>.json must exist.")),
               ("description", .string("Every release version, each once.")),
             ])
           )
         ])
       ),
+      // Open, and repeats allowed: lint only warns about an unknown field or a repeated entry
+      // (nothing is lost), and the schema rejects exactly what lint calls an error.
       ("required", .array([.string("releases")])),
-      ("additionalProperties", .bool(false)),
     ])
   }
 

@@ -30,7 +30,7 @@ extension ValidationContext {
           position: SourcePosition(line: error.line, column: error.column))
         return []
       }
-      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level")
+      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
       entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")
