@@ -51,4 +51,49 @@ struct LintOutputTests {
     let orphan = try #require(problems.first { ($0["path"] as? String) == "whatsNew.unused.key" })
     #expect(orphan["line"] as? Int == 3 && orphan["severity"] as? String == "warning")
   }
+
+  /// A copy of the shipped content in a temporary directory: its releases and localizations.
+  static func copyOfContent(_ directory: TemporaryDirectory) throws -> (releases: String, localizations: String) {
+    let releases = directory.path("Releases")
+    let localizations = directory.path("Localizations")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: localizations)
+    return (releases, localizations)
+  }
+
+  @Test("a release with a trailing comma: one problem at the comma and one note, lines whole at 40 columns")
+  func brokenRelease() throws {
+    let directory = try TemporaryDirectory()
+    let (releases, localizations) = try Self.copyOfContent(directory)
+    let file = releases + "/2.13.1.json"
+    try Data("{\"version\": \"2.13.1\",\n  \"pages\": [],\n}\n".utf8).write(to: URL(fileURLWithPath: file))
+    let lint = try runWhatsNew(
+      ["lint", "--releases", releases, "--localizations", localizations], environment: ["COLUMNS": "40"])
+    #expect(lint.status == 65)
+    let lines = lint.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("\(file):2:14: error: invalid JSON at line 2, column 14: trailing comma") == true, "\(lines)")
+    #expect(lines.dropFirst().first?.hasPrefix("\(file):1:1: note: ") == true, "\(lines)")
+    #expect(lines.dropFirst().first?.contains("(whatsNew.v2_13_1.*) belong to this release, which did not load") == true)
+    #expect(!lint.output.contains("orphan key"), "\(lint.output)")
+    #expect(lines.filter { $0.hasPrefix(directory.path("")) }.count == 2, "no problem line wrapped: \(lines)")
+  }
+
+  @Test("a stray quote in a table: the real line, the path once")
+  func strayQuote() throws {
+    let directory = try TemporaryDirectory()
+    let (releases, localizations) = try Self.copyOfContent(directory)
+    let spanish = localizations + "/es.lproj/Localizable.strings"
+    var table = try String(contentsOfFile: spanish, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(table.indices.dropFirst(100).first { table[$0].hasSuffix("\";") })
+    table[line] = table[line].dropLast(2) + ";"  // the closing quote gone: the text runs on to the next line
+    try Data(table.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: spanish))
+    let lint = try runWhatsNew(["lint", "--releases", releases, "--localizations", localizations])
+    #expect(lint.status == 65)
+    let column = try #require(table[line].range(of: " = \"")).upperBound.utf16Offset(in: table[line])
+    #expect(
+      lint.output.hasPrefix(
+        "\(spanish):\(line + 1):\(column): error: not a valid .strings file: this string runs past the end of its line"),
+      "\(lint.output)")
+    #expect(lint.output.ranges(of: "es.lproj").count == 1, "\(lint.output)")
+  }
 }

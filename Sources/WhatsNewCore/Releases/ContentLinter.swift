@@ -17,6 +17,9 @@
 ///    pages) is no orphan: those keys are counted in one ``LintProblem/Severity/note`` at that
 ///    release's file, after its own problem, so the author fixes the release instead of
 ///    deleting its translations.
+///    Then, per language, each later entry of a key a table writes twice (the last one wins,
+///    silently, in PropertyListSerialization) and each text holding a control or a
+///    bidirectional override the app strips (``isHiddenCharacter(_:)``): warnings.
 /// 5. One name per option, per language then release file: a choice option's `labelKey`
 ///    must say exactly what its setting's value name (`ui.value.<setting>.<value>`) says,
 ///    since the page, the confirmation, the settings screen and `set` all use that name.
@@ -29,7 +32,7 @@
 /// unregistered files, orphan keys and differing option labels are warnings. Positions:
 /// release problems point at their value (``ReleaseDiagnostic/position``); table problems
 /// at their key's entry in that table when it has one (``StringsKeyPositions``), at the
-/// line a syntax error names, else at 1:1.
+/// place a syntax error really is (``StringsKeyPositions/survey(_:)``), else at 1:1.
 ///
 /// ```swift
 /// let problems = ContentLinter.lint(
@@ -132,9 +135,10 @@ public enum ContentLinter {
     let requiredKeys = Set(usedKeys.keys).union(requiredUIKeys).sorted()
     for language in Language.allCases {
       guard let table = tables[language] else {
-        let reason = missingTables[language] ?? "the table is missing"
         problems.append(
-          LintProblem(file: tablePath(language), path: "", message: reason, position: syntaxErrorPosition(in: reason)))
+          unreadableTable(
+            file: tablePath(language), reason: missingTables[language] ?? "the table is missing",
+            source: tableSources[language]))
         continue
       }
       for key in requiredKeys {
@@ -189,6 +193,12 @@ public enum ContentLinter {
       }
     }
 
+    // 4b. Keys written twice, and characters the app strips.
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      problems += tableWarnings(file: tablePath(language), language: language, table: table, source: tableSources[language])
+    }
+
     // 5. Option labels against the vocabulary's value names.
     for language in Language.allCases {
       guard let table = tables[language] else { continue }
@@ -215,7 +225,10 @@ public enum ContentLinter {
       guard !indices.isEmpty else { continue }
       let positions = StringsKeyPositions.scan(source)
       for index in indices {
-        if let position = positions[problems[index].path] { problems[index].position = position }
+        // A problem placed already (a repeated key, at its later entry) keeps its place.
+        if problems[index].position == .start, let position = positions[problems[index].path] {
+          problems[index].position = position
+        }
       }
     }
     // Each note goes right after its release's own problems.
