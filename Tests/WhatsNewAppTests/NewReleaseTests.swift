@@ -46,7 +46,8 @@ struct NewReleaseTests {
         LintProblem(
           file: "Localizations/\(language.directoryName)/Localizable.strings", path: key,
           message:
-            "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one")
+            "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one",
+          rule: .untranslated)
       }
     }
     #expect(problems == expected)

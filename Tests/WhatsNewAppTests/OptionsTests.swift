@@ -53,7 +53,7 @@ struct OptionsTests {
       try Options.parse(["flow", "--seen", "2.11.0", "--json"], environment: [:]).subcommand
         == .flow(seen: Version("2.11.0"), json: true))
     #expect(try Options.parse(["flow", "--seen", "none"], environment: [:]).subcommand == .flow(seen: nil, json: false))
-    #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(json: true))
+    #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(format: .json))
     #expect(try Options.parse(["schema"], environment: [:]).subcommand == .schema(manifest: false))
     #expect(try Options.parse(["schema", "--manifest"], environment: [:]).subcommand == .schema(manifest: true))
     #expect(try Options.parse(["backup", "b.sqlite"], environment: [:]).subcommand == .backup(path: "b.sqlite"))
@@ -222,7 +222,7 @@ struct ShellCompletionTests {
       (["whatsnew", "flow", "--se"], ["--seen"]),
       (["whatsnew", "flow", "--seen", ""], ["none"]),
       (["whatsnew", "lint", "--se"], []),
-      (["whatsnew", "lint", "--format", ""], ["text", "json"]),
+      (["whatsnew", "lint", "--format", ""], ["text", "json", "sarif"]),
       (["whatsnew", "restore", "--y"], ["--yes"]),
       (["whatsnew", "--y"], []),
       (["whatsnew", "completion", ""], ["bash"]),

@@ -23,7 +23,7 @@ public struct ParsedCommandLine: Sendable {
   var flowSeen: Version??
   var json = false
   var manifest = false
-  var format: String?
+  var format: LintFormat?
   /// The options given that only one subcommand takes, by that subcommand's name.
   var subcommandOnly: [(option: String, command: String)] = []
 }
@@ -174,13 +174,15 @@ public enum OptionDeclarations {
       parsed, _ in parsed.json = true
     },
     .init(
-      ["--format"], "<text|json>", help: ["With lint: text or JSON."], completion: .words(["text", "json"]),
-      listedInHelp: false, listedInREADME: false
+      ["--format"], "<" + LintFormat.allCases.map(\.rawValue).joined(separator: "|") + ">",
+      help: ["With lint: text, JSON or SARIF 2.1.0 (for code-scanning tools)."],
+      completion: .words(LintFormat.allCases.map(\.rawValue)), listedInHelp: false, listedInREADME: false
     ) { parsed, raw throws(UsageError) in
-      guard raw == "text" || raw == "json" else {
-        throw UsageError.invalidValue(option: "--format", value: raw, expected: "text or json")
+      guard let format = LintFormat(rawValue: raw) else {
+        throw UsageError.invalidValue(
+          option: "--format", value: raw, expected: "one of " + LintFormat.allCases.map(\.rawValue).joined(separator: ", "))
       }
-      parsed.format = raw
+      parsed.format = format
     },
     .init(["--version"], help: ["Show the version."], listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .version

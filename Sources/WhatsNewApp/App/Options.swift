@@ -14,7 +14,7 @@ public enum Subcommand: Sendable, Equatable {
   /// Print the pages a user who has seen through `seen` would be shown.
   case flow(seen: Version?, json: Bool)
   /// Check releases and translations.
-  case lint(json: Bool)
+  case lint(format: LintFormat)
   /// Start a release: its file, its manifest entry and its keys marked untranslated.
   case newRelease(version: Version)
   /// Print the JSON Schema of release files (of `manifest.json` with `manifest`).

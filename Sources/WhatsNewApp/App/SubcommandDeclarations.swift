@@ -42,8 +42,8 @@ public enum SubcommandDeclarations {
       }
       return .flow(seen: seen, json: parsed.json)
     },
-    .init("lint", usage: "[--format text|json] [<options>]") { parsed, _ in
-      .lint(json: parsed.json || parsed.format == "json")
+    .init("lint", usage: "[--format \(LintFormat.allCases.map(\.rawValue).joined(separator: "|"))] [<options>]") { parsed, _ in
+      .lint(format: parsed.json ? .json : parsed.format ?? .text)
     },
     .init("schema", usage: "[--manifest]") { parsed, _ in .schema(manifest: parsed.manifest) },
     .init(

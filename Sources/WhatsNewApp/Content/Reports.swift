@@ -138,8 +138,9 @@ public enum LintReport {
   /// One problem a line (or "no problems"), never wrapped (only the count line is wrapped to
   /// `width` columns), or JSON for tools:
   /// `{"ok":false,"problems":[{"file":…,"line":14,"column":19,"severity":"error","path":…,"message":…}]}`.
-  public static func render(_ problems: [LintProblem], json: Bool, width: Int = .max) -> String {
-    if json {
+  public static func render(_ problems: [LintProblem], format: LintFormat, width: Int = .max) -> String {
+    if format == .sarif { return SARIFReport.render(problems) }
+    if format == .json {
       return JSONValue.object([
         ("ok", .bool(!problems.contains { $0.severity.isProblem })),
         (
@@ -149,6 +150,7 @@ public enum LintReport {
               .object([
                 ("file", .string(problem.file)), ("line", .number(Double(problem.position.line))),
                 ("column", .number(Double(problem.position.column))), ("severity", .string(problem.severity.rawValue)),
+                ("rule", .string(problem.rule.id)),
                 ("path", .string(problem.path)), ("message", .string(problem.message)),
               ])
             })

@@ -25,9 +25,10 @@ extension ContentLinter {
     {
       return LintProblem(
         file: file, path: "", message: LocalizationError.unreadable(reason: syntaxError.reason).description,
-        position: syntaxError.position)
+        rule: .unreadableTable, position: syntaxError.position)
     }
-    return LintProblem(file: file, path: "", message: reason, position: syntaxErrorPosition(in: reason))
+    return LintProblem(
+      file: file, path: "", message: reason, rule: .unreadableTable, position: syntaxErrorPosition(in: reason))
   }
 
   /// Warnings about a table that was read: each later entry of a key written twice (at that
@@ -42,7 +43,7 @@ extension ContentLinter {
             file: file, path: repeated.key,
             message:
               "repeated key: also at line \(repeated.first.line); the last entry is the one shown, so remove the other",
-            severity: .warning, position: repeated.position))
+            severity: .warning, rule: .repeatedKey, position: repeated.position))
       }
     }
     for key in table.keys.sorted() {
@@ -61,7 +62,7 @@ extension ContentLinter {
           message:
             "the \(language.nativeName) text holds \(names.joined(separator: ", ")), which the app removes before "
             + "showing it (a control or bidirectional override can make a text read other than it is stored): remove it",
-          severity: .warning))
+          severity: .warning, rule: .hiddenCharacter))
     }
     return problems
   }

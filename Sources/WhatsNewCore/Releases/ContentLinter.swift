@@ -81,9 +81,11 @@ public enum ContentLinter {
       problems.append(
         LintProblem(
           file: manifestPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release"))
+          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release",
+          rule: .manifest))
     } else {
-      problems.append(LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it"))
+      problems.append(
+        LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it", rule: .manifest))
     }
 
     // 2. Release files.
@@ -103,7 +105,8 @@ public enum ContentLinter {
             file: manifestPath, path: "releases[\(index)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
-            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry"))
+            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
+            rule: .missingRelease))
         // Positioned below, all in one pass over the manifest (one pass each was quadratic).
         missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
         unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
@@ -112,7 +115,8 @@ public enum ContentLinter {
       if registered[name] == nil {
         problems.append(
           LintProblem(
-            file: displayPath, path: "", message: "not listed in manifest.json; add it to load it", severity: .warning))
+            file: displayPath, path: "", message: "not listed in manifest.json; add it to load it", severity: .warning,
+            rule: .unregisteredRelease))
       }
       let result = ReleaseValidator.validate(bytes, fileName: name, displayPath: displayPath, englishKeys: nil)
       problems += result.diagnostics.map(problem)
@@ -145,31 +149,38 @@ public enum ContentLinter {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         guard let text = table[key] else {
           problems.append(
-            LintProblem(file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))"))
+            LintProblem(
+              file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))",
+              rule: .missingTranslation))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
           problems.append(
-            LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+            LintProblem(
+              file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))",
+              rule: .emptyTranslation))
         } else if text.unicodeScalars.count > maximumTextLength {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
               message:
                 "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
-                + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it"))
+                + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it",
+              rule: .textTooLong))
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one"))
+              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one",
+              rule: .untranslated))
         } else if language != .en, let english = tables[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english))))
+              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
+              rule: .placeholders))
         }
       }
     }
@@ -183,12 +194,14 @@ public enum ContentLinter {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: "orphan key: not in the English table; remove it or add it to English", severity: .warning))
+              message: "orphan key: not in the English table; remove it or add it to English", severity: .warning,
+              rule: .keyNotInEnglish))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
           if unloaded.claim(key, language: language) { continue }
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning))
+              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
+              rule: .orphanKey))
         }
       }
     }
@@ -213,7 +226,7 @@ public enum ContentLinter {
               "the \(language.nativeName) label \"\(label)\" (\(option.file), \(option.path)) differs from the name of "
               + "\(setting.rawValue) = \(option.value), \"\(name)\" (\(setting.valueKey(option.value))): an option has one name "
               + "on the page, in the confirmation and on the settings screen; make the two say the same",
-            severity: .warning))
+            severity: .warning, rule: .optionLabel))
       }
     }
 
@@ -271,7 +284,7 @@ public enum ContentLinter {
           message:
             "\(keys) in \(tables) (\(prefix)*) belong to this release, which did not load; they are not orphans: "
             + "fix the release and they are used again",
-          severity: .note)
+          severity: .note, rule: .unloadedReleaseKeys)
         return (index, note)
       }
     }
@@ -335,9 +348,17 @@ public enum ContentLinter {
   }
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {
-    LintProblem(
+    let rule: LintRule =
+      if diagnostic.file.hasSuffix("/" + ReleaseLibrary.manifestFileName) || diagnostic.file == ReleaseLibrary.manifestFileName {
+        .manifest
+      } else if diagnostic.message.hasPrefix(JSONReadError.descriptionPrefix) {
+        .jsonSyntax
+      } else {
+        diagnostic.severity == .dropped ? .releaseDropped : .releaseWarning
+      }
+    return LintProblem(
       file: diagnostic.file, path: diagnostic.path, message: diagnostic.message,
-      severity: diagnostic.severity == .dropped ? .error : .warning, position: diagnostic.position)
+      severity: diagnostic.severity == .dropped ? .error : .warning, rule: rule, position: diagnostic.position)
   }
 
   private static let keyFields: Set<String> = ["titleKey", "descriptionKey", "labelKey"]

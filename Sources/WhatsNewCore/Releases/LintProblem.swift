@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// LintProblem(file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting", message: "unknown setting …",
-///   position: SourcePosition(line: 12, column: 20)).compilerStyle
+///   rule: .releaseDropped, position: SourcePosition(line: 12, column: 20)).compilerStyle
 /// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
 /// ```
 public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
@@ -32,14 +32,18 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// Error or warning.
   public var severity: Severity
+  /// The kind of problem, for tools (``LintRule/id``).
+  public var rule: LintRule
   /// The line and column: of the value at the path (the key, for an unknown field), of the
   /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
   public var position: SourcePosition
 
   /// Creates a problem.
   public init(
-    file: String, path: String, message: String, severity: Severity = .error, position: SourcePosition = .start
+    file: String, path: String, message: String, severity: Severity = .error, rule: LintRule,
+    position: SourcePosition = .start
   ) {
+    self.rule = rule
     self.file = file
     self.path = path
     self.message = message
