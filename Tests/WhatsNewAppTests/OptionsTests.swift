@@ -64,12 +64,22 @@ struct OptionsTests {
   }
 
   @Test(
+    "--app-version, --upgrade-from and flow's --seen take SemVer 2.0.0 pre-releases and build metadata",
+    arguments: ["2.14.0-beta.1", "2.15.0-rc.1+build.7", "3.0.0-alpha"])
+  func semanticVersions(text: String) throws {
+    let options = try Options.parse(["--app-version", text, "--upgrade-from", text], environment: [:])
+    #expect(options.appVersion.description == text && options.upgradeFrom?.description == text)
+    #expect(try Options.parse(["flow", "--seen", text], environment: [:]).subcommand == .flow(seen: Version(text), json: false))
+  }
+
+  @Test(
     "bad command lines are one clear error",
     arguments: [
       (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
       (["--db"], "missing value for '--db'"),
       (
-        ["--app-version", "2.14"], "invalid value '2.14' for '--app-version': expected a version like 2.14.0 (MAJOR.MINOR.PATCH)"
+        ["--app-version", "2.14"],
+        "invalid value '2.14' for '--app-version': expected a version like 2.14.0 or 2.15.0-beta.1 (MAJOR.MINOR.PATCH[-pre.release][+build])"
       ),
       (["--color", "sometimes"], "invalid value 'sometimes' for '--color': expected auto, always or never"),
       (["--locale", "fr"], "invalid value 'fr' for '--locale': expected one of en, es, nl, pt-BR, ru"),

@@ -86,7 +86,10 @@ public enum OptionDeclarations {
       ["--localizations"], "<dir>", help: ["<lang>.lproj/Localizable.strings files (default: the bundled Localizations/)."],
       completion: .directory
     ) { $0.options.localizationsDirectory = $1 },
-    .init(["--app-version"], "<x.y.z>", help: ["The app version to act as (default: 2.14.0)."]) {
+    .init(
+      ["--app-version"], "<version>",
+      help: ["The app version to act as (default: 2.14.0); SemVer 2.0.0, a pre-release too (2.15.0-beta.1)."]
+    ) {
       parsed, raw throws(UsageError) in parsed.options.appVersion = try version(raw, for: "--app-version")
     },
     .init(
@@ -121,7 +124,7 @@ public enum OptionDeclarations {
         "(flow: also what the validator dropped from the releases shown;", "the settings screen: its Debug section).",
       ]
     ) { parsed, _ in parsed.options.developerMode = true },
-    .init(["--upgrade-from"], "<x.y.z>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
+    .init(["--upgrade-from"], "<version>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
       parsed, raw throws(UsageError) in parsed.options.upgradeFrom = try version(raw, for: "--upgrade-from")
     },
     .init(
@@ -213,7 +216,8 @@ public enum OptionDeclarations {
 
   static func version(_ text: String, for option: String) throws(UsageError) -> Version {
     guard let version = Version(text) else {
-      throw UsageError.invalidValue(option: option, value: text, expected: "a version like 2.14.0 (MAJOR.MINOR.PATCH)")
+      throw UsageError.invalidValue(
+        option: option, value: text, expected: "a version like 2.14.0 or 2.15.0-beta.1 (\(Version.form))")
     }
     return version
   }

@@ -46,7 +46,7 @@ extension ValidationContext {
       }
       let text = tape.string(entry)
       guard let version = Version(text) else {
-        drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)"), unit: "entry")
+        drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (\(Version.form))"), unit: "entry")
         continue
       }
       if let first = seen[version] {

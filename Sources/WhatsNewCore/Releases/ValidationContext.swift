@@ -162,7 +162,7 @@ struct ValidationContext {
     }
     guard let version = Version(versionText) else {
       drop(
-        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (MAJOR.MINOR.PATCH)"),
+        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (\(Version.form))"),
         unit: "release")
       return nil
     }
