@@ -135,6 +135,18 @@ struct VersionTests {
   }
 
   @Test(
+    "the nearest version: the nearer of the neighbours below and above, a later part's difference nearer than an earlier's",
+    arguments: [
+      ("2.17.0", "2.15.0"), ("2.13.0", "2.13.1"), ("2.12.5", "2.12.0"), ("2.12.9", "2.12.0"), ("1.0.0", "2.11.0"),
+      ("2.14.0", "2.14.0"), ("2.14.1-beta.1", "2.14.0"), ("2.15.0-rc.1", "2.15.0"), ("3.0.0", "2.15.0"),
+    ])
+  func nearest(target: String, expected: String) {
+    let shipped = ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"].map(v)
+    #expect(Version.nearest(to: v(target), in: shipped)?.description == expected)
+    #expect(Version.nearest(to: v(target), in: []) == nil)
+  }
+
+  @Test(
     "orders numerically", arguments: [("2.9.21", "2.10.1"), ("2.10.1", "2.10.2"), ("1.99.99", "2.0.0"), ("2.13.1", "2.13.10")])
   func ordering(lower: String, higher: String) {
     #expect(v(lower) < v(higher))

@@ -136,6 +136,29 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     hasher.combine(preRelease)
   }
 
+  /// The version of `versions` nearest to `target`, for "did you mean": of the nearest below and
+  /// the nearest above, the one that differs from `target` in a later part (a patch before a
+  /// minor before a major), then by the smaller difference there, then the newer one.
+  ///
+  /// ```swift
+  /// Version.nearest(to: Version("2.17.0")!, in: [Version("2.14.0")!, Version("2.15.0")!])   // 2.15.0
+  /// Version.nearest(to: Version("2.13.0")!, in: [Version("2.12.0")!, Version("2.13.1")!])   // 2.13.1
+  /// ```
+  public static func nearest(to target: Version, in versions: [Version]) -> Version? {
+    let below = versions.filter { $0 <= target }.max()
+    let above = versions.filter { $0 > target }.min()
+    guard let below, let above else { return below ?? above }
+    /// Which part differs first (0 major … 3 pre-release only) and by how much.
+    func gap(_ other: Version) -> (part: Int, size: Int) {
+      let pairs = [(target.major, other.major), (target.minor, other.minor), (target.patch, other.patch)]
+      for (part, pair) in pairs.enumerated() where pair.0 != pair.1 { return (part, abs(pair.0 - pair.1)) }
+      return (3, 0)
+    }
+    let (low, high) = (gap(below), gap(above))
+    if low.part != high.part { return low.part > high.part ? below : above }
+    return low.size < high.size ? below : above
+  }
+
   /// Dot-separated identifiers of `[0-9A-Za-z-]`, none empty; `nil` otherwise.
   private static func identifiers(_ text: Substring) -> [Substring]? {
     let identifiers = text.split(separator: ".", omittingEmptySubsequences: false)
