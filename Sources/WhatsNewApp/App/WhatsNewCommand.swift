@@ -87,6 +87,7 @@ public enum WhatsNewCommand {
     case .backup(let path): BackupSubcommand(path: path)
     case .restore(let path): RestoreSubcommand(path: path)
     case .completion(let shell): CompletionSubcommand(shell: shell)
+    case .manual: ManualSubcommand()
     case .repl: REPLSubcommand()
     }
   }

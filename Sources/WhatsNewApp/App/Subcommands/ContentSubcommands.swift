@@ -75,6 +75,13 @@ struct NewReleaseSubcommand: SubcommandRunner {
   }
 }
 
+/// `whatsnew man`: prints the manual page (`make install` writes it as `whatsnew.1`).
+struct ManualSubcommand: SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    WhatsNewCommand.emit(ManualPage.roff, "the manual page", status: ExitStatus.success)
+  }
+}
+
 /// `whatsnew completion <shell>`: prints the shell's completion script.
 struct CompletionSubcommand: SubcommandRunner {
   let shell: String
