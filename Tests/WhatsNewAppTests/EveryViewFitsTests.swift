@@ -176,7 +176,7 @@ struct EveryViewFitsTests {
     #expect(found.contains("·") && found.contains("─") && found.contains("┌"))
   }
 
-  @Test("flow and lint text fit", arguments: widths)
+  @Test("flow text and lint's count line fit; lint's compiler-style lines are never wrapped", arguments: widths)
   func reportsFit(width: Int) throws {
     let content = try ContentLibrary.load(
       releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations)
@@ -186,9 +186,11 @@ struct EveryViewFitsTests {
     let problems = [
       LintProblem(
         file: "Localizations/ru.lproj/Localizable.strings", path: "whatsNew.v2_13_1.progression.mode.option.weight_first",
-        message: "the key is missing: translate it in every language (en, es, nl, pt-BR, ru)")
+        message: "the key is missing: translate it in every language (en, es, nl, pt-BR, ru)", rule: .missingTranslation)
     ]
-    let lint = LintReport.render(problems, json: false, width: width)
-    #expect(Self.overflowing(flow + lint, width: width).isEmpty)
+    let lint = LintReport.render(problems, format: .text, width: width).split(separator: "\n").map(String.init)
+    // An editor matches `file:line:column: error: …` one line at a time, as it does gcc's and swiftc's.
+    #expect(lint.first == problems[0].compilerStyle)
+    #expect(Self.overflowing(flow + lint.dropFirst().joined(separator: "\n") + "\n", width: width).isEmpty)
   }
 }

@@ -34,6 +34,28 @@ struct NewReleaseTests {
       localizationsDisplayDirectory: "Localizations", unreadableManifest: files.unreadableManifest)
   }
 
+  @Test("a pre-release: its file, its keys under their own prefix, sorted before its release in the manifest; it loads")
+  func preRelease() throws {
+    let directory = try Self.copy()
+    let outcome = try Self.command(directory, "2.16.0-beta.1").run()
+    #expect(
+      outcome.keys == ["whatsNew.v2_16_0-beta_1.highlights.intro.title", "whatsNew.v2_16_0-beta_1.highlights.intro.description"])
+    _ = try Self.command(directory, "2.16.0").run()
+    let manifest = try String(contentsOfFile: directory.path("Releases/manifest.json"), encoding: .utf8)
+    let beta = try #require(manifest.range(of: "\"2.16.0-beta.1\""))
+    let release = try #require(manifest.range(of: "\"2.16.0\""))
+    #expect(beta.lowerBound < release.lowerBound, "\(manifest)")
+    // Only the untranslated texts are left: the keys of the beta are the beta file's, no orphans.
+    #expect(try Self.lint(directory).allSatisfy { $0.message.contains("untranslated") })
+    let content = try ContentLibrary.load(
+      releasesDirectory: directory.path("Releases"), localizationsDirectory: directory.path("Localizations"))
+    #expect(content.releases.suffix(2).map(\.version.description) == ["2.16.0-beta.1", "2.16.0"])
+    #expect(content.diagnostics == [])
+    // A beta user sees the beta's page, a user of the release the release's.
+    let beta1 = selectFlow(releases: content.releases, seenThrough: Version("2.15.0"), current: Version("2.16.0-beta.1")!)
+    #expect(beta1.map(\.release.description) == ["2.16.0-beta.1"])
+  }
+
   @Test("lint then lists exactly the new keys in all five languages, as untranslated; written, lint is clean")
   func lintListsExactlyTheNewTexts() throws {
     let directory = try Self.copy()
@@ -46,7 +68,8 @@ struct NewReleaseTests {
         LintProblem(
           file: "Localizations/\(language.directoryName)/Localizable.strings", path: key,
           message:
-            "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one")
+            "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one",
+          rule: .untranslated)
       }
     }
     #expect(problems == expected)

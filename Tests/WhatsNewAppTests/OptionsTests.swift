@@ -53,7 +53,7 @@ struct OptionsTests {
       try Options.parse(["flow", "--seen", "2.11.0", "--json"], environment: [:]).subcommand
         == .flow(seen: Version("2.11.0"), json: true))
     #expect(try Options.parse(["flow", "--seen", "none"], environment: [:]).subcommand == .flow(seen: nil, json: false))
-    #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(json: true))
+    #expect(try Options.parse(["lint", "--format", "json"], environment: [:]).subcommand == .lint(format: .json))
     #expect(try Options.parse(["schema"], environment: [:]).subcommand == .schema(manifest: false))
     #expect(try Options.parse(["schema", "--manifest"], environment: [:]).subcommand == .schema(manifest: true))
     #expect(try Options.parse(["backup", "b.sqlite"], environment: [:]).subcommand == .backup(path: "b.sqlite"))
@@ -64,12 +64,22 @@ struct OptionsTests {
   }
 
   @Test(
+    "--app-version, --upgrade-from and flow's --seen take SemVer 2.0.0 pre-releases and build metadata",
+    arguments: ["2.14.0-beta.1", "2.15.0-rc.1+build.7", "3.0.0-alpha"])
+  func semanticVersions(text: String) throws {
+    let options = try Options.parse(["--app-version", text, "--upgrade-from", text], environment: [:])
+    #expect(options.appVersion.description == text && options.upgradeFrom?.description == text)
+    #expect(try Options.parse(["flow", "--seen", text], environment: [:]).subcommand == .flow(seen: Version(text), json: false))
+  }
+
+  @Test(
     "bad command lines are one clear error",
     arguments: [
       (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
       (["--db"], "missing value for '--db'"),
       (
-        ["--app-version", "2.14"], "invalid value '2.14' for '--app-version': expected a version like 2.14.0 (MAJOR.MINOR.PATCH)"
+        ["--app-version", "2.14"],
+        "invalid value '2.14' for '--app-version': expected a version like 2.14.0 or 2.15.0-beta.1 (MAJOR.MINOR.PATCH[-pre.release][+build])"
       ),
       (["--color", "sometimes"], "invalid value 'sometimes' for '--color': expected auto, always or never"),
       (["--locale", "fr"], "invalid value 'fr' for '--locale': expected one of en, es, nl, pt-BR, ru"),
@@ -164,7 +174,7 @@ struct OptionDeclarationTests {
 
   @Test("the usage line and --help's USAGE name every declared subcommand, with its argument")
   func usageNamesEverySubcommand() {
-    for command in SubcommandDeclarations.all {
+    for command in SubcommandDeclarations.listed {
       #expect(Options.helpText.contains("whatsnew " + command.usageLine + "\n"), "\(command.name)")
       #expect(Options.usageLine.contains("| " + command.shortUsage), "\(command.name)")
     }
@@ -222,10 +232,10 @@ struct ShellCompletionTests {
       (["whatsnew", "flow", "--se"], ["--seen"]),
       (["whatsnew", "flow", "--seen", ""], ["none"]),
       (["whatsnew", "lint", "--se"], []),
-      (["whatsnew", "lint", "--format", ""], ["text", "json"]),
+      (["whatsnew", "lint", "--format", ""], ["text", "json", "sarif"]),
       (["whatsnew", "restore", "--y"], ["--yes"]),
       (["whatsnew", "--y"], []),
-      (["whatsnew", "completion", ""], ["bash"]),
+      (["whatsnew", "completion", ""], ["bash", "fish", "zsh"]),
       (["whatsnew", "--releases", "Relea"], ["Releases"]),
       (["whatsnew", "--db", "x", "sch"], ["schema"]),
     ])

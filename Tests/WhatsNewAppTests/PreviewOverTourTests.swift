@@ -83,13 +83,13 @@ struct PreviewOverTourTests {
     #expect(harness.session.tour?.index == 0)
   }
 
-  @Test("without a tour, closing a preview goes home as before")
+  @Test("without a tour, closing a preview opened on Home says it goes back there, and does")
   func noTourUnder() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
     _ = await harness.output(of: "debug preview 2.15.0")
     let closed = await harness.output(of: "close")
-    #expect(closed.hasPrefix("Closed."), "\(closed)")
+    #expect(closed.hasPrefix("Preview closed. Back to Home."), "\(closed)")
     #expect(harness.session.tour == nil)
     #expect(harness.session.screen == .home)
   }
@@ -165,5 +165,44 @@ struct PreviewOverTourTests {
     _ = await harness.output(of: "debug preview 2.12.0")
     _ = await harness.output(of: "close")
     #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true, "never the old tour's page 2")
+  }
+
+  @Test(
+    "a preview opened on a screen closes back to that screen and says so, in every language",
+    arguments: [
+      ("en", "home", "Preview closed. Back to Home."),
+      ("en", "workouts", "Preview closed. Back to Workout settings."),
+      ("es", "home", "Vista previa cerrada. De vuelta en "),
+      ("nl", "cardio", "Voorbeeld gesloten. Terug naar "),
+      ("pt-BR", "review", "Prévia fechada. De volta a "),
+      ("ru", "home", "Предпросмотр закрыт. Снова на экране «"),
+    ])
+  func returnsToTheScreen(locale: String, screen: String, said: String) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0", "--locale", locale])
+    await harness.boot()
+    _ = await harness.output(of: screen == "home" ? "home" : "go \(screen)")
+    _ = await harness.output(of: "close")  // a screen's first-visit guide, if it started
+    let opened = try #require(Screen(rawValue: screen))
+    #expect(harness.session.state.screen == opened)
+    _ = await harness.output(of: "debug preview 2.13.1")
+    #expect(harness.session.tour?.mode == .preview(Version("2.13.1")!))
+    let closed = await harness.output(of: "close")
+    let title = harness.session.text(opened.titleKey)
+    #expect(closed.contains(said) && closed.contains(title), "\(closed)")
+    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.screen == opened, "it goes where it says")
+    #expect(!harness.session.isInSandbox)
+  }
+
+  @Test(
+    "an unknown version suggests the release nearest by version, not by spelling",
+    arguments: [
+      ("2.17.0", "2.15.0"), ("2.13.0", "2.13.1"), ("2.12.9", "2.12.0"), ("1.0.0", "2.11.0"), ("2.14.1-beta.1", "2.14.0"),
+    ])
+  func nearestRelease(asked: String, suggested: String) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    let output = await harness.output(of: "debug preview \(asked)")
+    #expect(output.contains("No release '\(asked)' (did you mean '\(suggested)'?)"), "\(output)")
   }
 }

@@ -33,6 +33,26 @@ struct FlowTests {
     #expect(ids(selectFlow(releases: Self.library, seenThrough: v(seen), current: v(current))) == expected)
   }
 
+  static let betas = [
+    release("2.14.0", pages: 1), release("2.15.0-beta.1", pages: 1), release("2.15.0-beta.2", pages: 1),
+    release("2.15.0", pages: 1),
+  ]
+
+  @Test(
+    "pre-releases: a beta user sees the betas up to their own, not the release; a release user has seen the betas' window",
+    arguments: [
+      ("2.14.0", "2.15.0-beta.1", ["2.15.0-beta.1/0"]),
+      ("2.14.0", "2.15.0-beta.2", ["2.15.0-beta.1/0", "2.15.0-beta.2/0"]),
+      ("2.15.0-beta.1", "2.15.0-beta.2", ["2.15.0-beta.2/0"]),
+      ("2.15.0-beta.2", "2.15.0", ["2.15.0/0"]),
+      ("2.15.0-beta.2", "2.15.0-beta.2+build.9", []),
+      ("2.14.0", "2.14.1-rc.1", []),
+      ("2.15.0", "2.15.0-beta.2", []),
+    ])
+  func preReleases(seen: String, current: String, expected: [String]) {
+    #expect(ids(selectFlow(releases: Self.betas, seenThrough: v(seen), current: v(current))) == expected)
+  }
+
   @Test("no record shows every release up to current")
   func noRecord() {
     #expect(

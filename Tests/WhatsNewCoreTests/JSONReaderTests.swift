@@ -56,10 +56,16 @@ struct JSONReaderTests {
     arguments: [
       ("", 1, 1, "empty input"),
       ("{\"a\": 1,\n  \"b\" 2}", 2, 7, "expected ':' after the member name"),
-      ("{\n\n  \"a\": 1\n  \"b\": 2}", 4, 3, "expected ',' or '}' but found '\"'"),
+      ("{\n\n  \"a\": 1\n  \"b\": 2}", 4, 3, "missing ',' before '\"'"),
       ("[1, 2", 1, 6, "expected ',' or ']' but found end of input"),
-      ("[1,]", 1, 4, "unexpected ']'; expected a value"),
-      ("{\"a\":1,}", 1, 8, "expected a member name in double quotes"),
+      ("[1,]", 1, 3, "trailing comma: JSON allows none before ']'; remove it"),
+      ("{\"a\":1,}", 1, 7, "trailing comma: JSON allows none before '}'; remove it"),
+      ("{\"a\": [1, 2],\n}", 1, 13, "trailing comma: JSON allows none before '}'"),
+      ("{\"a\": 1,\n  // a comment\n}", 2, 3, "comments are not JSON"),
+      ("[1 /* two */, 2]", 1, 4, "comments are not JSON"),
+      ("{\"a\": 'b'}", 1, 7, "single quotes are not JSON; write strings and member names in double quotes"),
+      ("[1 2]", 1, 4, "missing ',' before '2'"),
+      ("{\"a\": 1 / 2}", 1, 9, "expected ',' or '}' but found '/'"),
       ("01", 1, 2, "leading zeros"),
       ("1.", 1, 3, "expected a digit after the decimal point"),
       ("-", 1, 2, "expected a digit"),
@@ -73,7 +79,8 @@ struct JSONReaderTests {
       (#""\ud83d\u0041""#, 1, 8, "not a low surrogate"),
       (#""\udc4d""#, 1, 2, "lone low surrogate \\uDC4D"),
       ("\"abc", 1, 5, "unterminated string"),
-      ("{'a': 1}", 1, 2, "expected a member name in double quotes"),
+      ("{'a': 1}", 1, 2, "single quotes are not JSON"),
+      ("{a: 1}", 1, 2, "expected a member name in double quotes but found 'a'"),
       ("[1,\n é]", 2, 2, "unexpected a non-ASCII character; expected a value"),
     ])
   func errors(text: String, line: Int, column: Int, reason: String) {
@@ -91,7 +98,7 @@ struct JSONReaderTests {
       _ = try parse("{\n\n  \"a\": 1\n  \"b\": 2}")
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == "invalid JSON at line 4, column 3: expected ',' or '}' but found '\"'")
+      #expect(error.description == "invalid JSON at line 4, column 3: missing ',' before '\"'")
     }
   }
 

@@ -18,7 +18,7 @@ struct LibraryTests {
       diagnostics.map(\.description) == [
         "Releases/manifest.json: notes: unknown field 'notes' ignored",
         "Releases/manifest.json: releases[1]: expected a version string, found a number; entry dropped",
-        "Releases/manifest.json: releases[2]: '2.13' is not a version (MAJOR.MINOR.PATCH); entry dropped",
+        "Releases/manifest.json: releases[2]: '2.13' is not a version (MAJOR.MINOR.PATCH[-pre.release][+build]); entry dropped",
         "Releases/manifest.json: releases[3]: duplicate entry '2.11.0' (already listed at releases[0]); counted once",
       ])
     #expect(diagnostics.map(\.severity) == [.warning, .dropped, .dropped, .warning])
@@ -85,17 +85,65 @@ struct LibraryTests {
 @Suite("Versions")
 struct VersionTests {
   @Test(
-    "parses MAJOR.MINOR.PATCH",
+    "parses Semantic Versioning 2.0.0: MAJOR.MINOR.PATCH, a pre-release, build metadata",
     arguments: [
       ("0.0.0", true), ("2.13.1", true), ("10.20.30", true), ("2.13", false), ("2.13.1.0", false), ("2.013.1", false),
       ("-1.0.0", false),
       ("+1.0.0", false), (" 1.0.0", false), ("1.0.0 ", false), ("1..0", false), ("a.b.c", false), ("", false),
-      ("1.0.0-beta", false),
-      ("9999999999999999999.0.0", false),
+      ("1.0.0-beta", true), ("2.15.0-beta.1", true), ("1.0.0-alpha.beta", true), ("1.0.0-0.3.7", true),
+      ("1.0.0-x.7.z.92", true), ("1.0.0-x-y-z.--", true), ("1.0.0-alpha+001", true), ("1.0.0+20130313144700", true),
+      ("1.0.0-beta+exp.sha.5114f85", true), ("1.0.0+21AF26D3----117B344092BD", true),
+      ("1.0.0-", false), ("1.0.0+", false), ("1.0.0-beta..1", false), ("1.0.0-01", false), ("1.0.0-beta_1", false),
+      ("1.0.0-é", false), ("1.0.0+build+2", false), ("v1.0.0", false),
+      ("9999999999999999999.0.0", false), ("1.0.0-" + String(repeating: "a", count: 200), false),
     ])
   func parsing(text: String, valid: Bool) {
     #expect((Version(text) != nil) == valid)
     if valid { #expect(Version(text)?.description == text) }
+  }
+
+  /// The precedence example of the SemVer 2.0.0 specification (item 11), each version lower
+  /// than the next, and release numbers compared numerically.
+  static let specificationOrder = [
+    "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11", "1.0.0-rc.1",
+    "1.0.0", "1.0.1-0", "1.0.1", "1.2.0", "1.10.0", "2.0.0",
+  ]
+
+  @Test(
+    "orders by SemVer precedence, as the specification's example does",
+    arguments: zip(specificationOrder.dropLast(), specificationOrder.dropFirst()).map { ($0, $1) })
+  func precedence(lower: String, higher: String) {
+    #expect(v(lower) < v(higher))
+    #expect(!(v(higher) < v(lower)))
+    #expect(v(lower) != v(higher))
+  }
+
+  @Test("a shuffled list sorts into the specification's order")
+  func sorting() {
+    var generator = SystemRandomNumberGenerator()
+    let shuffled = Self.specificationOrder.shuffled(using: &generator)
+    #expect(shuffled.map(v).sorted().map(\.description) == Self.specificationOrder)
+  }
+
+  @Test(
+    "build metadata plays no part in precedence and equality, and is kept in the text",
+    arguments: [("1.0.0+build.1", "1.0.0+build.2"), ("1.0.0-rc.1+a", "1.0.0-rc.1"), ("2.15.0", "2.15.0+exp.sha.5114f85")])
+  func buildMetadata(one: String, other: String) {
+    #expect(v(one) == v(other) && v(one).hashValue == v(other).hashValue)
+    #expect(!(v(one) < v(other)) && !(v(other) < v(one)))
+    #expect(v(one).description == one && v(other).description == other)
+  }
+
+  @Test(
+    "the nearest version: the nearer of the neighbours below and above, a later part's difference nearer than an earlier's",
+    arguments: [
+      ("2.17.0", "2.15.0"), ("2.13.0", "2.13.1"), ("2.12.5", "2.12.0"), ("2.12.9", "2.12.0"), ("1.0.0", "2.11.0"),
+      ("2.14.0", "2.14.0"), ("2.14.1-beta.1", "2.14.0"), ("2.15.0-rc.1", "2.15.0"), ("3.0.0", "2.15.0"),
+    ])
+  func nearest(target: String, expected: String) {
+    let shipped = ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"].map(v)
+    #expect(Version.nearest(to: v(target), in: shipped)?.description == expected)
+    #expect(Version.nearest(to: v(target), in: []) == nil)
   }
 
   @Test(

@@ -56,11 +56,11 @@ struct LinterTests {
   @Test("every diagnostic of a release file is a problem, warnings included")
   func diagnostics() {
     let file = bytes(
-      #"{"version": "2.13.1", "extra": 1, "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#
+      #"{"version": "2.13.1", "version": "2.13.1", "pages": [{"id": "p", "blocks": [{"id": "b", "type": "info", "titleKey": "whatsNew.v2_13_1.p.b.title", "descriptionKey": "whatsNew.v2_13_1.p.b.description"}, {"id": "c", "type": "choice", "setting": "workoutVeiw", "titleKey": "whatsNew.v2_13_1.p.b.title"}]}]}"#
     )
     #expect(
       Self.lint(files: ["2.13.1.json": file]) == [
-        "Releases/2.13.1.json: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json: version: duplicate field 'version'; the first one is used",
         "Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped",
       ])
   }
@@ -114,6 +114,51 @@ struct LinterTests {
         "Localizations/en.lproj/Localizable.strings: whatsNew.v2_12_0.old.title: orphan key: no release uses it; remove it",
         "Localizations/pt-BR.lproj/Localizable.strings: ui.extra: orphan key: not in the English table; remove it or add it to English",
       ])
+  }
+
+  /// Content whose one release has two keys in every table (10 keys in all), the release file as given.
+  static func problemsOfUnloaded(file: [UInt8]?, unreadable: String? = nil) -> [LintProblem] {
+    ContentLinter.lint(
+      manifest: manifest, releaseFiles: file.map { ["2.13.1.json": $0] } ?? [:], releasesDisplayDirectory: "Releases",
+      tables: completeTables(), missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
+      unreadableReleaseFiles: unreadable.map { ["2.13.1.json": $0] } ?? [:])
+  }
+
+  @Test(
+    "a release that did not load is one problem and one note counting its keys, not an orphan warning per key",
+    arguments: [
+      ("a syntax error", bytes(#"{"version": "2.13.1", "pages": [1,]}"#), nil, "trailing comma"),
+      ("no pages", bytes(#"{"version": "2.13.1", "pages": []}"#), nil, "the release has no pages"),
+      ("a missing file", nil, nil, "does not exist"),
+      ("an unreadable file", nil, "permission denied", "permission denied"),
+    ] as [(String, [UInt8]?, String?, String)])
+  func unloadedRelease(name: String, file: [UInt8]?, unreadable: String?, fragment: String) {
+    let problems = Self.problemsOfUnloaded(file: file, unreadable: unreadable)
+    let counted = problems.filter(\.severity.isProblem)
+    #expect(counted.count == 1, "\(name): \(problems.map(\.description))")
+    #expect(counted.first?.message.contains(fragment) == true, "\(name): \(counted)")
+    #expect(!problems.contains { $0.message.contains("orphan key") }, "\(name)")
+    #expect(
+      problems.last?.compilerStyle
+        == "Releases/2.13.1.json:1:1: note: 10 translation keys in 5 tables (whatsNew.v2_13_1.*) belong to this release, "
+        + "which did not load; they are not orphans: fix the release and they are used again",
+      "\(name): \(problems.map(\.compilerStyle))")
+  }
+
+  @Test("the note leaves real orphans alone: a key of another release, and a key English lacks")
+  func unloadedReleaseKeepsRealOrphans() {
+    var tables = Self.completeTables()
+    tables[.en]?["whatsNew.v2_12_0.old.title"] = "old"
+    tables[.es]?["whatsNew.v2_13_1.p.b.extra"] = "not in English"
+    let problems = ContentLinter.lint(
+      manifest: Self.manifest, releaseFiles: ["2.13.1.json": bytes("{")], releasesDisplayDirectory: "Releases",
+      tables: tables, missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations")
+    #expect(
+      problems.filter { $0.message.contains("orphan key") }.map(\.path) == [
+        "whatsNew.v2_12_0.old.title", "whatsNew.v2_13_1.p.b.extra",
+      ])
+    #expect(problems.filter { $0.severity == .note }.count == 1)
+    #expect(problems.firstIndex { $0.severity == .note } == 1, "the note follows the release's own problem")
   }
 
   @Test("an unreadable table is reported with its reason")
@@ -195,7 +240,7 @@ struct LinterTests {
       tableSources: [.es: bytes(spanish)])
     #expect(
       problems.map(\.compilerStyle) == [
-        "Releases/2.13.1.json:1:23: warning: extra: unknown field 'extra' ignored",
+        "Releases/2.13.1.json:1:23: error: extra: unknown field 'extra'; field dropped, release kept",
         "Releases/2.13.1.json:2:81: error: pages[0].blocks[0].icon: unknown icon 'sparkels' (did you mean 'sparkles'?); "
           + "icon dropped, block kept",
         "Localizations/nl.lproj/Localizable.strings:1:1: error: whatsNew.v2_13_1.p.b.title: missing Nederlands translation "

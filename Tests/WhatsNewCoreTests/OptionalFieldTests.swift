@@ -125,7 +125,10 @@ struct OptionalFieldTests {
     let (release, diagnostics) = validate(
       releaseJSON(withBlock: #"{"id": "b", "type": "info", "titleKey": "k.title", "supersededIn": "soon"}"#))
     #expect(try #require(release).pages.first?.blocks.map(\.id) == ["anchor"])
-    #expect(diagnostics.map(\.message) == ["supersededIn 'soon' is not a version (MAJOR.MINOR.PATCH); block dropped"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "supersededIn 'soon' is not a version (MAJOR.MINOR.PATCH[-pre.release][+build]); block dropped"
+      ])
   }
 
   @Test("a block dropped for another reason never says its optional field was kept")

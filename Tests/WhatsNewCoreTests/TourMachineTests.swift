@@ -73,7 +73,7 @@ struct TourMachineTests {
     machine.open(TourState(mode: mode, pages: pages(2)))
     let effects = machine.dismiss()
     #expect(!effects.contains(.writeSeenThrough))
-    #expect(effects.contains(.say(.closedNoRecord)))
+    #expect(effects.contains(.say(mode == .news ? .closedNoRecord : .previewClosedToScreen)))
     #expect(machine.tour == nil)
     // Turning a page of a tour that writes nothing remembers no position either.
     machine.open(TourState(mode: mode, pages: pages(2)))
@@ -102,11 +102,11 @@ struct TourMachineTests {
     }
   }
 
-  @Test("a preview over nothing closes home and ends its sandbox")
+  @Test("a preview over nothing closes back to the screen it was opened on, saying so, and ends its sandbox")
   func previewAlone() {
     var machine = TourMachine()
     machine.open(TourState(mode: .preview(v214), pages: pages(1)))
-    #expect(machine.dismiss() == [.endSandbox, .leavePage, .goHome, .say(.closedNoRecord)])
+    #expect(machine.dismiss() == [.endSandbox, .leavePage, .openScreenControls, .say(.previewClosedToScreen)])
   }
 
   @Test("a preview may not open while a dismissal is being saved")

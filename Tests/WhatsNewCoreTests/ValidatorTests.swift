@@ -295,7 +295,7 @@ struct ValidatorTests {
     arguments: [
       (#"{"version": "2.13.1"}"#, "missing required field 'pages'", ReleaseDiagnostic.Severity.dropped),
       (#"{"version": "2.13.1", "pages": 3}"#, "expected an array for 'pages', found a number", .dropped),
-      (#"{"version": "2.13.1", "pages": []}"#, "the release has no pages", .warning),
+      (#"{"version": "2.13.1", "pages": []}"#, "the release has no pages", .dropped),
       (#"{"version": "2.13.1", "pages": [{"id": "p", "blocks": []}]}"#, "no usable pages left", .dropped),
     ])
   func zeroPages(json: String, fragment: String, severity: ReleaseDiagnostic.Severity) {
@@ -305,20 +305,24 @@ struct ValidatorTests {
   }
 
   @Test(
-    "unknown fields are warnings that keep the unit, with a suggestion when close",
+    "unknown fields are errors that drop only the field and keep the unit, with a suggestion when close",
     arguments: [
-      (#"{"version": "2.13.1", "colour": "red", "pages": [\#(goodPage)]}"#, "colour", "unknown field 'colour' ignored"),
+      (
+        #"{"version": "2.13.1", "colour": "red", "pages": [\#(goodPage)]}"#, "colour",
+        "unknown field 'colour'; field dropped, release kept"
+      ),
       (
         #"{"version": "2.13.1", "pages": [{"id": "p0", "extra": 1, "blocks": [\#(anchorBlock)]}]}"#, "pages[0].extra",
-        "unknown field 'extra' ignored"
+        "unknown field 'extra'; field dropped, page kept"
       ),
       (
         #"{"version": "2.13.1", "pages": [{"id": "p0", "blocks": [{"id": "anchor", "type": "info", "titleKey": "k.title", "descriptoinKey": "k.desc"}]}]}"#,
-        "pages[0].blocks[0].descriptoinKey", "unknown field 'descriptoinKey' ignored (did you mean 'descriptionKey'?)"
+        "pages[0].blocks[0].descriptoinKey",
+        "unknown field 'descriptoinKey' (did you mean 'descriptionKey'?); field dropped, block kept"
       ),
       (
         #"{"version": "2.13.1", "pages": [{"id": "p0", "blocks": [{"id": "anchor", "type": "info", "titleKey": "k.title", "options": []}]}]}"#,
-        "pages[0].blocks[0].options", "unknown field 'options' ignored"
+        "pages[0].blocks[0].options", "unknown field 'options'; field dropped, block kept"
       ),
       (
         #"{"version": "2.13.1", "pages": [{"id": "p0", "blocks": [{"id": "anchor", "type": "info", "titleKey": "k.title", "titleKey": "k.nope"}]}]}"#,
@@ -328,15 +332,15 @@ struct ValidatorTests {
   func unknownFields(json: String, path: String, message: String) throws {
     let (release, diagnostics) = validate(json)
     #expect(try #require(release).pages.first?.blocks.map(\.id) == ["anchor"])
-    // The warning points at the key (the last one written, for a duplicate): the json is one line.
+    // The diagnostic points at the key (the last one written, for a duplicate): the json is one line.
     let name = String(path.split(separator: ".").last!)
     let key = try #require(json.ranges(of: "\"\(name)\":").last)
     let column = json.unicodeScalars.distance(from: json.startIndex, to: key.lowerBound) + 1
     #expect(
       diagnostics == [
         ReleaseDiagnostic(
-          file: "Releases/2.13.1.json", path: path, message: message, severity: .warning,
-          position: SourcePosition(line: 1, column: column))
+          file: "Releases/2.13.1.json", path: path, message: message,
+          severity: message.contains("duplicate") ? .warning : .dropped, position: SourcePosition(line: 1, column: column))
       ])
   }
 

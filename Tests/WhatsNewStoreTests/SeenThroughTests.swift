@@ -27,6 +27,25 @@ struct SeenThroughTests {
     #expect(try await SettingsStore(path: path).seenThrough() == .version(version("2.10.1")))
   }
 
+  @Test(
+    "a pre-release round-trips through the store, and the record moves forward only by SemVer precedence",
+    arguments: [
+      (["2.15.0-beta.1", "2.14.0", "2.15.0-alpha.9", "2.15.0-beta"], "2.15.0-beta.1"),
+      (["2.15.0-beta.1", "2.15.0-beta.11", "2.15.0-beta.2"], "2.15.0-beta.11"),
+      (["2.15.0-rc.1", "2.15.0"], "2.15.0"),
+      (["2.15.0", "2.15.0-rc.1"], "2.15.0"),
+      (["2.15.0-rc.1+build.7", "2.15.0-rc.1"], "2.15.0-rc.1+build.7"),
+    ])
+  func preRelease(steps: [String], expected: String) async throws {
+    let store = try SettingsStore(path: path)
+    for step in steps { _ = try await store.advanceSeenThrough(to: version(step)) }
+    guard case .version(let stored) = try await SettingsStore(path: path).seenThrough() else {
+      Issue.record("no record")
+      return
+    }
+    #expect(stored.description == expected, "the text read back is the text written")
+  }
+
   @Test("overwriting may go backwards, and nil clears the record")
   func overwrite() async throws {
     let store = try SettingsStore(path: path)

@@ -23,7 +23,7 @@ public struct ParsedCommandLine: Sendable {
   var flowSeen: Version??
   var json = false
   var manifest = false
-  var format: String?
+  var format: LintFormat?
   /// The options given that only one subcommand takes, by that subcommand's name.
   var subcommandOnly: [(option: String, command: String)] = []
 }
@@ -86,7 +86,10 @@ public enum OptionDeclarations {
       ["--localizations"], "<dir>", help: ["<lang>.lproj/Localizable.strings files (default: the bundled Localizations/)."],
       completion: .directory
     ) { $0.options.localizationsDirectory = $1 },
-    .init(["--app-version"], "<x.y.z>", help: ["The app version to act as (default: 2.14.0)."]) {
+    .init(
+      ["--app-version"], "<version>",
+      help: ["The app version to act as (default: 2.14.0); SemVer 2.0.0, a pre-release too (2.15.0-beta.1)."]
+    ) {
       parsed, raw throws(UsageError) in parsed.options.appVersion = try version(raw, for: "--app-version")
     },
     .init(
@@ -121,7 +124,7 @@ public enum OptionDeclarations {
         "(flow: also what the validator dropped from the releases shown;", "the settings screen: its Debug section).",
       ]
     ) { parsed, _ in parsed.options.developerMode = true },
-    .init(["--upgrade-from"], "<x.y.z>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
+    .init(["--upgrade-from"], "<version>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
       parsed, raw throws(UsageError) in parsed.options.upgradeFrom = try version(raw, for: "--upgrade-from")
     },
     .init(
@@ -174,13 +177,15 @@ public enum OptionDeclarations {
       parsed, _ in parsed.json = true
     },
     .init(
-      ["--format"], "<text|json>", help: ["With lint: text or JSON."], completion: .words(["text", "json"]),
-      listedInHelp: false, listedInREADME: false
+      ["--format"], "<" + LintFormat.allCases.map(\.rawValue).joined(separator: "|") + ">",
+      help: ["With lint: text, JSON or SARIF 2.1.0 (for code-scanning tools)."],
+      completion: .words(LintFormat.allCases.map(\.rawValue)), listedInHelp: false, listedInREADME: false
     ) { parsed, raw throws(UsageError) in
-      guard raw == "text" || raw == "json" else {
-        throw UsageError.invalidValue(option: "--format", value: raw, expected: "text or json")
+      guard let format = LintFormat(rawValue: raw) else {
+        throw UsageError.invalidValue(
+          option: "--format", value: raw, expected: "one of " + LintFormat.allCases.map(\.rawValue).joined(separator: ", "))
       }
-      parsed.format = raw
+      parsed.format = format
     },
     .init(["--version"], help: ["Show the version."], listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .version
@@ -211,7 +216,8 @@ public enum OptionDeclarations {
 
   static func version(_ text: String, for option: String) throws(UsageError) -> Version {
     guard let version = Version(text) else {
-      throw UsageError.invalidValue(option: option, value: text, expected: "a version like 2.14.0 (MAJOR.MINOR.PATCH)")
+      throw UsageError.invalidValue(
+        option: option, value: text, expected: "a version like 2.14.0 or 2.15.0-beta.1 (\(Version.form))")
     }
     return version
   }

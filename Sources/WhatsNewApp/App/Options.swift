@@ -14,7 +14,7 @@ public enum Subcommand: Sendable, Equatable {
   /// Print the pages a user who has seen through `seen` would be shown.
   case flow(seen: Version?, json: Bool)
   /// Check releases and translations.
-  case lint(json: Bool)
+  case lint(format: LintFormat)
   /// Start a release: its file, its manifest entry and its keys marked untranslated.
   case newRelease(version: Version)
   /// Print the JSON Schema of release files (of `manifest.json` with `manifest`).
@@ -25,6 +25,8 @@ public enum Subcommand: Sendable, Equatable {
   case restore(path: String)
   /// Print a shell's completion script.
   case completion(shell: String)
+  /// Print the manual page (roff), from the same declarations as `--help`.
+  case manual
   /// Print help.
   case help
   /// Print the version.
@@ -166,35 +168,26 @@ public struct Options: Sendable, Equatable {
   /// Every spelling of every option, for did-you-mean (from ``OptionDeclarations``).
   static var knownOptions: [String] { OptionDeclarations.all.flatMap(\.names) }
 
-  /// The usage text `--help` prints.
+  /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
+  /// the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
   public static var helpText: String {
-    """
-    OVERVIEW: A terminal "what's new" tour for a workout app, with real settings and in-app guidance.
+    let statuses = CommandLineReference.exitStatuses.flatMap { status in
+      let code = "  " + status.code + String(repeating: " ", count: max(1, 8 - status.code.count))
+      return [code + status.lines[0]] + status.lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }
+    }
+    return """
+      OVERVIEW: \(CommandLineReference.overview)
 
-    \(SubcommandDeclarations.usageSection)
+      \(SubcommandDeclarations.usageSection)
 
-    OPTIONS:
-    \(OptionDeclarations.helpSection)
+      OPTIONS:
+      \(OptionDeclarations.helpSection)
 
-    EXIT STATUS:
-      0       Success. For a script: every line was a valid command and every check
-              found screen, store and schedule in agreement.
-      1       A script's check did not find them in agreement (a disagreement, operations
-              still in flight, a failed boot, an unreadable store); or its qa explore
-              found a counterexample or explored nothing.
-      64      A usage error.
-      65      Lint problems; or a script line that was not a valid command (an unknown
-              command, arguments that do not fit it, a line over 64 KiB), each named
-              with its line number. The script goes on; 65 wins over 1.
-      66      A missing script or content directory; or a script's qa explore <file>
-              whose file cannot be read (66 wins over 65 and 1).
-      74      An unusable database (or one that cannot be written).
-      75      The store stayed locked by another program for --lock-wait seconds: try again.
-      128+N   Ended by signal N (143 after SIGTERM, 129 after SIGHUP).
+      EXIT STATUS:
+      \(statuses.joined(separator: "\n"))
 
-    In a script a blank line does nothing (at a terminal, Enter on an empty line turns the
-    tour's page). Inside the REPL, type `help` for the commands.
-    """
+      \(CommandLineReference.closing.joined(separator: "\n"))
+      """
   }
 
   /// The one-line usage printed after a usage error.

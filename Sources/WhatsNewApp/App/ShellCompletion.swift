@@ -1,12 +1,40 @@
-/// `whatsnew completion bash`: a bash completion script made from the declarations
+/// `whatsnew completion bash|zsh|fish`: a completion script made from the declarations
 /// (``OptionDeclarations``, ``SubcommandDeclarations``), so a new option completes the
-/// day it is declared. zsh reads it through `bashcompinit`.
+/// day it is declared, in each shell. Each completes subcommands, the options each one
+/// takes (an option only one subcommand takes, after that subcommand), and their values
+/// (languages, colour choices, formats, files and directories). `make install` installs
+/// all three where the shells look.
 public enum ShellCompletion {
   /// The shells a script can be printed for.
-  public static let shells = ["bash"]
+  public static let shells = ["bash", "zsh", "fish"]
 
   /// The script for `shell` (one of ``shells``).
   public static func script(for shell: String) -> String {
+    switch shell {
+    case "zsh": zsh
+    case "fish": fish
+    default: bash
+    }
+  }
+
+  /// The options `command` takes (`nil`: before any subcommand): every general option, and
+  /// those only it takes.
+  static func options(of command: String?) -> [OptionDeclaration] {
+    OptionDeclarations.all.filter { $0.subcommand == nil || $0.subcommand == command }
+  }
+
+  /// An option's help as one short phrase, for the shells that show one: its first line,
+  /// without a trailing period.
+  static func summary(of option: OptionDeclaration) -> String {
+    var text = option.help.joined(separator: " ")
+    if let end = text.range(of: ". ") { text = String(text[..<end.lowerBound]) }
+    while text.hasSuffix(".") || text.hasSuffix(";") || text.hasSuffix(",") { text.removeLast() }
+    return text
+  }
+
+  /// The bash script: `source <(whatsnew completion bash)`.
+  static var bash: String {
+    let shell = "bash"
     let options = OptionDeclarations.all
     let valueOptions = options.filter(\.takesValue)
     var valueCases: [String] = []
@@ -14,7 +42,7 @@ public enum ShellCompletion {
       let names = option.names.joined(separator: "|")
       valueCases.append("    \(names)) COMPREPLY=(\(reply(for: option.completion))); return ;;")
     }
-    let commands = SubcommandDeclarations.all
+    let commands = SubcommandDeclarations.listed
     var optionCases: [String] = []
     for command in commands {
       let words = options.filter { $0.subcommand == nil || $0.subcommand == command.name }.flatMap(\.names)

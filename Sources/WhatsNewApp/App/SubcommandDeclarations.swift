@@ -11,13 +11,20 @@ public struct SubcommandDeclaration: Sendable {
   public let required: String
   /// The rest of its USAGE line: the options it takes.
   public let usage: String
+  /// What it does, in a few words (the man page, zsh's and fish's completion say it).
+  public let summary: String
+  /// Left out of USAGE, the usage line and completion (`man`, which `make install` runs).
+  public let hidden: Bool
   let builds: @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
 
   init(
     _ name: String, argument: (placeholder: String, completion: ValueCompletion)? = nil, required: String = "",
-    usage: String, builds: @escaping @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
+    usage: String, summary: String, hidden: Bool = false,
+    builds: @escaping @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
   ) {
     self.name = name
+    self.summary = summary
+    self.hidden = hidden
     self.argument = argument
     self.required = required
     self.usage = usage
@@ -36,26 +43,43 @@ public struct SubcommandDeclaration: Sendable {
 /// The subcommands of `whatsnew`, in the order USAGE lists them.
 public enum SubcommandDeclarations {
   public static let all: [SubcommandDeclaration] = [
-    .init("flow", required: "--seen <version|none>", usage: "[--json] [<options>]") { parsed, _ throws(UsageError) in
+    .init(
+      "flow", required: "--seen <version|none>", usage: "[--json] [<options>]",
+      summary: "What a user who has seen through a version is shown"
+    ) { parsed, _ throws(UsageError) in
       guard let seen = parsed.flowSeen else {
         throw UsageError.missingOption(option: "--seen", command: "flow", example: "--seen 2.11.0")
       }
       return .flow(seen: seen, json: parsed.json)
     },
-    .init("lint", usage: "[--format text|json] [<options>]") { parsed, _ in
-      .lint(json: parsed.json || parsed.format == "json")
-    },
-    .init("schema", usage: "[--manifest]") { parsed, _ in .schema(manifest: parsed.manifest) },
     .init(
-      "new-release", argument: ("<version>", .none), usage: "[--releases <dir>] [--localizations <dir>]"
+      "lint", usage: "[--format \(LintFormat.allCases.map(\.rawValue).joined(separator: "|"))] [<options>]",
+      summary: "Check releases and translations (exit 65 on problems)"
+    ) { parsed, _ in
+      .lint(format: parsed.json ? .json : parsed.format ?? .text)
+    },
+    .init("schema", usage: "[--manifest]", summary: "Print the JSON Schema of release files (of manifest.json)") {
+      parsed, _ in .schema(manifest: parsed.manifest)
+    },
+    .init(
+      "new-release", argument: ("<version>", .none), usage: "[--releases <dir>] [--localizations <dir>]",
+      summary: "Start a release: its file, manifest entry and keys marked TODO"
     ) { _, text throws(UsageError) in
       .newRelease(version: try OptionDeclarations.version(text ?? "", for: "new-release"))
     },
-    .init("backup", argument: ("<file>", .file), usage: "[--db <path>]") { _, path in .backup(path: path ?? "") },
-    .init("restore", argument: ("<file>", .file), usage: "[--yes] [--db <path>]") { _, path in
+    .init("backup", argument: ("<file>", .file), usage: "[--db <path>]", summary: "Copy the store into a backup file") {
+      _, path in .backup(path: path ?? "")
+    },
+    .init(
+      "restore", argument: ("<file>", .file), usage: "[--yes] [--db <path>]",
+      summary: "Check a backup and replace the store's data with its rows"
+    ) { _, path in
       .restore(path: path ?? "")
     },
-    .init("completion", argument: ("<shell>", .words(ShellCompletion.shells)), usage: "") {
+    .init(
+      "completion", argument: ("<shell>", .words(ShellCompletion.shells)), usage: "",
+      summary: "Print a completion script for bash, zsh or fish"
+    ) {
       _, shell throws(UsageError) in
       guard let shell, ShellCompletion.shells.contains(shell) else {
         throw UsageError.invalidValue(
@@ -63,7 +87,11 @@ public enum SubcommandDeclarations {
       }
       return .completion(shell: shell)
     },
+    .init("man", usage: "", summary: "Print the manual page, whatsnew(1), in roff", hidden: true) { _, _ in .manual },
   ]
+
+  /// The subcommands a person is shown: USAGE, the usage line and completion list these.
+  public static var listed: [SubcommandDeclaration] { all.filter { !$0.hidden } }
 
   /// The declaration named `name`, if any.
   public static func find(_ name: String) -> SubcommandDeclaration? {
@@ -73,13 +101,13 @@ public enum SubcommandDeclarations {
   /// `--help`'s USAGE section.
   static var usageSection: String {
     let first = "USAGE: whatsnew [<options>]                 start the REPL (a script when stdin is not a terminal)"
-    return ([first] + all.map { "       whatsnew " + $0.usageLine }).joined(separator: "\n")
+    return ([first] + listed.map { "       whatsnew " + $0.usageLine }).joined(separator: "\n")
   }
 
   /// The one-line usage printed after a usage error.
   static var usageLine: String {
     "Usage: whatsnew [<options>] | "
-      + all.map(\.shortUsage).joined(separator: " | ")
+      + listed.map(\.shortUsage).joined(separator: " | ")
       + "\n  See 'whatsnew --help' for more information."
   }
 }

@@ -81,12 +81,13 @@ public enum WhatsNewCommand {
     case .help: HelpSubcommand()
     case .version: VersionSubcommand()
     case .flow(let seen, let json): FlowSubcommand(seen: seen, json: json)
-    case .lint(let json): LintSubcommand(json: json)
+    case .lint(let format): LintSubcommand(format: format)
     case .newRelease(let version): NewReleaseSubcommand(version: version)
     case .schema(let manifest): SchemaSubcommand(manifest: manifest)
     case .backup(let path): BackupSubcommand(path: path)
     case .restore(let path): RestoreSubcommand(path: path)
     case .completion(let shell): CompletionSubcommand(shell: shell)
+    case .manual: ManualSubcommand()
     case .repl: REPLSubcommand()
     }
   }

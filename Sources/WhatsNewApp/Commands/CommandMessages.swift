@@ -50,10 +50,13 @@ struct CommandMessages: Sendable {
   }
 
   /// `value` is not one of `candidates`: says so, with the closest as a suggestion.
-  func unknownValue(_ value: String, kind: WordKind, candidates: [String]) {
+  /// `suggestion`, when given, is the "did you mean" (a release nearest by version); else the
+  /// closest candidate by spelling.
+  func unknownValue(_ value: String, kind: WordKind, candidates: [String], suggestion: String? = nil) {
     // A command suggestion passes over the final ones (close, skip, …) when it can.
     let suggestion =
-      kind == .command ? CommandCatalog.suggestion(for: value) : Suggestion.closest(to: value, in: candidates)
+      suggestion
+      ?? (kind == .command ? CommandCatalog.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
     session.noteInvalidCommand()
     session.console.emit(

@@ -80,7 +80,10 @@ struct DebugCommands: Sendable {
     }
     let releases = session.releases
     guard let release = releases.first(where: { $0.version == version }) else {
-      return messages.unknownValue(versionText, kind: .release, candidates: releases.map(\.version.description))
+      // The nearest release by version (2.17.0 → 2.15.0), not by spelling (which offered 2.11.0).
+      return messages.unknownValue(
+        versionText, kind: .release, candidates: releases.map(\.version.description),
+        suggestion: Version.nearest(to: version, in: releases.map(\.version))?.description)
     }
     switch session.state.overlay {
     case .onboarding?:

@@ -131,16 +131,18 @@ public enum FlowReport {
 /// Text is one problem a line as compilers print them,
 /// `Releases/2.13.1.json:14:19: error: pages[0].blocks[1].icon: unknown icon 'sparkels' …`,
 /// so an editor or a terminal can jump to the place, then a count:
-/// `lint: 3 problems (2 errors, 1 warning)`. The column counts characters (Unicode scalars,
+/// `lint: 3 problems (2 errors, 1 warning)` (`; 1 note)` when there are notes, which are not
+/// problems). The column counts characters (Unicode scalars,
 /// 1-based; see ``SourcePosition``).
 public enum LintReport {
-  /// One problem a line (or "no problems"), wrapped to `width` columns (continuation rows
-  /// indented), or JSON for tools (never wrapped):
+  /// One problem a line (or "no problems"), never wrapped (only the count line is wrapped to
+  /// `width` columns), or JSON for tools:
   /// `{"ok":false,"problems":[{"file":…,"line":14,"column":19,"severity":"error","path":…,"message":…}]}`.
-  public static func render(_ problems: [LintProblem], json: Bool, width: Int = .max) -> String {
-    if json {
+  public static func render(_ problems: [LintProblem], format: LintFormat, width: Int = .max) -> String {
+    if format == .sarif { return SARIFReport.render(problems) }
+    if format == .json {
       return JSONValue.object([
-        ("ok", .bool(problems.isEmpty)),
+        ("ok", .bool(!problems.contains { $0.severity.isProblem })),
         (
           "problems",
           .array(
@@ -148,6 +150,7 @@ public enum LintReport {
               .object([
                 ("file", .string(problem.file)), ("line", .number(Double(problem.position.line))),
                 ("column", .number(Double(problem.position.column))), ("severity", .string(problem.severity.rawValue)),
+                ("rule", .string(problem.rule.id)),
                 ("path", .string(problem.path)), ("message", .string(problem.message)),
               ])
             })
@@ -156,11 +159,21 @@ public enum LintReport {
     }
     if problems.isEmpty { return "lint: no problems\n" }
     let errors = problems.filter { $0.severity == .error }.count
-    let warnings = problems.count - errors
+    let warnings = problems.filter { $0.severity == .warning }.count
+    let notes = problems.count - errors - warnings
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     let lines =
-      problems.map { Line(TextSanitizer.clean($0.compilerStyle), hangingIndent: 4) }
-      + [Line("lint: \(count(problems.count, "problem")) (\(count(errors, "error")), \(count(warnings, "warning")))")]
+      problems.map { problem in
+        // Never wrapped, at a terminal or not: editors match such a line one line at a time (as gcc's and swiftc's).
+        var line = Line(TextSanitizer.clean(problem.compilerStyle))
+        line.wraps = false
+        return line
+      }
+      + [
+        Line(
+          "lint: \(count(errors + warnings, "problem")) (\(count(errors, "error")), \(count(warnings, "warning"))"
+            + (notes == 0 ? ")" : "; \(count(notes, "note")))"))
+      ]
     return FlowReport.text(lines, width: width)
   }
 }

@@ -137,6 +137,7 @@ public enum UIStrings {
     "ui.debug.previewAfterGuide": "The guide %1$@ is showing: type close to end it, then debug preview %2$@.",
     "ui.debug.previewAfterOnboarding": "The welcome wizard is open: type finish (or skip) to complete it, then debug preview %@.",
     "ui.debug.previewClosed": "Preview closed. Back to the tour, page %1$@ of %2$@.",
+    "ui.debug.previewClosedScreen": "Preview closed. Back to %@.",
     "ui.debug.previewDiagnostics": "The validator reported on %2$@ (%1$@):",
     "ui.debug.previewEmpty": "Release %@ has no pages left to preview.",
     "ui.debug.previewOverTour": "The tour waits on page %1$@ of %2$@: closing the preview brings you back to it.",

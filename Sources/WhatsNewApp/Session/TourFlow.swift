@@ -145,6 +145,8 @@ struct TourFlow: Sendable {
     case .dismissFailed(let reason): console.emit("! " + text("ui.tour.dismissFailed", reason), .error)
     case .previewClosed(let page, let count):
       console.emit(text("ui.debug.previewClosed", String(page), String(count)), .success)
+    case .previewClosedToScreen:
+      console.emit(text("ui.debug.previewClosedScreen", text(session.state.screen.titleKey)), .success)
     case .previewOverTour(let page, let count):
       console.emit(text("ui.debug.previewOverTour", String(page), String(count)), .dim)
     case .onboardingFinished: console.emit(text("ui.onboarding.finished"), .success)

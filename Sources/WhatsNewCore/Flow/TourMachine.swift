@@ -120,6 +120,8 @@ public enum TourMessage: Sendable, Equatable {
   case dismissFailed(String)
   /// A preview closed; the tour it was opened over is back on page `page` of `count`.
   case previewClosed(page: Int, count: Int)
+  /// A preview opened on a screen closed; that screen (the session's) shows again.
+  case previewClosedToScreen
   /// A preview opens over the tour, which waits on page `page` of `count`.
   case previewOverTour(page: Int, count: Int)
   case onboardingFinished
@@ -285,14 +287,15 @@ public struct TourMachine: Sendable, Equatable {
     }
   }
 
-  /// Closes the tour and goes home; closing a preview gives back the tour it was opened over.
+  /// Closes the tour and goes home; closing a preview gives back the tour it was opened over,
+  /// else the screen it was opened on (Home, or another), saying which.
   @discardableResult
   public mutating func close(message: TourMessage) -> [TourEffect] {
     if isPreviewing {
       let under = tourUnderPreview
       tour = under
       tourUnderPreview = nil
-      guard let under else { return [.endSandbox, .leavePage, .goHome, .say(message)] }
+      guard let under else { return [.endSandbox, .leavePage, .openScreenControls, .say(.previewClosedToScreen)] }
       let back: [TourEffect] = under.isSuspended ? [.openScreenControls] : [.openPageControls]
       return [.endSandbox, .leavePage, .say(.previewClosed(page: under.index + 1, count: under.pages.count))] + back
     }

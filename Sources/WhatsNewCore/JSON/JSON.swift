@@ -101,8 +101,11 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     self.reason = reason
   }
 
+  /// How every description starts: `invalid JSON `.
+  public static let descriptionPrefix = "invalid JSON "
+
   /// `invalid JSON at line L, column C: reason`.
-  public var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
+  public var description: String { "\(Self.descriptionPrefix)at line \(line), column \(column): \(reason)" }
 }
 
 /// A small, strict RFC 8259 JSON reader.

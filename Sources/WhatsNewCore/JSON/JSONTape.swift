@@ -254,7 +254,7 @@ private struct TapeParser {
     try parseValue()
     skipWhitespace()
     if index < bytes.count {
-      throw error("unexpected \(describeByte(at: index)) after the JSON value")
+      throw editorMistake() ?? error("unexpected \(describeByte(at: index)) after the JSON value")
     }
   }
 
@@ -271,6 +271,7 @@ private struct TapeParser {
       // Read the start of a value: either a scalar or the opening of a container.
       skipWhitespace()
       guard index < bytes.count else { throw error("unexpected end of input; expected a value") }
+      if let mistake = editorMistake() { throw mistake }
       switch bytes[index] {
       case UInt8(ascii: "["):
         guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
@@ -318,7 +319,7 @@ private struct TapeParser {
             output.nodes[container].second = output.nodes.count
             continue
           default:
-            throw error("expected ',' or ']' but found \(describeByte(at: index))")
+            throw editorMistake() ?? missingComma(closing: "]")
           }
         } else {
           switch peek() {
@@ -332,7 +333,7 @@ private struct TapeParser {
             output.nodes[container].second = output.nodes.count
             continue
           default:
-            throw error("expected ',' or '}' but found \(describeByte(at: index))")
+            throw editorMistake() ?? missingComma(closing: "}")
           }
         }
         break
@@ -343,7 +344,8 @@ private struct TapeParser {
   /// Reads `"key"` and the `:` after it.
   private mutating func parseMemberKey() throws(JSONReadError) {
     guard peek() == UInt8(ascii: "\"") else {
-      throw error("expected a member name in double quotes but found \(describeByte(at: index))")
+      throw editorMistake()
+        ?? error("expected a member name in double quotes but found \(describeByte(at: index))")
     }
     try parseString()
     skipWhitespace()
@@ -575,9 +577,41 @@ private struct TapeParser {
     }
   }
 
-  /// An error at the current index, with its line and column (``SourcePosition``).
-  private func error(_ reason: String) -> JSONReadError {
-    let position = SourcePosition.of(offset: min(index, bytes.count), in: bytes)
+  /// What an editor would call the mistake at the current index, positioned at the offending
+  /// character: a trailing comma (at the comma, not at the bracket after it), a comment, single
+  /// quotes; `nil` for anything else.
+  private func editorMistake() -> JSONReadError? {
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "/"):
+      guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") else {
+        return nil
+      }
+      return error("comments are not JSON; remove the comment")
+    case UInt8(ascii: "'"):
+      return error("single quotes are not JSON; write strings and member names in double quotes")
+    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+      var previous = index - 1
+      while previous >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[previous]) { previous -= 1 }
+      guard previous >= 0, bytes[previous] == UInt8(ascii: ",") else { return nil }
+      return error("trailing comma: JSON allows none before '\(Character(UnicodeScalar(bytes[index])))'; remove it", at: previous)
+    default:
+      return nil
+    }
+  }
+
+  /// After a value in a container, something other than `,` or the closing bracket: a value
+  /// starting there means a missing comma.
+  private func missingComma(closing: Character) -> JSONReadError {
+    let startsValue = index < bytes.count && Array("\"{[-0123456789tfn".utf8).contains(bytes[index])
+    return startsValue
+      ? error("missing ',' before \(describeByte(at: index))")
+      : error("expected ',' or '\(closing)' but found \(describeByte(at: index))")
+  }
+
+  /// An error at `offset` (the current index by default), with its line and column (``SourcePosition``).
+  private func error(_ reason: String, at offset: Int? = nil) -> JSONReadError {
+    let position = SourcePosition.of(offset: min(offset ?? index, bytes.count), in: bytes)
     return JSONReadError(line: position.line, column: position.column, reason: reason)
   }
 }

@@ -10,11 +10,14 @@ public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The file could not be read; the reason is the system's (`No such file or directory`).
   case fileUnreadable(reason: String)
 
+  /// How the description of a syntax error (``unreadable(reason:)``) starts.
+  public static let syntaxErrorPrefix = "not a valid .strings file: "
+
   /// A message for people, starting lowercase.
   public var description: String {
     switch self {
     case .unreadable(let reason):
-      "not a valid .strings file: \(reason); each entry should look like \"key\" = \"text\";"
+      "\(Self.syntaxErrorPrefix)\(reason); each entry should look like \"key\" = \"text\";"
     case .notAStringsTable(let reason):
       "not a table of strings: \(reason); each entry should look like \"key\" = \"text\";"
     case .fileUnreadable(let reason):

@@ -16,25 +16,71 @@
 /// positions["a.b"]   // line 2, column 1
 /// ```
 public enum StringsKeyPositions {
+  /// What a scan of a `.strings` file found besides the keys' places.
+  public struct Survey: Sendable {
+    /// Every key's position (of its first entry), by key.
+    public var positions: [String: SourcePosition]
+    /// Each later entry of a key written more than once, in file order, with its first entry's
+    /// position. PropertyListSerialization keeps the last one, silently.
+    public var repeats: [(key: String, position: SourcePosition, first: SourcePosition)]
+    /// Where the file stopped following the format, and why (`expected ';' after the text of
+    /// 'ui.done'`); `nil` when it follows it to the end.
+    public var syntaxError: (position: SourcePosition, reason: String)?
+  }
+
   /// Every key's position, by key.
   public static func scan(_ bytes: [UInt8]) -> [String: SourcePosition] {
+    survey(bytes).positions
+  }
+
+  /// Every key's position, the keys written twice, and the first place the format breaks.
+  public static func survey(_ bytes: [UInt8]) -> Survey {
     var scanner = Scanner(bytes: bytes)
     var keys: [(key: String, offset: Int)] = []
-    var seen: Set<String> = []
-    while let key = scanner.token() {
-      if seen.insert(key.text).inserted { keys.append((key.text, key.offset)) }
+    var first: [String: Int] = [:]  // key → offset of its first entry
+    var repeats: [(key: String, offset: Int)] = []
+    var breakAt: (offset: Int, reason: String)?
+    while true {
+      scanner.skipBlank()
+      guard scanner.index < bytes.count else { break }
+      guard let key = scanner.token() else {
+        breakAt = scanner.failure(expected: "a key in double quotes")
+        break
+      }
+      if first[key.text] == nil {
+        first[key.text] = key.offset
+        keys.append((key.text, key.offset))
+      } else {
+        repeats.append((key.text, key.offset))
+      }
       // `;` (a key alone) or `= value ;`.
-      guard let separator = scanner.punctuation() else { break }
+      let separator = scanner.punctuation()
       if separator == UInt8(ascii: "=") {
-        guard scanner.token() != nil, scanner.punctuation() == UInt8(ascii: ";") else { break }
+        guard let value = scanner.token() else {
+          breakAt = scanner.failure(expected: "the text of \(Quote.quoted(key.text)) in double quotes")
+          break
+        }
+        let end = scanner.punctuation()
+        guard end == UInt8(ascii: ";") else {
+          breakAt = scanner.misplaced(after: value, expected: "';' after the text of \(Quote.quoted(key.text))", found: end)
+          break
+        }
       } else if separator != UInt8(ascii: ";") {
+        breakAt = scanner.misplaced(
+          after: key, expected: "'=' or ';' after the key \(Quote.quoted(key.text))", found: separator)
         break
       }
     }
-    let positions = SourcePosition.of(offsets: keys.map(\.offset), in: bytes)
-    var result: [String: SourcePosition] = [:]
-    for (entry, position) in zip(keys, positions) { result[entry.key] = position }
-    return result
+    let offsets = keys.map(\.offset) + repeats.map(\.offset) + repeats.map { first[$0.key] ?? 0 } + [breakAt?.offset ?? 0]
+    let resolved = SourcePosition.of(offsets: offsets, in: bytes)
+    var positions: [String: SourcePosition] = [:]
+    for (entry, position) in zip(keys, resolved) { positions[entry.key] = position }
+    let repeatPositions = resolved[keys.count..<(keys.count + repeats.count)]
+    let firstPositions = resolved[(keys.count + repeats.count)..<(keys.count + 2 * repeats.count)]
+    return Survey(
+      positions: positions,
+      repeats: zip(repeats, zip(repeatPositions, firstPositions)).map { ($0.key, $1.0, $1.1) },
+      syntaxError: breakAt.map { (resolved[resolved.count - 1], $0.reason) })
   }
 
   private struct Scanner {
@@ -89,13 +135,39 @@ public enum StringsKeyPositions {
             index += 1
           }
         }
-        guard index < bytes.count else { return nil }
+        guard index < bytes.count else {
+          index = start
+          return nil
+        }
         index += 1
         return (String(decoding: text, as: UTF8.self), start)
       }
       while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
       guard index > start else { return nil }
       return (String(decoding: bytes[start..<index], as: UTF8.self), start)
+    }
+
+    /// Why no token starts at the current index (a stray quote that opens a string never
+    /// closed, or a character that starts nothing), and where.
+    mutating func failure(expected: String) -> (offset: Int, reason: String) {
+      skipBlank()
+      guard index < bytes.count else { return (bytes.count, "expected \(expected) but the file ends") }
+      if bytes[index] == UInt8(ascii: "\"") {
+        return (index, "a '\"' opens a string that never closes: a stray quote, or one missing")
+      }
+      return (index, "expected \(expected)")
+    }
+
+    /// Something else where punctuation belongs, after `token`: when that token was a string
+    /// running past the end of its line, a quote is stray or missing there, so the place is
+    /// its opening quote, not the next line where the parser noticed.
+    func misplaced(after token: (text: String, offset: Int), expected: String, found: UInt8?) -> (offset: Int, reason: String) {
+      if bytes[token.offset] == UInt8(ascii: "\""), token.text.utf8.contains(0x0A) {
+        return (token.offset, "this string runs past the end of its line: a stray quote, or one missing")
+      }
+      guard let found else { return (bytes.count, "expected \(expected) but the file ends") }
+      let shown = found < 0x80 ? Quote.quoted(String(UnicodeScalar(found))) : "a non-ASCII character"
+      return (index - 1, "expected \(expected), found \(shown)")
     }
 
     /// The next `=` or `;` (or whatever byte comes), consumed.

@@ -1,56 +1,3 @@
-/// One problem the content linter found.
-///
-/// ```swift
-/// LintProblem(file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting", message: "unknown setting …",
-///   position: SourcePosition(line: 12, column: 20)).compilerStyle
-/// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
-/// ```
-public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
-  /// How bad a problem is. `lint` fails on either (a shipped file has neither), but an
-  /// editor shows them differently.
-  public enum Severity: String, Sendable, Hashable, CaseIterable {
-    /// Something is lost or wrong for users: a unit the validator drops, a missing or
-    /// broken translation, a missing file.
-    case error
-    /// Nothing is lost: an unknown or repeated field, an unregistered file, an orphan key,
-    /// an option label that differs from its value's name (the app shows the name).
-    case warning
-  }
-
-  /// The file as people should see it.
-  public var file: String
-  /// Where in the file: a JSON path for releases, the key for localization tables; may be empty.
-  public var path: String
-  /// What is wrong and how to fix it.
-  public var message: String
-  /// Error or warning.
-  public var severity: Severity
-  /// The line and column: of the value at the path (the key, for an unknown field), of the
-  /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
-  public var position: SourcePosition
-
-  /// Creates a problem.
-  public init(
-    file: String, path: String, message: String, severity: Severity = .error, position: SourcePosition = .start
-  ) {
-    self.file = file
-    self.path = path
-    self.message = message
-    self.severity = severity
-    self.position = position
-  }
-
-  /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
-
-  /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
-  /// out when empty), for editors and `lint`'s text output.
-  public var compilerStyle: String {
-    SourceMessage.text(
-      place: SourceMessage.place(file, position) + ": " + severity.rawValue, path: path, message: message)
-  }
-}
-
 /// Checks release content and translations before they ship (the "registry test").
 ///
 /// Checks, in this order (so output is deterministic):
@@ -65,7 +12,14 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 ///    `whatsnew new-release` writes), and fills in the same arguments as English (``Localizer/argumentsUsed(by:)``:
 ///    a release text's `%@` is the reminder's time, which no translation may write out), in key order.
 /// 4. Orphans, per language then key: a `whatsNew.` key no release uses and the UI does not
-///    require, and any key of a non-English table that English lacks.
+///    require, and any key of a non-English table that English lacks. A key of a release that
+///    did not load (its file missing, unreadable or not JSON, its release dropped, or with no
+///    pages) is no orphan: those keys are counted in one ``LintProblem/Severity/note`` at that
+///    release's file, after its own problem, so the author fixes the release instead of
+///    deleting its translations.
+///    Then, per language, each later entry of a key a table writes twice (the last one wins,
+///    silently, in PropertyListSerialization) and each text holding a control or a
+///    bidirectional override the app strips (``isHiddenCharacter(_:)``): warnings.
 /// 5. One name per option, per language then release file: a choice option's `labelKey`
 ///    must say exactly what its setting's value name (`ui.value.<setting>.<value>`) says,
 ///    since the page, the confirmation, the settings screen and `set` all use that name.
@@ -78,7 +32,7 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
 /// unregistered files, orphan keys and differing option labels are warnings. Positions:
 /// release problems point at their value (``ReleaseDiagnostic/position``); table problems
 /// at their key's entry in that table when it has one (``StringsKeyPositions``), at the
-/// line a syntax error names, else at 1:1.
+/// place a syntax error really is (``StringsKeyPositions/survey(_:)``), else at 1:1.
 ///
 /// ```swift
 /// let problems = ContentLinter.lint(
@@ -127,9 +81,11 @@ public enum ContentLinter {
       problems.append(
         LintProblem(
           file: manifestPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release"))
+          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release",
+          rule: .manifest))
     } else {
-      problems.append(LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it"))
+      problems.append(
+        LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it", rule: .manifest))
     }
 
     // 2. Release files.
@@ -139,6 +95,7 @@ public enum ContentLinter {
     var allNames = Set(releaseNames)
     if manifest != nil { allNames.formUnion(registered.keys) }
     var missingEntries: [(problem: Int, offset: Int)] = []
+    var unloaded = UnloadedReleases()
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
@@ -148,18 +105,24 @@ public enum ContentLinter {
             file: manifestPath, path: "releases[\(index)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
-            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry"))
+            } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
+            rule: .missingRelease))
         // Positioned below, all in one pass over the manifest (one pass each was quadratic).
         missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
+        unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
         continue
       }
       if registered[name] == nil {
         problems.append(
           LintProblem(
-            file: displayPath, path: "", message: "not listed in manifest.json; add it to load it", severity: .warning))
+            file: displayPath, path: "", message: "not listed in manifest.json; add it to load it", severity: .warning,
+            rule: .unregisteredRelease))
       }
       let result = ReleaseValidator.validate(bytes, fileName: name, displayPath: displayPath, englishKeys: nil)
       problems += result.diagnostics.map(problem)
+      if result.release?.pages.isEmpty ?? true {
+        unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
+      }
       if bytes.count <= ReleaseValidator.maximumFileSize, let document = try? JSONReader.parse(bytes) {
         collectKeys(in: document, file: displayPath, into: &usedKeys)
         optionLabels += self.optionLabels(in: document, file: displayPath)
@@ -176,40 +139,48 @@ public enum ContentLinter {
     let requiredKeys = Set(usedKeys.keys).union(requiredUIKeys).sorted()
     for language in Language.allCases {
       guard let table = tables[language] else {
-        let reason = missingTables[language] ?? "the table is missing"
         problems.append(
-          LintProblem(file: tablePath(language), path: "", message: reason, position: syntaxErrorPosition(in: reason)))
+          unreadableTable(
+            file: tablePath(language), reason: missingTables[language] ?? "the table is missing",
+            source: tableSources[language]))
         continue
       }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         guard let text = table[key] else {
           problems.append(
-            LintProblem(file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))"))
+            LintProblem(
+              file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))",
+              rule: .missingTranslation))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
           problems.append(
-            LintProblem(file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))"))
+            LintProblem(
+              file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))",
+              rule: .emptyTranslation))
         } else if text.unicodeScalars.count > maximumTextLength {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
               message:
                 "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
-                + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it"))
+                + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it",
+              rule: .textTooLong))
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one"))
+              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one",
+              rule: .untranslated))
         } else if language != .en, let english = tables[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english))))
+              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
+              rule: .placeholders))
         }
       }
     }
@@ -223,13 +194,22 @@ public enum ContentLinter {
           problems.append(
             LintProblem(
               file: tablePath(language), path: key,
-              message: "orphan key: not in the English table; remove it or add it to English", severity: .warning))
+              message: "orphan key: not in the English table; remove it or add it to English", severity: .warning,
+              rule: .keyNotInEnglish))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
+          if unloaded.claim(key, language: language) { continue }
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning))
+              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
+              rule: .orphanKey))
         }
       }
+    }
+
+    // 4b. Keys written twice, and characters the app strips.
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      problems += tableWarnings(file: tablePath(language), language: language, table: table, source: tableSources[language])
     }
 
     // 5. Option labels against the vocabulary's value names.
@@ -246,7 +226,7 @@ public enum ContentLinter {
               "the \(language.nativeName) label \"\(label)\" (\(option.file), \(option.path)) differs from the name of "
               + "\(setting.rawValue) = \(option.value), \"\(name)\" (\(setting.valueKey(option.value))): an option has one name "
               + "on the page, in the confirmation and on the settings screen; make the two say the same",
-            severity: .warning))
+            severity: .warning, rule: .optionLabel))
       }
     }
 
@@ -258,10 +238,56 @@ public enum ContentLinter {
       guard !indices.isEmpty else { continue }
       let positions = StringsKeyPositions.scan(source)
       for index in indices {
-        if let position = positions[problems[index].path] { problems[index].position = position }
+        // A problem placed already (a repeated key, at its later entry) keeps its place.
+        if problems[index].position == .start, let position = positions[problems[index].path] {
+          problems[index].position = position
+        }
       }
     }
+    // Each note goes right after its release's own problems.
+    for (index, note) in unloaded.notes.reversed() { problems.insert(note, at: index) }
     return problems
+  }
+
+  /// The releases that did not load, by key prefix, and the keys of theirs the tables hold.
+  struct UnloadedReleases {
+    private var files: [String: (display: String, index: Int)] = [:]  // key prefix with its dot → file, note's place
+    private var order: [String] = []
+    private var claimed: [String: (keys: Int, languages: Set<Language>)] = [:]
+
+    /// Records a release file that did not load, whose note goes at `index` of the problems;
+    /// a name that is not `<version>.json` owns no keys.
+    mutating func add(fileName: String, displayPath: String, after index: Int) {
+      guard fileName.hasSuffix(".json"), let version = Version(String(fileName.dropLast(5))) else { return }
+      let prefix = ReleaseScaffold.keyPrefix(for: version) + "."
+      guard files[prefix] == nil else { return }
+      files[prefix] = (displayPath, index)
+      order.append(prefix)
+    }
+
+    /// Whether `key` belongs to a release that did not load (and is then counted for its note).
+    mutating func claim(_ key: String, language: Language) -> Bool {
+      guard let prefix = order.first(where: { key.hasPrefix($0) }) else { return false }
+      claimed[prefix, default: (0, [])].keys += 1
+      claimed[prefix]?.languages.insert(language)
+      return true
+    }
+
+    /// One note per release whose keys were claimed, at its file, with where it goes in the problems.
+    var notes: [(index: Int, note: LintProblem)] {
+      order.compactMap { prefix in
+        guard let claim = claimed[prefix], let (file, index) = files[prefix] else { return nil }
+        let keys = claim.keys == 1 ? "1 translation key" : "\(claim.keys) translation keys"
+        let tables = claim.languages.count == 1 ? "1 table" : "\(claim.languages.count) tables"
+        let note = LintProblem(
+          file: file, path: "",
+          message:
+            "\(keys) in \(tables) (\(prefix)*) belong to this release, which did not load; they are not orphans: "
+            + "fix the release and they are used again",
+          severity: .note, rule: .unloadedReleaseKeys)
+        return (index, note)
+      }
+    }
   }
 
   /// The line a `.strings` syntax error names (`… on line 3 …`, the last such), column 1; else 1:1.
@@ -322,9 +348,17 @@ public enum ContentLinter {
   }
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {
-    LintProblem(
+    let rule: LintRule =
+      if diagnostic.file.hasSuffix("/" + ReleaseLibrary.manifestFileName) || diagnostic.file == ReleaseLibrary.manifestFileName {
+        .manifest
+      } else if diagnostic.message.hasPrefix(JSONReadError.descriptionPrefix) {
+        .jsonSyntax
+      } else {
+        diagnostic.severity == .dropped ? .releaseDropped : .releaseWarning
+      }
+    return LintProblem(
       file: diagnostic.file, path: diagnostic.path, message: diagnostic.message,
-      severity: diagnostic.severity == .dropped ? .error : .warning, position: diagnostic.position)
+      severity: diagnostic.severity == .dropped ? .error : .warning, rule: rule, position: diagnostic.position)
   }
 
   private static let keyFields: Set<String> = ["titleKey", "descriptionKey", "labelKey"]

@@ -158,7 +158,7 @@ struct FieldReader {
     guard let version = Version(text) else {
       throw Rejection(
         path: fields.childPath("supersededIn"),
-        reason: "supersededIn \(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)")
+        reason: "supersededIn \(Quote.quoted(text)) is not a version (\(Version.form))")
     }
     guard version > releaseVersion else {
       throw Rejection(

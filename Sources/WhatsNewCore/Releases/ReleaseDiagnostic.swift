@@ -12,9 +12,9 @@
 public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// How much a diagnostic cost.
   public enum Severity: String, Sendable, Hashable, CaseIterable {
-    /// Something was left out: an option, item, block, page or the whole release.
+    /// Something was left out: a field, an option, item, block, page or the whole release.
     case dropped
-    /// Nothing was left out (an unknown field, a duplicate key, an unregistered file).
+    /// Nothing was left out (a duplicate key, an unknown manifest field, an unregistered file).
     case warning
   }
 

@@ -26,9 +26,13 @@ public enum ReleaseScaffold {
   public static let pageID = "highlights"
   public static let blockID = "intro"
 
-  /// `whatsNew.v2_16_0`: the prefix of every key of the release.
+  /// `whatsNew.v2_16_0`: the prefix of every key of the release; a pre-release's adds its
+  /// identifiers joined by `_` (`whatsNew.v2_16_0-beta_1`: a key's dots separate its parts, and
+  /// `_` is in no SemVer identifier, so no two versions share a prefix). Build metadata,
+  /// which plays no part in precedence, is left out.
   public static func keyPrefix(for version: Version) -> String {
-    "whatsNew.v\(version.major)_\(version.minor)_\(version.patch)"
+    let base = "whatsNew.v\(version.major)_\(version.minor)_\(version.patch)"
+    return version.isPreRelease ? base + "-" + version.preRelease.map(\.description).joined(separator: "_") : base
   }
 
   /// The keys the release file uses, each with its placeholder text, in file order.

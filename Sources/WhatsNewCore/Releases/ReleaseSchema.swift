@@ -22,7 +22,12 @@ public enum ReleaseSchema {
   /// key (a setting's name, a value's name), for the descriptions an editor shows on hover.
   public static func release(english: (String) -> String? = { _ in nil }) -> JSONValue {
     let definitions: [(key: String, value: JSONValue)] = [
-      ("version", versionSchema("A version, MAJOR.MINOR.PATCH without leading zeros, like 2.13.1.")),
+      (
+        "version",
+        versionSchema(
+          "A version as Semantic Versioning 2.0.0 writes it, MAJOR.MINOR.PATCH without leading zeros, like 2.13.1, "
+            + "or a pre-release, like 2.15.0-beta.1.")
+      ),
       (
         "id",
         .object([
@@ -129,15 +134,16 @@ public enum ReleaseSchema {
           (
             "releases",
             .object([
-              ("type", .string("array")), ("uniqueItems", .bool(true)),
+              ("type", .string("array")),
               ("items", versionSchema("A registered release: Releases/<version>.json must exist.")),
               ("description", .string("Every release version, each once.")),
             ])
           )
         ])
       ),
+      // Open, and repeats allowed: lint only warns about an unknown field or a repeated entry
+      // (nothing is lost), and the schema rejects exactly what lint calls an error.
       ("required", .array([.string("releases")])),
-      ("additionalProperties", .bool(false)),
     ])
   }
 
@@ -307,9 +313,13 @@ public enum ReleaseSchema {
   }
 
   static func versionSchema(_ description: String) -> JSONValue {
+    // Semantic Versioning 2.0.0, as Version reads it: numbers of at most 18 digits.
     let part = "(0|[1-9][0-9]{0,17})"
+    let preRelease = "(0|[1-9][0-9]{0,17}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
+    let build = "[0-9A-Za-z-]+"
+    let pattern = "^\(part)\\.\(part)\\.\(part)(-\(preRelease)(\\.\(preRelease))*)?(\\+\(build)(\\.\(build))*)?$"
     return .object([
-      ("type", .string("string")), ("pattern", .string("^\(part)\\.\(part)\\.\(part)$")),
+      ("type", .string("string")), ("pattern", .string(pattern)), ("maxLength", .number(Double(Version.maximumLength))),
       ("description", .string(description)),
     ])
   }

@@ -32,10 +32,11 @@
 /// - **`supersededIn`** must be a version strictly later than the release's.
 /// - **release**: over 1 MiB, invalid JSON, a top level that is not an object, or a
 ///   `version` that is missing, invalid or not the file name without `.json` drops the
-///   release (`release` is `nil`). A missing or wrong-typed `pages`, or no usable pages,
-///   still gives a release with zero pages (so the version stays known) plus a diagnostic.
-/// - Unknown fields and duplicate members are ignored with a `.warning` (pointing at the
-///   key); for a duplicate, the first member is used.
+///   release (`release` is `nil`). A missing, wrong-typed or empty `pages`, or no usable pages,
+///   still gives a release with zero pages (so the version stays known) plus a `.dropped` diagnostic.
+/// - An unknown field is dropped (`.dropped`, its unit kept: a misspelt `descriptonKey` loses its
+///   text, and `whatsnew schema` rejects it as well); in the manifest it is only a `.warning`.
+///   A duplicate member is a `.warning` (pointing at the key), and the first member is used.
 ///
 /// ```swift
 /// let (release, diagnostics) = ReleaseValidator.validate(

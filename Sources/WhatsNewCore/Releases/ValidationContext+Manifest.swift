@@ -30,7 +30,7 @@ extension ValidationContext {
           position: SourcePosition(line: error.line, column: error.column))
         return []
       }
-      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level")
+      let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
       entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")
@@ -46,7 +46,7 @@ extension ValidationContext {
       }
       let text = tape.string(entry)
       guard let version = Version(text) else {
-        drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (MAJOR.MINOR.PATCH)"), unit: "entry")
+        drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (\(Version.form))"), unit: "entry")
         continue
       }
       if let first = seen[version] {

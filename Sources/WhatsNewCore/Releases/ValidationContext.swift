@@ -81,7 +81,14 @@ struct ValidationContext {
   // MARK: Reading objects
 
   /// Checks `node` is an object and warns about its duplicate members and about fields not in `allowed`.
-  mutating func fields(of node: Int, at path: String, allowed: [StaticString], unitName: String) throws(Rejection)
+  ///
+  /// An unknown field is an error in a release file (`unknown`: `.dropped`: a misspelt
+  /// `descriptonKey` loses its text, and `whatsnew schema` rejects it too), a warning in the
+  /// manifest (nothing is lost, and its schema accepts it).
+  mutating func fields(
+    of node: Int, at path: String, allowed: [StaticString], unitName: String,
+    unknown: ReleaseDiagnostic.Severity = .dropped
+  ) throws(Rejection)
     -> Fields
   {
     guard tape.kind(node) == .object else {
@@ -105,11 +112,15 @@ struct ValidationContext {
       }
       if !allowed.contains(where: { tape.keyEquals(key, $0) }) {
         let name = tape.string(key)
-        var message = "unknown field \(Quote.quoted(name)) ignored"
+        var message = "unknown field \(Quote.quoted(name))" + (unknown == .dropped ? "" : " ignored")
         if let suggestion = Suggestion.closest(to: name, in: allowed.map(\.description)) {
-          message = "unknown field \(Quote.quoted(name)) ignored (did you mean '\(suggestion)'?)"
+          message += " (did you mean '\(suggestion)'?)"
         }
-        warn(path.isEmpty ? name : "\(path).\(name)", message, node: key)
+        if unknown == .dropped {
+          let unit = unitName == "the top level" ? "release" : String(unitName.split(separator: " ").last ?? "unit")
+          message += "; field dropped, \(unit) kept"
+        }
+        record(path.isEmpty ? name : "\(path).\(name)", message, unknown, node: key)
       }
     }
     return Fields(path: path, node: node)
@@ -151,7 +162,7 @@ struct ValidationContext {
     }
     guard let version = Version(versionText) else {
       drop(
-        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (MAJOR.MINOR.PATCH)"),
+        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (\(Version.form))"),
         unit: "release")
       return nil
     }
@@ -175,7 +186,8 @@ struct ValidationContext {
     }
     let pageCount = tape.nodes[pageValues].first
     if pageCount == 0 {
-      warn("pages", "the release has no pages; nothing will be shown for \(version)")
+      record(
+        "pages", "the release has no pages; nothing will be shown for \(version): add a page or remove the release", .dropped)
       return Release(version: version, pages: [])
     }
 

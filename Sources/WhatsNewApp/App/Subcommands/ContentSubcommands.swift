@@ -21,9 +21,9 @@ struct FlowSubcommand: SubcommandRunner {
   }
 }
 
-/// `whatsnew lint [--format text|json]`: every release and translation checked (exit 65 on problems).
+/// `whatsnew lint [--format text|json|sarif]`: every release and translation checked (exit 65 on problems).
 struct LintSubcommand: SubcommandRunner {
-  let json: Bool
+  let format: LintFormat
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     do {
@@ -37,8 +37,8 @@ struct LintSubcommand: SubcommandRunner {
         localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
         unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
       return WhatsNewCommand.emit(
-        LintReport.render(problems, json: json, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
-        status: problems.isEmpty ? ExitStatus.success : ExitStatus.dataError)
+        LintReport.render(problems, format: format, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
+        status: problems.contains { $0.severity.isProblem } ? ExitStatus.dataError : ExitStatus.success)
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
@@ -72,6 +72,13 @@ struct NewReleaseSubcommand: SubcommandRunner {
     } catch {
       return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
     }
+  }
+}
+
+/// `whatsnew man`: prints the manual page (`make install` writes it as `whatsnew.1`).
+struct ManualSubcommand: SubcommandRunner {
+  func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    WhatsNewCommand.emit(ManualPage.roff, "the manual page", status: ExitStatus.success)
   }
 }
 

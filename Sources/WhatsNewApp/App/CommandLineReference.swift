@@ -1,0 +1,49 @@
+/// What `--help` and the man page (`whatsnew man`, installed as `whatsnew.1`) say besides the
+/// option and subcommand declarations: the overview, the exit statuses and the closing note,
+/// written once. Each text is kept in `--help`'s lines; the man page joins them.
+enum CommandLineReference {
+  static let overview = "A terminal \"what's new\" tour for a workout app, with real settings and in-app guidance."
+
+  /// Each exit status and what it means, in `--help`'s lines.
+  static let exitStatuses: [(code: String, lines: [String])] = [
+    (
+      "0",
+      [
+        "Success. For a script: every line was a valid command and every check",
+        "found screen, store and schedule in agreement.",
+      ]
+    ),
+    (
+      "1",
+      [
+        "A script's check did not find them in agreement (a disagreement, operations",
+        "still in flight, a failed boot, an unreadable store); or its qa explore",
+        "found a counterexample or explored nothing.",
+      ]
+    ),
+    ("64", ["A usage error."]),
+    (
+      "65",
+      [
+        "Lint problems; or a script line that was not a valid command (an unknown",
+        "command, arguments that do not fit it, a line over 64 KiB), each named",
+        "with its line number. The script goes on; 65 wins over 1.",
+      ]
+    ),
+    (
+      "66",
+      [
+        "A missing script or content directory; or a script's qa explore <file>",
+        "whose file cannot be read (66 wins over 65 and 1).",
+      ]
+    ),
+    ("74", ["An unusable database (or one that cannot be written)."]),
+    ("75", ["The store stayed locked by another program for --lock-wait seconds: try again."]),
+    ("128+N", ["Ended by signal N (143 after SIGTERM, 129 after SIGHUP)."]),
+  ]
+
+  static let closing = [
+    "In a script a blank line does nothing (at a terminal, Enter on an empty line turns the",
+    "tour's page). Inside the REPL, type `help` for the commands.",
+  ]
+}

@@ -1,0 +1,115 @@
+public import WhatsNewCore
+
+/// The output formats of `whatsnew lint`, declared once: `--format` takes these words, its
+/// help and completion list them.
+public enum LintFormat: String, Sendable, CaseIterable {
+  /// One problem a line, as compilers print them.
+  case text
+  /// `{"ok":…,"problems":[…]}`.
+  case json
+  /// SARIF 2.1.0, for code-scanning tools.
+  case sarif
+}
+
+/// `whatsnew lint --format sarif`: the problems as a SARIF 2.1.0 log (OASIS Static Analysis
+/// Results Interchange Format), which code-scanning tools (GitHub code scanning, editors'
+/// SARIF viewers) read.
+///
+/// One run; its tool's driver is `whatsnew lint` with every ``LintRule`` as a rule (`id`,
+/// `shortDescription`), so a result's `ruleIndex` points into them. Each problem is a result
+/// with `ruleId`, `level` (`error`, `warning`, `note`), `message.text` (the path and the
+/// message, as the text output says them) and one physical location: the file as a relative
+/// URI (`uriBaseId` `SRCROOT` when it was given relative) and a region with `startLine` and
+/// `startColumn`. Columns count Unicode scalars, which the run says with `columnKind`
+/// `unicodeCodePoints`.
+///
+/// ```swift
+/// SARIFReport.render(problems)   // {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [...]}
+/// ```
+public enum SARIFReport {
+  public static let version = "2.1.0"
+  public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  public static func render(_ problems: [LintProblem]) -> String {
+    let rules = LintRule.allCases
+    let driver = JSONValue.object([
+      ("name", .string("whatsnew lint")),
+      ("version", .string(WhatsNewCommand.toolVersion)),
+      (
+        "rules",
+        .array(
+          rules.map { rule in
+            .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))]))])
+          })
+      ),
+    ])
+    let results = problems.map { problem in
+      JSONValue.object([
+        ("ruleId", .string(problem.rule.id)),
+        ("ruleIndex", .number(Double(rules.firstIndex(of: problem.rule) ?? 0))),
+        ("level", .string(problem.severity.rawValue)),
+        ("message", .object([("text", .string(problem.description.dropPrefix(problem.file + ": ")))])),
+        ("locations", .array([location(of: problem)])),
+      ])
+    }
+    return JSONValue.object([
+      ("$schema", .string(schema)),
+      ("version", .string(version)),
+      (
+        "runs",
+        .array([
+          .object([
+            ("tool", .object([("driver", driver)])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ]).serialized() + "\n"
+  }
+
+  /// Where: the file as a URI reference (relative paths stay relative, against `SRCROOT`;
+  /// characters a URI cannot hold are percent-encoded) and its line and column.
+  static func location(of problem: LintProblem) -> JSONValue {
+    var artifact: [(key: String, value: JSONValue)] = [("uri", .string(uri(problem.file)))]
+    if !problem.file.hasPrefix("/") { artifact.append(("uriBaseId", .string("SRCROOT"))) }
+    return .object([
+      (
+        "physicalLocation",
+        .object([
+          ("artifactLocation", .object(artifact)),
+          (
+            "region",
+            .object([
+              ("startLine", .number(Double(problem.position.line))),
+              ("startColumn", .number(Double(problem.position.column))),
+            ])
+          ),
+        ])
+      )
+    ])
+  }
+
+  /// A path as a URI reference: an absolute path as a `file://` URI, a relative one as is;
+  /// bytes outside the URI's unreserved characters and `/` percent-encoded.
+  static func uri(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.append(Character(UnicodeScalar(byte)))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+}
+
+extension String {
+  fileprivate func dropPrefix(_ prefix: String) -> String {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+  }
+}

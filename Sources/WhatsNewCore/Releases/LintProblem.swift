@@ -1,0 +1,63 @@
+/// One problem the content linter found.
+///
+/// ```swift
+/// LintProblem(file: "Releases/2.13.1.json", path: "pages[0].blocks[1].setting", message: "unknown setting …",
+///   rule: .releaseDropped, position: SourcePosition(line: 12, column: 20)).compilerStyle
+/// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
+/// ```
+public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
+  /// How bad a problem is. `lint` fails on an error or a warning (a shipped file has
+  /// neither), but an editor shows them differently; a note is never a problem by itself.
+  public enum Severity: String, Sendable, Hashable, CaseIterable {
+    /// Something is lost or wrong for users: a unit the validator drops, a missing or
+    /// broken translation, a missing file.
+    case error
+    /// Nothing is lost: an unknown or repeated field, an unregistered file, an orphan key,
+    /// an option label that differs from its value's name (the app shows the name).
+    case warning
+    /// Not a problem: what explains another one, as a compiler's `note:` line does (the
+    /// translations of a release that did not load, counted once instead of each reported
+    /// as an orphan).
+    case note
+
+    /// Whether `lint` counts it (and fails on it).
+    public var isProblem: Bool { self != .note }
+  }
+
+  /// The file as people should see it.
+  public var file: String
+  /// Where in the file: a JSON path for releases, the key for localization tables; may be empty.
+  public var path: String
+  /// What is wrong and how to fix it.
+  public var message: String
+  /// Error or warning.
+  public var severity: Severity
+  /// The kind of problem, for tools (``LintRule/id``).
+  public var rule: LintRule
+  /// The line and column: of the value at the path (the key, for an unknown field), of the
+  /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
+  public var position: SourcePosition
+
+  /// Creates a problem.
+  public init(
+    file: String, path: String, message: String, severity: Severity = .error, rule: LintRule,
+    position: SourcePosition = .start
+  ) {
+    self.rule = rule
+    self.file = file
+    self.path = path
+    self.message = message
+    self.severity = severity
+    self.position = position
+  }
+
+  /// `file: path: message`, or `file: message` when the path is empty.
+  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
+
+  /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
+  /// out when empty), for editors and `lint`'s text output.
+  public var compilerStyle: String {
+    SourceMessage.text(
+      place: SourceMessage.place(file, position) + ": " + severity.rawValue, path: path, message: message)
+  }
+}
