@@ -28,9 +28,11 @@ struct TmuxTallPageTests {
     #expect(first.contains("Filas abajo: 9."))
     try tmux.waitUntil(lastLine: "whatsnew:tour 3/6>")
     try tmux.sendKeys("Enter")
-    let second = try tmux.waitUntil(contains: "Filas arriba")
+    // The part is drawn, then the prompt under it: wait for both before reading the screen.
+    let second = try tmux.waitUntil("the second part, and the prompt under it") { screen in
+      screen.contains("Filas arriba") && screen.split(separator: "\n").last == "whatsnew:tour 3/6>"
+    }
     #expect(second.contains("[choose haptics.2]"), "the option cut below is shown")
-    #expect(second.split(separator: "\n").last == "whatsnew:tour 3/6>", "the page did not turn")
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(lastLine: "whatsnew:tour 4/6>")
     // next still turns the page at once.

@@ -139,15 +139,16 @@ struct LanguageSessionTests {
     #expect(text.contains("lang en|es|nl|pt-BR|ru|system"))
   }
 
-  /// The reminder's time as each language writes it (U+202F before PM), and its day and time.
+  /// The reminder's time as each language writes it (U+202F before PM), and its day and time
+  /// (a no-break space inside the day and its month).
   @Test(
     "the reminder's time reads the same in the tour, on the review screen and in notifications",
     arguments: [
-      (Language.en, "6:00\u{202F}PM", "Sunday, December 6 at 6:00\u{202F}PM (UTC)"),
-      (.es, "18:00", "domingo, 6 de diciembre, 18:00 (UTC)"),
-      (.nl, "18:00", "zondag 6 december om 18:00 (UTC)"),
-      (.ptBR, "18:00", "domingo, 6 de dezembro às 18:00 (UTC)"),
-      (.ru, "18:00", "воскресенье, 6 декабря в 18:00 (UTC)"),
+      (Language.en, "6:00\u{202F}PM", "Sunday, December\u{A0}6 at 6:00\u{202F}PM (UTC)"),
+      (.es, "18:00", "domingo, 6\u{A0}de\u{A0}diciembre, 18:00 (UTC)"),
+      (.nl, "18:00", "zondag 6\u{A0}december om 18:00 (UTC)"),
+      (.ptBR, "18:00", "domingo, 6\u{A0}de\u{A0}dezembro às 18:00 (UTC)"),
+      (.ru, "18:00", "воскресенье, 6\u{A0}декабря в 18:00 (UTC)"),
     ])
   func reminderTime(language: Language, time: String, next: String) async throws {
     let harness = try await start(["--locale", language.rawValue])

@@ -26,10 +26,10 @@ struct ScreenFactsTests {
   @Test("a saved review weekday shows its reminder on the review screen at once")
   func rescheduledReminder() async throws {
     let harness = try await onScreen("review")
-    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
+    #expect(screenText(harness).contains("Sunday, December\u{A0}6 at 6:00\u{202F}PM (UTC)"))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    #expect(screenText(harness).contains("Friday, December 4 at 6:00\u{202F}PM (UTC)"))
+    #expect(screenText(harness).contains("Friday, December\u{A0}4 at 6:00\u{202F}PM (UTC)"))
     #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "friday")
   }
 
@@ -39,7 +39,7 @@ struct ScreenFactsTests {
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: 1)))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
+    #expect(screenText(harness).contains("Sunday, December\u{A0}6 at 6:00\u{202F}PM (UTC)"))
   }
 
   @Test("an undone rescheduling shows the old reminder again, even when the screen was drawn while it was gone")
@@ -56,7 +56,7 @@ struct ScreenFactsTests {
     harness.faults.release(.schedule, target: nil)
     await harness.settle()
     #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
-    #expect(screenText(harness).contains("Sunday, December 6 at 6:00\u{202F}PM (UTC)"))
+    #expect(screenText(harness).contains("Sunday, December\u{A0}6 at 6:00\u{202F}PM (UTC)"))
   }
 
   @Test("a failed repair shows the schedule as it is: none")
