@@ -64,4 +64,21 @@ struct WordsPeopleReadTests {
       }
     }
   }
+
+  @Test(
+    "a qa line that cannot be used is refused in the session's language, not in English",
+    arguments: [
+      "qa fail write thme", "qa write:thme=fail", "qa hold nothing", "qa hold boot theme", "qa delay read 9999999",
+      "qa fail write theme sometimes", "qa hold", "qa boot=hold:3", "qa boot:theme=fail",
+    ])
+  func qaErrorsInTheLanguage(line: String) async throws {
+    for language in [Language.ru, .es] {
+      let harness = try await harness(language)
+      let output = await harness.output(of: line)
+      #expect(!output.isEmpty)
+      for english in ["expected", "usage", "unknown", "unexpected", "as the target", "did you mean"] {
+        #expect(!output.lowercased().contains(english), "\(language): \(output)")
+      }
+    }
+  }
 }

@@ -43,21 +43,43 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// Why a fault spec cannot be used.
+  /// Why a fault spec cannot be used: a UI string's key and its arguments, worded in the
+  /// session's language where a session shows it (``words(_:)``), in English on the command line.
   public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var expected: String
-    public var description: String { "expected \(expected)" }
+    public var key: String
+    public var arguments: [String]
+    /// The nearest word to what was typed, said after the arguments as "(did you mean …?)".
+    public var suggestion: String?
+
+    init(_ key: String, _ arguments: String..., suggestion: String? = nil) {
+      self.key = key
+      self.arguments = arguments
+      self.suggestion = suggestion
+    }
+
+    /// The message, worded by `text` (a key and its arguments): the suggestion, if any, is
+    /// the last argument.
+    public func words(_ text: (String, [String]) -> String) -> String {
+      text(key, arguments + [suggestion.map { text("ui.error.didYouMean", [$0]) } ?? ""])
+    }
+
+    public var description: String {
+      words { key, arguments in Localizer.format(UIStrings.english[key] ?? key, arguments: arguments) }
+    }
+
+    /// What was expected, in English, for a command-line usage error ("expected …").
+    public var expected: String {
+      description.hasPrefix("expected ") ? String(description.dropFirst("expected ".count)) : description
+    }
   }
 
   /// Parses `op[:target]=fail|fail:N|delay:MS|hold`.
   public static func parse(_ text: String) throws(ParseError) -> FaultSpec {
-    let grammar =
-      "op[:target]=fail|fail:N|delay:MS|hold, where op is one of "
-      + FaultOperation.allCases.map(\.rawValue).joined(separator: ", ")
+    let grammar = ParseError("ui.fault.grammar", FaultOperation.allCases.map(\.rawValue).joined(separator: ", "))
     let halves = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-    guard halves.count == 2 else { throw ParseError(expected: grammar) }
+    guard halves.count == 2 else { throw grammar }
     let subject = halves[0].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let operation = FaultOperation(rawValue: String(subject[0])) else { throw ParseError(expected: grammar) }
+    guard let operation = FaultOperation(rawValue: String(subject[0])) else { throw grammar }
     let target = subject.count == 2 ? String(subject[1]) : nil
     try validateTarget(target, for: operation)
     let action = halves[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -65,15 +87,15 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     switch (action[0], action.count) {
     case ("fail", 1): kind = .fail(remaining: nil)
     case ("fail", 2):
-      guard let count = Int(action[1]), count > 0 else { throw ParseError(expected: "fail:N with N a positive whole number") }
+      guard let count = Int(action[1]), count > 0 else { throw ParseError("ui.fault.count") }
       kind = .fail(remaining: count)
     case ("delay", 2):
       guard let milliseconds = Int(action[1]), milliseconds >= 0, milliseconds <= 600_000 else {
-        throw ParseError(expected: "delay:MS with MS between 0 and 600000")
+        throw ParseError("ui.fault.delay")
       }
       kind = .delay(milliseconds: milliseconds)
     case ("hold", 1): kind = .hold
-    default: throw ParseError(expected: grammar)
+    default: throw grammar
     }
     return FaultSpec(operation: operation, target: target == "all" ? nil : target, kind: kind)
   }
@@ -82,15 +104,14 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   public static func validateTarget(_ target: String?, for operation: FaultOperation) throws(ParseError) {
     guard let target, target != "all" else { return }
     guard operation.takesSettingTarget else {
-      throw ParseError(expected: "no target for '\(operation.rawValue)' (targets are settings, for read and write)")
+      throw ParseError("ui.fault.noTarget", operation.rawValue)
     }
     // Writes that are not a setting's can be targeted too: every target `state` can show.
     let extra = operation == .write ? writeTargets : []
     guard Setting(rawValue: target) != nil || extra.contains(target) else {
       let suggestion = Suggestion.closest(to: target, in: Setting.allCases.map(\.rawValue) + extra)
-      throw ParseError(
-        expected: "a setting\(extra.isEmpty ? "" : ", " + extra.joined(separator: ", ")) or 'all' as the target, "
-          + "not \(Quote.quoted(target))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+      let kinds = extra.isEmpty ? "ui.fault.badTarget" : "ui.fault.badWriteTarget"
+      throw ParseError(kinds, Quote.quoted(target), suggestion: suggestion)
     }
   }
 

@@ -59,10 +59,8 @@ public enum QACommand: Equatable, Sendable {
   case add(FaultSpec)
   case release(FaultOperation, target: String?)
 
-  /// Why a `qa` command cannot be used.
-  public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-  }
+  /// Why a `qa` command cannot be used: a key and its arguments, as a fault spec's.
+  public typealias ParseError = FaultSpec.ParseError
 
   /// Parses the words after `qa`: `fail <op> [<target>] [once|always|<n>]`,
   /// `delay <op> [<target>] <ms>`, `hold <op> [<target>]`, `release <op> [<target>]`.
@@ -74,7 +72,7 @@ public enum QACommand: Equatable, Sendable {
     case "hold": usage = "qa hold <op> [<target>]"
     default: usage = "qa release <op> [<target>]"
     }
-    guard var first = words.first else { throw ParseError(description: "usage: \(usage)") }
+    guard var first = words.first else { throw ParseError("ui.qa.usage", usage) }
     var words = words
     // `qa release write:theme`: the spec's subject, as `qa faults` prints it.
     if verb == "release", words.count == 1, first.contains(":") {
@@ -85,8 +83,8 @@ public enum QACommand: Equatable, Sendable {
     guard let operation = FaultOperation(rawValue: first) else {
       let suggestion = Suggestion.closest(to: first, in: FaultOperation.allCases.map(\.rawValue))
       throw ParseError(
-        description: "unknown operation '\(first)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-          + "; expected one of " + FaultOperation.allCases.map(\.rawValue).joined(separator: ", "))
+        "ui.qa.unknownOperation", first, FaultOperation.allCases.map(\.rawValue).joined(separator: ", "),
+        suggestion: suggestion)
     }
     var rest = Array(words.dropFirst())
     var target: String?
@@ -99,7 +97,7 @@ public enum QACommand: Equatable, Sendable {
     } else if let candidate = rest.first, operation.takesSettingTarget, Int(candidate) == nil,
       !["once", "always"].contains(candidate)
     {
-      do { try FaultSpec.validateTarget(candidate, for: operation) } catch { throw ParseError(description: error.description) }
+      try FaultSpec.validateTarget(candidate, for: operation)
     }
     switch verb {
     case "fail":
@@ -110,24 +108,24 @@ public enum QACommand: Equatable, Sendable {
         case "always": kind = .fail(remaining: nil)
         default:
           guard let number = Int(count), number > 0 else {
-            throw ParseError(description: "expected once, always or a positive count, not '\(count)'; usage: \(usage)")
+            throw ParseError("ui.qa.badCount", count, usage)
           }
           kind = .fail(remaining: number)
         }
         rest.removeFirst()
       }
-      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
       return .add(FaultSpec(operation: operation, target: target, kind: kind))
     case "delay":
       guard rest.count == 1, let milliseconds = Int(rest[0]), (0...600_000).contains(milliseconds) else {
-        throw ParseError(description: "expected a delay in milliseconds (0 to 600000); usage: \(usage)")
+        throw ParseError("ui.qa.badDelay", usage)
       }
       return .add(FaultSpec(operation: operation, target: target, kind: .delay(milliseconds: milliseconds)))
     case "hold":
-      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
       return .add(FaultSpec(operation: operation, target: target, kind: .hold))
     default:
-      guard rest.isEmpty else { throw ParseError(description: "unexpected '\(rest[0])'; usage: \(usage)") }
+      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
       return .release(operation, target: target)
     }
   }

@@ -50,7 +50,7 @@ struct QACommands: Sendable {
         }
       } catch {
         session.noteInvalidCommand()
-        console.emit(error.description, .error)
+        console.emit(error.words { session.text($0, arguments: $1) }, .error)
       }
     default:
       guard verb.contains("=") else {
@@ -70,7 +70,8 @@ struct QACommands: Sendable {
         specs.append(try FaultSpec.parse(text))
       } catch {
         session.noteInvalidCommand()
-        return session.console.emit(session.text("ui.qa.badSpec", text, error.description), .error)
+        return session.console.emit(
+          session.text("ui.qa.badSpec", text, error.words { session.text($0, arguments: $1) }), .error)
       }
     }
     for spec in specs {

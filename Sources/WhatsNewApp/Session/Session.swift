@@ -226,7 +226,10 @@ public final class Session {
   }
 
   /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
-  func text(_ key: String, _ arguments: String...) -> String {
+  func text(_ key: String, _ arguments: String...) -> String { text(key, arguments: arguments) }
+
+  /// ``text(_:_:)`` with its arguments as an array.
+  func text(_ key: String, arguments: [String]) -> String {
     RenderContext.text(
       key, arguments: arguments, localizer: localizer, ascii: configuration.ascii, charset: configuration.charset)
   }

@@ -131,7 +131,7 @@ struct TourFlow: Sendable {
   /// Says `message` in the session's language.
   func say(_ message: TourMessage) {
     let console = session.console
-    let text = session.text
+    func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
     switch message {
     case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
     case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
