@@ -216,7 +216,8 @@ public enum WhatsNewCommand {
     let charset = StandardStream.charset
     var configuration = SessionConfiguration(
       options: options, content: content, language: language, width: size.width, rows: size.rows,
-      ascii: options.asciiOnly || term == Terminal.dumb || !charset.isUTF8, accessible: options.accessible, isInteractive: interactive,
+      ascii: options.asciiOnly || term == Terminal.dumb || !charset.isUTF8, accessible: options.accessible,
+      isInteractive: interactive,
       storeWasCreated: store.wasCreated, databasePath: databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     configuration.charset = charset

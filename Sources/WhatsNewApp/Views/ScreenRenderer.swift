@@ -183,8 +183,9 @@ public struct ScreenRenderer: Sendable {
     rows += log.anchored("cardio.log")
     rows.append(.blank)
     let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total), indent: 2, firstPrefix: "  ").anchored(
-      "cardio.summary")
+    rows += c.wrapped(c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total), indent: 2, firstPrefix: "  ")
+      .anchored(
+        "cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
     return rows

@@ -54,7 +54,9 @@ public enum ReleaseSchema {
         ])
       ),
       ("supersededIn", versionSchema("From this version on the page or block is gone (retired); later than the release.")),
-      ("icon", constants(Icon.allCases.map { ($0.rawValue, "\($0.glyph)  (left out in ASCII and accessible mode)") }, "An icon.")),
+      (
+        "icon", constants(Icon.allCases.map { ($0.rawValue, "\($0.glyph)  (left out in ASCII and accessible mode)") }, "An icon.")
+      ),
       (
         "actionName",
         constants(Action.allCases.map { ($0.rawValue, "Opens the \($0.screen.rawValue) screen.") }, "What it opens.")
