@@ -5,7 +5,7 @@
 ///   rule: .releaseDropped, position: SourcePosition(line: 12, column: 20)).compilerStyle
 /// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
 /// ```
-public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
+public struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   /// How bad a problem is. `lint` fails on an error or a warning (a shipped file has
   /// neither), but an editor shows them differently; a note is never a problem by itself.
   public enum Severity: String, Sendable, Hashable, CaseIterable {
@@ -50,9 +50,6 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
     self.severity = severity
     self.position = position
   }
-
-  /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
 
   /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
   /// out when empty), for editors and `lint`'s text output.

@@ -9,7 +9,7 @@
 /// diagnostic.description
 /// // Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped
 /// ```
-public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// How much a diagnostic cost.
   public enum Severity: String, Sendable, Hashable, CaseIterable {
     /// Something was left out: a field, an option, item, block, page or the whole release.
@@ -40,9 +40,6 @@ public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
     self.position = position
   }
 
-  /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
-
   /// `file:line:column: path: message` (`file:line:column: message` when the path is
   /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.
   public var locatedDescription: String {
@@ -52,6 +49,22 @@ public struct ReleaseDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
 /// How a diagnostic or a lint problem reads: where, then the JSON path or key (left out when
 /// empty), then the message. One wording for both, so `lint`, `--dev` and `flow --dev` agree.
+/// A message about a place in a content file: a release, a table, the manifest
+/// (``ReleaseDiagnostic``, ``LintProblem``), which reads `file: path: message`.
+public protocol SourceMessageConvertible: CustomStringConvertible {
+  /// The file, as given.
+  var file: String { get }
+  /// Where in it, in words (a JSON path, a key); empty for the whole file.
+  var path: String { get }
+  /// What is wrong.
+  var message: String { get }
+}
+
+extension SourceMessageConvertible {
+  /// `file: path: message`, or `file: message` when the path is empty.
+  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
+}
+
 enum SourceMessage {
   /// `place: path: message`, or `place: message` when `path` is empty.
   static func text(place: String, path: String, message: String) -> String {
