@@ -31,9 +31,7 @@ enum BackupFile {
   ) throws(StoreError) -> [String] {
     let directory = StoreFile.parentDirectory(of: destination)
     guard StoreFile.isDirectory(directory) else {
-      throw StoreError(
-        kind: .directoryMissing, path: directory,
-        description: "the directory \(directory) does not exist, so the backup \(destination) cannot be written; create it first")
+      throw StoreError(kind: .directoryMissing, path: directory, key: "store.backup.directoryMissing", directory, destination)
     }
     // Backup and restore agree on what a backup may be: one restore would refuse is not written.
     let pages = try connection.scalar("PRAGMA page_count")?.integer ?? 0
@@ -52,9 +50,7 @@ enum BackupFile {
       try StoreFile.create(temporary)
     } catch  where error.kind == .destinationExists {
       throw StoreError(
-        kind: .destinationExists, path: temporary,
-        description: "cannot write the backup \(destination): the temporary file \(temporary) is in the way; "
-          + "remove it (a backup that was stopped left it) and try again")
+        kind: .destinationExists, path: temporary, key: "store.backup.temporaryInTheWay", destination, temporary)
     } catch {
       throw error
     }
@@ -110,9 +106,7 @@ enum BackupFile {
   }
 
   private static func exists(_ destination: String) -> StoreError {
-    StoreError(
-      kind: .destinationExists, path: destination,
-      description: "\(destination) already exists; choose a new file name or remove the old file first")
+    StoreError(kind: .destinationExists, path: destination, key: "store.backup.exists", destination)
   }
 
   /// Moves the finished `temporary` to `destination`: `link(2)`, which never replaces a file

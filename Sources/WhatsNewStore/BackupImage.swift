@@ -41,7 +41,8 @@ struct BackupImage: Sendable {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      throw refusal(path, code == ENOENT ? "the file does not exist" : "it cannot be opened (\(errorText(code)))")
+      if code == ENOENT { throw StoreError(kind: .notABackup, path: path, key: "store.restore.missing", path) }
+      throw refusal(path, "it cannot be opened (\(errorText(code)))")
     }
     // Closing the descriptor also drops the lock taken below.
     defer { close(descriptor) }

@@ -47,6 +47,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   public var description: String
   /// SQLite's own words for the cause, when SQLite reported it (e.g. "file is not a database").
   var reason: String? = nil
+  /// The message as a key of ``StoreMessages`` and its arguments, for the app to word in the
+  /// person's language; `nil` where the message exists in English only.
+  public internal(set) var message: StoreMessage? = nil
 
   /// Makes an error. The module's own errors come from internal helpers that word the message.
   public init(kind: Kind, path: String?, description: String) {
@@ -73,10 +76,7 @@ extension StoreError {
         description: "\(path) is not a usable whatsnew settings store: \(message) (\(text)); "
           + "move the file aside to start fresh, or restore a backup")
     } else if primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */ {
-      error = StoreError(
-        kind: .busy, path: path,
-        description: "the settings store \(path) is in use by another program (another whatsnew, or sqlite3) and stayed "
-          + "locked (\(text)); try again once it has finished")
+      error = StoreError(kind: .busy, path: path, key: "store.busy", path, text)
     } else {
       error = StoreError(kind: .sqlite(code: primary), path: path, description: "\(path): \(text)")
     }

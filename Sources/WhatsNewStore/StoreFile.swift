@@ -120,9 +120,7 @@ enum StoreFile {
   static func openForReading(_ path: String) throws(StoreError) -> SQLiteConnection {
     var info = stat()
     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw StoreError(
-        kind: .fileSystem, path: path,
-        description: "there is no settings store at \(path) to back up (run whatsnew once, or pass --db PATH)")
+      throw StoreError(kind: .fileSystem, path: path, key: "store.backup.noStore", path)
     }
     // A journal or WAL that is not the store's would be read into the backup: set it aside first.
     _ = try StoreSidecars.setAsideForeignFiles(of: path)
@@ -230,9 +228,7 @@ enum StoreFile {
       chmod(path, 0o600)
       return false
     }
-    throw StoreError(
-      kind: .destinationExists, path: path,
-      description: "\(path) already exists; choose a new file name or remove the old file first")
+    throw StoreError(kind: .destinationExists, path: path, key: "store.backup.exists", path)
   }
 }
 

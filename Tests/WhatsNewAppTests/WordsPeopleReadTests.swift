@@ -81,4 +81,34 @@ struct WordsPeopleReadTests {
       }
     }
   }
+
+  @Test("a backup or restore that fails says why in the session's language", arguments: [Language.ru, .es, .nl, .ptBR])
+  func storeErrorsInTheLanguage(language: Language) async throws {
+    let harness = try await harness(language)
+    let directory = try TemporaryDirectory()
+    let backup = directory.path("b.sqlite")
+    _ = await harness.output(of: "backup \(backup)")
+    for line in ["backup \(backup)", "backup \(directory.path("none/b.sqlite"))", "restore \(directory.path("missing.sqlite"))"] {
+      let output = await harness.output(of: line).replacingOccurrences(of: "\n", with: " ")
+      #expect(!output.isEmpty)
+      for english in ["already exists", "does not exist", "choose a new file", "nothing was restored"] {
+        #expect(!output.contains(english), "\(language), \(line): \(output)")
+      }
+    }
+  }
+
+  @Test("a store message's English is its description, so the command line and an English session read the same")
+  func storeMessageEnglish() async throws {
+    let directory = try TemporaryDirectory()
+    let store = try SettingsStore(path: directory.path("s.sqlite"))
+    try await store.backup(to: directory.path("b.sqlite"))
+    do {
+      try await store.backup(to: directory.path("b.sqlite"))
+      Issue.record("a second backup to the same file was written")
+    } catch {
+      let message = try #require(error.message)
+      #expect(message.key == "store.backup.exists")
+      #expect(Localizer.format(try #require(UIStrings.english[message.key]), arguments: message.arguments) == error.description)
+    }
+  }
 }

@@ -32,7 +32,7 @@ struct BackupCommands: Sendable {
       for file in removed { session.console.emit(session.text("ui.backup.leftover", file), .dim) }
       session.console.emit(session.text("ui.backup.done", path), .success)
     } catch {
-      session.console.emit(session.text("ui.backup.failed", Backends.describe(error)), .error)
+      session.console.emit(session.text("ui.backup.failed", session.words(for: error)), .error)
     }
   }
 
@@ -75,7 +75,7 @@ struct BackupCommands: Sendable {
     do {
       dropped = try await backends.store.restore(from: path)
     } catch {
-      session.console.emit(session.text("ui.restore.failed", Backends.describe(error)), .error)
+      session.console.emit(session.text("ui.restore.failed", session.words(for: error)), .error)
       return
     }
     session.choices.forgetSettledValues()

@@ -1,4 +1,5 @@
 import WhatsNewCore
+import WhatsNewStore
 
 /// The app's own strings in English: the fallback when a `--localizations` directory
 /// lacks them, and the list of keys every language must translate (`whatsnew lint`).
@@ -58,6 +59,7 @@ public enum UIStrings {
 
   public static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
     .merging(GuidanceStrings.english) { first, _ in first }
+    .merging(StoreMessages.english) { first, _ in first }
 
   static let vocabulary: [String: String] = {
     var strings: [String: String] = [:]

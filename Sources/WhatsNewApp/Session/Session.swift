@@ -228,6 +228,15 @@ public final class Session {
   /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String { text(key, arguments: arguments) }
 
+  /// Why `error` happened, in the session's language where the store gave its message a key
+  /// (``StoreMessages``), else in the words it came with.
+  func words(for error: any Error) -> String {
+    if let error = error as? StoreError, let message = error.message {
+      return text(message.key, arguments: message.arguments)
+    }
+    return Backends.describe(error)
+  }
+
   /// ``text(_:_:)`` with its arguments as an array.
   func text(_ key: String, arguments: [String]) -> String {
     RenderContext.text(

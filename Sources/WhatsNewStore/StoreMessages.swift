@@ -1,0 +1,35 @@
+import WhatsNewCore
+
+/// The store's messages a person meets inside a session (backup and restore), as UI string
+/// keys with their English: a ``StoreError`` made from one carries its key and arguments
+/// (``StoreError/message``), so the app words it in the person's language from its tables,
+/// while ``StoreError/description`` stays this English. The app's string list includes these
+/// (`UIStrings.english`), so `lint` asks every language for them.
+public enum StoreMessages {
+  /// Each key's English; placeholders as in the app's tables (`%1$@`).
+  public static let english: [String: String] = [
+    "store.backup.directoryMissing":
+      "the directory %1$@ does not exist, so the backup %2$@ cannot be written; create it first",
+    "store.backup.exists": "%@ already exists; choose a new file name or remove the old file first",
+    "store.backup.noStore": "there is no settings store at %@ to back up (run whatsnew once, or pass --db PATH)",
+    "store.backup.temporaryInTheWay":
+      "cannot write the backup %1$@: the temporary file %2$@ is in the way; remove it (a backup that was stopped left it) and try again",
+    "store.busy":
+      "the settings store %1$@ is in use by another program (another whatsnew, or sqlite3) and stayed locked (%2$@); try again once it has finished",
+    "store.restore.missing": "%@ is not a whatsnew backup: the file does not exist; nothing was restored",
+  ]
+}
+
+/// A store message as its key and arguments (``StoreMessages``).
+public struct StoreMessage: Sendable, Equatable {
+  public var key: String
+  public var arguments: [String]
+}
+
+extension StoreError {
+  /// An error whose message is the store message `key` with `arguments`, its description the English.
+  init(kind: Kind, path: String?, key: String, _ arguments: String...) {
+    self.init(kind: kind, path: path, description: Localizer.format(StoreMessages.english[key] ?? key, arguments: arguments))
+    message = StoreMessage(key: key, arguments: arguments)
+  }
+}
