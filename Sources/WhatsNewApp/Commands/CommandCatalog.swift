@@ -75,7 +75,9 @@ public enum CommandCatalog {
     CommandInfo(
       "tour", "tour [<guidance>]", "ui.help.tour", group: .tour, syntax: ["tour", "tour <guide>"],
       examples: ["tour", "tour first_run"]),
-    CommandInfo("news", "news", "ui.help.news", group: .tour, examples: ["news"]),
+    CommandInfo(
+      "news", "news [<version>]", "ui.help.news", group: .tour, syntax: ["news", "news <version>"],
+      examples: ["news", "news 2.12.0"]),
     CommandInfo("go", "go <screen>", "ui.help.go", group: .tour, examples: ["go settings", "go review"]),
     CommandInfo("home", "home", "ui.help.home", group: .tour, examples: ["home"]),
     CommandInfo(

@@ -34,6 +34,8 @@ public struct CompletionVocabulary: Sendable, Equatable {
 
   /// The release versions, for `debug preview` and `debug seen set`.
   public var versions: [String]
+  /// The releases `news <version>` opens: up to the app's version, with pages to show.
+  public var newsVersions: [String] = []
   /// Every guide's id, for `tour` and `guidance reset`.
   public var guidanceIDs: [String]
   /// The info popovers' ids, for `info`.
@@ -89,6 +91,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("help", 1): return CommandCatalog.all.map(\.name)
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths
+    case ("news", 1): return newsVersions
     case ("debug", 1): return ["seen", "preview"]
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
     case ("debug", 2) where words[1] == "preview": return versions
@@ -165,9 +168,11 @@ extension Session {
     for setting in Setting.allCases {
       labels[setting] = Dictionary(uniqueKeysWithValues: setting.kind.values.map { ($0, text(setting.valueKey($0))) })
     }
-    return CompletionVocabulary(
+    var vocabulary = CompletionVocabulary(
       versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
       page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
+    vocabulary.newsVersions = newsReleases.map(\.version.description).reversed()
+    return vocabulary
   }
 
   var guidanceIDs: [String] { guidance.catalog.map(\.id) }

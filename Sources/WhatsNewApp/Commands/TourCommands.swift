@@ -59,7 +59,7 @@ struct TourCommands: Sendable {
     case "choose": await choose(arguments)
     case "open": await open(arguments)
     case "tour": await flow.resume()
-    case "news": openNews()
+    case "news": openNews(arguments.first)
     default: break
     }
   }
@@ -241,20 +241,39 @@ struct TourCommands: Sendable {
     await session.navigate(to: .home)
   }
 
-  /// `news`: the newest release's pages again, ignoring the record and the gates; writes nothing.
-  func openNews() {
+  /// `news [<version>]`: the newest release's pages again, or that release's, ignoring the
+  /// record and the gates; its choices save for real, and nothing else is written.
+  func openNews(_ versionText: String? = nil) {
     // Its choices read and save real settings: not over a store that never opened.
     guard session.state.isBooted else { return messages.notBooted() }
-    // The waiting tour is the news: `tour` brings it back; news must not replace it.
-    if session.state.overlay != nil || session.state.tour?.mode == .automatic { return messages.refused("news") }
-    let appVersion = session.appVersion
-    let newest = session.releases.filter { $0.version <= appVersion }.reversed().first {
-      !previewRelease($0, asOf: appVersion).isEmpty
+    // The waiting tour is the news: `tour` brings it back; news must not replace it. Another
+    // release's news replaces the one open.
+    let newsIsOpen = session.state.overlay == .whatsNew && session.state.tour?.mode == .news
+    if (session.state.overlay != nil && !newsIsOpen) || session.state.tour?.mode == .automatic {
+      return messages.refused("news")
     }
-    guard let newest else {
+    let appVersion = session.appVersion
+    let shown = session.newsReleases
+    let release: Release?
+    if let versionText {
+      guard let version = Version(versionText) else {
+        session.noteInvalidCommand()
+        return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+      }
+      release = shown.first { $0.version == version }
+      guard release != nil else {
+        // A release the app has not reached, or one with nothing to show: the nearest that has.
+        return messages.unknownValue(
+          versionText, kind: .release, candidates: shown.map(\.version.description),
+          suggestion: Version.nearest(to: version, in: shown.map(\.version))?.description)
+      }
+    } else {
+      release = shown.last
+    }
+    guard let release else {
       session.console.emit(session.text("ui.news.none"), .warning)
       return
     }
-    flow.open(TourState(mode: .news, pages: previewRelease(newest, asOf: appVersion)))
+    flow.open(TourState(mode: .news, pages: previewRelease(release, asOf: appVersion)))
   }
 }

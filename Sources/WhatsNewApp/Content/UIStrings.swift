@@ -227,7 +227,8 @@ public enum UIStrings {
     "ui.help.info": "Open a small info popover about part of the screen.",
     "ui.help.lang": "Switch the language.",
     "ui.help.more": "Tab completes commands and their arguments. Ctrl-C clears the line, Ctrl-D leaves.",
-    "ui.help.news": "Show the newest release's pages again.",
+    "ui.help.news":
+      "Show the newest release's pages again, or those of the release named (news 2.12.0); choices save as in the tour.",
     "ui.help.next": "Go to the next page.",
     "ui.help.notifications": "List scheduled notifications.",
     "ui.help.open": "Open what a numbered button or item on the page points to, or an action by name.",
@@ -256,7 +257,7 @@ public enum UIStrings {
     "ui.lang.changed": "Language: %@.",
     "ui.lang.current": "Language: %@ [%@].",
     "ui.layer.guide": "%1$@, step %2$@ of %3$@",
-    "ui.layer.news": "the newest release's pages, page %1$@ of %2$@",
+    "ui.layer.news": "the release pages news opened, page %1$@ of %2$@",
     "ui.layer.onboarding": "setting up, page %1$@ of %2$@",
     "ui.layer.preview": "the preview of %1$@, page %2$@ of %3$@",
     "ui.layer.tour": "the what's-new tour, page %1$@ of %2$@",

@@ -209,6 +209,10 @@ public final class Session {
 
   public var appVersion: Version { configuration.options.appVersion }
   public var releases: [Release] { configuration.content.releases }
+  /// The releases `news` can open, oldest first: up to the app's version, each with pages to show.
+  var newsReleases: [Release] {
+    releases.filter { $0.version <= appVersion && !previewRelease($0, asOf: appVersion).isEmpty }
+  }
 
   public var localizer: Localizer {
     // The compiled-in English is built on first use, which the shipped tables never need.
