@@ -3,8 +3,9 @@ public import WhatsNewCore
 /// `whatsnew flow`: what a user who has seen through a version would be shown.
 public enum FlowReport {
   /// Text for people, wrapped to `width` columns (continuation rows indented), or
-  /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…],"newerReleases":[…]}` with `json`
-  /// (never wrapped). Releases newer than `current` are named with the `--app-version` that
+  /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…],"newerReleases":[…],"leftOut":[…]}`
+  /// with `json` (never wrapped); `leftOut` holds each release the cap left out, with its
+  /// page count and the command a person uses to see it (`news 2.12.0`). Releases newer than `current` are named with the `--app-version` that
   /// includes them. `diagnostics`, when given (`--dev`), are the validator's: those of the
   /// releases the user's window takes in, and the manifest's, are listed too (`"diagnostics"`).
   public static func render(
@@ -14,6 +15,7 @@ public enum FlowReport {
     let pages = selectFlow(releases: releases, seenThrough: seen, current: current, cap: cap)
     let newer = newerReleases(releases, than: current)
     let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
+    let capped = cappedReleases(releases: releases, seenThrough: seen, current: current, shown: pages)
     if json {
       var members: [(key: String, value: JSONValue)] = [
         (
@@ -28,6 +30,16 @@ public enum FlowReport {
             })
         ),
         ("newerReleases", .array(newer.map { .string($0.description) })),
+        (
+          "leftOut",
+          .array(
+            capped.map { capped in
+              .object([
+                ("release", .string(capped.release.description)), ("pages", .number(Double(capped.pages))),
+                ("command", .string("news \(capped.release)")),
+              ])
+            })
+        ),
       ]
       if let relevant {
         members.append(("diagnostics", .array(relevant.map { .string(TextSanitizer.clean($0.description)) })))
@@ -60,10 +72,12 @@ public enum FlowReport {
     let shown = Set(pages.map { "\($0.release)/\($0.page.id)" })
     let dropped = uncapped.filter { !shown.contains("\($0.release)/\($0.page.id)") }
     if !dropped.isEmpty {
-      lines.append(Line("Left out by the cap (older releases give way first):"))
+      lines.append(Line("Left out by the cap (older releases give way first); the tour's last page names them:"))
       for page in dropped {
         lines.append(Line("  - \(page.release)  \(TextSanitizer.clean(page.page.id))", hangingIndent: 4))
       }
+      let commands = capped.map { "news \($0.release)" }.joined(separator: ", ")
+      lines.append(Line("A person sees them with \(commands).", hangingIndent: 2))
     }
     lines += notes(newer: newer, current: current, diagnostics: relevant)
     return text(lines, width: width)

@@ -325,6 +325,8 @@ public enum UIStrings {
       "the time zone file %1$@ (named by TZ) was not read: it is not a regular file of at most %2$@ bytes. Times are in UTC for now; set TZ to a zone name such as Europe/Paris, or unset it.",
     "ui.timeZone.unknown":
       "TZ is '%@', which names no time zone this app knows (a POSIX rule such as CET-1CEST is not read either): the reminder's times are in UTC. Set TZ to a zone name such as Europe/Paris, or unset it.",
+    "ui.tour.capped": "%1$@ pages of %2$@ were left out to keep this short: type news %2$@ to see them.",
+    "ui.tour.cappedOne": "%1$@ page of %2$@ was left out to keep this short: type news %2$@ to see it.",
     "ui.tour.caughtUp": "You're all caught up (seen through %@).",
     "ui.tour.closedNoRecord": "Closed.",
     "ui.tour.dismissFailed": "Couldn't save that you've seen this: %@. The tour stays open; try again.",

@@ -96,6 +96,8 @@ struct StartFlow {
     // A tour left unfinished comes back on the page it was left; a page no longer in the
     // flow (the content changed, or a newer release took the cap) starts it from the first.
     let resumeAt = facts?.tourPosition?.index(in: pages) ?? 0
-    session.tourFlow.open(TourState(mode: .automatic, pages: pages, index: resumeAt))
+    var tour = TourState(mode: .automatic, pages: pages, index: resumeAt)
+    tour.capped = cappedReleases(releases: session.releases, seenThrough: seen, current: session.appVersion, shown: pages)
+    session.tourFlow.open(tour)
   }
 }

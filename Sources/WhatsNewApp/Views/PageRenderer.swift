@@ -14,6 +14,8 @@ public struct PageView: Sendable {
   public var error: String?
   /// The commands the footer offers, already worded.
   public var footer: [String]
+  /// Notes under the blocks (what the cap left out, on the tour's last page), already worded.
+  public var notes: [String] = []
 
   public init(
     heading: String, page: Page, index: Int, count: Int, controls: [Setting: ChoiceMachine.ControlState], error: String?,
@@ -64,6 +66,10 @@ public struct PageRenderer: Sendable {
     for block in view.page.blocks {
       rows.append(.blank)
       rows += render(block, view: view, shortcuts: shortcuts, openNumber: &openNumber)
+    }
+    for note in view.notes {
+      rows.append(.blank)
+      rows += c.wrapped(note, indent: 2, style: .dim, firstPrefix: "  ")
     }
     if let error = view.error {
       rows.append(.blank)

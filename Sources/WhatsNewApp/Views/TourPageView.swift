@@ -32,9 +32,17 @@ public struct TourPageView: Sendable {
     if flowPage.page.blocks.contains(where: Self.isChoice) { footer.append("choose …") }
     if flowPage.page.blocks.contains(where: Self.isOpenable) { footer.append("open …") }
     footer.append("help")
-    let view = PageView(
+    var view = PageView(
       heading: heading, page: flowPage.page, index: tour.index, count: tour.pages.count, controls: controls,
       error: tour.failure.map { context.text("ui.tour.dismissFailed", $0) }, footer: footer)
+    // Nothing a person was due is lost: the last page names what the cap left out, and how to see it.
+    if tour.isLastPage {
+      view.notes = tour.capped.map { capped in
+        let count = context.formats.number(capped.pages)
+        let key = capped.pages == 1 ? "ui.tour.cappedOne" : "ui.tour.capped"
+        return context.text(key, count, capped.release.description)
+      }
+    }
     return PageRenderer(context: context).render(view)
   }
 

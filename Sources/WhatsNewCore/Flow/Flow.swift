@@ -89,6 +89,33 @@ public func selectFlow(releases: [Release], seenThrough: Version?, current: Vers
   return result
 }
 
+/// A release whose pages the cap left out of a flow, and how many: the tour's last page and
+/// `flow` name it, with the `news <version>` that shows it.
+public struct CappedRelease: Sendable, Equatable {
+  public var release: Version
+  public var pages: Int
+
+  public init(release: Version, pages: Int) {
+    self.release = release
+    self.pages = pages
+  }
+}
+
+/// The releases whose pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s
+/// answer, oldest first: what the uncapped flow holds and `shown` does not.
+public func cappedReleases(
+  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]
+) -> [CappedRelease] {
+  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max)
+  guard uncapped.count > shown.count else { return [] }
+  let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
+  var counts: [(Version, Int)] = []
+  for page in uncapped where !kept.contains("\(page.release)/\(page.page.id)") {
+    if counts.last?.0 == page.release { counts[counts.count - 1].1 += 1 } else { counts.append((page.release, 1)) }
+  }
+  return counts.map { CappedRelease(release: $0.0, pages: $0.1) }
+}
+
 /// One release's pages as a user on `asOf` would see them: superseded pages and blocks
 /// removed, pages left empty removed, no cap.
 ///

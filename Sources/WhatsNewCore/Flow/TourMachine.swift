@@ -19,6 +19,8 @@ public struct TourState: Sendable, Equatable {
   public var isDismissing = false
   /// The user followed an action or a screen out of the tour; `tour` or `back` resumes it.
   public var isSuspended = false
+  /// Releases the page cap left out (the automatic tour's), named on its last page.
+  public var capped: [CappedRelease] = []
 
   public init(mode: Mode, pages: [FlowPage], index: Int = 0) {
     self.mode = mode

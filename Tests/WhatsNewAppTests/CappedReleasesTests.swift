@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+
+@testable import WhatsNewApp
+
+/// What the page cap leaves out is never lost (issue 23, part 2): the tour's last page names
+/// each release it cut and the `news <version>` that shows it; `flow` and `flow --json` say the same.
+@Suite("What the page cap leaves out")
+@MainActor
+struct CappedReleasesTests {
+  @Test(
+    "an upgrader from 2.11.0 is told on the last page that 2.12.0's two pages were left out, in every language",
+    arguments: Language.allCases)
+  func lastPageNamesIt(language: Language) async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", language.rawValue])
+    let transcript = await harness.transcript(of: ["next", "next", "next", "next", "next"])
+    let note = harness.session.text("ui.tour.capped", harness.session.renderContext.formats.number(2), "2.12.0")
+    let pages = transcript.components(separatedBy: "whatsnew:tour ")
+    let flattened = { (text: String) in
+      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+    #expect(flattened(pages.last ?? "").contains(note), "the last page says: \(pages.last ?? "")")
+    for page in pages.dropLast() { #expect(!flattened(page).contains(note), "only the last page says it") }
+    // The command it names works, and shows exactly those pages.
+    _ = await harness.output(of: "skip")
+    _ = await harness.output(of: "news 2.12.0")
+    #expect(harness.session.tour?.pages.map(\.page.id) == ["cardioLog", "appearance"])
+  }
+
+  @Test("a flow the cap does not cut has no note")
+  func noCapNoNote() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
+    let transcript = await harness.transcript(of: ["next"])
+    #expect(!transcript.contains("left out"))
+  }
+
+  @Test(
+    "the releases cut, oldest first, with their page counts",
+    arguments: [("2.11.0", ["2.12.0": 2]), ("2.12.0", [:]), ("2.13.1", [:])])
+  func capped(seen: String, expected: [String: Int]) throws {
+    let releases = try ContentLibrary.load(
+      releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations
+    ).releases
+    let current = Version("2.14.0")!
+    let shown = selectFlow(releases: releases, seenThrough: Version(seen), current: current)
+    let capped = cappedReleases(releases: releases, seenThrough: Version(seen), current: current, shown: shown)
+    #expect(Dictionary(uniqueKeysWithValues: capped.map { ($0.release.description, $0.pages) }) == expected)
+  }
+
+  @Test("flow and flow --json name the command a person uses to see what was cut")
+  func flowSaysSo() throws {
+    let releases = try ContentLibrary.load(
+      releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations
+    ).releases
+    let text = FlowReport.render(releases: releases, seen: Version("2.11.0"), current: Version("2.14.0")!, json: false)
+    #expect(text.contains("A person sees them with news 2.12.0."), "\(text)")
+    let json = FlowReport.render(releases: releases, seen: Version("2.11.0"), current: Version("2.14.0")!, json: true)
+    #expect(json.contains(#""leftOut":[{"release":"2.12.0","pages":2,"command":"news 2.12.0"}]"#), "\(json)")
+  }
+}
