@@ -48,7 +48,8 @@ struct NewReleaseBinaryTests {
     #expect(clean.status == 0, "\(clean.output)")
     let shown = try runWhatsNew(["flow", "--seen", "2.15.0", "--app-version", "2.16.0", "--json"] + content)
     #expect(
-      shown.output == #"{"pages":[{"release":"2.16.0","page":"highlights","blocks":["intro"]}],"newerReleases":[],"leftOut":[]}"# + "\n")
+      shown.output == #"{"pages":[{"release":"2.16.0","page":"highlights","blocks":["intro"]}],"newerReleases":[],"leftOut":[]}"#
+        + "\n")
   }
 
   @Test("ten new-release runs at once each register their version: the manifest and every table hold all ten")

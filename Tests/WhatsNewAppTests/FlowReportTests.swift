@@ -44,7 +44,8 @@ struct FlowReportTests {
     let plain = FlowReport.render(releases: Self.releases, seen: Version("2.13.1"), current: Version("2.14.0")!, json: true)
     #expect(
       plain
-        == #"{"pages":[{"release":"2.14.0","page":"p2.14.0","blocks":["intro"]}],"newerReleases":["2.15.0","2.16.0"],"leftOut":[]}"# + "\n")
+        == #"{"pages":[{"release":"2.14.0","page":"p2.14.0","blocks":["intro"]}],"newerReleases":["2.15.0","2.16.0"],"leftOut":[]}"#
+        + "\n")
     let dev = FlowReport.render(
       releases: Self.releases, seen: Version("2.13.1"), current: Version("2.14.0")!, json: true,
       diagnostics: [Self.diagnostic("Releases/2.14.0.json", "bad\u{1B}[31m")])
