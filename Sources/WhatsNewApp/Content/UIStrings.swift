@@ -157,7 +157,7 @@ public enum UIStrings {
       "Seen-through record set to %1$@. showWhatsNew is off, so no tour will appear, and the next visit home records %2$@ again; type set showWhatsNew on first.",
     "ui.debug.seenWidget":
       "Seen-through record changed. This session was opened from a widget and stays quiet: the tour appears at the next start from the app.",
-    "ui.error.badVersion": "'%@' is not a version: use MAJOR.MINOR.PATCH, like 2.13.1.",
+    "ui.error.badVersion": "'%@' is not a version: use MAJOR.MINOR.PATCH, like 2.13.1, or a pre-release such as 2.15.0-beta.1.",
     "ui.error.didYouMean": " (did you mean '%@'?)",
     "ui.error.expected": "Expected: %@.",
     "ui.error.notAvailable": "%@ is not available here.",
