@@ -56,4 +56,21 @@ struct TallPagePartsTests {
     harness.session.enterOnEmptyLine()
     #expect(harness.session.tour?.index == 2)
   }
+
+  @Test("Enter past the last part of the last page keeps that part on screen, under how to finish")
+  func lastPageKeepsItsLastPart() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", "ru"], width: 40, rows: 20)
+    await harness.boot()
+    for _ in 0..<5 { await harness.send("next") }
+    harness.session.emitView()
+    #expect(harness.session.tour?.isLastPage == true)
+    for _ in 0..<4 {
+      harness.session.enterOnEmptyLine()
+      await harness.settle()
+      harness.session.emitView()
+    }
+    let page = try #require(harness.session.pageDocument(in: harness.session.renderContext))
+    #expect(harness.session.tour?.isLastPage == true)
+    #expect(harness.session.partStart(of: page) > 0, "not back at the top")
+  }
 }

@@ -177,7 +177,8 @@ extension Session {
   public func enterOnEmptyLine() {
     guard state.overlay == .whatsNew || state.overlay == .onboarding else { return }
     if showNextPagePart() { return }
-    pagePart = nil
+    // A page that turns starts at its top (the part belongs to the page it was reached on);
+    // on the last page the last part stays, under the message saying how to finish.
     tourFlow.step(1)
   }
 
