@@ -11,24 +11,17 @@ enum StoreFile {
     connection: SQLiteConnection, fresh: Bool, setAside: [SetAsideFile]
   ) {
     guard !path.isEmpty else {
-      throw StoreError(
-        kind: .fileSystem, path: path,
-        description: "the settings store's path is empty; pass a file with --db PATH, or leave --db out for the default")
+      throw StoreError(kind: .fileSystem, path: path, key: "store.open.emptyPath")
     }
     if isDirectory(path) {
-      throw StoreError(
-        kind: .fileSystem, path: path,
-        description: "the settings store \(path) is a directory; pass a file in it with --db \(path)/whatsnew.sqlite")
+      throw StoreError(kind: .fileSystem, path: path, key: "store.open.directory", path)
     }
     let directory = parentDirectory(of: path)
     if !isDirectory(directory) {
       if createParentDirectory {
         try makeDirectories(directory)
       } else {
-        throw StoreError(
-          kind: .directoryMissing, path: directory,
-          description: "the directory \(directory) does not exist, so the settings store \(path) cannot be created; "
-            + "create the directory first")
+        throw StoreError(kind: .directoryMissing, path: directory, key: "store.open.directoryMissing", directory, path)
       }
     }
     // SQLite writes its rollback journal next to the store: in a directory it cannot write
@@ -36,9 +29,7 @@ enum StoreFile {
     if access(directory, W_OK) != 0 {
       let code = errno
       throw StoreError(
-        kind: .fileSystem, path: directory,
-        description: "cannot write in the directory \(directory) (\(errorText(code))), so the settings store \(path) "
-          + "cannot be saved; make the directory writable or choose another path with --db")
+        kind: .fileSystem, path: directory, key: "store.open.directoryReadOnly", directory, errorText(code), path)
     }
     let created = try create(path, allowExisting: true)
     // SQLite would open a FIFO or a device too, and then wait on it or read it forever.
@@ -50,10 +41,7 @@ enum StoreFile {
     // SQLite falls back to read-only when the file cannot be written: every write would fail
     // later, one tap at a time. Refuse here instead.
     if connection.isReadOnly {
-      throw StoreError(
-        kind: .readOnly, path: path,
-        description: "the settings store \(path) cannot be written (SQLite could open it only read-only); "
-          + "make it writable by this user (chmod u+w, or check chattr and the mount) or choose another path with --db")
+      throw StoreError(kind: .readOnly, path: path, key: "store.open.readOnly", path)
     }
     // Read before writing anything: a file we must refuse is left exactly as it was.
     let version = try waitingForLock(connection, lockWait) { () throws(StoreError) in try connection.userVersion() }

@@ -1,6 +1,7 @@
 import WhatsNewCore
 
-/// The store's messages a person meets inside a session (backup and restore), as UI string
+/// The store's messages a person meets (backup and restore in a session, opening the store
+/// at start), as UI string
 /// keys with their English: a ``StoreError`` made from one carries its key and arguments
 /// (``StoreError/message``), so the app words it in the person's language from its tables,
 /// while ``StoreError/description`` stays this English. The app's string list includes these
@@ -16,6 +17,14 @@ public enum StoreMessages {
       "cannot write the backup %1$@: the temporary file %2$@ is in the way; remove it (a backup that was stopped left it) and try again",
     "store.busy":
       "the settings store %1$@ is in use by another program (another whatsnew, or sqlite3) and stayed locked (%2$@); try again once it has finished",
+    "store.open.directory": "the settings store %1$@ is a directory; pass a file in it with --db %1$@/whatsnew.sqlite",
+    "store.open.directoryMissing":
+      "the directory %1$@ does not exist, so the settings store %2$@ cannot be created; create the directory first",
+    "store.open.directoryReadOnly":
+      "cannot write in the directory %1$@ (%2$@), so the settings store %3$@ cannot be saved; make the directory writable or choose another path with --db",
+    "store.open.emptyPath": "the settings store's path is empty; pass a file with --db PATH, or leave --db out for the default",
+    "store.open.readOnly":
+      "the settings store %@ cannot be written (SQLite could open it only read-only); make it writable by this user (chmod u+w, or check chattr and the mount) or choose another path with --db",
     "store.restore.missing": "%@ is not a whatsnew backup: the file does not exist; nothing was restored",
   ]
 }

@@ -160,6 +160,19 @@ public enum WhatsNewCommand {
       cache: cache)
   }
 
+  /// Why the store could not open, in the person's language where the store gave the
+  /// message a key (``StoreMessages``): the flag's or the environment's, as no stored choice
+  /// can be read yet; else in the words it came with.
+  static func startWords(
+    for error: StoreError, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
+  ) -> String {
+    guard let message = error.message else { return error.description }
+    let localizer = Localizer(
+      language: Language.resolve(flag: options.localeTag, environment: environment), tables: content.tables,
+      builtInEnglish: { UIStrings.english[$0] ?? $0 })
+    return localizer.text(message.key, arguments: message.arguments.map(TextSanitizer.clean))
+  }
+
   @MainActor
   static func runREPL(
     _ options: Options, environment: [String: String], timeZoneProblem: SystemTimeZone.FileProblem? = nil
@@ -201,7 +214,7 @@ public enum WhatsNewCommand {
         placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
         lockWait: waitReport.lockWait)
     } catch {
-      return fail(error.description, ExitStatus.forStore(error))
+      return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))
     }
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
     for file in store.setAside { report(file.description) }
