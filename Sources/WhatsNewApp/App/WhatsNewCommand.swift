@@ -251,7 +251,6 @@ public enum WhatsNewCommand {
     let console = Console(
       styler: Styler(colors: colors), writeOut: { StandardStream.output($0) },
       writeError: { StandardStream.error($0) })
-    console.showable = { charset.showable($0) }
     if options.developerMode {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }

@@ -15,7 +15,9 @@ public enum FlowReport {
     let pages = selectFlow(releases: releases, seenThrough: seen, current: current, cap: cap)
     let newer = newerReleases(releases, than: current)
     let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
-    let capped = cappedReleases(releases: releases, seenThrough: seen, current: current, shown: pages)
+    // Pages the cap left out, so authors see who gets squeezed, and the command that shows them.
+    let dropped = pagesLeftOut(releases: releases, seenThrough: seen, current: current, shown: pages)
+    let capped = CappedRelease.grouping(dropped)
     if json {
       var members: [(key: String, value: JSONValue)] = [
         (
@@ -67,10 +69,6 @@ public enum FlowReport {
           lead + page.page.blocks.map { TextSanitizer.clean($0.id) }.joined(separator: ", "),
           hangingIndent: DisplayWidth.of(lead)))
     }
-    // Pages the cap left out, so authors see who gets squeezed.
-    let uncapped = selectFlow(releases: releases, seenThrough: seen, current: current, cap: Int.max)
-    let shown = Set(pages.map { "\($0.release)/\($0.page.id)" })
-    let dropped = uncapped.filter { !shown.contains("\($0.release)/\($0.page.id)") }
     if !dropped.isEmpty {
       lines.append(Line("Left out by the cap (older releases give way first); the tour's last page names them:"))
       for page in dropped {

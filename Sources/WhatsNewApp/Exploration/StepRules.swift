@@ -10,7 +10,10 @@ import WhatsNewStore
 /// - a Done, Skip or Close that ended the tour recorded it, once its write settled;
 /// - after every step where nothing is left in flight, screen, store, schedule and the
 ///   screens' reminder agree: a weekday whose reminder failed to move is never left marked as
-///   saved, even where a later line would cover it up.
+///   saved, even where a later line would cover it up. A step that ends mid-flight is not
+///   compared (a weekday change has cancelled the old reminder and not yet scheduled the new
+///   one; a shortened script that lost its release does not count as failing), nor a session
+///   that never booted (as `check`: it has nothing on screen to compare).
 @MainActor
 struct StepRules {
   /// A Done, Skip or Close run while the tour showed, whose outcome is not settled yet: the

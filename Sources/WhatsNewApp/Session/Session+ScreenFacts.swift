@@ -54,6 +54,9 @@ extension Session {
     return Viewport(terminalRows: rows).fit(document, focus: focus, focusName: focusName, context: context)
   }
 
+  /// Whether the view is an onboarding or tour page (``pageDocument(in:)``).
+  var showsPage: Bool { state.onboarding != nil || state.showingTour != nil }
+
   /// The onboarding or tour page on screen, whole; `nil` when neither shows.
   func pageDocument(in context: RenderContext) -> Document? {
     if let onboarding = state.onboarding {
@@ -72,11 +75,15 @@ extension Session {
   /// ``pagePart``'s start once `show all` printed the page whole: Enter turns the page.
   static let pageShownWhole = -1
 
+  /// Whether `show all` printed `page` whole on this visit.
+  func isShownWhole(_ page: Document) -> Bool {
+    pagePart.map { $0.page == page.first?.plainText && $0.start == Session.pageShownWhole } ?? false
+  }
+
   /// Enter on a tall page shows its next part: returns whether there was one to show.
   func showNextPagePart() -> Bool {
     let context = renderContext
-    guard let rows = configuration.rows, let page = pageDocument(in: context),
-      pagePart.map({ $0.page != page.first?.plainText || $0.start != Session.pageShownWhole }) ?? true,
+    guard let rows = configuration.rows, let page = pageDocument(in: context), !isShownWhole(page),
       let next = Viewport(terminalRows: rows).part(page, from: partStart(of: page), context: context).next
     else { return false }
     pagePart = (page.first?.plainText ?? "", next)

@@ -38,7 +38,8 @@ extension Session {
     // The part Enter reached belongs to the page it was reached on: another view, or the
     // same page come back to later, starts at its top; a page shown whole (`show all`) has
     // no part left, so Enter turns it.
-    let header = pageDocument(in: renderContext)?.first?.plainText
+    // A page's view starts with its header row (``renderCurrentView()``): no second render.
+    let header = showsPage ? view.document.first?.plainText : nil
     if wholeViewRequested, let header {
       pagePart = (header, Session.pageShownWhole)
     } else if let part = pagePart, part.page != header {

@@ -181,6 +181,8 @@ public final class Session {
     // Whatever the session prints fits the width it draws in, in the characters it may use.
     console.width = configuration.widthProvider
     console.ascii = configuration.ascii
+    let charset = configuration.charset
+    console.showable = { charset.showable($0) }
   }
 
   // MARK: - The state, read

@@ -103,9 +103,12 @@ public final class TerminalCharset: @unchecked Sendable {
   /// `text` as bytes in this character set (what ``showable(_:)`` leaves is always encodable).
   public func encode(_ text: String) -> [UInt8] {
     if isUTF8 { return Array(text.utf8) }
-    let text = ASCIIFallback.plainSpaces(showable(text))
-    if isASCII { return Array(text.utf8) }
-    return encoded(text) ?? Array(text.utf8.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") })
+    let text = ASCIIFallback.plainSpaces(text)
+    if isASCII { return Array(showable(text).utf8) }
+    // The console's text is showable already: encoded in one pass, spelled only when it is not.
+    if let bytes = encoded(text) { return bytes }
+    let spelled = showable(text)
+    return encoded(spelled) ?? Array(spelled.utf8.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") })
   }
 
   /// The bytes iconv writes for `text`, or `nil` when a character has no place in the set.

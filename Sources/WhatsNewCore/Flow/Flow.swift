@@ -101,19 +101,35 @@ public struct CappedRelease: Sendable, Equatable {
   }
 }
 
-/// The releases whose pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s
-/// answer, oldest first: what the uncapped flow holds and `shown` does not.
-public func cappedReleases(
-  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]
-) -> [CappedRelease] {
+/// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
+/// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
+public func pagesLeftOut(releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]) -> [FlowPage] {
   let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max)
   guard uncapped.count > shown.count else { return [] }
   let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
-  var counts: [(Version, Int)] = []
-  for page in uncapped where !kept.contains("\(page.release)/\(page.page.id)") {
-    if counts.last?.0 == page.release { counts[counts.count - 1].1 += 1 } else { counts.append((page.release, 1)) }
+  return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
+}
+
+/// The releases whose pages the cap left out, with their page counts, oldest first.
+public func cappedReleases(
+  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]
+) -> [CappedRelease] {
+  CappedRelease.grouping(pagesLeftOut(releases: releases, seenThrough: seenThrough, current: current, shown: shown))
+}
+
+extension CappedRelease {
+  /// `pages` (oldest release first) counted by release.
+  public static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
+    var counts: [CappedRelease] = []
+    for page in pages {
+      if counts.last?.release == page.release {
+        counts[counts.count - 1].pages += 1
+      } else {
+        counts.append(CappedRelease(release: page.release, pages: 1))
+      }
+    }
+    return counts
   }
-  return counts.map { CappedRelease(release: $0.0, pages: $0.1) }
 }
 
 /// One release's pages as a user on `asOf` would see them: superseded pages and blocks

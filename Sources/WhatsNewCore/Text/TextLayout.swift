@@ -83,7 +83,7 @@ public enum TextLayout {
       lineIsEmpty = true
     }
 
-    for piece in pieces(of: paragraph) {
+    for piece in pieces(of: paragraph).flatMap({ hyphenated($0, width: width) }) {
       let separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
       if lineWidth + separator + piece.width <= width {
         if separator == 1 { line += " " }
@@ -92,36 +92,34 @@ public enum TextLayout {
         lineIsEmpty = false
         continue
       }
+      if !lineIsEmpty { flush() }
       if piece.width <= width {
-        if !lineIsEmpty { flush() }
         line.append(contentsOf: piece.text)
         lineWidth = piece.width
         lineIsEmpty = false
         continue
       }
-      // Too wide for any line: break after its hyphens ("trainings-" / "instellingen"), its
-      // first part on this line when it fits, and a part still too wide between characters.
-      for (index, part) in hyphenatedParts(of: piece.text).enumerated() {
-        let partWidth = DisplayWidth.of(String(part))
-        let space = index == 0 ? separator : 0
-        if !lineIsEmpty && lineWidth + space + partWidth > width { flush() }
-        if lineWidth + partWidth + (lineIsEmpty ? 0 : space) <= width {
-          if !lineIsEmpty && space == 1 { line += " " }
-          line += part
-          lineWidth += partWidth + (lineIsEmpty ? 0 : space)
-          lineIsEmpty = false
-          continue
-        }
-        for character in part {
-          let characterWidth = DisplayWidth.of(character)
-          if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
-          line.append(character)
-          lineWidth += characterWidth
-          lineIsEmpty = false
-        }
+      // Too wide for any line, even after its hyphens: break between characters.
+      for character in piece.text {
+        let characterWidth = DisplayWidth.of(character)
+        if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
+        line.append(character)
+        lineWidth += characterWidth
+        lineIsEmpty = false
       }
     }
     flush()
+  }
+
+  /// `piece` as it is when it fits a line; a piece too wide for any line is cut after its
+  /// hyphens ("trainings-" / "instellingen"), the parts after the first joined without a space.
+  static func hyphenated(_ piece: Piece, width: Int) -> [Piece] {
+    guard piece.width > width else { return [piece] }
+    let parts = hyphenatedParts(of: piece.text)
+    guard parts.count > 1 else { return [piece] }
+    return parts.enumerated().map { index, part in
+      Piece(text: part, width: DisplayWidth.of(String(part)), spaceBefore: index == 0 && piece.spaceBefore)
+    }
   }
 
   /// `word` cut after each hyphen that stands between two letters (`по-прежнему` gives
