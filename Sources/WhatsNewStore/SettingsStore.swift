@@ -257,11 +257,16 @@ public actor SettingsStore {
   /// in the same transaction: what the schedule held at the moment of the write, together
   /// with the value the write replaced.
   ///
+  /// With `expected`, the write is conditional (`undo` puts a tour's change back only while
+  /// the store still holds what the tour saved): when the setting holds anything else, nothing
+  /// is written and the error is ``StoreError/Kind/changedSince(current:)``, read in the same
+  /// transaction, so no other program's commit can fall between the look and the write.
+  ///
   /// - Returns: the replaced value, and the notification as scheduled then (`nil` when none
   ///   was, or when `notificationID` is `nil`).
-  public func setSetting(_ setting: Setting, to value: String, readingNotification notificationID: String?)
-    throws(StoreError) -> (previous: String, notification: StoredNotification?)
-  {
+  public func setSetting(
+    _ setting: Setting, to value: String, readingNotification notificationID: String?, expected: String? = nil
+  ) throws(StoreError) -> (previous: String, notification: StoredNotification?) {
     guard setting.accepts(value) else {
       throw StoreError(
         kind: .invalidValue, path: path,
@@ -271,6 +276,11 @@ public actor SettingsStore {
     }
     return try connection.writeTransaction { () throws(StoreError) in
       let previous = try self.setting(setting)
+      if let expected, previous != expected {
+        throw StoreError(
+          kind: .changedSince(current: previous), path: path,
+          description: "the setting \(setting.rawValue) holds \"\(previous)\", not \"\(expected)\"; nothing was written")
+      }
       var notification: StoredNotification?
       if let notificationID { notification = try self.notification(id: notificationID) }
       try connection.query(

@@ -37,6 +37,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A restore source that another program is in the middle of: locked by a process writing
     /// it, a hot journal beside it, or a WAL file holding changes (the live store is untouched).
     case backupInUse
+    /// A conditional write found another value than the one it expected (`current`), and
+    /// wrote nothing.
+    case changedSince(current: String)
   }
 
   /// What went wrong.

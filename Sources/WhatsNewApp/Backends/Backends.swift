@@ -97,6 +97,8 @@ public struct Backends: Sendable {
     /// `nil` when the write did not touch the schedule (another setting, or a failed write);
     /// else the reminder now scheduled, `.some(nil)` for none.
     public var reminder: StoredNotification??
+    /// The value the write replaced, read in its own transaction; `nil` when nothing was written.
+    public var replaced: String? = nil
   }
 
   /// Writes a setting and performs its side effects, as one job: for the review weekday, the
@@ -108,13 +110,21 @@ public struct Backends: Sendable {
   /// transaction, after the `write` gate (which QA may hold): when another process changed
   /// the weekday before this write landed, the repair puts that change back, not the value
   /// this session had seen.
-  nonisolated(nonsending) public func apply(_ setting: Setting, _ value: String, id: OperationID) async -> AppliedWrite {
+  ///
+  /// With `expected` (an `undo`), the first write lands only while the store holds `expected`;
+  /// otherwise nothing is written or touched and the outcome is
+  /// ``ChoiceMachine/WriteOutcome/changedSince(current:)``.
+  nonisolated(nonsending) public func apply(
+    _ setting: Setting, _ value: String, expected: String? = nil, id: OperationID
+  ) async -> AppliedWrite {
     guard setting == .reviewWeekday else {
       do {
-        try await run(.write, target: setting.rawValue, id: id) { _ = try await $0.setSetting(setting, to: value) }
-        return AppliedWrite(outcome: .saved, reminder: nil)
+        let replaced = try await run(.write, target: setting.rawValue, id: id) {
+          try await $0.setSetting(setting, to: value, readingNotification: nil, expected: expected).previous
+        }
+        return AppliedWrite(outcome: .saved, reminder: nil, replaced: replaced)
       } catch {
-        return AppliedWrite(outcome: .failed(reason: Self.describe(error)), reminder: nil)
+        return Self.unwritten(error)
       }
     }
     var plan = WeekdayChangePlan(weekday: value)
@@ -122,6 +132,7 @@ public struct Backends: Sendable {
     // The notification the write replaced, read in the write's transaction (read in the
     // cancel's, it could be one another process scheduled after this write).
     var oldNotification: StoredNotification?
+    var replaced: String?
     let scheduler = scheduler
     let restore = compensatingRestore
     while true {
@@ -129,10 +140,19 @@ public struct Backends: Sendable {
       do {
         switch step {
         case .write(let weekday):
-          let (previous, notification) = try await run(.write, target: setting.rawValue, id: id) {
-            try await $0.setSetting(setting, to: weekday, readingNotification: WeeklyReviewScheduler.notificationID)
+          let written: (previous: String, notification: StoredNotification?)
+          do {
+            written = try await run(.write, target: setting.rawValue, id: id) {
+              try await $0.setSetting(
+                setting, to: weekday, readingNotification: WeeklyReviewScheduler.notificationID, expected: expected)
+            }
+          } catch let error as StoreError where Self.isChangedSince(error) {
+            // Nothing was written and nothing touched: there is nothing to compensate.
+            return Self.unwritten(error)
           }
+          let (previous, notification) = written
           oldNotification = notification
+          replaced = previous
           result = .written(previous: previous, reminder: notification?.weekday)
         case .cancel:
           try await scheduler.cancel(id: id)
@@ -161,7 +181,7 @@ public struct Backends: Sendable {
       case .step(let following):
         step = following
       case .done(let outcome, let reminder):
-        if case .failed = outcome { return AppliedWrite(outcome: outcome, reminder: nil) }
+        if case .failed = outcome { return AppliedWrite(outcome: outcome, reminder: nil, replaced: replaced) }
         // The reminder the plan confirmed: the old one as it was, or the new one at the fixed time.
         let confirmed = reminder.map { weekday -> StoredNotification in
           if outcome != .saved, let old = oldNotification, old.weekday == weekday { return old }
@@ -169,9 +189,22 @@ public struct Backends: Sendable {
             id: WeeklyReviewScheduler.notificationID, weekday: weekday, hour: WeeklyReviewScheduler.hour,
             minute: WeeklyReviewScheduler.minute)
         }
-        return AppliedWrite(outcome: outcome, reminder: .some(confirmed))
+        return AppliedWrite(outcome: outcome, reminder: .some(confirmed), replaced: replaced)
       }
     }
+  }
+
+  /// What a write that stored nothing did: it failed, or (a conditional write) found another value.
+  static func unwritten(_ error: any Error) -> AppliedWrite {
+    if let error = error as? StoreError, case .changedSince(let current) = error.kind {
+      return AppliedWrite(outcome: .changedSince(current: current), reminder: nil)
+    }
+    return AppliedWrite(outcome: .failed(reason: describe(error)), reminder: nil)
+  }
+
+  static func isChangedSince(_ error: StoreError) -> Bool {
+    if case .changedSince = error.kind { return true }
+    return false
   }
 
   /// The weekly review notification's scheduler over this store.

@@ -80,6 +80,11 @@ struct BackupCommands: Sendable {
     }
     session.choices.forgetSettledValues()
     session.state.tours.discard()
+    // The recap keeps what the tour changed; what the backup holds decides what still stands.
+    session.state.recap.stopRecording()
+    for (setting, stored) in (try? await backends.store.allSettings()) ?? [:] {
+      session.state.recap.observe(setting, stored: stored)
+    }
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()

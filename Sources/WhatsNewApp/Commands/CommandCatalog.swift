@@ -78,6 +78,10 @@ public enum CommandCatalog {
     CommandInfo(
       "news", "news [<version>]", "ui.help.news", group: .tour, syntax: ["news", "news <version>"],
       examples: ["news", "news 2.12.0"]),
+    CommandInfo("recap", "recap", "ui.help.recap", group: .tour, examples: ["recap"]),
+    CommandInfo(
+      "undo", "undo <n> | undo all", "ui.help.undo", group: .tour, syntax: ["undo <n>", "undo all"],
+      examples: ["undo 1", "undo all"]),
     CommandInfo("go", "go <screen>", "ui.help.go", group: .tour, examples: ["go settings", "go review"]),
     CommandInfo("home", "home", "ui.help.home", group: .tour, examples: ["home"]),
     CommandInfo(

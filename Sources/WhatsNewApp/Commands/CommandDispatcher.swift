@@ -14,6 +14,8 @@ enum CommandFamily: Sendable, Equatable {
   case debug
   /// `backup`, `restore`.
   case backup
+  /// `recap`, `undo`.
+  case recap
 
   /// The family that runs command `name` with `arguments`, or `nil` for the session's own
   /// commands (`help`, `quit`, `show`) and any the catalog lists that nothing runs.
@@ -26,6 +28,7 @@ enum CommandFamily: Sendable, Equatable {
     case "qa", "wait", "check", "state": self = .qa
     case "debug": self = .debug
     case "backup", "restore": self = .backup
+    case "recap", "undo": self = .recap
     default: return nil
     }
   }
@@ -90,6 +93,7 @@ struct CommandDispatcher: Sendable {
       case .qa?: await QACommands(session: session).run(command.name, arguments)
       case .debug?: await DebugCommands(session: session).run(arguments)
       case .backup?: await BackupCommands(session: session).run(command.name, arguments)
+      case .recap?: RecapCommands(session: session).run(command.name, arguments)
       case nil: session.console.emit(session.text("ui.error.notAvailable", command.name), .warning)
       }
     }

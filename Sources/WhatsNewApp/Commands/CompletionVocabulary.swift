@@ -36,6 +36,8 @@ public struct CompletionVocabulary: Sendable, Equatable {
   public var versions: [String]
   /// The releases `news <version>` opens: up to the app's version, with pages to show.
   public var newsVersions: [String] = []
+  /// What `undo` takes now: the recap's numbers that can be put back, then `all`.
+  public var undoTokens: [String] = []
   /// Every guide's id, for `tour` and `guidance reset`.
   public var guidanceIDs: [String]
   /// The info popovers' ids, for `info`.
@@ -92,6 +94,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths
     case ("news", 1): return newsVersions
+    case ("undo", 1): return undoTokens
     case ("debug", 1): return ["seen", "preview"]
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
     case ("debug", 2) where words[1] == "preview": return versions
@@ -172,6 +175,8 @@ extension Session {
       versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
       page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
     vocabulary.newsVersions = newsReleases.map(\.version.description).reversed()
+    let undoable = state.recap.undoableNumbers.map(String.init)
+    vocabulary.undoTokens = undoable.isEmpty ? [] : undoable + ["all"]
     return vocabulary
   }
 

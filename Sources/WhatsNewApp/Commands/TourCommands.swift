@@ -34,17 +34,17 @@ struct TourCommands: Sendable {
         session.console.emit(session.text("ui.tour.doneOnLastPage", String(tour.pages.count)), .warning)
         return
       }
-      flow.dismiss()
+      flow.dismiss(.done)
     case "skip":
       if state.onboarding != nil {
         flow.finishOnboarding()
         return
       }
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss()
+      flow.dismiss(.skip)
     case "close":
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss()
+      flow.dismiss(.close)
     case "finish":
       guard state.onboarding != nil else {
         // On a tour page, finish is not its word: say which words end the tour.

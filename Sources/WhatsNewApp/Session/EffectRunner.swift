@@ -88,12 +88,13 @@ struct EffectRunner: Sendable {
   /// Writes a choice (``Backends/apply(_:_:id:)``: for the review weekday, the whole
   /// ``WeekdayChangePlan``) after `previous`, the last write of the same setting, then hands
   /// what it did to `completion` on the main actor. Returns the write, for the next to wait on.
+  /// With `expected` (an `undo`), the write lands only while the store holds `expected`.
   func apply(
-    _ setting: Setting, _ value: String, after previous: ChainedWrite?,
+    _ setting: Setting, _ value: String, expected: String? = nil, after previous: ChainedWrite?,
     then completion: @escaping @MainActor (Backends.AppliedWrite) -> Void
   ) -> ChainedWrite {
     chainedWrite(target: setting.rawValue, after: previous) { backends, id in
-      completion(await backends.apply(setting, value, id: id))
+      completion(await backends.apply(setting, value, expected: expected, id: id))
     }
   }
 

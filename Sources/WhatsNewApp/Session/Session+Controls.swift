@@ -51,14 +51,37 @@ extension Session {
   /// time this returns.
   @discardableResult
   public func tap(_ setting: Setting, _ value: String) -> Bool {
+    write(setting, value, expected: nil)
+  }
+
+  /// ``tap(_:_:)``, and with `expected` an `undo`: the write lands only while the store holds
+  /// `expected` (``Backends/apply(_:_:expected:id:)``), and its outcome goes to the recap
+  /// (``RecapFlow/undoFinished(_:_:)``) instead of the tour's changes.
+  func write(_ setting: Setting, _ value: String, expected: String?) -> Bool {
     guard let ticket = choices.tap(setting, value) else { return false }
-    writeChains[setting] = runner.apply(setting, value, after: writeChains[setting]) { applied in
+    // A preview's writes land on its private copy: they are no tour's changes.
+    let isReal = sandbox == nil
+    writeChains[setting] = runner.apply(setting, value, expected: expected, after: writeChains[setting]) { applied in
       self.choices.writeFinished(ticket, outcome: applied.outcome)
       // The screens show the reminder the change confirmed, never one read meanwhile.
       if let reminder = applied.reminder { self.storeFacts.notification = reminder }
+      guard expected == nil else { return self.recapFlow.undoFinished(ticket, applied) }
+      if isReal { self.recordConfirmed(ticket, applied) }
       self.reportWrite(ticket, outcome: applied.outcome)
     }
     return true
+  }
+
+  /// What a confirmed write tells the recap: the value it replaced and what the store holds
+  /// now (after a weekday's repair, what the repair left). A failed write tells it nothing.
+  private func recordConfirmed(_ ticket: ChoiceMachine.WriteTicket, _ applied: Backends.AppliedWrite) {
+    guard let replaced = applied.replaced else { return }
+    switch applied.outcome {
+    case .saved: state.recap.confirmed(ticket.setting, replaced: replaced, now: ticket.value)
+    case .reminderFailed(let failure):
+      if let stored = failure.stored { state.recap.confirmed(ticket.setting, replaced: replaced, now: stored) }
+    case .failed, .changedSince: break
+    }
   }
 
   /// Says how a write ended, one line at a time.

@@ -40,6 +40,8 @@ extension Session {
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, stored)), .warning)
     }
     storeFacts = StoreFacts(snapshot)
+    // A tour's change another program moved since: the recap says so, and `undo` leaves it.
+    for (setting, stored) in snapshot.settings { state.recap.observe(setting, stored: stored) }
     choices.forgetSettledValues()
     if state.visiblePage != nil { openCurrentPageControls() } else { openControls(for: state.screen) }
     showViewIfAtPrompt()

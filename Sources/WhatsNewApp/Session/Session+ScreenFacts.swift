@@ -49,6 +49,8 @@ extension Session {
       }
     } else {
       document = renderScreen(state.screen)
+      // The recap `done` left on home is what the person has to see: a short window keeps it.
+      focus = document.anchorBounds[ScreenRenderer.recapAnchor]
     }
     guard !whole, let rows = configuration.rows else { return document }
     return Viewport(terminalRows: rows).fit(document, focus: focus, focusName: focusName, context: context)
@@ -110,6 +112,7 @@ extension Session {
       languageSource: languageChoice.source)
     facts.tourIsSuspended = state.tour?.isSuspended ?? false
     facts.showsDeveloperSection = configuration.options.developerMode
+    if state.recap.isListed { facts.recap = state.recap }
     return facts
   }
 

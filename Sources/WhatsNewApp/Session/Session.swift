@@ -251,6 +251,8 @@ public final class Session {
 
   /// The tour and onboarding transitions.
   var tourFlow: TourFlow { TourFlow(session: self) }
+  /// What the tours changed, and `undo`.
+  var recapFlow: RecapFlow { RecapFlow(session: self) }
   /// The guidance triggers and effects.
   var guidanceFlow: GuidanceFlow { GuidanceFlow(session: self) }
 
@@ -280,6 +282,7 @@ public final class Session {
     tourFlow.suspendIfShowing()
     guidanceFlow.willLeave(state.screen)
     state.screen = destination
+    state.recap.isListed = false
     openControls(for: destination)
     await readStoreFacts()
     requestView()

@@ -27,6 +27,8 @@ public struct SessionState: Sendable, Equatable {
   /// Every choice control: what it shows while reads and writes overlap. The one source of
   /// what a page shows for a setting.
   public var choices = ChoiceMachine()
+  /// What the tours of this session changed, for `recap` and `undo` (``TourRecap``).
+  public var recap = TourRecap()
   /// What the screens show from the store besides the controls, as read when the screen opened.
   var storeFacts = StoreFacts()
   /// The boot gate: the store is open, migrated and reconciled.

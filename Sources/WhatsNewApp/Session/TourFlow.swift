@@ -46,9 +46,9 @@ struct TourFlow: Sendable {
     session.requestView()
   }
 
-  /// Done, Skip and Close share one serial path (``TourMachine/dismiss()``).
-  func dismiss() {
-    run { $0.dismiss() }
+  /// Done, Skip and Close share one serial path (``TourMachine/dismiss(_:)``).
+  func dismiss(_ dismissal: Dismissal) {
+    run { $0.dismiss(dismissal) }
   }
 
   /// The onboarding wizard: a welcome page, then the tour's own choice blocks (one
@@ -81,6 +81,8 @@ struct TourFlow: Sendable {
       case .completeOnboarding: completeOnboarding()
       case .recordPosition(let position): session.runner.recordTourPosition(position)
       case .endSandbox: session.leaveSandbox()
+      case .recordChanges: session.state.recap.startRecording()
+      case .tourEnded(let dismissal): session.recapFlow.tourEnded(dismissal)
       case .say(let message): say(message)
       case .onboardingCompleted:
         session.state.onboardingComplete = true

@@ -20,6 +20,8 @@ public struct ScreenFacts: Sendable {
   /// Whether the settings screen shows its developer section (the seen record and the
   /// `debug` commands): only with `--dev`, never on a user's screen.
   public var showsDeveloperSection = false
+  /// What the tour just ended by `done` changed, listed at the end of home (``TourRecap/isListed``).
+  public var recap: TourRecap?
 
   public init(
     nextReview: String?, seenThrough: String, appVersion: Version, language: Language,
@@ -108,6 +110,9 @@ public struct ScreenRenderer: Sendable {
 
   // MARK: Screens
 
+  /// The rows of the recap on home: what a short window keeps in view.
+  static let recapAnchor = "home.recap"
+
   func home(_ controls: [Setting: ChoiceMachine.ControlState], _ facts: ScreenFacts) -> Document {
     let c = context
     var rows: Document = [.blank]
@@ -131,6 +136,10 @@ public struct ScreenRenderer: Sendable {
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
       .anchored("home.news")
+    if let recap = facts.recap {
+      rows.append(.blank)
+      rows += RecapView(recap: recap).document(in: c).anchored(Self.recapAnchor)
+    }
     return rows
   }
 

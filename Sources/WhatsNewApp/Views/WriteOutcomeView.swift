@@ -26,6 +26,9 @@ public struct WriteOutcomeView: Sendable {
         lines.append(Line(context.text("ui.notification.rescheduled", value), .dim))
       }
       return lines
+    case .changedSince(let current):
+      // Only an undo's write is conditional: the setting moved after the tour, nothing was written.
+      return [Line(context.text("ui.undo.changedSince", name, context.text(ticket.setting.valueKey(current))), .warning)]
     case .failed, .reminderFailed:
       if let error = control.error {
         return [Line("! " + PageRenderer(context: context).describe(error, setting: ticket.setting), .error, hangingIndent: 2)]

@@ -80,6 +80,9 @@ public struct ChoiceMachine: Sendable, Equatable {
     /// The write was saved, but moving the reminder failed; the old value was written
     /// back, or that failed too (``ReminderFailure/stored`` says what the store holds).
     case reminderFailed(ReminderFailure)
+    /// A conditional write (`undo`) found `current` stored, not the value it expected, and
+    /// wrote nothing: the control shows what is stored.
+    case changedSince(current: String)
   }
 
   /// The generation of the page currently open; bumped by every open and leave.
@@ -181,6 +184,12 @@ public struct ChoiceMachine: Sendable, Equatable {
       if isNewestIntent {
         control.shown = failure.stored
         control.error = .reminderFailed(failure)
+      }
+    case .changedSince(let current):
+      control.confirmed = current
+      if isNewestIntent {
+        control.shown = current
+        control.error = nil
       }
     }
     controls[ticket.setting] = control

@@ -17,6 +17,8 @@ public struct TourState: Sendable, Equatable {
   public var failure: String?
   /// A dismissal is being written.
   public var isDismissing = false
+  /// The word that asked for the dismissal being written (or, for `news`, that closed it).
+  public var dismissedWith: Dismissal?
   /// The user followed an action or a screen out of the tour; `tour` or `back` resumes it.
   public var isSuspended = false
   /// Releases the page cap left out (the automatic tour's), named on its last page.
@@ -32,6 +34,12 @@ public struct TourState: Sendable, Equatable {
   public var isLastPage: Bool { index == pages.count - 1 }
   /// Where the tour is, as the store keeps it for resuming: the release and page id.
   public var position: TourPosition { TourPosition(release: currentPage.release, pageID: currentPage.page.id) }
+}
+
+/// The word that ends a tour: `done` on the last page lists what the tour changed (the
+/// recap); `skip` and `close` only say how to see it.
+public enum Dismissal: Sendable, Equatable {
+  case done, skip, close
 }
 
 /// Where an unfinished automatic tour was left: the release and the page's id (stable
@@ -98,6 +106,11 @@ public enum TourEffect: Sendable, Equatable {
   case recordPosition(TourPosition)
   /// Leave the private copy a preview ran on: the real store is in force again.
   case endSandbox
+  /// A tour opened whose changes are real (the automatic tour, `news`; not a preview): the
+  /// session's confirmed writes from now on are what it changed (``TourRecap``).
+  case recordChanges
+  /// That tour ended, by `dismissal`: what it changed stays listed for `recap` and `undo`.
+  case tourEnded(Dismissal)
   /// Say something to the person.
   case say(TourMessage)
   /// Onboarding is complete: what follows it (home, the first-run guide).
@@ -161,10 +174,10 @@ public enum TourRefusal: Sendable, Equatable {
 ///
 /// ```swift
 /// var machine = TourMachine()
-/// machine.open(TourState(mode: .automatic, pages: pages))   // [.openPageControls]
+/// machine.open(TourState(mode: .automatic, pages: pages))   // [.recordChanges, .openPageControls]
 /// machine.step(1)                      // [.openPageControls, .recordPosition(…)]
-/// machine.dismiss()                    // [.writeSeenThrough]
-/// machine.seenWriteFinished(.success(v)) // [.leavePage, .goHome, .say(.caughtUp(v))]
+/// machine.dismiss(.done)               // [.writeSeenThrough]
+/// machine.seenWriteFinished(.success(v)) // [.leavePage, .goHome, .say(.caughtUp(v)), .tourEnded(.done)]
 /// ```
 public struct TourMachine: Sendable, Equatable {
   /// The tour (or `news`, or a preview), while open; also while it waits behind a screen.
@@ -208,6 +221,7 @@ public struct TourMachine: Sendable, Equatable {
     } else {
       if tour != nil { effects.append(.leavePage) }
       tourUnderPreview = nil
+      effects.append(.recordChanges)
     }
     tour = newTour
     effects.append(.openPageControls)
@@ -264,11 +278,15 @@ public struct TourMachine: Sendable, Equatable {
   /// Done, Skip or Close. The automatic tour writes the seen record first (the tour closes
   /// when it lands); `news` and previews close at once.
   @discardableResult
-  public mutating func dismiss() -> [TourEffect] {
+  public mutating func dismiss(_ dismissal: Dismissal = .close) -> [TourEffect] {
     guard var open = tour else { return [] }
-    guard open.mode == .automatic else { return close(message: .closedNoRecord) }
+    guard open.mode == .automatic else {
+      tour?.dismissedWith = dismissal
+      return close(message: .closedNoRecord)
+    }
     if open.isDismissing { return [.say(.stillSaving)] }
     open.isDismissing = true
+    open.dismissedWith = dismissal
     open.failure = nil
     tour = open
     return [.writeSeenThrough]
@@ -301,9 +319,10 @@ public struct TourMachine: Sendable, Equatable {
       let back: [TourEffect] = under.isSuspended ? [.openScreenControls] : [.openPageControls]
       return [.endSandbox, .leavePage, .say(.previewClosed(page: under.index + 1, count: under.pages.count))] + back
     }
+    let dismissal = tour?.dismissedWith ?? .close
     tour = nil
     tourUnderPreview = nil
-    return [.leavePage, .goHome, .say(message)]
+    return [.leavePage, .goHome, .say(message), .tourEnded(dismissal)]
   }
 
   /// Drops the tour without a word or a write (a restore replaced the store under it).

@@ -1,0 +1,38 @@
+import WhatsNewCore
+
+/// The recap family: `recap` lists what the tour changed in this session; `undo <n>` and
+/// `undo all` put it back (``RecapFlow``).
+@MainActor
+struct RecapCommands: Sendable {
+  let session: Session
+
+  var messages: CommandMessages { CommandMessages(session: session) }
+
+  /// Runs the recap command `name`.
+  func run(_ name: String, _ arguments: [String]) {
+    switch name {
+    case "recap":
+      guard arguments.isEmpty else { return messages.usage(name) }
+      session.recapFlow.show()
+    case "undo": undo(arguments)
+    default: break
+    }
+  }
+
+  /// `undo <n>` or `undo all`. A preview runs on a copy of the store, so an undo there would
+  /// put back nothing real: refused, naming the preview and its ways out.
+  func undo(_ arguments: [String]) {
+    guard arguments.count == 1, let word = arguments.first?.lowercased() else { return messages.usage("undo") }
+    if session.isInSandbox { return messages.refused("undo") }
+    let recap = session.state.recap
+    if word == "all" {
+      guard recap.hasTour, !recap.entries.isEmpty else { return session.recapFlow.show() }
+      let numbers = recap.undoableNumbers
+      guard !numbers.isEmpty else { return session.console.emit(session.text("ui.undo.nothingLeft"), .dim) }
+      return session.recapFlow.undo(numbers)
+    }
+    guard let number = Int(word) else { return messages.usage("undo") }
+    guard recap.hasTour, !recap.entries.isEmpty else { return session.recapFlow.show() }
+    session.recapFlow.undo([number])
+  }
+}

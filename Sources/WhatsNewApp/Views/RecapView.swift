@@ -1,0 +1,57 @@
+public import WhatsNewCore
+
+/// What `recap` shows, and what follows `done`: the settings the tour changed, numbered, each
+/// as the value before → the value after in the session's language, with what became of it
+/// (undone, being put back, changed since), then the `undo` commands that apply. A recap of
+/// nothing is one line. Values in, rows out.
+public struct RecapView: Sendable {
+  public var recap: TourRecap
+
+  public init(recap: TourRecap) { self.recap = recap }
+
+  /// The rows, worded and wrapped in `context`.
+  public func document(in context: RenderContext) -> Document {
+    guard recap.hasTour else { return context.wrapped(context.text("ui.recap.noTour"), indent: 0, style: .dim) }
+    guard !recap.entries.isEmpty else {
+      let key = recap.isRecording ? "ui.recap.noneYet" : "ui.recap.none"
+      return context.wrapped(context.text(key), indent: 0, style: .dim)
+    }
+    var rows: Document = [Line(context.text(recap.isRecording ? "ui.recap.titleOpen" : "ui.recap.title"), .title)]
+    for (index, entry) in recap.entries.enumerated() {
+      rows += entryRows(number: index + 1, entry, in: context)
+    }
+    let numbers = recap.undoableNumbers
+    if let first = numbers.first {
+      let footer =
+        numbers.count == 1
+        ? context.text("ui.recap.footerOne", "undo \(first)")
+        : context.text("ui.recap.footer", "undo \(first)", "undo all")
+      rows += context.wrapped(footer, indent: 0, style: .dim)
+    }
+    return rows
+  }
+
+  /// One entry: `2. Theme: System → Dark (undone)`, its continuation under the setting's name.
+  func entryRows(number: Int, _ entry: TourRecap.Entry, in context: RenderContext) -> Document {
+    let name = context.text(entry.setting.titleKey)
+    let before = context.text(entry.setting.valueKey(entry.before))
+    let after = context.text(entry.setting.valueKey(entry.after))
+    var text = context.text("ui.recap.entry", String(number), name, before, after)
+    let style: TextStyle
+    switch entry.status {
+    case .changed: style = .plain
+    case .undoing:
+      text += " " + context.text("ui.recap.undoing")
+      style = .dim
+    case .undone:
+      text += " " + context.text("ui.recap.undone")
+      style = .dim
+    case .changedSince(let current):
+      text += " " + context.text("ui.recap.changedSince", context.text(entry.setting.valueKey(current)))
+      style = .warning
+    }
+    // The number's width, then ". ": where a long entry's next row starts.
+    let indent = 2 + String(number).count + 2
+    return context.fit([Line("  " + text, style, hangingIndent: indent)])
+  }
+}
