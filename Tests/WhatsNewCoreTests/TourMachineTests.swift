@@ -50,7 +50,7 @@ struct TourMachineTests {
     machine.open(Self.automatic)
     #expect(machine.dismiss() == [.writeSeenThrough])
     #expect(machine.dismiss() == [.say(.stillSaving)])
-    #expect(machine.seenWriteFinished(.success(v214)) == [.leavePage, .goHome, .say(.caughtUp(v214))])
+    #expect(machine.seenWriteFinished(.success(v214)) == [.leavePage, .goHome, .say(.caughtUp(v214)), .tourEnded(.close)])
     #expect(machine.tour == nil)
   }
 

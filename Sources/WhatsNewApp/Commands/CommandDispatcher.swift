@@ -74,7 +74,7 @@ struct CommandDispatcher: Sendable {
     // Another program's changes since the last command show before this one runs. The
     // commands that report what is true now wait for the look (never in flight for `check`).
     let notice = session.noticeOutsideChanges()
-    if ["check", "wait", "state", "show"].contains(command.name) { await notice?.value }
+    if ["check", "wait", "state", "show", "recap", "undo"].contains(command.name) { await notice?.value }
     if await GuidanceCommands(session: session).interceptIfShowing(command.name, arguments) { return }
     switch command.name {
     case "help": help(arguments)
