@@ -187,7 +187,13 @@ struct ExplorationPlannerTests {
     #expect(cases.filter { $0.kind == .choice }.count == 19)
     #expect(cases.filter { $0.kind == .overlap }.count == 54)
     #expect(cases.first?.lines == ["choose workoutView guided"])
-    #expect(cases.suffix(3).map(\.lines) == [["skip"], ["close"], ["next", "next", "next", "next", "next", "done"]])
+    #expect(
+      cases.filter { $0.kind == .dismissal }.map(\.lines) == [["skip"], ["close"], ["next", "next", "next", "next", "next", "done"]])
+    // Each option that changes a fresh store's value (one of each pair, six weekdays), put back by `undo 1` after `done`.
+    let undos = cases.filter { $0.kind == .undo }
+    #expect(undos.count == 12)
+    #expect(undos.allSatisfy { $0.lines.suffix(2) == ["done", "undo 1"] && $0.actionLines == [$0.lines.count - 1] })
+    #expect(undos.first?.lines == ["choose workoutView inline", "next", "next", "next", "next", "next", "done", "undo 1"])
     let weekday = try #require(cases.first { $0.lines.last == "choose reviewWeekday friday" && $0.kind == .choice })
     #expect(weekday.lines == ["next", "next", "next", "choose reviewWeekday friday"])
     #expect(weekday.readSettings == ["reviewWeekday"])
@@ -266,8 +272,10 @@ struct ExplorerTests {
   @Test("a restore that is skipped is found, and the printed script shows it to check in a plain session")
   func plantedDefect() async throws {
     let (report, text) = try await explore(["--upgrade-from", "2.11.0"], restore: PlantedDefect.skippedRestore)
-    // Each weekday but Sunday, with cancel or schedule failing at once or after a hold.
-    #expect(report.counterexamples.count == 24)
+    // Each weekday but Sunday, with cancel or schedule failing at once or after a hold: when
+    // the tour chose it, and when `undo` put Sunday back.
+    #expect(report.counterexamples.count == 48)
+    #expect(report.counterexamples.filter { $0.scenario.lines.contains("undo 1") }.count == 24)
     let first = try #require(report.counterexamples.first)
     // Found after the line that left the weekday marked as saved, as `check` words it.
     #expect(first.problems.contains { $0.contains("): reviewWeekday: the screen shows sunday, the store has ") })

@@ -167,6 +167,18 @@ struct RecapTests {
     #expect(try await tour.store.setting(.workoutView) == "inline")
   }
 
+  @Test("qa explore's agreement check finds a recap that says undone while the store kept the tour's value")
+  func explorationSeesTheRecap() async throws {
+    let harness = try await onTour()
+    await run(Self.tourLines, on: harness)
+    #expect(try await ExplorationRunner.disagreements(session: harness.session, store: harness.store) == [])
+    // Planted: the entry marked put back with no write at all.
+    _ = harness.session.state.recap.beginUndo(3)
+    harness.session.state.recap.undoFinished(.theme, outcome: .saved)
+    let problems = try await ExplorationRunner.disagreements(session: harness.session, store: harness.store)
+    #expect(problems == ["recap entry 3: it says Theme is System, the store has Dark"])
+  }
+
   @Test("Tab after undo offers the numbers that can be put back, then all")
   func completion() async throws {
     let harness = try await onTour()

@@ -196,6 +196,7 @@ public enum UIStrings {
     "ui.explore.problem.recordRemoved": "%1$@ removed the seen-through record (it was %2$@)",
     "ui.explore.problem.waysStay": "%1$@ was refused naming %2$@, none of which leaves",
     "ui.explore.problem.wide": "a line wider than 80 columns: %@",
+    "ui.explore.recapDiffers": "recap entry %1$@: it says %2$@ is %3$@, the store has %4$@",
     "ui.explore.skipped": "Left out of every run, because they reach outside it (each run is on a fresh store of its own): %@.",
     "ui.explore.step.line": "line %1$@ (%2$@)",
     "ui.explore.step.start": "the start",

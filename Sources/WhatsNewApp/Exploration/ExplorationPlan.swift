@@ -11,6 +11,8 @@ public struct ExplorationCase: Sendable, Hashable {
     case overlap
     /// `done`, `skip` or `close`: the seen-through record.
     case dismissal
+    /// A choice made in the tour, the tour ended with `done`, then `undo 1`: the recap's entry put back.
+    case undo
     /// The lines of a script `qa explore <file>` was given.
     case script
   }
@@ -74,7 +76,8 @@ public enum ExplorationPlanner {
 
   /// Every case of `flow`: for each choice on each page, each option alone, then each
   /// ordered pair of different options tapped one after the other; then the ways out
-  /// (`skip` and `close` on the first page, `done` on the last).
+  /// (`skip` and `close` on the first page, `done` on the last); then, for each option that
+  /// changes a fresh store's value, the undo of the recap's one entry after `done`.
   public static func cases(flow: [FlowPage]) -> [ExplorationCase] {
     guard !flow.isEmpty else { return [] }
     var cases: [ExplorationCase] = []
@@ -105,6 +108,18 @@ public enum ExplorationPlanner {
         ExplorationCase(
           kind: .dismissal, lines: lines, actionLines: [lines.count - 1], releasePoints: [lines.count - 1], readSettings: []))
     }
+    for (index, flowPage) in flow.enumerated() {
+      for choice in choices(on: flowPage.page) {
+        for value in choice.options.map(\.value) where value != choice.setting.defaultValue {
+          let lines =
+            Array(repeating: "next", count: index) + ["choose \(choice.setting.rawValue) \(value)"]
+            + Array(repeating: "next", count: last - index) + ["done", "undo 1"]
+          cases.append(
+            ExplorationCase(
+              kind: .undo, lines: lines, actionLines: [lines.count - 1], releasePoints: [lines.count - 1], readSettings: []))
+        }
+      }
+    }
     return cases
   }
 
@@ -121,7 +136,7 @@ public enum ExplorationPlanner {
   }
 
   public static func scriptCase(_ lines: [String]) -> ExplorationCase {
-    let actionWords: Set<String> = ["choose", "set", "done", "skip", "close", "finish"]
+    let actionWords: Set<String> = ["choose", "set", "done", "skip", "close", "finish", "undo"]
     let actions = lines.indices.filter { index in
       let word = CommandTokenizer.split(lines[index]).first?.lowercased() ?? ""
       return actionWords.contains(word) || Int(word) != nil

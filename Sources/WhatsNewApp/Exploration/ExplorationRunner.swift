@@ -126,6 +126,17 @@ public final class ExplorationRunner {
       let none = session.text("ui.explore.noReminder")
       problems.append(session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
     }
+    // The recap says what became of each change (changed, undone, changed since): the store agrees.
+    let recap = session.state.recap
+    let words = OptionWords(session: session)
+    for (index, entry) in recap.entries.enumerated() {
+      guard let claimed = recap.claimedValue(of: entry), let stored = snapshot.settings[entry.setting], claimed != stored
+      else { continue }
+      problems.append(
+        session.text(
+          "ui.explore.recapDiffers", String(index + 1), session.text(entry.setting.titleKey), words.label(entry.setting, claimed),
+          words.label(entry.setting, stored)))
+    }
     return problems
   }
 
