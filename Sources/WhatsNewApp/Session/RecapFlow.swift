@@ -56,7 +56,10 @@ struct RecapFlow: Sendable {
   /// An undo's write ended (``Session/write(_:_:expected:)``).
   func undoFinished(_ ticket: ChoiceMachine.WriteTicket, _ applied: Backends.AppliedWrite) {
     settle(ticket.setting, applied.outcome, ticket: ticket)
-    if session.console.isAtPrompt { session.markViewShown() }
+    // The line said stands for the redraw it shows: above the prompt, as for any write; and on
+    // home, whose list would otherwise be printed whole again for one entry's mark (pushing
+    // the line itself out of a short window).
+    if session.console.isAtPrompt || session.state.recap.isListed { session.markViewShown() }
   }
 
   /// The recap learns how the undo of `setting` ended, and the person is told what was put
