@@ -188,7 +188,9 @@ struct ExplorationPlannerTests {
     #expect(cases.filter { $0.kind == .overlap }.count == 54)
     #expect(cases.first?.lines == ["choose workoutView guided"])
     #expect(
-      cases.filter { $0.kind == .dismissal }.map(\.lines) == [["skip"], ["close"], ["next", "next", "next", "next", "next", "done"]])
+      cases.filter { $0.kind == .dismissal }.map(\.lines) == [
+        ["skip"], ["close"], ["next", "next", "next", "next", "next", "done"],
+      ])
     // Each option that changes a fresh store's value (one of each pair, six weekdays), put back by `undo 1` after `done`.
     let undos = cases.filter { $0.kind == .undo }
     #expect(undos.count == 12)

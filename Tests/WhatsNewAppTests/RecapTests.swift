@@ -59,7 +59,8 @@ struct RecapTests {
     _ = await harness.output(of: "done")
     let output = screen(of: harness)
     #expect(harness.session.state.recap.entries.map(\.setting) == [.reviewWeekday])
-    #expect(output.contains("Changed in the tour\n  1. Weekly review day: Sunday → Friday\nType undo 1 to put it back."), "\(output)")
+    #expect(
+      output.contains("Changed in the tour\n  1. Weekly review day: Sunday → Friday\nType undo 1 to put it back."), "\(output)")
     #expect(!output.contains("Workout view: Guided → Inline"))
   }
 

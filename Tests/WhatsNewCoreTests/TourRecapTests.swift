@@ -19,7 +19,10 @@ struct TourRecapTests {
     ("a write of the value already stored is no change", [(.units, "metric", "metric")], []),
     (
       "entries keep the order of their first change",
-      [(.units, "metric", "imperial"), (.theme, "system", "dark"), (.units, "imperial", "metric"), (.units, "metric", "imperial")],
+      [
+        (.units, "metric", "imperial"), (.theme, "system", "dark"), (.units, "imperial", "metric"),
+        (.units, "metric", "imperial"),
+      ],
       [.init(setting: .theme, before: "system", after: "dark"), .init(setting: .units, before: "metric", after: "imperial")]
     ),
   ]
