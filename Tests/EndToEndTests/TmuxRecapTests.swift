@@ -44,10 +44,15 @@ struct TmuxRecapTests {
         "XDG_STATE_HOME": directory.path("state"), "XDG_CACHE_HOME": directory.path("cache"), "SWIFT_BACKTRACE": "enable=no",
       ], namePrefix: "recap")
     defer { tmux.kill() }
-    func type(_ line: String, thenWaitFor prompt: String) throws -> String {
+    /// Types `line`, then waits for `prompt` as the last line and, when the prompt was there
+    /// already (the same screen), for `expected` too: a busy machine may not have drawn the answer yet.
+    func type(_ line: String, thenWaitFor prompt: String, showing expected: String? = nil) throws -> String {
       try tmux.sendLiteral(line)
       try tmux.sendKeys("Enter")
-      return try tmux.waitUntil(lastLine: prompt)
+      guard let expected else { return try tmux.waitUntil(lastLine: prompt) }
+      return try tmux.waitUntil("\(expected.debugDescription) above \(prompt)") { screen in
+        screen.split(separator: "\n").last.map(String.init) == prompt && Self.flat(screen).contains(expected)
+      }
     }
     try tmux.waitUntil(lastLine: "whatsnew:tour 1/6>")
     _ = try type("choose 2", thenWaitFor: "whatsnew:tour 1/6>")
@@ -58,9 +63,9 @@ struct TmuxRecapTests {
     let home = Self.flat(try type("done", thenWaitFor: "whatsnew:home>"))
     #expect(home.contains(words.workoutView) && home.contains(words.weekday), "\(home)")
     #expect(home.contains("undo 1") && home.contains("undo all"), "\(home)")
-    let undone = Self.flat(try type("undo 2", thenWaitFor: "whatsnew:home>"))
+    let undone = Self.flat(try type("undo 2", thenWaitFor: "whatsnew:home>", showing: words.putBack))
     #expect(undone.contains(words.putBack), "\(undone)")
-    let recap = Self.flat(try type("recap", thenWaitFor: "whatsnew:home>"))
+    let recap = Self.flat(try type("recap", thenWaitFor: "whatsnew:home>", showing: words.undone))
     #expect(recap.contains(words.undone), "\(recap)")
     let screen = try tmux.capture(history: true)
     // The capture joins wrapped rows: a typed line longer than the window is the person's, not the app's.
