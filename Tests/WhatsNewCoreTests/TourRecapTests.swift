@@ -99,13 +99,13 @@ struct TourRecapTests {
     #expect(recap.entries.map(\.setting) == [.theme, .units])
   }
 
-  @Test("what the recap claims the store holds, per status")
-  func claims() {
-    let entry = TourRecap.Entry(setting: .theme, before: "system", after: "dark")
-    var recap = TourRecap()
-    #expect(recap.claimedValue(of: entry) == "dark")
-    recap.startRecording()
-    #expect(recap.claimedValue(of: .init(setting: .theme, before: "system", after: "dark", status: .undone)) == "system")
-    #expect(recap.claimedValue(of: .init(setting: .theme, before: "system", after: "dark", status: .undoing)) == nil)
+  @Test(
+    "what an entry claims the store holds, per status",
+    arguments: [
+      (TourRecap.Status.changed, "dark"), (.undone, "system"), (.changedSince(current: "light"), "light"), (.undoing, nil),
+    ] as [(TourRecap.Status, String?)])
+  func claims(status: TourRecap.Status, claimed: String?) {
+    #expect(TourRecap.Entry(setting: .theme, before: "system", after: "dark", status: status).claimedValue == claimed)
   }
+
 }

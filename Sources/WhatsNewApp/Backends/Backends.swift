@@ -146,7 +146,7 @@ public struct Backends: Sendable {
               try await $0.setSetting(
                 setting, to: weekday, readingNotification: WeeklyReviewScheduler.notificationID, expected: expected)
             }
-          } catch let error as StoreError where Self.isChangedSince(error) {
+          } catch  where Self.changedSince(error) != nil {
             // Nothing was written and nothing touched: there is nothing to compensate.
             return Self.unwritten(error)
           }
@@ -196,15 +196,14 @@ public struct Backends: Sendable {
 
   /// What a write that stored nothing did: it failed, or (a conditional write) found another value.
   static func unwritten(_ error: any Error) -> AppliedWrite {
-    if let error = error as? StoreError, case .changedSince(let current) = error.kind {
-      return AppliedWrite(outcome: .changedSince(current: current), reminder: nil)
-    }
+    if let current = changedSince(error) { return AppliedWrite(outcome: .changedSince(current: current), reminder: nil) }
     return AppliedWrite(outcome: .failed(reason: describe(error)), reminder: nil)
   }
 
-  static func isChangedSince(_ error: StoreError) -> Bool {
-    if case .changedSince = error.kind { return true }
-    return false
+  /// The value a conditional write found instead of the one it expected, if that is why it wrote nothing.
+  static func changedSince(_ error: any Error) -> String? {
+    guard let error = error as? StoreError, case .changedSince(let current) = error.kind else { return nil }
+    return current
   }
 
   /// The weekly review notification's scheduler over this store.

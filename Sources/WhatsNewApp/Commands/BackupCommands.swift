@@ -82,9 +82,7 @@ struct BackupCommands: Sendable {
     session.state.tours.discard()
     // The recap keeps what the tour changed; what the backup holds decides what still stands.
     session.state.recap.stopRecording()
-    for (setting, stored) in (try? await backends.store.allSettings()) ?? [:] {
-      session.state.recap.observe(setting, stored: stored)
-    }
+    session.state.recap.observe((try? await backends.store.allSettings()) ?? [:])
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()

@@ -25,14 +25,17 @@ struct RecapCommands: Sendable {
     guard arguments.count == 1, let word = arguments.first?.lowercased() else { return messages.usage("undo") }
     if session.isInSandbox { return messages.refused("undo") }
     let recap = session.state.recap
+    let numbers: [Int]
     if word == "all" {
-      guard recap.hasTour, !recap.entries.isEmpty else { return session.recapFlow.show() }
-      let numbers = recap.undoableNumbers
-      guard !numbers.isEmpty else { return session.console.emit(session.text("ui.undo.nothingLeft"), .dim) }
-      return session.recapFlow.undo(numbers)
+      numbers = recap.undoableNumbers
+    } else if let number = Int(word) {
+      numbers = [number]
+    } else {
+      return messages.usage("undo")
     }
-    guard let number = Int(word) else { return messages.usage("undo") }
+    // No tour, or one that changed nothing: the recap says so in its one line.
     guard recap.hasTour, !recap.entries.isEmpty else { return session.recapFlow.show() }
-    session.recapFlow.undo([number])
+    guard !numbers.isEmpty else { return session.console.emit(session.text("ui.undo.nothingLeft"), .dim) }
+    session.recapFlow.undo(numbers)
   }
 }

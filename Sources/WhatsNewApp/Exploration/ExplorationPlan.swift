@@ -80,7 +80,9 @@ public enum ExplorationPlanner {
   /// changes a fresh store's value, the undo of the recap's one entry after `done`.
   public static func cases(flow: [FlowPage]) -> [ExplorationCase] {
     guard !flow.isEmpty else { return [] }
+    let last = flow.count - 1
     var cases: [ExplorationCase] = []
+    var undos: [ExplorationCase] = []
     for (index, flowPage) in flow.enumerated() {
       let path = Array(repeating: "next", count: index)
       for choice in choices(on: flowPage.page) {
@@ -91,6 +93,11 @@ public enum ExplorationPlanner {
             ExplorationCase(
               kind: .choice, lines: path + ["choose \(setting) \(value)"], actionLines: [index], releasePoints: [index],
               readSettings: [setting]))
+          guard value != choice.setting.defaultValue else { continue }
+          let undo = path + ["choose \(setting) \(value)"] + Array(repeating: "next", count: last - index) + ["done", "undo 1"]
+          undos.append(
+            ExplorationCase(
+              kind: .undo, lines: undo, actionLines: [undo.count - 1], releasePoints: [undo.count - 1], readSettings: []))
         }
         for first in values {
           for second in values where second != first {
@@ -102,25 +109,12 @@ public enum ExplorationPlanner {
         }
       }
     }
-    let last = flow.count - 1
     for lines in [["skip"], ["close"], Array(repeating: "next", count: last) + ["done"]] {
       cases.append(
         ExplorationCase(
           kind: .dismissal, lines: lines, actionLines: [lines.count - 1], releasePoints: [lines.count - 1], readSettings: []))
     }
-    for (index, flowPage) in flow.enumerated() {
-      for choice in choices(on: flowPage.page) {
-        for value in choice.options.map(\.value) where value != choice.setting.defaultValue {
-          let lines =
-            Array(repeating: "next", count: index) + ["choose \(choice.setting.rawValue) \(value)"]
-            + Array(repeating: "next", count: last - index) + ["done", "undo 1"]
-          cases.append(
-            ExplorationCase(
-              kind: .undo, lines: lines, actionLines: [lines.count - 1], releasePoints: [lines.count - 1], readSettings: []))
-        }
-      }
-    }
-    return cases
+    return cases + undos
   }
 
   /// The case of a script's lines: every line that makes a choice or ends the tour is an

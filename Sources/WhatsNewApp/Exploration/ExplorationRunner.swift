@@ -130,7 +130,7 @@ public final class ExplorationRunner {
     let recap = session.state.recap
     let words = OptionWords(session: session)
     for (index, entry) in recap.entries.enumerated() {
-      guard let claimed = recap.claimedValue(of: entry), let stored = snapshot.settings[entry.setting], claimed != stored
+      guard let claimed = entry.claimedValue, let stored = snapshot.settings[entry.setting], claimed != stored
       else { continue }
       problems.append(
         session.text(

@@ -35,15 +35,12 @@ struct RecapFlow: Sendable {
   }
 
   private func undo(_ number: Int) {
-    let words = OptionWords(session: session)
     switch session.state.recap.beginUndo(number) {
     case .noSuchEntry:
       session.noteInvalidCommand()
       session.console.emit(session.text("ui.undo.noSuchEntry", String(number)), .warning)
-    case .alreadyUndone(let setting):
-      let value = session.state.recap.entries[number - 1].before
-      session.console.emit(
-        session.text("ui.undo.alreadyUndone", session.text(setting.titleKey), words.label(setting, value)), .dim)
+    case .alreadyUndone:
+      say(session.state.recap.entries[number - 1], number: number)
     case .inFlight(let setting):
       session.console.emit(session.text("ui.undo.inFlight", session.text(setting.titleKey)), .dim)
     case .start(let setting, let value, let expected):
@@ -69,12 +66,10 @@ struct RecapFlow: Sendable {
     guard let entry = session.state.recap.undoFinished(setting, outcome: outcome),
       let index = session.state.recap.entries.firstIndex(of: entry)
     else { return }
-    let words = OptionWords(session: session)
-    let name = session.text(setting.titleKey)
     switch outcome {
     case .saved:
-      let value = words.label(setting, entry.before)
-      session.console.emit(session.text("ui.undo.putBack", name, value), .success)
+      let value = OptionWords(session: session).label(setting, entry.before)
+      session.console.emit(session.text("ui.undo.putBack", session.text(setting.titleKey), value), .success)
       if setting == .reviewWeekday { session.console.emit(session.text("ui.notification.rescheduled", value), .dim) }
       return
     case .failed, .reminderFailed:
@@ -84,6 +79,15 @@ struct RecapFlow: Sendable {
       }
     case .changedSince: break
     }
+    say(entry, number: index + 1)
+  }
+
+  /// Where entry `number` stands when an undo did not put it back now: back already, changed
+  /// since (and to what), or still the tour's value, to try again.
+  private func say(_ entry: TourRecap.Entry, number: Int) {
+    let words = OptionWords(session: session)
+    let setting = entry.setting
+    let name = session.text(setting.titleKey)
     switch entry.status {
     case .undone:
       session.console.emit(session.text("ui.undo.alreadyUndone", name, words.label(setting, entry.before)), .dim)
@@ -91,7 +95,7 @@ struct RecapFlow: Sendable {
       session.console.emit(session.text("ui.undo.changedSince", name, words.label(setting, current)), .warning)
     case .changed, .undoing:
       session.console.emit(
-        session.text("ui.undo.failed", name, words.label(setting, entry.after), "undo \(index + 1)"), .warning)
+        session.text("ui.undo.failed", name, words.label(setting, entry.after), "undo \(number)"), .warning)
     }
   }
 }

@@ -41,7 +41,7 @@ extension Session {
     }
     storeFacts = StoreFacts(snapshot)
     // A tour's change another program moved since: the recap says so, and `undo` leaves it.
-    for (setting, stored) in snapshot.settings { state.recap.observe(setting, stored: stored) }
+    state.recap.observe(snapshot.settings)
     choices.forgetSettledValues()
     if state.visiblePage != nil { openCurrentPageControls() } else { openControls(for: state.screen) }
     showViewIfAtPrompt()

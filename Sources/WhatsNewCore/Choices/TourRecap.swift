@@ -51,6 +51,18 @@ public struct TourRecap: Sendable, Equatable {
       self.status = status
     }
 
+    /// What the store should hold for the setting, as the entry claims it: the tour's value,
+    /// the value from before (undone), or what it was changed to since; `nil` while an undo is
+    /// in flight. `qa explore` compares this with the store after every settled step.
+    public var claimedValue: String? {
+      switch status {
+      case .changed: after
+      case .undone: before
+      case .changedSince(let current): current
+      case .undoing: nil
+      }
+    }
+
     /// Whether `undo` would try to put it back.
     public var isUndoable: Bool {
       switch status {
@@ -132,6 +144,11 @@ public struct TourRecap: Sendable, Equatable {
     }
   }
 
+  /// ``observe(_:stored:)`` for every setting of `stored` (a snapshot, a restored backup).
+  public mutating func observe(_ stored: [Setting: String]) {
+    for (setting, value) in stored { observe(setting, stored: value) }
+  }
+
   /// `undo <n>`: what to write, or why nothing is.
   public mutating func beginUndo(_ number: Int) -> UndoStart {
     guard entries.indices.contains(number - 1) else { return .noSuchEntry(count: entries.count) }
@@ -171,17 +188,5 @@ public struct TourRecap: Sendable, Equatable {
     }
     entries[index] = entry
     return entry
-  }
-
-  /// What the store should hold for each entry's setting, as the recap claims it: the tour's
-  /// value, the value from before (undone), or what it was changed to since. `nil` while an
-  /// undo is in flight. `qa explore` compares this with the store after every settled step.
-  public func claimedValue(of entry: Entry) -> String? {
-    switch entry.status {
-    case .changed: entry.after
-    case .undone: entry.before
-    case .changedSince(let current): current
-    case .undoing: nil
-    }
   }
 }
