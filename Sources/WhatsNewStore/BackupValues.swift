@@ -13,7 +13,10 @@ import WhatsNewCore
 /// - Each table is bounded: a few dozen rows is what whatsnew writes; thousands are not a backup.
 enum BackupValues {
   /// The most rows restore accepts in each table; far above what whatsnew writes.
-  static let maximumRows = ["settings": 64, "app_state": 16, "whats_new": 1, "guidance_seen": 256, "notifications": 16]
+  /// `tour_history` holds a row per release a tour covered: years of weekly releases.
+  static let maximumRows = [
+    "settings": 64, "app_state": 16, "whats_new": 1, "guidance_seen": 256, "notifications": 16, "tour_history": 20_000,
+  ]
 
   /// Checks and trims `copy`'s values; returns what was dropped, in words, or throws a refusal.
   static func vet(_ copy: SQLiteConnection, path: String) throws(StoreError) -> [String] {
@@ -29,6 +32,13 @@ enum BackupValues {
       dropped.append("the guide seen \(Quote.quoted(id, limit: 40)), which is no guide's name")
     }
     try vetNotifications(copy, path: path)
+    let releases = try copy.query("SELECT release FROM tour_history").compactMap { $0.first?.text }
+    let unreadable = releases.filter { Version($0) == nil }
+    for release in unreadable { try copy.query("DELETE FROM tour_history WHERE release = ?", [.text(release)]) }
+    if let first = unreadable.first {
+      dropped.append(
+        "\(unreadable.count) tour history rows whose release is not a version (the first: \(Quote.quoted(first, limit: 40)))")
+    }
     for (table, limit) in maximumRows.sorted(by: { $0.key < $1.key }) {
       let count = try copy.scalar("SELECT count(*) FROM \(table)")?.integer ?? 0
       if count > Int64(limit) {
@@ -59,7 +69,7 @@ enum BackupValues {
       switch key {
       case SettingsStore.languageStorageKey: keep = Language(rawValue: value) != nil
       case SettingsStore.tourPositionStorageKey: keep = TourPosition(value) != nil
-      case SettingsStore.pendingSeedStorageKey: keep = Version(value) != nil
+      case SettingsStore.pendingSeedStorageKey, SettingsStore.firstVersionStorageKey: keep = Version(value) != nil
       default:
         unknown += 1
         try copy.query("DELETE FROM settings WHERE key = ?", [.text(key)])

@@ -29,6 +29,11 @@ enum Migrations {
         CREATE TABLE guidance_seen(id TEXT PRIMARY KEY);
         CREATE TABLE notifications(id TEXT PRIMARY KEY, weekday TEXT NOT NULL, hour INTEGER NOT NULL, minute INTEGER NOT NULL);
         """),
+    Step(
+      version: 4, release: "2.15",
+      sql: """
+        CREATE TABLE tour_history(release TEXT PRIMARY KEY, shown INTEGER NOT NULL CHECK (shown >= 0), not_reached INTEGER NOT NULL CHECK (not_reached >= 0), left_out INTEGER NOT NULL CHECK (left_out >= 0));
+        """),
   ]
 
   /// The tables each schema version must have, used to vet restore sources.
@@ -37,6 +42,7 @@ enum Migrations {
     if version >= 1 { tables.formUnion(["settings", "app_state"]) }
     if version >= 2 { tables.insert("whats_new") }
     if version >= 3 { tables.formUnion(["guidance_seen", "notifications"]) }
+    if version >= 4 { tables.insert("tour_history") }
     return tables
   }
 

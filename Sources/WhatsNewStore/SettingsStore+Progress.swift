@@ -22,12 +22,14 @@ extension SettingsStore {
   }
 
   /// ``advanceSeenThrough(to:)`` for a tour that ended with Done, Skip or Close: the
-  /// position kept for resuming it is forgotten in the same transaction, so a tour is never
-  /// both ended and waiting to resume.
+  /// position kept for resuming it is forgotten, and what the tour did with each release
+  /// (`showings`, for `news`) is recorded, in the same transaction, so a tour is never both
+  /// ended and waiting to resume, nor ended with no record of what it showed.
   @discardableResult
-  public func endTour(seenThrough version: Version) throws(StoreError) -> Version {
+  public func endTour(seenThrough version: Version, showings: [ReleaseShowing] = []) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in
       try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])
+      try recordShowings(showings)
       return try advance(to: version)
     }
   }
@@ -97,6 +99,7 @@ extension SettingsStore {
   public func completeOnboarding(seenThrough version: Version) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try setFlag(Key.onboardingComplete, true)
+      try recordFirstVersion(version)
       _ = try advance(to: version)
     }
   }
@@ -108,6 +111,7 @@ extension SettingsStore {
   public func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try setFlag(Key.onboardingComplete, true)
+      try recordFirstVersion(version)
       _ = try advance(to: version)
       try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
     }
@@ -144,6 +148,7 @@ extension SettingsStore {
       try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])
       guard let version = Version(raw) else { return nil }
       try setFlag(Key.onboardingComplete, true)
+      try recordFirstVersion(version)
       _ = try advance(to: version)
       try setFlag(Key.walkthroughCompleted, version < threshold)
       return version

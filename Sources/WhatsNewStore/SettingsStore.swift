@@ -44,9 +44,11 @@ public struct StoreSnapshot: Sendable, Equatable {
 ///   2.14, and where an unfinished tour was left, `app.tourPosition`; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
 /// - v2 (app 2.13): `whats_new` (the seen-through record)
 /// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
+/// - v4 (app 2.15): `tour_history` (what each release's tour showed, for `news`), and the
+///   person's first version in `settings` (`app.firstVersion`; a key-value row, so no migration)
 public actor SettingsStore {
   /// The schema version this build writes and understands.
-  public static let currentSchemaVersion: Int = 3
+  public static let currentSchemaVersion: Int = 4
 
   /// The store's file, or `":memory:"` for an in-memory store.
   public nonisolated let path: String

@@ -76,8 +76,8 @@ public enum CommandCatalog {
       "tour", "tour [<guidance>]", "ui.help.tour", group: .tour, syntax: ["tour", "tour <guide>"],
       examples: ["tour", "tour first_run"]),
     CommandInfo(
-      "news", "news [<version>]", "ui.help.news", group: .tour, syntax: ["news", "news <version>"],
-      examples: ["news", "news 2.12.0"]),
+      "news", "news [all | <version>]", "ui.help.news", group: .tour, syntax: ["news", "news all", "news <version>"],
+      examples: ["news", "news all", "news 2.12.0"]),
     CommandInfo("recap", "recap", "ui.help.recap", group: .tour, examples: ["recap"]),
     CommandInfo(
       "undo", "undo <n> | undo all", "ui.help.undo", group: .tour, syntax: ["undo <n>", "undo all"],

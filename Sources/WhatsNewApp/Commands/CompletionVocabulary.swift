@@ -93,7 +93,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
     case ("help", 1): return CommandCatalog.all.map(\.name)
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths
-    case ("news", 1): return newsVersions
+    case ("news", 1): return newsVersions + ["all"]
     case ("undo", 1): return undoTokens
     case ("debug", 1): return ["seen", "preview"]
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]

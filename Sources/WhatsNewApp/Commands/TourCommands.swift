@@ -3,7 +3,7 @@ import WhatsNewStore
 
 /// The tour family: walking the what's-new tour and onboarding (`next`, `back`, `done`,
 /// `skip`, `close`, `finish`), picking options (`choose`), leaving for a screen (`open`,
-/// `go`, `home`) and coming back (`tour`), and the newest release again (`news`).
+/// `go`, `home`) and coming back (`tour`), and the releases again (`news`, ``NewsCommands``).
 @MainActor
 struct TourCommands: Sendable {
   let session: Session
@@ -59,7 +59,7 @@ struct TourCommands: Sendable {
     case "choose": await choose(arguments)
     case "open": await open(arguments)
     case "tour": await flow.resume()
-    case "news": openNews(arguments.first)
+    case "news": await NewsCommands(session: session).run(arguments)
     default: break
     }
   }
@@ -239,41 +239,5 @@ struct TourCommands: Sendable {
     if session.state.onboarding != nil { return messages.refused("home") }
     await session.guidanceFlow.closeForTour()
     await session.navigate(to: .home)
-  }
-
-  /// `news [<version>]`: the newest release's pages again, or that release's, ignoring the
-  /// record and the gates; its choices save for real, and nothing else is written.
-  func openNews(_ versionText: String? = nil) {
-    // Its choices read and save real settings: not over a store that never opened.
-    guard session.state.isBooted else { return messages.notBooted() }
-    // The waiting tour is the news: `tour` brings it back; news must not replace it. Another
-    // release's news replaces the one open.
-    let newsIsOpen = session.state.overlay == .whatsNew && session.state.tour?.mode == .news
-    if (session.state.overlay != nil && !newsIsOpen) || session.state.tour?.mode == .automatic {
-      return messages.refused("news")
-    }
-    let appVersion = session.appVersion
-    let shown = session.newsReleases
-    let release: Release?
-    if let versionText {
-      guard let version = Version(versionText) else {
-        session.noteInvalidCommand()
-        return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
-      }
-      release = shown.first { $0.version == version }
-      guard release != nil else {
-        // A release the app has not reached, or one with nothing to show: the nearest that has.
-        return messages.unknownValue(
-          versionText, kind: .release, candidates: shown.map(\.version.description),
-          suggestion: Version.nearest(to: version, in: shown.map(\.version))?.description)
-      }
-    } else {
-      release = shown.last
-    }
-    guard let release else {
-      session.console.emit(session.text("ui.news.none"), .warning)
-      return
-    }
-    flow.open(TourState(mode: .news, pages: previewRelease(release, asOf: appVersion)))
   }
 }

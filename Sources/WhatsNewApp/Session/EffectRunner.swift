@@ -129,14 +129,17 @@ struct EffectRunner: Sendable {
     return (task, id)
   }
 
-  /// The dismissal's write: seen through `version`, and the resume position forgotten, in
-  /// one transaction (operation `seen-write`).
+  /// The dismissal's write: seen through `version`, the resume position forgotten, and what
+  /// the tour did with each release recorded (`showings`, for `news`), in one transaction
+  /// (operation `seen-write`).
   @discardableResult
-  func advanceSeenThrough(
-    to version: Version,
+  func endTour(
+    seenThrough version: Version, showings: [ReleaseShowing],
     then completion: @escaping @MainActor (Result<Version, WriteFailureReason>) async -> Void
   ) -> Bool {
-    perform(.seenWrite, target: nil, { store in try await store.endTour(seenThrough: version) }, then: completion)
+    perform(
+      .seenWrite, target: nil, { store in try await store.endTour(seenThrough: version, showings: showings) },
+      then: completion)
   }
 
   /// The check's own write when there is nothing to show (or the tour is off): the record

@@ -77,7 +77,7 @@ struct TourFlow: Sendable {
         session.guidanceFlow.willLeave(session.state.screen)
         session.state.screen = .home
         session.openControls(for: .home)
-      case .writeSeenThrough: writeSeenThrough()
+      case .writeSeenThrough(let showings): writeSeenThrough(showings)
       case .completeOnboarding: completeOnboarding()
       case .recordPosition(let position): session.runner.recordTourPosition(position)
       case .endSandbox: session.leaveSandbox()
@@ -99,9 +99,9 @@ struct TourFlow: Sendable {
   /// The dismissal's write (operation `seen-write`), its result fed back to the machine.
   /// A write QA holds or delays does not land at once: it is announced, so the person knows
   /// why the tour is still open (a write that merely hops to the store's queue is not).
-  func writeSeenThrough() {
+  func writeSeenThrough(_ showings: [ReleaseShowing]) {
     let version = session.appVersion
-    let finished = session.runner.advanceSeenThrough(to: version) { result in
+    let finished = session.runner.endTour(seenThrough: version, showings: showings) { result in
       self.run { $0.seenWriteFinished(result) }
       self.session.showViewIfAtPrompt()
     }

@@ -12,7 +12,13 @@ public struct TourState: Sendable, Equatable {
 
   public var mode: Mode
   public var pages: [FlowPage]
-  public var index = 0
+  /// The page showing; moving it on moves ``furthest``.
+  public var index = 0 {
+    didSet { furthest = max(furthest, index) }
+  }
+  /// The furthest page the person reached in this tour (a resumed tour counts from the page
+  /// it resumed on): what ``showings`` calls shown.
+  public private(set) var furthest = 0
   /// Why the last dismissal could not be saved (the backend's words), shown on the page.
   public var failure: String?
   /// A dismissal is being written.
@@ -28,6 +34,23 @@ public struct TourState: Sendable, Equatable {
     self.mode = mode
     self.pages = pages
     self.index = pages.indices.contains(index) ? index : 0
+    self.furthest = self.index
+  }
+
+  /// What this tour did with each release it covers, oldest first: the pages reached, the
+  /// pages it holds that the person never reached, and the pages the cap left out. Recorded
+  /// when the automatic tour ends, so `news` can say what became of every release.
+  public var showings: [ReleaseShowing] {
+    var byRelease: [Version: ReleaseShowing] = [:]
+    for (position, page) in pages.enumerated() {
+      var showing = byRelease[page.release] ?? ReleaseShowing(release: page.release)
+      if position <= furthest { showing.shown += 1 } else { showing.notReached += 1 }
+      byRelease[page.release] = showing
+    }
+    for cut in capped {
+      byRelease[cut.release, default: ReleaseShowing(release: cut.release)].leftOut += cut.pages
+    }
+    return byRelease.values.sorted { $0.release < $1.release }
   }
 
   public var currentPage: FlowPage { pages[index] }
@@ -96,9 +119,10 @@ public enum TourEffect: Sendable, Equatable {
   case openScreenControls
   /// Go to the home screen.
   case goHome
-  /// Write "seen through the app version" (operation `seen-write`); report the result with
+  /// Write "seen through the app version" and what the tour did with each release
+  /// (operation `seen-write`, one transaction); report the result with
   /// ``TourMachine/seenWriteFinished(_:)``.
-  case writeSeenThrough
+  case writeSeenThrough([ReleaseShowing])
   /// Write "onboarding complete, seen through the app version" in one transaction; report
   /// with ``TourMachine/onboardingWriteFinished(_:)``.
   case completeOnboarding
@@ -176,7 +200,7 @@ public enum TourRefusal: Sendable, Equatable {
 /// var machine = TourMachine()
 /// machine.open(TourState(mode: .automatic, pages: pages))   // [.recordChanges, .openPageControls]
 /// machine.step(1)                      // [.openPageControls, .recordPosition(…)]
-/// machine.dismiss(.done)               // [.writeSeenThrough]
+/// machine.dismiss(.done)               // [.writeSeenThrough(showings)]
 /// machine.seenWriteFinished(.success(v)) // [.leavePage, .goHome, .say(.caughtUp(v)), .tourEnded(.done)]
 /// ```
 public struct TourMachine: Sendable, Equatable {
@@ -289,7 +313,7 @@ public struct TourMachine: Sendable, Equatable {
     open.dismissedWith = dismissal
     open.failure = nil
     tour = open
-    return [.writeSeenThrough]
+    return [.writeSeenThrough(open.showings)]
   }
 
   /// The dismissal's seen-write ended: the tour closes (success), or stays open on its page

@@ -51,6 +51,17 @@ public struct LocalizedFormats: Sendable {
     self.init(language: localizer.language, unitNames: names)
   }
 
+  /// A release's day in the language's words (`November 3, 2026`, `3 de noviembre de 2026`,
+  /// `3 ноября 2026 г.`): noon UTC on that day, formatted in UTC, so no zone moves it.
+  public func releaseDay(_ date: ReleaseDate) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    let utc = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    calendar.timeZone = utc
+    guard let instant = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))
+    else { return date.description }
+    return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+  }
+
   /// The no-break space between a number and its unit.
   public static let unitSeparator = "\u{00A0}"
 

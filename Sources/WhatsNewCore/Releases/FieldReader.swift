@@ -168,6 +168,15 @@ struct FieldReader {
     return version
   }
 
+  /// The release's `date`, if it has one: `YYYY-MM-DD`, a day that exists.
+  func releaseDate(_ fields: Fields) throws(Rejection) -> ReleaseDate? {
+    guard let text = try optionalString(fields, "date") else { return nil }
+    guard let date = ReleaseDate(text) else {
+      throw Rejection(path: fields.childPath("date"), reason: "date \(Quote.quoted(text)) is not a date (\(ReleaseDate.form))")
+    }
+    return date
+  }
+
   func didYouMean(_ word: String, _ candidates: [String]) -> String {
     guard let suggestion = Suggestion.closest(to: word, in: candidates) else { return "" }
     return " (did you mean '\(suggestion)'?)"

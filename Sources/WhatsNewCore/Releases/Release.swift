@@ -7,11 +7,14 @@ public struct Release: Hashable, Sendable {
   public var version: Version
   /// The pages, in file order.
   public var pages: [Page]
+  /// The day it came out, when the file gives one (`news` lists it).
+  public var date: ReleaseDate?
 
   /// Creates a release.
-  public init(version: Version, pages: [Page]) {
+  public init(version: Version, pages: [Page], date: ReleaseDate? = nil) {
     self.version = version
     self.pages = pages
+    self.date = date
   }
 }
 

@@ -105,6 +105,13 @@ public enum ReleaseSchema {
             ])
           ),
           (
+            "date",
+            .object([
+              ("type", .string("string")), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
+              ("description", .string("The day the release came out (YYYY-MM-DD); `news` lists it beside the release.")),
+            ])
+          ),
+          (
             "pages",
             .object([
               ("type", .string("array")), ("minItems", .number(1)), ("items", .object([("$ref", .string("#/$defs/page"))])),

@@ -128,7 +128,7 @@ struct ValidationContext {
 
   // MARK: Release
 
-  static let topLevelFields: [StaticString] = ["version", "pages"]
+  static let topLevelFields: [StaticString] = ["version", "date", "pages"]
   static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
   static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
@@ -176,19 +176,26 @@ struct ValidationContext {
       return nil
     }
     read.releaseVersion = version
+    // A date that is not one is dropped, not the release: `news` lists it without a date.
+    var date: ReleaseDate?
+    do throws(Rejection) {
+      date = try read.releaseDate(top)
+    } catch {
+      record(error.path, "\(error.reason); date dropped, release kept", .dropped)
+    }
 
     let pageValues: Int
     do {
       pageValues = try read.requiredArray(top, "pages")
     } catch {
       record(error.path, "\(error.reason); the release has no pages", .dropped)
-      return Release(version: version, pages: [])
+      return Release(version: version, pages: [], date: date)
     }
     let pageCount = tape.nodes[pageValues].first
     if pageCount == 0 {
       record(
         "pages", "the release has no pages; nothing will be shown for \(version): add a page or remove the release", .dropped)
-      return Release(version: version, pages: [])
+      return Release(version: version, pages: [], date: date)
     }
 
     var pages: [Page] = []
@@ -202,7 +209,7 @@ struct ValidationContext {
     if pages.isEmpty {
       record("pages", "no usable pages left; the release shows nothing", .dropped)
     }
-    return Release(version: version, pages: pages)
+    return Release(version: version, pages: pages, date: date)
   }
 
   mutating func validatePage(_ value: Int, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {

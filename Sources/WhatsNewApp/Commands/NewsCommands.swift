@@ -1,0 +1,88 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// `news`: with no version (or `all`), the list of every release since the person's first
+/// version and what became of it (``ReleaseHistory``, ``NewsListView``); with a version, that
+/// release's pages as a person sees them, whose choices save for real and which writes
+/// nothing else (not the seen record).
+@MainActor
+struct NewsCommands: Sendable {
+  let session: Session
+
+  var messages: CommandMessages { CommandMessages(session: session) }
+
+  /// Runs `news` with `arguments`.
+  func run(_ arguments: [String]) async {
+    guard arguments.count <= 1 else { return messages.usage("news") }
+    // The list reads the store's record, and the pages' choices save real settings: neither
+    // over a store that never opened.
+    guard session.state.isBooted else { return messages.notBooted() }
+    switch arguments.first {
+    case nil: await list(all: false)
+    case let word? where word.lowercased() == "all": await list(all: true)
+    case let version?: open(version)
+    }
+  }
+
+  /// Why `news <version>` would be refused now, if it would: what is open on top.
+  private var openRefused: Bool {
+    // The waiting tour is the news: `tour` brings it back; news must not replace it. Another
+    // release's news replaces the one open.
+    let newsIsOpen = session.state.overlay == .whatsNew && session.state.tour?.mode == .news
+    return (session.state.overlay != nil && !newsIsOpen) || session.state.tour?.mode == .automatic
+  }
+
+  /// The list, cut to the newest that fit the window (`all`: every one); it ends with the
+  /// command that opens one, or, where that would be refused now, with what to close first.
+  func list(all: Bool) async {
+    let read = await session.runner.performNow(.read, target: nil) { store in
+      try await store.releaseRecord()
+    }
+    let record: ReleaseRecord
+    switch read {
+    case .success(let value): record = value
+    case .failure(let reason):
+      return session.console.emit(session.text("ui.news.readFailed", reason.text), .error)
+    }
+    var seen: Version?
+    if case .version(let version) = record.seenThrough { seen = version }
+    // A person still in onboarding starts here: nothing before this version will be shown.
+    let first = record.firstVersion ?? (session.state.onboardingComplete ? nil : session.appVersion)
+    let entries = ReleaseHistory.entries(
+      releases: session.releases, showings: record.showings, firstVersion: first, seenThrough: seen,
+      current: session.appVersion)
+    let footer: NewsListView.Footer?
+    if openRefused {
+      let stack = session.state.openStack
+      footer = .leaveFirst(
+        layer: messages.describe(stack.top), ways: OptionWords(session: session).orList(stack.waysOut))
+    } else {
+      // The example is the newest release with pages the person has not seen, else the newest.
+      let example = entries.first(where: \.hasUnseenPages) ?? entries.first(where: \.canOpen)
+      footer = example.map { .open(example: $0.release) }
+    }
+    let budget = all ? nil : session.configuration.rows.map { Viewport(terminalRows: $0).budget }
+    let view = NewsListView(
+      entries: entries, rowBudget: budget, footer: footer, tourIsOpen: session.state.tour?.mode == .automatic)
+    session.console.emit(view.document(in: session.renderContext))
+  }
+
+  /// `news <version>`: that release's pages, ignoring the record and the gates.
+  func open(_ versionText: String) {
+    if openRefused { return messages.refused("news") }
+    let appVersion = session.appVersion
+    let openable = session.newsReleases
+    guard let version = Version(versionText) else {
+      session.noteInvalidCommand()
+      return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+    }
+    guard let release = openable.first(where: { $0.version == version }) else {
+      guard !openable.isEmpty else { return session.console.emit(session.text("ui.news.none"), .warning) }
+      // A release the app has not reached, or one with nothing to show: the nearest that has.
+      return messages.unknownValue(
+        versionText, kind: .release, candidates: openable.map(\.version.description),
+        suggestion: Version.nearest(to: version, in: openable.map(\.version))?.description)
+    }
+    session.tourFlow.open(TourState(mode: .news, pages: previewRelease(release, asOf: appVersion)))
+  }
+}

@@ -1,0 +1,123 @@
+public import WhatsNewCore
+
+/// What `news` with no version lists: every release since the person's first version,
+/// newest first, each with its day (when its file gives one) and what became of it, in the
+/// session's language; then how to open one. Values in, rows out.
+///
+/// ```text
+/// Releases, newest first:
+///   2.14.0  November 3, 2026: shown
+///   2.13.1  September 8, 2026: 1 of 2 pages shown, the tour ended before the rest
+///   2.12.0  July 14, 2026: left out of the tour by the page cap
+///   2.11.0  June 2, 2026: the version your history here starts from
+/// Type news 2.12.0 to see a release's pages; Tab completes versions.
+/// ```
+public struct NewsListView: Sendable {
+  /// How the list ends: the command that opens a release now, or what must close first.
+  public enum Footer: Sendable, Equatable {
+    /// `news <version>` opens a release now; `example` is the one to name.
+    case open(example: Version)
+    /// `news <version>` is refused now: `layer` (in words) is open, and `ways` close it.
+    case leaveFirst(layer: String, ways: String)
+  }
+
+  public var entries: [ReleaseHistory.Entry]
+  /// The most rows the list may take (the window's, less the prompt): the newest entries that
+  /// fit, and a line naming how many older ones `news all` lists. `nil` lists every one
+  /// (`news all`, a script).
+  public var rowBudget: Int?
+  public var footer: Footer?
+  /// The automatic tour is open (showing or waiting): the releases it holds are in it now.
+  public var tourIsOpen: Bool
+
+  public init(entries: [ReleaseHistory.Entry], rowBudget: Int?, footer: Footer?, tourIsOpen: Bool) {
+    self.entries = entries
+    self.rowBudget = rowBudget
+    self.footer = footer
+    self.tourIsOpen = tourIsOpen
+  }
+
+  /// The rows, worded and wrapped in `context`, cut to ``rowBudget``.
+  public func document(in context: RenderContext) -> Document {
+    guard !entries.isEmpty else { return context.wrapped(context.text("ui.news.none"), indent: 0, style: .warning) }
+    let title = context.wrapped(context.text("ui.news.title"), indent: 0, style: .title)
+    let closing = footerRows(in: context)
+    let versionWidth = entries.map { DisplayWidth.of($0.release.description) }.max() ?? 0
+    var listed: Document = []
+    var count = 0
+    if let rowBudget {
+      // Entries one by one while they fit with the title, the footer and, when some are left
+      // out, the line that names them; at least the newest.
+      let room = rowBudget - title.count - closing.count
+      for entry in entries {
+        let rows = row(entry, versionWidth: versionWidth, in: context)
+        let isLast = count == entries.count - 1
+        let older = isLast ? 0 : olderRows(count + 1, in: context).count
+        guard count == 0 || listed.count + rows.count + older <= room else { break }
+        listed += rows
+        count += 1
+      }
+    } else {
+      for entry in entries { listed += row(entry, versionWidth: versionWidth, in: context) }
+      count = entries.count
+    }
+    return title + listed + (count < entries.count ? olderRows(count, in: context) : []) + closing
+  }
+
+  /// The line naming the releases older than the first `listed`, and how to list them.
+  func olderRows(_ listed: Int, in context: RenderContext) -> Document {
+    guard let oldest = entries.last else { return [] }
+    return context.wrapped(
+      context.text("ui.news.older", String(entries.count - listed), oldest.release.description), indent: 0, style: .dim)
+  }
+
+  /// How to open a release now, or what to close first.
+  func footerRows(in context: RenderContext) -> Document {
+    switch footer {
+    case .open(let example)?:
+      return context.wrapped(context.text("ui.news.footer", "news \(example)"), indent: 0, style: .dim)
+    case .leaveFirst(let layer, let ways)?:
+      return context.wrapped(context.text("ui.news.footerLeaveFirst", layer, ways), indent: 0, style: .dim)
+    case nil: return []
+    }
+  }
+
+  /// `  2.12.0  July 14, 2026: left out of the tour by the page cap`, continued under the day.
+  func row(_ entry: ReleaseHistory.Entry, versionWidth: Int, in context: RenderContext) -> Document {
+    let version = entry.release.description
+    let lead = "  " + version + String(repeating: " ", count: max(0, versionWidth - DisplayWidth.of(version))) + "  "
+    let status = words(entry.status, in: context)
+    let text = entry.date.map { context.text("ui.news.dated", context.chrome(context.formats.releaseDay($0)), status) } ?? status
+    return context.fit([Line(lead + text, style(entry.status), hangingIndent: DisplayWidth.of(lead))])
+  }
+
+  /// What became of a release, in words.
+  func words(_ status: ReleaseHistory.Status, in context: RenderContext) -> String {
+    switch status {
+    case .shown: return context.text("ui.news.shown")
+    case .partlyShown(let shown, let pages, let notReached, let leftOut):
+      let rest =
+        switch (notReached > 0, leftOut > 0) {
+        case (true, true): "ui.news.partlyShownBoth"
+        case (false, true): "ui.news.partlyShownCap"
+        default: "ui.news.partlyShownEnded"
+        }
+      return context.text(rest, String(shown), String(pages))
+    case .leftOut: return context.text("ui.news.leftOut")
+    case .notReached: return context.text("ui.news.notReached")
+    case .superseded: return context.text("ui.news.superseded")
+    case .upcoming: return context.text(tourIsOpen ? "ui.news.inTour" : "ui.news.upcoming")
+    case .firstVersion: return context.text("ui.news.firstVersion")
+    case .unrecorded: return context.text("ui.news.unrecorded")
+    }
+  }
+
+  /// What is still to see stands out; what cannot be opened, or needs nothing, is dim.
+  func style(_ status: ReleaseHistory.Status) -> TextStyle {
+    switch status {
+    case .partlyShown, .leftOut, .notReached, .upcoming: return .warning
+    case .shown: return .plain
+    case .superseded, .firstVersion, .unrecorded: return .dim
+    }
+  }
+}

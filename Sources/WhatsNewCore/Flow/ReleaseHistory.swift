@@ -1,0 +1,98 @@
+/// What became of every release since the person's first version, newest first: what
+/// `news` lists. Values in, entries out; the store's record (``ReleaseShowing``), the seen
+/// record and the content decide each status.
+///
+/// ```swift
+/// let entries = ReleaseHistory.entries(
+///   releases: releases, showings: showings, firstVersion: Version("2.11.0"),
+///   seenThrough: Version("2.14.0"), current: Version("2.14.0")!)
+/// // 2.14.0 shown, 2.13.1 shown, 2.12.0 left out by the cap, 2.11.0 where the history starts
+/// ```
+public enum ReleaseHistory {
+  /// One release in the list.
+  public struct Entry: Sendable, Equatable {
+    public var release: Version
+    /// The day it came out, when its file gives one.
+    public var date: ReleaseDate?
+    public var status: Status
+    /// Whether `news <version>` has pages to open for it.
+    public var canOpen: Bool { status != .superseded }
+    /// Whether it has pages no tour brought the person to: left out, not reached, or to come.
+    public var hasUnseenPages: Bool {
+      switch status {
+      case .partlyShown, .leftOut, .notReached, .upcoming: true
+      case .shown, .superseded, .firstVersion, .unrecorded: false
+      }
+    }
+
+    public init(release: Version, date: ReleaseDate? = nil, status: Status) {
+      self.release = release
+      self.date = date
+      self.status = status
+    }
+  }
+
+  /// What became of a release.
+  public enum Status: Sendable, Equatable {
+    /// A tour showed it, and the person reached every page it had.
+    case shown
+    /// A tour had it, and the person reached `shown` of its `pages`: the rest the tour ended
+    /// before (`notReached`) or the cap left out (`leftOut`).
+    case partlyShown(shown: Int, pages: Int, notReached: Int, leftOut: Int)
+    /// The cap left every page of it out of the tour.
+    case leftOut(pages: Int)
+    /// The tour held its pages and ended before the person reached any.
+    case notReached(pages: Int)
+    /// Later releases replaced all it had to say: nothing is left to show.
+    case superseded
+    /// Newer than the seen record: the tour still to come (or open now) shows it.
+    case upcoming
+    /// The version the person's history starts at (onboarding, or the version updated from).
+    case firstVersion
+    /// Marked seen without a recorded tour: before this record was kept, or while the tour was off.
+    case unrecorded
+  }
+
+  /// The entries for every release from `firstVersion` (every release when `nil`) up to
+  /// `current`, newest first.
+  ///
+  /// - Parameters:
+  ///   - releases: every release the app has, in any order.
+  ///   - showings: what the tours recorded, one per release.
+  ///   - firstVersion: where the person's history starts, if known.
+  ///   - seenThrough: the seen record, if any.
+  ///   - current: the running app version.
+  public static func entries(
+    releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version
+  ) -> [Entry] {
+    let recorded = Dictionary(showings.map { ($0.release, $0) }, uniquingKeysWith: { _, latest in latest })
+    return
+      releases
+      .filter { release in release.version <= current && (firstVersion.map { release.version >= $0 } ?? true) }
+      .sorted { $0.version > $1.version }
+      .map { release in
+        Entry(
+          release: release.version, date: release.date,
+          status: status(
+            of: release, recorded: recorded[release.version], firstVersion: firstVersion, seenThrough: seenThrough,
+            current: current))
+      }
+  }
+
+  static func status(
+    of release: Release, recorded: ReleaseShowing?, firstVersion: Version?, seenThrough: Version?, current: Version
+  ) -> Status {
+    if previewRelease(release, asOf: current).isEmpty { return .superseded }
+    if let recorded, recorded.pages > 0 {
+      if recorded.shown == recorded.pages { return .shown }
+      if recorded.shown > 0 {
+        return .partlyShown(
+          shown: recorded.shown, pages: recorded.pages, notReached: recorded.notReached, leftOut: recorded.leftOut)
+      }
+      return recorded.leftOut > 0 ? .leftOut(pages: recorded.leftOut) : .notReached(pages: recorded.notReached)
+    }
+    if release.version == firstVersion { return .firstVersion }
+    if seenThrough.map({ release.version > $0 }) ?? true { return .upcoming }
+    return .unrecorded
+  }
+}

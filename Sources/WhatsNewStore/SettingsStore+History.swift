@@ -1,0 +1,70 @@
+public import WhatsNewCore
+
+/// What `news` needs to say what became of every release: the version the person's history
+/// starts at, and what each automatic tour did with each release it covered.
+extension SettingsStore {
+  /// The `settings` row holding the version the person's history starts at: the version
+  /// onboarding finished on, or the one an upgrader was seeded from. Written once, never
+  /// moved. A key-value row needs no migration; a store from before it has none, and `news`
+  /// then lists every release. No ``SettingSpec/storageKey`` may use it.
+  public static let firstVersionStorageKey = "app.firstVersion"
+
+  /// The version the person's history starts at, if known.
+  public func firstVersion() throws(StoreError) -> Version? {
+    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.firstVersionStorageKey)])?.text
+      .flatMap(Version.init)
+  }
+
+  /// What the tours recorded, one row per release (the latest tour's), oldest release first.
+  /// A row whose release is not a version (no whatsnew writes one) is skipped.
+  public func releaseShowings() throws(StoreError) -> [ReleaseShowing] {
+    let rows = try connection.query("SELECT release, shown, not_reached, left_out FROM tour_history")
+    return rows.compactMap { row -> ReleaseShowing? in
+      guard let release = row[0].text.flatMap(Version.init) else { return nil }
+      return ReleaseShowing(
+        release: release, shown: Int(row[1].integer ?? 0), notReached: Int(row[2].integer ?? 0),
+        leftOut: Int(row[3].integer ?? 0))
+    }.sorted { $0.release < $1.release }
+  }
+
+  /// Records the first version unless one is recorded; call inside a write transaction.
+  func recordFirstVersion(_ version: Version) throws(StoreError) {
+    try connection.query(
+      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+      [.text(Self.firstVersionStorageKey), .text(version.description)])
+  }
+
+  /// Records each showing, replacing an earlier tour's row for the same release (the record
+  /// moved back by `debug seen`, then the tour shown again); call inside a write transaction.
+  func recordShowings(_ showings: [ReleaseShowing]) throws(StoreError) {
+    for showing in showings {
+      try connection.query(
+        """
+        INSERT INTO tour_history(release, shown, not_reached, left_out) VALUES (?, ?, ?, ?)
+        ON CONFLICT(release) DO UPDATE SET shown = excluded.shown, not_reached = excluded.not_reached,
+          left_out = excluded.left_out
+        """,
+        [
+          .text(showing.release.description), .integer(Int64(showing.shown)), .integer(Int64(showing.notReached)),
+          .integer(Int64(showing.leftOut)),
+        ])
+    }
+  }
+}
+
+/// What `news` reads in one transaction: where the history starts, what the tours recorded,
+/// and the seen record.
+public struct ReleaseRecord: Sendable, Equatable {
+  public var firstVersion: Version?
+  public var showings: [ReleaseShowing]
+  public var seenThrough: SeenThroughRecord
+}
+
+extension SettingsStore {
+  /// ``ReleaseRecord``, read in one transaction.
+  public func releaseRecord() throws(StoreError) -> ReleaseRecord {
+    try connection.readTransaction { () throws(StoreError) in
+      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try readSeenThrough())
+    }
+  }
+}
