@@ -635,7 +635,7 @@ struct FastLoaderTests {
   @Test(
     "the golden text writes every stored property of a release and a diagnostic",
     arguments: [
-      (Release(version: Version(major: 1, minor: 2, patch: 3), pages: []) as any Sendable, ["version", "pages"]),
+      (Release(version: Version(major: 1, minor: 2, patch: 3), pages: []) as any Sendable, ["version", "pages", "date"]),
       (Page(id: "p", blocks: []), ["id", "blocks", "supersededIn"]),
       (Block(id: "b", content: .info(InfoBlock(titleKey: "k"))), ["id", "supersededIn", "content"]),
       (InfoBlock(titleKey: "k"), ["titleKey", "descriptionKey", "icon"]),

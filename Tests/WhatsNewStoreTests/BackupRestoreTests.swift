@@ -58,7 +58,7 @@ struct BackupRestoreTests {
     #expect(expected.settings[.theme] == "dark")
     #expect(try await snapshot(live) == expected)
     #expect(try await snapshot(observer) == expected)
-    #expect(try await live.schemaVersion() == 3)
+    #expect(try await live.schemaVersion() == SettingsStore.currentSchemaVersion)
     #expect(try await live.integrityCheck() == [])
   }
 
@@ -127,7 +127,7 @@ struct BackupRestoreTests {
 
     let live = try await populatedStore("live.sqlite")
     try await live.restore(from: backupPath)
-    #expect(try await live.schemaVersion() == 3)
+    #expect(try await live.schemaVersion() == SettingsStore.currentSchemaVersion)
     #expect(try await live.seenThrough() == .none)
     #expect(try await live.setting(.units) == "imperial")
     #expect(try await live.setting(.theme) == "system")
@@ -159,8 +159,8 @@ struct BackupRestoreTests {
     try withRawConnection(backupPath) { raw throws(StoreError) in try raw.execute("PRAGMA user_version = 9") }
 
     let error = await storeError { () throws(StoreError) in try await live.restore(from: backupPath) }
-    #expect(error?.kind == .newerSchema(found: 9, supported: 3))
-    #expect(error?.description.contains("\(backupPath) was written by a newer whatsnew (schema 9, this one knows 3)") == true)
+    #expect(error?.kind == .newerSchema(found: 9, supported: SettingsStore.currentSchemaVersion))
+    #expect(error?.description.contains("\(backupPath) was written by a newer whatsnew (schema 9, this one knows \(SettingsStore.currentSchemaVersion))") == true)
     #expect(try await snapshot(live) == before)
   }
 

@@ -14,19 +14,19 @@ struct MigrationTests {
     directory = try TemporaryDirectory()
   }
 
-  @Test("every older schema upgrades to the current one with all tables", arguments: [0, 1, 2])
+  @Test("every older schema upgrades to the current one with all tables", arguments: [0, 1, 2, 3])
   func upgradesToCurrent(from schema: Int) async throws {
     let path = directory.path("settings.sqlite")
     try SettingsStore.createForTesting(path: path, schemaVersion: schema)
     try withRawConnection(path) { raw throws(StoreError) in #expect(try raw.userVersion() == schema) }
 
     let store = try SettingsStore(path: path)
-    #expect(try await store.schemaVersion() == 3)
+    #expect(try await store.schemaVersion() == SettingsStore.currentSchemaVersion)
     #expect(store.wasCreated == (schema == 0))
     #expect(try await store.integrityCheck() == [])
     try withRawConnection(path) { raw throws(StoreError) in
       let tables = Set(try raw.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
-      #expect(tables == Migrations.tables(at: 3))
+      #expect(tables == Migrations.tables(at: SettingsStore.currentSchemaVersion))
     }
   }
 
@@ -68,7 +68,7 @@ struct MigrationTests {
     }
 
     let store = try SettingsStore(path: path)
-    #expect(try await store.schemaVersion() == 3)
+    #expect(try await store.schemaVersion() == SettingsStore.currentSchemaVersion)
     #expect(try await store.setting(.workoutView) == "inline")
     #expect(try await store.isOnboardingComplete())
     #expect(try await store.seenThrough() == .version(version("2.13.1")))
@@ -83,7 +83,7 @@ struct MigrationTests {
     try SettingsStore.createForTesting(path: path, schemaVersion: 1)
     async let first = Task { () throws(StoreError) -> Int in try await SettingsStore(path: path).schemaVersion() }.value
     async let second = Task { () throws(StoreError) -> Int in try await SettingsStore(path: path).schemaVersion() }.value
-    #expect(try await [first, second] == [3, 3])
+    #expect(try await [first, second] == [SettingsStore.currentSchemaVersion, SettingsStore.currentSchemaVersion])
   }
 }
 

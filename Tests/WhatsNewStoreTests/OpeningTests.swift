@@ -19,8 +19,8 @@ struct OpeningTests {
     let store = try SettingsStore(path: path)
     #expect(store.wasCreated)
     #expect(store.path == path)
-    #expect(try await store.schemaVersion() == 3)
-    #expect(SettingsStore.currentSchemaVersion == 3)
+    #expect(try await store.schemaVersion() == 4)
+    #expect(SettingsStore.currentSchemaVersion == 4)
     #expect(mode(of: path) == 0o600)
     #expect(try await store.integrityCheck() == [])
     #expect(try await store.isOnboardingComplete() == false)
@@ -28,7 +28,7 @@ struct OpeningTests {
 
     let again = try SettingsStore(path: path)
     #expect(again.wasCreated == false)
-    #expect(try await again.schemaVersion() == 3)
+    #expect(try await again.schemaVersion() == 4)
     // Rollback journal, not WAL.
     #expect(!fileExists(path + "-wal"))
   }
@@ -70,7 +70,7 @@ struct OpeningTests {
     #expect(store.wasCreated)
     #expect(mode(of: parent) == 0o700)
     #expect(mode(of: directory.path("a")) == 0o700)
-    #expect(try await store.schemaVersion() == 3)
+    #expect(try await store.schemaVersion() == SettingsStore.currentSchemaVersion)
   }
 
   @Test("a store from a newer whatsnew is refused and left byte-identical")
@@ -84,10 +84,10 @@ struct OpeningTests {
     let before = try bytes(of: path)
 
     let error = await storeError { () throws(StoreError) in try SettingsStore(path: path) }
-    #expect(error?.kind == .newerSchema(found: 9, supported: 3))
+    #expect(error?.kind == .newerSchema(found: 9, supported: SettingsStore.currentSchemaVersion))
     let message = error?.description ?? ""
     #expect(message.contains(path))
-    #expect(message.contains("schema 9, this one knows 3"))
+    #expect(message.contains("schema 9, this one knows \(SettingsStore.currentSchemaVersion)"))
     #expect(message.contains("upgrade whatsnew"))
     #expect(try bytes(of: path) == before)
     #expect(!fileExists(path + "-journal"))
@@ -126,7 +126,7 @@ struct OpeningTests {
     let second = try SettingsStore(inMemory: ())
     #expect(first.path == ":memory:")
     #expect(first.wasCreated)
-    #expect(try await first.schemaVersion() == 3)
+    #expect(try await first.schemaVersion() == SettingsStore.currentSchemaVersion)
     try await first.setSetting(.units, to: "imperial")
     #expect(try await second.setting(.units) == "metric")
     #expect(try await first.setting(.units) == "imperial")
