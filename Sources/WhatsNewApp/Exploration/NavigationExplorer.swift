@@ -159,6 +159,8 @@ struct NavigationWalk {
       commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
     }
     commands += session.releases.map { "debug preview \($0.version)" }
+    // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
+    if let newest = session.newsReleases.last { commands.append("news \(newest.version)") }
     return commands
   }
 
