@@ -14,7 +14,7 @@ struct TmuxWidthTests {
   static let walk = [
     "next", "next", "next", "next", "next", "next", "back", "skip",
     "go workouts", "next", "skip", "go cardio", "skip", "info cardio.log_info", "go review", "skip",
-    "go settings", "skip", "home", "help", "help qa", "help choose", "notifications", "guidance", "news", "close",
+    "go settings", "skip", "home", "help", "help qa", "help choose", "notifications", "guidance", "news", "news 2.14.0", "close",
     "set reviewWeekday fri", "set units imp", "go review", "chose 2", "qa delay write theme 1",
   ]
 

@@ -31,7 +31,7 @@ struct CoreRuleTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "boot=fail"])
     await harness.boot()
     #expect(!harness.session.isBooted)
-    for line in ["home", "go workouts", "home", "tour", "news"] {
+    for line in ["home", "go workouts", "home", "tour", "news", "news 2.14.0"] {
       _ = await harness.output(of: line)
       #expect(harness.session.showingTourForTest == false, "\(line) opened the tour over a store that never opened")
     }

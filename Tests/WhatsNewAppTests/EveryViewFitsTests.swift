@@ -36,7 +36,7 @@ struct EveryViewFitsTests {
       "open nowhere", "lang xx", "tour nowhere", "info nowhere", "debug preview 9.9.9", "choose 9", "qa fail write theme",
       "set theme dark", "go settings", "qa fail read all", "go workouts", "qa clear", "qa hold write units",
       "set units imperial", "show", "check", "wait", "qa release write units", "wait", "check", "backup", "lang ru",
-      "go review", "news", "next", "tour", "close",
+      "go review", "news", "news 2.14.0", "next", "tour", "close",
     ]
     return script
   }

@@ -143,9 +143,9 @@ struct WayOutTests {
   nonisolated static let refusals: [(setup: [String], arguments: [String], command: String, names: String)] = [
     ([], [], "tour", "Open now: setting up, page 1 of"),
     ([], [], "home", "Type finish."),
-    (["skip"], upgrader, "close", "Open now: Home. Type news, go <screen>, or quit."),
-    (["next", "next", "open 1"], upgrader, "news", "Type tour, back, or home."),
-    (["go cardio", "tour cardio_intro"], upgrader, "news", "Cardio log guide, step 1 of 3. Type close or tour."),
+    (["skip"], upgrader, "close", "Open now: Home. Type news <version>, go <screen>, or quit."),
+    (["next", "next", "open 1"], upgrader, "news 2.12.0", "Type tour, back, or home."),
+    (["go cardio", "tour cardio_intro"], upgrader, "news 2.12.0", "Cardio log guide, step 1 of 3. Type close or tour."),
   ]
 
   @Test("a refusal names what is open and the commands that leave it", arguments: refusals.indices)

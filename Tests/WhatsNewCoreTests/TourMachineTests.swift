@@ -209,7 +209,7 @@ struct OpenStackTests {
       (.tour(.news, page: 1, count: 2, waiting: false), false, ["close"]),
       (.screen(.workouts), true, ["tour", "back", "home"]),
       (.screen(.workouts), false, ["back", "home"]),
-      (.home, false, ["news", "go <screen>", "quit"]),
+      (.home, false, ["news <version>", "go <screen>", "quit"]),
     ])
   func waysOut(_ layer: OpenLayer, _ tourWaiting: Bool, _ expected: [String]) {
     #expect(OpenStack.waysOut(of: layer, tourWaiting: tourWaiting) == expected)

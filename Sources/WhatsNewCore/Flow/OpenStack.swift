@@ -76,7 +76,7 @@ public struct OpenStack: Sendable, Equatable {
     case .tour(.automatic, _, _, _): return ["skip", "close", "home"]
     case .tour: return ["close"]
     case .screen: return tourWaiting ? ["tour", "back", "home"] : ["back", "home"]
-    case .home: return tourWaiting ? ["tour", "go <screen>", "quit"] : ["news", "go <screen>", "quit"]
+    case .home: return tourWaiting ? ["tour", "go <screen>", "quit"] : ["news <version>", "go <screen>", "quit"]
     }
   }
 }
