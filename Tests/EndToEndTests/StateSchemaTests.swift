@@ -26,7 +26,10 @@ struct StateSchemaTests {
     ),
     ("the reminder scheduled", ["--upgrade-from", "2.14.0"], ["go review", "set reviewWeekday friday", "state"]),
     ("a guidance tour open", ["--upgrade-from", "2.14.0"], ["tour first_run", "state", "next", "state"]),
-    ("news and a preview", ["--upgrade-from", "2.14.0"], ["news", "news 2.14.0", "state", "close", "debug preview 2.13.1", "state"]),
+    (
+      "news and a preview", ["--upgrade-from", "2.14.0"],
+      ["news", "news 2.14.0", "state", "close", "debug preview 2.13.1", "state"]
+    ),
   ]
 
   @Test("state from every kind of session passes the schema")

@@ -123,7 +123,8 @@ struct HostileContentTests {
       [
         "state", "next", "next", "next", "choose 2", "state", "open 1", "tour", "lang es", "show", "lang nl", "show",
         "lang pt-BR",
-        "show", "lang ru", "show", "lang en", "news", "news 2.14.0", "next", "close", "debug preview 2.15.0", "next", "close", "go settings",
+        "show", "lang ru", "show", "lang en", "news", "news 2.14.0", "next", "close", "debug preview 2.15.0", "next", "close",
+        "go settings",
         "go review", "help", "notifications", "check", "\u{1B}]0;typed\u{07} \u{9B}31m", "set theme \u{1B}[31mdark", "quit",
       ].joined(separator: "\n") + "\n"
     let run = try runApp(

@@ -41,7 +41,8 @@ struct TranscriptTests {
     (
       "debug-and-news", ["--upgrade-from", "2.13.1"],
       [
-        "skip", "debug seen", "news", "news 2.14.0", "close", "state", "debug seen set 2.12.0", "go settings", "skip", "home", "state", "close",
+        "skip", "debug seen", "news", "news 2.14.0", "close", "state", "debug seen set 2.12.0", "go settings", "skip", "home",
+        "state", "close",
         "debug preview 2.15.0", "state", "close", "debug seen clear", "home", "state",
       ]
     ),

@@ -129,6 +129,7 @@ struct ReleaseHistoryTests {
   func wordedDay(language: Language, expected: String) {
     let formats = LocalizedFormats(language: language, unitNames: [:])
     let day = formats.releaseDay(ReleaseDate("2026-11-03")!)
-    #expect(day.replacing("\u{202F}", with: " ").replacing("\u{00A0}", with: " ") == expected, "\(day.unicodeScalars.map(\.value))")
+    #expect(
+      day.replacing("\u{202F}", with: " ").replacing("\u{00A0}", with: " ") == expected, "\(day.unicodeScalars.map(\.value))")
   }
 }

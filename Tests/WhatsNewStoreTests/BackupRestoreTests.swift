@@ -160,7 +160,9 @@ struct BackupRestoreTests {
 
     let error = await storeError { () throws(StoreError) in try await live.restore(from: backupPath) }
     #expect(error?.kind == .newerSchema(found: 9, supported: SettingsStore.currentSchemaVersion))
-    #expect(error?.description.contains("\(backupPath) was written by a newer whatsnew (schema 9, this one knows \(SettingsStore.currentSchemaVersion))") == true)
+    #expect(
+      error?.description.contains(
+        "\(backupPath) was written by a newer whatsnew (schema 9, this one knows \(SettingsStore.currentSchemaVersion))") == true)
     #expect(try await snapshot(live) == before)
   }
 
