@@ -91,6 +91,23 @@ struct NewsListTests {
     #expect(row("2.11.0", in: all) != nil, "\(all)")
   }
 
+  @Test(
+    "in every language at 40 and 80 columns the list fits a 12-row window and names the older releases it leaves out",
+    arguments: Language.allCases, [40, 80])
+  func fitsInEveryLanguage(language: Language, width: Int) async throws {
+    let harness = try await SessionHarness(
+      arguments: ["--upgrade-from", "2.11.0", "--locale", language.rawValue], width: width, rows: 12)
+    await harness.boot()
+    _ = await harness.output(of: "skip")
+    _ = harness.takeOutput()
+    let output = await harness.output(of: "news")
+    let printed = output.components(separatedBy: "\n").filter { !$0.isEmpty }
+    #expect(printed.count <= Viewport(terminalRows: 12).budget, "\(output)")
+    #expect(printed.allSatisfy { DisplayWidth.of($0) <= width }, "\(output)")
+    // Either every release is there, or the line naming the rest is (it names the oldest).
+    #expect(row("2.11.0", in: output) != nil || output.contains("2.11.0"), "\(output)")
+  }
+
   @Test("a new user still in onboarding sees only the version they start on")
   func newUser() async throws {
     let harness = try await SessionHarness()

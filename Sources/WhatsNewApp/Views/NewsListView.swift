@@ -37,31 +37,42 @@ public struct NewsListView: Sendable {
     self.tourIsOpen = tourIsOpen
   }
 
-  /// The rows, worded and wrapped in `context`, cut to ``rowBudget``.
+  /// The rows, worded and wrapped in `context`, cut to ``rowBudget``. In a window too short
+  /// for the title, the newest entry, the line naming the rest and the footer, the title goes
+  /// first: the rows say what they are.
   public func document(in context: RenderContext) -> Document {
     guard !entries.isEmpty else { return context.wrapped(context.text("ui.news.none"), indent: 0, style: .warning) }
     let title = context.wrapped(context.text("ui.news.title"), indent: 0, style: .title)
     let closing = footerRows(in: context)
-    let versionWidth = entries.map { DisplayWidth.of($0.release.description) }.max() ?? 0
-    var listed: Document = []
-    var count = 0
-    if let rowBudget {
-      // Entries one by one while they fit with the title, the footer and, when some are left
-      // out, the line that names them; at least the newest.
-      let room = rowBudget - title.count - closing.count
-      for entry in entries {
-        let rows = row(entry, versionWidth: versionWidth, in: context)
-        let isLast = count == entries.count - 1
-        let older = isLast ? 0 : olderRows(count + 1, in: context).count
-        guard count == 0 || listed.count + rows.count + older <= room else { break }
-        listed += rows
-        count += 1
-      }
-    } else {
-      for entry in entries { listed += row(entry, versionWidth: versionWidth, in: context) }
-      count = entries.count
+    let rows = entries.map { row($0, versionWidth: versionWidth, in: context) }
+    guard let rowBudget else { return title + rows.flatMap { $0 } + closing }
+    if let fitted = fit(rows, room: rowBudget - title.count - closing.count, in: context) {
+      return title + fitted + closing
     }
-    return title + listed + (count < entries.count ? olderRows(count, in: context) : []) + closing
+    return (fit(rows, room: rowBudget - closing.count, in: context) ?? listing(rows, count: 1, in: context)) + closing
+  }
+
+  /// The columns the versions take: the widest of them.
+  var versionWidth: Int { entries.map { DisplayWidth.of($0.release.description) }.max() ?? 0 }
+
+  /// The newest entries whose rows fit in `room` rows, with the line naming the rest when some
+  /// are left out; `nil` when not even the newest fits.
+  func fit(_ rows: [Document], room: Int, in context: RenderContext) -> Document? {
+    var count = 0
+    var used = 0
+    for (index, entryRows) in rows.enumerated() {
+      let isLast = index == rows.count - 1
+      let older = isLast ? 0 : olderRows(index + 1, in: context).count
+      guard used + entryRows.count + older <= room else { break }
+      used += entryRows.count
+      count += 1
+    }
+    return count == 0 ? nil : listing(rows, count: count, in: context)
+  }
+
+  /// The first `count` entries' rows, then the line naming the rest, if any.
+  func listing(_ rows: [Document], count: Int, in context: RenderContext) -> Document {
+    rows.prefix(count).flatMap { $0 } + (count < rows.count ? olderRows(count, in: context) : [])
   }
 
   /// The line naming the releases older than the first `listed`, and how to list them.
