@@ -253,27 +253,39 @@ struct TourCommands: Sendable {
       return messages.refused("news")
     }
     let appVersion = session.appVersion
-    let shown = session.newsReleases
     let release: Release?
     if let versionText {
       guard let version = Version(versionText) else {
         session.noteInvalidCommand()
         return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
       }
-      release = shown.first { $0.version == version }
+      // Only that release is read (and, when it cannot be shown, the one suggested instead).
+      release = session.newsRelease(version)
       guard release != nil else {
         // A release the app has not reached, or one with nothing to show: the nearest that has.
+        let shown = session.newsVersions.filter { $0 != version }
+        let nearest = nearestShowable(to: version, in: shown)
         return messages.unknownValue(
-          versionText, kind: .release, candidates: shown.map(\.version.description),
-          suggestion: Version.nearest(to: version, in: shown.map(\.version))?.description)
+          versionText, kind: .release, candidates: shown.map(\.description), suggestion: nearest?.description)
       }
     } else {
-      release = shown.last
+      release = session.newsRelease()
     }
     guard let release else {
       session.console.emit(session.text("ui.news.none"), .warning)
       return
     }
     flow.open(TourState(mode: .news, pages: previewRelease(release, asOf: appVersion)))
+  }
+
+  /// The version nearest `version` among `versions` whose release has pages to show,
+  /// reading releases nearest first until one does.
+  private func nearestShowable(to version: Version, in versions: [Version]) -> Version? {
+    var left = versions
+    while let nearest = Version.nearest(to: version, in: left) {
+      if session.newsRelease(nearest) != nil { return nearest }
+      left.removeAll { $0 == nearest }
+    }
+    return nil
   }
 }
