@@ -49,6 +49,8 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
     var notes: [String] = []
     /// The key prefix of each release looked at, to its version: whose table a key's text is in.
     var owners: [String: Version] = [:]
+    /// Whether ``owners`` holds every registered version.
+    var ownersComplete = false
   }
 
   /// A catalog that reads each release when first asked for it.
@@ -164,12 +166,20 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
   }
 
   /// The per-release table of `prefix` in `language`, read on first use (a language the
-  /// user switches to, too): only for a release this catalog has loaded (its prefix names its version).
+  /// user switches to, too), when `prefix` is a registered release's.
   private func table(
     _ prefix: Substring, _ language: Language, _ state: inout State, version: Version? = nil
   ) -> TranslationTable? {
     if let known = state.tables[language]?[String(prefix)] { return known }
     guard let source else { return nil }
+    if version == nil, state.owners[String(prefix)] == nil, !state.ownersComplete {
+      // A key of a release not read yet (a test, a view asking ahead): every registered
+      // version's prefix, once (no file is read for it).
+      for registered in versions where state.owners[ReleaseScaffold.keyPrefix(for: registered)] == nil {
+        state.owners[ReleaseScaffold.keyPrefix(for: registered)] = registered
+      }
+      state.ownersComplete = true
+    }
     guard let owner = version ?? state.owners[String(prefix)] else { return nil }
     let name = "\(owner).strings"
     let path = "\(source.localizationsDirectory)/\(language.directoryName)/\(name)"
