@@ -58,6 +58,15 @@ struct TableLayout {
     path(language, fileOf[language]?[key] ?? expectedFile(for: key))
   }
 
+  /// Whether `key` does not belong in `file`: a known release's key in `Localizable.strings`,
+  /// or, in `<version>.strings`, any key without that version's prefix (a table of a release
+  /// that is gone holds its own keys: orphans, not misplaced).
+  func isMisplaced(_ key: String, in file: String) -> Bool {
+    if file == Self.appTable { return expectedFile(for: key) != Self.appTable }
+    guard let version = Version(String(file.dropLast(".strings".count))) else { return true }
+    return !key.hasPrefix(ReleaseScaffold.keyPrefix(for: version) + ".")
+  }
+
   /// A key kept in another file than the one it belongs in, per language, then file, then key.
   func misplacedKeys() -> [LintProblem] {
     var problems: [LintProblem] = []
@@ -65,8 +74,8 @@ struct TableLayout {
       guard let files = filesOf[language] else { continue }
       let placed = files.flatMap { key, names in names.map { (key: key, file: $0) } }
       for (key, file) in placed.sorted(by: { ($0.file, $0.key) < ($1.file, $1.key) }) {
+        guard isMisplaced(key, in: file) else { continue }
         let expected = expectedFile(for: key)
-        guard file != expected else { continue }
         let why =
           expected == Self.appTable
           ? "the app's own table: the app reads its own texts only from there"
