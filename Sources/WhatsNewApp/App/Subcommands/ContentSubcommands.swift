@@ -31,19 +31,8 @@ struct LintSubcommand: SubcommandRunner {
       // No cache: lint parses every table from its `.strings` file.
       let files = try ContentLibrary.readFiles(
         releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
-      let problems = ContentLinter.lint(
-        manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
-        tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-        localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
-        unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest,
-        releaseTables: files.releaseTables.mapValues { $0.compactMapValues { try? $0.get() } },
-        releaseTableSources: files.releaseTableSources,
-        unreadableReleaseTables: files.releaseTables.mapValues { tables in
-          tables.compactMapValues { result in
-            if case .failure(let problem) = result { return problem.description }
-            return nil
-          }
-        })
+      let problems = files.lint(
+        releasesDisplayDirectory: directories.releases, localizationsDisplayDirectory: directories.localizations)
       return WhatsNewCommand.emit(
         LintReport.render(problems, format: format, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
         status: problems.contains { $0.severity.isProblem } ? ExitStatus.dataError : ExitStatus.success)
