@@ -263,3 +263,62 @@ struct LinterTests {
     #expect(ContentLinter.syntaxErrorPosition(in: "the table is missing") == .start)
   }
 }
+
+@Suite("Where each key lives: misplaced-key")
+struct MisplacedKeyTests {
+  /// Lints the linter tests' content with each language's tables as given: the app's own, and per release.
+  static func lint(app: [Language: [String: String]], releases: [Language: [String: [String: String]]]) -> [String] {
+    ContentLinter.lint(
+      manifest: LinterTests.manifest, releaseFiles: ["2.13.1.json": LinterTests.release], releasesDisplayDirectory: "Releases",
+      tables: app.mapValues(TranslationTable.init), missingTables: [:], requiredUIKeys: ["ui.done"],
+      localizationsDisplayDirectory: "Localizations",
+      releaseTables: releases.mapValues { $0.mapValues(TranslationTable.init) }
+    ).filter { $0.rule == .misplacedKey }.map(\.description)
+  }
+
+  static let english = LinterTests.completeTables()[.en]!.entries
+  static var own: [String: String] { english.filter { !$0.key.hasPrefix("whatsNew.") } }
+  static var release: [String: String] { english.filter { $0.key.hasPrefix("whatsNew.v2_13_1.") } }
+
+  enum Placement: String, CaseIterable, Sendable {
+    case asShipped, releaseKeyInAppTable, releaseKeyInAnotherRelease, appKeyInReleaseTable
+
+    /// English's files by name; and the key that is misplaced, where it is, and where it belongs.
+    var files: (files: [String: [String: String]], moved: (key: String, in: String, belongs: String)?) {
+      let own = MisplacedKeyTests.own
+      let release = MisplacedKeyTests.release
+      let title = "whatsNew.v2_13_1.p.b.title"
+      switch self {
+      case .asShipped: return (["Localizable.strings": own, "2.13.1.strings": release], nil)
+      case .releaseKeyInAppTable:
+        return (
+          ["Localizable.strings": own.merging([title: release[title]!]) { a, _ in a }, "2.13.1.strings": release.filter { $0.key != title }],
+          (title, "Localizable.strings", "2.13.1.strings"))
+      case .releaseKeyInAnotherRelease:
+        return (
+          ["Localizable.strings": own, "2.12.0.strings": [title: release[title]!], "2.13.1.strings": release.filter { $0.key != title }],
+          (title, "2.12.0.strings", "2.13.1.strings"))
+      case .appKeyInReleaseTable:
+        return (
+          ["Localizable.strings": own.filter { $0.key != "ui.done" }, "2.13.1.strings": release.merging(["ui.done": "Done"]) { a, _ in a }],
+          ("ui.done", "2.13.1.strings", "Localizable.strings"))
+      }
+    }
+  }
+
+  @Test("a key in another table than its own is an error at the file it is in, naming the file it belongs in", arguments: Placement.allCases)
+  func misplaced(placement: Placement) {
+    var (files, moved) = placement.files
+    let app = files.removeValue(forKey: "Localizable.strings") ?? [:]
+    let problems = Self.lint(app: [.en: app], releases: [.en: files])
+    guard let moved else { return #expect(problems == []) }
+    #expect(
+      problems == [
+        "Localizations/en.lproj/\(moved.in): \(moved.key): misplaced key: it belongs in Localizations/en.lproj/\(moved.belongs) ("
+          + (moved.belongs == "Localizable.strings"
+            ? "the app's own table: the app reads its own texts only from there"
+            : "its release's own table: the app reads a release's texts only from that release's table")
+          + "); move the entry there"
+      ])
+  }
+}
