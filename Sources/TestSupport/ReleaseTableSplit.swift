@@ -30,21 +30,4 @@ public enum ReleaseTableSplit {
     guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
     return numbers.joined(separator: ".") + ".strings"
   }
-
-  /// Writes `tables` under `directory` (`<lang>.lproj/Localizable.strings` and each
-  /// `<version>.strings`) with `write(path, text)`, split as ``split(_:)`` splits them.
-  public static func files(_ tables: [Language: [String: String]]) -> [String: String] {
-    var files: [String: String] = [:]
-    for (language, entries) in tables {
-      let (app, releases) = split([language: TranslationTable(entries)])
-      var all = releases[language] ?? [:]
-      all["Localizable.strings"] = app[language]
-      for (name, table) in all {
-        files["\(language.directoryName)/\(name)"] = table.entries.sorted { $0.key < $1.key }.map {
-          "\"\($0.key)\" = \"\($0.value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\";\n"
-        }.joined()
-      }
-    }
-    return files
-  }
 }

@@ -39,7 +39,8 @@ enum GeneratedContent {
       for (version, keys) in releaseKeys {
         var text = "/* generated for make bench (\(language.rawValue)): \(version) */\n"
         for key in keys {
-          text += "\"\(key)\" = \"\(language.rawValue) text for \(key.split(separator: ".").suffix(2).joined(separator: " "))\";\n"
+          text +=
+            "\"\(key)\" = \"\(language.rawValue) text for \(key.split(separator: ".").suffix(2).joined(separator: " "))\";\n"
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(version).strings"))
       }

@@ -292,21 +292,35 @@ struct MisplacedKeyTests {
       case .asShipped: return (["Localizable.strings": own, "2.13.1.strings": release], nil)
       case .releaseKeyInAppTable:
         return (
-          ["Localizable.strings": own.merging([title: release[title]!]) { a, _ in a }, "2.13.1.strings": release.filter { $0.key != title }],
-          (title, "Localizable.strings", "2.13.1.strings"))
+          [
+            "Localizable.strings": own.merging([title: release[title]!]) { a, _ in a },
+            "2.13.1.strings": release.filter { $0.key != title },
+          ],
+          (title, "Localizable.strings", "2.13.1.strings")
+        )
       case .releaseKeyInAnotherRelease:
         return (
-          ["Localizable.strings": own, "2.12.0.strings": [title: release[title]!], "2.13.1.strings": release.filter { $0.key != title }],
-          (title, "2.12.0.strings", "2.13.1.strings"))
+          [
+            "Localizable.strings": own, "2.12.0.strings": [title: release[title]!],
+            "2.13.1.strings": release.filter { $0.key != title },
+          ],
+          (title, "2.12.0.strings", "2.13.1.strings")
+        )
       case .appKeyInReleaseTable:
         return (
-          ["Localizable.strings": own.filter { $0.key != "ui.done" }, "2.13.1.strings": release.merging(["ui.done": "Done"]) { a, _ in a }],
-          ("ui.done", "2.13.1.strings", "Localizable.strings"))
+          [
+            "Localizable.strings": own.filter { $0.key != "ui.done" },
+            "2.13.1.strings": release.merging(["ui.done": "Done"]) { a, _ in a },
+          ],
+          ("ui.done", "2.13.1.strings", "Localizable.strings")
+        )
       }
     }
   }
 
-  @Test("a key in another table than its own is an error at the file it is in, naming the file it belongs in", arguments: Placement.allCases)
+  @Test(
+    "a key in another table than its own is an error at the file it is in, naming the file it belongs in",
+    arguments: Placement.allCases)
   func misplaced(placement: Placement) {
     var (files, moved) = placement.files
     let app = files.removeValue(forKey: "Localizable.strings") ?? [:]

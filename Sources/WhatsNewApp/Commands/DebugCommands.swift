@@ -115,7 +115,9 @@ struct DebugCommands: Sendable {
 
   /// What the validator reported for the release's file (dropped units, warnings), sanitized.
   func listDiagnostics(of version: Version) {
-    let diagnostics = FlowReport.diagnostics(session.configuration.content.releaseDiagnostics, of: version)
+    // The start's (the manifest's, or every release's with --dev) and those of releases read since.
+    let reported = session.configuration.content.releaseDiagnostics + session.catalog.diagnostics
+    let diagnostics = FlowReport.diagnostics(reported, of: version)
     guard !diagnostics.isEmpty else { return }
     session.console.emit(session.text("ui.debug.previewDiagnostics", String(diagnostics.count), "\(version).json"), .warning)
     for diagnostic in diagnostics {

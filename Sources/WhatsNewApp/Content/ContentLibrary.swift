@@ -156,7 +156,6 @@ public struct ContentLibrary: Sendable {
   /// The app's own table in each `<lang>.lproj`; every other `.strings` there is a release's.
   public static let tableFileName = "Localizable.strings"
 
-
   /// Why a translation table could not be read, naming the file.
   public struct TableProblem: Error, Sendable, CustomStringConvertible {
     /// `<path>: <why>`.
