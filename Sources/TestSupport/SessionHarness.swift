@@ -96,15 +96,21 @@ public final class SessionHarness {
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
     compensatingRestore: CompensatingRestore = .writeBack, tourReturn: TourReturn = .resumes,
-    stopRequested: @escaping @Sendable () -> Bool = { false }
+    stopRequested: @escaping @Sendable () -> Bool = { false }, reader: ContentReader = .files
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
     var options = try Options.parse(arguments, environment: environment)
     if options.releasesDirectory == nil { options.releasesDirectory = RepositoryPaths.releases }
     if options.localizationsDirectory == nil { options.localizationsDirectory = RepositoryPaths.localizations }
-    let content = try ContentLibrary.load(
-      releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
+    // As the app starts: the whole history read only with --dev.
+    let content =
+      try options.developerMode
+      ? ContentLibrary.load(
+        releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
+      : ContentLibrary.open(
+        releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!,
+        reader: reader)
     store = try SettingsStore(path: self.databasePath, placement: placement)
     try await prepare?(store)
     self.clock = clock

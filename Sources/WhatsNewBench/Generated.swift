@@ -3,25 +3,29 @@ import WhatsNewCore
 
 /// Generated content for the load and flow benchmarks: `count` releases, each 6 pages of 4
 /// blocks (info, choice, action, feature list; 13 keys a page, 78 a release), with every key
-/// in all five languages.
+/// in all five languages, in the shipped layout (one table per release per language).
 enum GeneratedContent {
   /// Release `index`'s version: 9.0.0, 9.0.1, …, 9.0.999, 9.1.0, …
   static func version(_ index: Int) -> String { "9.\(index / 1000).\(index % 1000)" }
 
-  /// Writes `Releases/` and `Localizations/` for `count` releases under `root`. Each table
-  /// also gets the app's own strings (`ui.*`, `guidance.*`) from the tables under
-  /// `sharedFrom/Localizations`, so a whole start on this content renders as on the shipped one.
+  /// Writes `Releases/` and `Localizations/` for `count` releases under `root`, in the
+  /// shipped layout: each release's keys in its own table per language
+  /// (`<lang>.lproj/<version>.strings`, about 6 KB), and each language's `Localizable.strings`
+  /// the app's own strings (`ui.*`, `guidance.*`), copied from `sharedFrom/Localizations`, so a
+  /// whole start on this content renders as on the shipped one.
   static func write(count: Int, to root: String, sharedFrom content: String) throws {
     let fileManager = FileManager.default
     let releases = root + "/Releases"
     try fileManager.createDirectory(atPath: releases, withIntermediateDirectories: true)
-    var keys: [String] = []
-    keys.reserveCapacity(count * 6 * 13)
     var manifest: [String] = []
+    var releaseKeys: [(version: String, keys: [String])] = []
+    releaseKeys.reserveCapacity(count)
     for index in 0..<count {
       let version = version(index)
       manifest.append("\"\(version)\"")
+      var keys: [String] = []
       let json = releaseJSON(version: version, keys: &keys)
+      releaseKeys.append((version, keys))
       try Data(json.utf8).write(to: URL(fileURLWithPath: "\(releases)/\(version).json"))
     }
     try Data("{\"releases\": [\(manifest.joined(separator: ", "))]}".utf8).write(
@@ -29,17 +33,17 @@ enum GeneratedContent {
     for language in Language.allCases {
       let directory = "\(root)/Localizations/\(language.directoryName)"
       try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      var text = "/* generated for make bench (\(language.rawValue)) */\n"
-      text.reserveCapacity(keys.count * 90)
-      let shipped = try String(
-        contentsOfFile: "\(content)/Localizations/\(language.directoryName)/Localizable.strings", encoding: .utf8)
-      for line in shipped.split(separator: "\n") where line.hasPrefix("\"ui.") || line.hasPrefix("\"guidance.") {
-        text += line + "\n"
+      let shipped = "\(content)/Localizations/\(language.directoryName)/Localizable.strings"
+      try? fileManager.removeItem(atPath: directory + "/Localizable.strings")
+      try fileManager.copyItem(atPath: shipped, toPath: directory + "/Localizable.strings")
+      for (version, keys) in releaseKeys {
+        var text = "/* generated for make bench (\(language.rawValue)): \(version) */\n"
+        for key in keys {
+          text +=
+            "\"\(key)\" = \"\(language.rawValue) text for \(key.split(separator: ".").suffix(2).joined(separator: " "))\";\n"
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(version).strings"))
       }
-      for key in keys {
-        text += "\"\(key)\" = \"\(language.rawValue) text for \(key.split(separator: ".").suffix(2).joined(separator: " "))\";\n"
-      }
-      try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/Localizable.strings"))
     }
   }
 

@@ -90,8 +90,9 @@ let language = languages.first { $0 == normalized } ?? languages.first { $0 == n
 
 // MARK: - Translations
 
-@MainActor func readTable(_ language: String) -> [String: String] {
-  let url = URL(fileURLWithPath: "\(localizationsDirectory)/\(language).lproj/Localizable.strings")
+// The app's own texts are in Localizable.strings, each release's in <version>.strings beside it.
+@MainActor func readTable(_ language: String, _ name: String = "Localizable") -> [String: String] {
+  let url = URL(fileURLWithPath: "\(localizationsDirectory)/\(language).lproj/\(name).strings")
   guard let data = try? Data(contentsOf: url),
     let table = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
   else {
@@ -100,13 +101,13 @@ let language = languages.first { $0 == normalized } ?? languages.first { $0 == n
   }
   return table
 }
-let english = readTable("en")
-let translations = language == "en" ? english : readTable(language)
+var english = readTable("en")
+var translations = language == "en" ? english : readTable(language)
 @MainActor func text(_ key: String, _ arguments: any CVarArg...) -> String {
   String(format: translations[key] ?? english[key] ?? key, arguments: arguments)
 }
 
-// MARK: - Releases: the registered files, decoded; blocks that name a missing key are dropped
+// MARK: - Releases: the registered files, decoded
 
 let decoder = JSONDecoder()
 let releasesURL = URL(fileURLWithPath: releasesDirectory)
@@ -118,12 +119,7 @@ for name in manifest.releases {
   do {
     let file = try decoder.decode(ReleaseFile.self, from: Data(contentsOf: releasesURL.appendingPathComponent(name + ".json")))
     guard let version = Version(file.version), file.version == name else { continue }
-    let pages = file.pages.compactMap { page -> Page? in
-      var page = page
-      page.blocks = page.blocks.filter { $0.isComplete && $0.keys.allSatisfy { english[$0] != nil } }
-      return page.blocks.isEmpty ? nil : page
-    }
-    releases.append((version, pages))
+    releases.append((version, file.pages))
   } catch {
     FileHandle.standardError.write(Data("whatsnew-idiomatic: \(name).json: \(error)\n".utf8))
   }
@@ -173,9 +169,15 @@ let nextReview = calendar.nextDate(after: Date(), matching: reviewTime, matching
 guard onboardingComplete, settings["app.showWhatsNew"] != "false", seenThrough.map({ $0 < current }) ?? true else { exit(0) }
 var flow: [(version: Version, page: Page)] = []
 for release in releases.reversed() where release.version <= current && seenThrough.map({ release.version > $0 }) ?? true {
+  // The release's own tables; a block that names a key English lacks is dropped.
+  let name = release.version.description
+  english.merge(readTable("en", name)) { _, new in new }
+  if language != "en" { translations.merge(readTable(language, name)) { _, new in new } } else { translations = english }
   let visible = release.pages.compactMap { page -> Page? in
-    if let superseded = page.supersededIn.flatMap(Version.init), superseded <= current { return nil }
     var page = page
+    page.blocks = page.blocks.filter { $0.isComplete && $0.keys.allSatisfy { english[$0] != nil } }
+    guard !page.blocks.isEmpty else { return nil }
+    if let superseded = page.supersededIn.flatMap(Version.init), superseded <= current { return nil }
     page.blocks.removeAll { $0.supersededIn.flatMap(Version.init).map { $0 <= current } ?? false }
     return page.blocks.isEmpty ? nil : page
   }

@@ -9,6 +9,13 @@ import Testing
 /// links, FIFOs, devices, huge files, a cache directory someone else controls (issue 16).
 @Suite("Translation files and the cache, hostile")
 struct HostileFileTests {
+  /// A cache that keeps even these tiny tables (the default leaves out those under 16 KiB).
+  static func cachingEveryTable(_ directory: String) -> TranslationCache {
+    var cache = TranslationCache(directory: directory)
+    cache.smallestCached = 0
+    return cache
+  }
+
   let directory: TemporaryDirectory
   let localizations: String
   let cacheDirectory: String
@@ -67,7 +74,7 @@ struct HostileFileTests {
     arguments: ["link to /dev/zero", "FIFO"])
   func hostileCacheFile(kind: String) throws {
     try writeEnglish(#""ui.done" = "Done";"#)
-    let cache = TranslationCache(directory: cacheDirectory)
+    let cache = Self.cachingEveryTable(cacheDirectory)
     #expect(try read(cache).get() == ["ui.done": "Done"])
     let cached = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).first)
     try plant(kind, at: cacheDirectory + "/" + cached)
@@ -85,12 +92,12 @@ struct HostileFileTests {
     try FileManager.default.createDirectory(
       atPath: directory.path("cache/whatsnew"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     #expect(symlink(stranger, cacheDirectory) == 0)
-    let (cache, warning) = TranslationCache(directory: cacheDirectory).checked()
+    let (cache, warning) = Self.cachingEveryTable(cacheDirectory).checked()
     #expect(cache.directory == nil)
     #expect(warning?.contains("\(cacheDirectory) is a symbolic link, not a directory") == true, "\(warning ?? "")")
     // Even a cache used without the check never cleans through the link.
     try writeEnglish(#""ui.done" = "Done";"#)
-    #expect(try read(TranslationCache(directory: cacheDirectory)).get() == ["ui.done": "Done"])
+    #expect(try read(Self.cachingEveryTable(cacheDirectory)).get() == ["ui.done": "Done"])
     #expect(FileManager.default.fileExists(atPath: theirs))
     #expect(try FileManager.default.contentsOfDirectory(atPath: stranger) == ["en.lproj-0123456789abcdef.compiled"])
   }
@@ -101,14 +108,14 @@ struct HostileFileTests {
     #expect(chmod(directory.path("cache/whatsnew"), 0o700) == 0)
     #expect(chmod(cacheDirectory, 0o777) == 0)
     #expect(
-      TranslationCache(directory: cacheDirectory).checked().warning
+      Self.cachingEveryTable(cacheDirectory).checked().warning
         == "warning: the translation cache is off: \(cacheDirectory) can be written by others (mode 777);"
         + " remove it or fix its owner and mode (0700), and whatsnew makes it again")
     #expect(chmod(cacheDirectory, 0o700) == 0)
-    #expect(TranslationCache(directory: cacheDirectory).refusal == nil)
+    #expect(Self.cachingEveryTable(cacheDirectory).refusal == nil)
     if geteuid() == 0 {  // only root can give a directory away
       #expect(chown(cacheDirectory, 4242, 4242) == 0)
-      #expect(TranslationCache(directory: cacheDirectory).refusal == "\(cacheDirectory) belongs to another user (uid 4242)")
+      #expect(Self.cachingEveryTable(cacheDirectory).refusal == "\(cacheDirectory) belongs to another user (uid 4242)")
     }
   }
 
@@ -130,7 +137,7 @@ struct HostileFileTests {
       #expect(utimensat(AT_FDCWD, cacheDirectory + "/" + name, &times, AT_SYMLINK_NOFOLLOW) == 0)
     }
     try writeEnglish(#""ui.done" = "Done";"#)
-    #expect(try read(TranslationCache(directory: cacheDirectory)).get() == ["ui.done": "Done"])
+    #expect(try read(Self.cachingEveryTable(cacheDirectory)).get() == ["ui.done": "Done"])
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory))
     #expect(!left.contains("en.lproj-0123456789abcdef.compiled"))
     #expect(!left.contains("en.lproj-0123456789abcdef.compiled.99.tmp"))

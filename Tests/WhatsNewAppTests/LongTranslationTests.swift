@@ -16,7 +16,7 @@ struct LongTranslationTests {
     let directory = try TemporaryDirectory(prefix: "whatsnew-long-text")
     try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
     try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: directory.path("Localizations"))
-    let path = directory.path("Localizations/es.lproj/Localizable.strings")
+    let path = directory.path("Localizations/es.lproj/2.15.0.strings")
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     let long = String(repeating: "a", count: 10 << 20)
     let edited = lines.map { $0.hasPrefix("\"\(key)\"") ? "\"\(key)\" = \"\(long)\";" : String($0) }
@@ -35,28 +35,30 @@ struct LongTranslationTests {
     }
     if cached { _ = try load() }  // fills the cache: the next load reads the compiled copy
     let content = try load()
-    #expect(content.tables[.es]?[Self.key] == nil)
-    #expect(content.tables[.es]?["whatsNew.v2_15_0.smartReminder.reminder.description"] != nil, "the rest is kept")
+    #expect(content.catalog.text(for: Self.key, in: .es) == nil)
+    #expect(content.catalog.text(for: "whatsNew.v2_15_0.smartReminder.reminder.description", in: .es) != nil, "the rest is kept")
     let notes = content.diagnostics.filter { $0.contains(Self.key) }
     #expect(notes.count == 1, "\(content.diagnostics.map { $0.prefix(200) })")
     #expect(notes.first?.contains("Español text of \(10 << 20) characters, over the 4000-character limit") == true)
 
     let files = try ContentLibrary.readFiles(
       releasesDirectory: directory.path("Releases"), localizationsDirectory: directory.path("Localizations"))
-    let lint = ContentLinter.lint(
-      manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: "Releases", tables: files.tables,
-      missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-      localizationsDisplayDirectory: "Localizations")
+    let lint = files.lint(releasesDisplayDirectory: "Releases", localizationsDisplayDirectory: "Localizations")
     #expect(lint.contains { $0.path == Self.key && $0.message.contains("text of \(10 << 20) characters") })
   }
 
-  @Test("a table read on a language switch is limited the same way")
+  @Test("a release's table read on a language switch is limited the same way")
   func droppedOnSwitch() throws {
     let directory = try Self.content()
-    let read = try ContentLibrary.readTable(.es, localizationsDirectory: directory.path("Localizations")).get()
-    let limited = ContentLibrary.limitingTexts(read, .es, localizationsDirectory: directory.path("Localizations"))
-    #expect(limited.table[Self.key] == nil)
-    #expect(limited.table.count == read.count - 1)
-    #expect(limited.notes.count == 1)
+    // A start in English; Spanish is read when first looked up, as after `lang es`.
+    let content = try ContentLibrary.open(
+      releasesDirectory: directory.path("Releases"), localizationsDirectory: directory.path("Localizations"),
+      languages: [.en])
+    #expect(content.catalog.release(Version("2.15.0")!) != nil)
+    #expect(content.catalog.text(for: Self.key, in: .es) == nil)
+    #expect(content.catalog.text(for: "whatsNew.v2_15_0.smartReminder.reminder.description", in: .es) != nil)
+    let notes = content.catalog.notes.filter { $0.contains(Self.key) }
+    #expect(notes.count == 1)
+    #expect(notes.first?.contains("es.lproj/2.15.0.strings") == true)
   }
 }

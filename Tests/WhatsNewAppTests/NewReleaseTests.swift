@@ -28,10 +28,7 @@ struct NewReleaseTests {
   static func lint(_ directory: TemporaryDirectory) throws -> [LintProblem] {
     let files = try ContentLibrary.readFiles(
       releasesDirectory: directory.path("Releases"), localizationsDirectory: directory.path("Localizations"))
-    return ContentLinter.lint(
-      manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: "Releases", tables: files.tables,
-      missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-      localizationsDisplayDirectory: "Localizations", unreadableManifest: files.unreadableManifest)
+    return files.lint(releasesDisplayDirectory: "Releases", localizationsDisplayDirectory: "Localizations")
   }
 
   @Test("a pre-release: its file, its keys under their own prefix, sorted before its release in the manifest; it loads")
@@ -66,10 +63,12 @@ struct NewReleaseTests {
     let expected = Language.allCases.flatMap { language in
       outcome.keys.sorted().map { key in
         LintProblem(
-          file: "Localizations/\(language.directoryName)/Localizable.strings", path: key,
+          file: "Localizations/\(language.directoryName)/2.16.0.strings", path: key,
           message:
             "untranslated \(language.nativeName) text (used by Releases/2.16.0.json): replace the TODO text with the real one",
-          rule: .untranslated)
+          rule: .untranslated,
+          // Each at its entry in the new table: a comment, a blank line, the page's comment, then title and description.
+          position: SourcePosition(line: key.hasSuffix(".title") ? 4 : 5, column: 1))
       }
     }
     #expect(problems == expected)
@@ -83,7 +82,7 @@ struct NewReleaseTests {
 
     // Writing the texts makes lint clean.
     for language in Language.allCases {
-      let path = directory.path("Localizations/\(language.directoryName)/Localizable.strings")
+      let path = directory.path("Localizations/\(language.directoryName)/2.16.0.strings")
       var text = try String(contentsOfFile: path, encoding: .utf8)
       text = text.replacingOccurrences(of: "TODO: the title of the 2.16.0 highlights page", with: "Plate calculator")
       text = text.replacingOccurrences(
@@ -102,7 +101,8 @@ struct NewReleaseTests {
     let report = NewRelease.report(outcome, version: Version("2.14.1")!)
     #expect(report.contains("wrote \(directory.path("Releases/2.14.1.json"))"))
     #expect(report.contains("registered 2.14.1 in \(directory.path("Releases/manifest.json"))"))
-    #expect(report.contains("added 2 keys marked TODO to 5 tables:"))
+    #expect(report.contains("wrote the release's own table, 2 keys marked TODO, in 5 languages:"))
+    #expect(report.contains(directory.path("Localizations/ru.lproj/2.14.1.strings")))
     #expect(report.contains("note: 2.15.0 is registered and newer; users on 2.15.0 or later never see 2.14.1"))
     #expect(report.contains("whatsnew flow --seen 2.14.0 --app-version 2.14.1"))
     #expect(report.split(separator: "\n").allSatisfy { !$0.hasPrefix("  3.") || $0.count < 100 })
@@ -130,8 +130,9 @@ struct NewReleaseTests {
       try fileManager.moveItem(atPath: manifest, toPath: directory.path("real-manifest.json"))
       try fileManager.createSymbolicLink(atPath: manifest, withDestinationPath: directory.path("real-manifest.json"))
     case .tableIsLink:
-      try fileManager.moveItem(atPath: russian, toPath: directory.path("ru.strings"))
-      try fileManager.createSymbolicLink(atPath: russian, withDestinationPath: directory.path("ru.strings"))
+      // A link where the release's own table goes: new-release creates that file, never through a link.
+      try fileManager.createSymbolicLink(
+        atPath: directory.path("Localizations/ru.lproj/2.16.0.strings"), withDestinationPath: "/nonexistent")
     case .tableMissing: try fileManager.removeItem(atPath: russian)
     case .keyExists:
       let text = try String(contentsOfFile: russian, encoding: .utf8)
@@ -182,17 +183,19 @@ struct NewReleaseTests {
 struct NewReleaseAllOrNothingTests {
   /// Where the injected failure strikes: the `n`th call (from 1) of one file-system call.
   enum Step: String, CaseIterable, Sendable {
-    case releaseFileWrite, tableWrite, manifestWrite, keepingATable, tableRename, manifestRename, releaseFileLink
+    case releaseFileWrite, tableWrite, manifestWrite, keepingTheManifest, releaseFileLink, tableLink, manifestRename
 
+    // The release file and the five tables are new files (named with `link`); only the
+    // manifest is replaced (kept under a second name first, then renamed over).
     var call: (name: String, number: Int) {
       switch self {
       case .releaseFileWrite: ("create", 1)
       case .tableWrite: ("create", 4)
       case .manifestWrite: ("create", 7)
-      case .keepingATable: ("link", 3)
-      case .releaseFileLink: ("link", 7)  // six second names (five tables, the manifest), then the release file
-      case .tableRename: ("rename", 3)
-      case .manifestRename: ("rename", 6)
+      case .keepingTheManifest: ("link", 1)
+      case .releaseFileLink: ("link", 2)  // the manifest's second name, then the release file
+      case .tableLink: ("link", 5)
+      case .manifestRename: ("rename", 1)
       }
     }
   }

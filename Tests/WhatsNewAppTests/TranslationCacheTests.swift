@@ -14,7 +14,10 @@ struct TranslationCacheTests {
     directory = try TemporaryDirectory()
     localizations = directory.path("Localizations")
     try FileManager.default.createDirectory(atPath: localizations + "/en.lproj", withIntermediateDirectories: true)
-    cache = TranslationCache(directory: directory.path("cache/whatsnew/strings"))
+    // Every table here is tiny: cache them all, to test the cache itself.
+    var cache = TranslationCache(directory: directory.path("cache/whatsnew/strings"))
+    cache.smallestCached = 0
+    self.cache = cache
   }
 
   func writeEnglish(_ text: String) throws {
@@ -44,6 +47,20 @@ struct TranslationCacheTests {
     #expect(cachedFiles.count == 1)
     let directoryAttributes = try FileManager.default.attributesOfItem(atPath: cache.directory!)
     #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test("a table under the threshold is parsed at every read and never cached; one at it is cached")
+  func smallTablesAreNotCached() throws {
+    let small = "/* " + String(repeating: "x", count: TranslationCache.defaultSmallestCached - 40) + " */\n"
+    try writeEnglish(small + #""ui.done" = "Done";"#)
+    var cache = cache
+    cache.smallestCached = TranslationCache.defaultSmallestCached
+    #expect(try read(cache) == ["ui.done": "Done"])
+    #expect(try read(cache) == ["ui.done": "Done"])
+    #expect(cachedFiles.isEmpty)
+    try writeEnglish(small + String(repeating: " ", count: 40) + #""ui.done" = "Done";"#)
+    #expect(try read(cache) == ["ui.done": "Done"])
+    #expect(cachedFiles.count == 1)
   }
 
   @Test("a start reads English and its language, and stores a compiled copy of each")

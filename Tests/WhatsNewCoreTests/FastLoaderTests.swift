@@ -551,18 +551,7 @@ struct FastLoaderTests {
       lines.joined(separator: "\n"), file: "random-versions.txt", case: 0, of: 1)
   }
 
-  // MARK: Concurrency
-
-  @Test(
-    "the ordered concurrent map gives map's results in map's order",
-    arguments: [
-      (0, 1), (1, 1), (2, 1), (7, 3), (64, 1), (100, 16), (1000, 16), (1001, 7),
-    ])
-  func orderedMap(count: Int, minimumChunkSize: Int) {
-    let elements = Array(0..<count)
-    let mapped = orderedConcurrentMap(elements, minimumChunkSize: minimumChunkSize) { "\($0 * 3)" }
-    #expect(mapped == elements.map { "\($0 * 3)" })
-  }
+  // MARK: A messy library
 
   /// A release directory with good, broken, missing, unlisted and duplicate entries.
   static func messyLibrary(count: Int) -> (manifest: [UInt8], files: [String: [UInt8]]) {
@@ -609,7 +598,7 @@ struct FastLoaderTests {
   }
 
   @Test(
-    "loading on several threads gives the recorded releases and diagnostics, in order",
+    "loading a messy library gives the recorded releases and diagnostics, in order",
     arguments: Array(zip(libraryCounts.indices, libraryCounts)))
   func concurrentLoad(index: Int, count: Int) {
     let (manifest, files) = Self.messyLibrary(count: count)
@@ -619,15 +608,6 @@ struct FastLoaderTests {
     #expect(count == 0 || load.releases.count > count / 2)
     GoldenSections.expect(
       Self.loadText(load, count: count), file: "concurrent-load.txt", case: index, of: Self.libraryCounts.count)
-    // On one thread, a file per thread, or anything between: the same answer.
-    for minimumFilesPerThread in [1, 3, ReleaseLibrary.minimumFilesPerThread, Int.max] {
-      let threaded = ReleaseLibrary.load(
-        manifest: manifest, manifestDisplayPath: "R/manifest.json", files: files, directoryDisplayPath: "R",
-        englishKeys: testEnglishKeys, minimumFilesPerThread: minimumFilesPerThread)
-      GoldenSections.expect(
-        Self.loadText(threaded, count: count), file: "concurrent-load.txt", case: index, of: Self.libraryCounts.count,
-        recording: false)
-    }
   }
 
   // MARK: The golden text

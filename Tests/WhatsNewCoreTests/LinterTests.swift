@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WhatsNewCore
@@ -24,9 +25,11 @@ struct LinterTests {
     manifest: [UInt8]? = manifest, files: [String: [UInt8]] = ["2.13.1.json": release],
     tables: [Language: TranslationTable] = completeTables(), missingTables: [Language: String] = [:]
   ) -> [String] {
-    ContentLinter.lint(
-      manifest: manifest, releaseFiles: files, releasesDisplayDirectory: "Releases", tables: tables, missingTables: missingTables,
-      requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations"
+    // As the shipped layout keeps them: each release's keys in its own `<version>.strings`.
+    let (app, releases) = ReleaseTableSplit.split(tables)
+    return ContentLinter.lint(
+      manifest: manifest, releaseFiles: files, releasesDisplayDirectory: "Releases", tables: app, missingTables: missingTables,
+      requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations", releaseTables: releases
     ).map(\.description)
   }
 
@@ -73,7 +76,7 @@ struct LinterTests {
     #expect(
       Self.lint(tables: tables) == [
         "Localizations/nl.lproj/Localizable.strings: ui.done: missing Nederlands translation (required by the app)",
-        "Localizations/ru.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.title: missing Русский translation (used by Releases/2.13.1.json)",
+        "Localizations/ru.lproj/2.13.1.strings: whatsNew.v2_13_1.p.b.title: missing Русский translation (used by Releases/2.13.1.json)",
       ])
   }
 
@@ -83,7 +86,7 @@ struct LinterTests {
     tables[.es]?["whatsNew.v2_13_1.p.b.description"] = " \n "
     #expect(
       Self.lint(tables: tables) == [
-        "Localizations/es.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: empty Español translation (used by Releases/2.13.1.json)"
+        "Localizations/es.lproj/2.13.1.strings: whatsNew.v2_13_1.p.b.description: empty Español translation (used by Releases/2.13.1.json)"
       ])
   }
 
@@ -96,7 +99,7 @@ struct LinterTests {
     let expected =
       isProblem
       ? [
-        "Localizations/nl.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: Nederlands text of \(length)"
+        "Localizations/nl.lproj/2.13.1.strings: whatsNew.v2_13_1.p.b.description: Nederlands text of \(length)"
           + " characters (used by Releases/2.13.1.json), over the \(ContentLinter.maximumTextLength)-character limit"
           + " for one text; a page shows it whole: shorten it or split it"
       ] : []
@@ -111,17 +114,18 @@ struct LinterTests {
     tables[.ptBR]?["ui.extra"] = "not in English"
     #expect(
       Self.lint(tables: tables) == [
-        "Localizations/en.lproj/Localizable.strings: whatsNew.v2_12_0.old.title: orphan key: no release uses it; remove it",
+        "Localizations/en.lproj/2.12.0.strings: whatsNew.v2_12_0.old.title: orphan key: no release uses it; remove it",
         "Localizations/pt-BR.lproj/Localizable.strings: ui.extra: orphan key: not in the English table; remove it or add it to English",
       ])
   }
 
   /// Content whose one release has two keys in every table (10 keys in all), the release file as given.
   static func problemsOfUnloaded(file: [UInt8]?, unreadable: String? = nil) -> [LintProblem] {
-    ContentLinter.lint(
+    let (app, releases) = ReleaseTableSplit.split(completeTables())
+    return ContentLinter.lint(
       manifest: manifest, releaseFiles: file.map { ["2.13.1.json": $0] } ?? [:], releasesDisplayDirectory: "Releases",
-      tables: completeTables(), missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
-      unreadableReleaseFiles: unreadable.map { ["2.13.1.json": $0] } ?? [:])
+      tables: app, missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
+      unreadableReleaseFiles: unreadable.map { ["2.13.1.json": $0] } ?? [:], releaseTables: releases)
   }
 
   @Test(
@@ -217,7 +221,7 @@ struct LinterTests {
     #expect(Self.lint(files: files, tables: Self.choiceTables(dutchImperialLabel: "Imperial")) == [])
     #expect(
       Self.lint(files: files, tables: Self.choiceTables(dutchImperialLabel: "Imperiaal (lb, mi)")) == [
-        "Localizations/nl.lproj/Localizable.strings: whatsNew.v2_13_1.p.u.imperial: the Nederlands label \"Imperiaal (lb, mi)\" "
+        "Localizations/nl.lproj/2.13.1.strings: whatsNew.v2_13_1.p.u.imperial: the Nederlands label \"Imperiaal (lb, mi)\" "
           + "(Releases/2.13.1.json, pages[0].blocks[1].options[1].labelKey) differs from the name of units = imperial, "
           + "\"Imperial\" (ui.value.units.imperial): an option has one name on the page, in the confirmation and on the "
           + "settings screen; make the two say the same"
@@ -238,12 +242,13 @@ struct LinterTests {
       manifest: Self.manifest, releaseFiles: ["2.13.1.json": release], releasesDisplayDirectory: "Releases", tables: tables,
       missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
       tableSources: [.es: bytes(spanish)])
+    // One table a language here, release keys and all: where keys belong is misplaced-key's own test.
     #expect(
-      problems.map(\.compilerStyle) == [
+      problems.filter { $0.rule != .misplacedKey }.map(\.compilerStyle) == [
         "Releases/2.13.1.json:1:23: error: extra: unknown field 'extra'; field dropped, release kept",
         "Releases/2.13.1.json:2:81: error: pages[0].blocks[0].icon: unknown icon 'sparkels' (did you mean 'sparkles'?); "
           + "icon dropped, block kept",
-        "Localizations/nl.lproj/Localizable.strings:1:1: error: whatsNew.v2_13_1.p.b.title: missing Nederlands translation "
+        "Localizations/nl.lproj/2.13.1.strings:1:1: error: whatsNew.v2_13_1.p.b.title: missing Nederlands translation "
           + "(used by Releases/2.13.1.json)",
         "Localizations/es.lproj/Localizable.strings:4:3: warning: whatsNew.orphan.x: orphan key: not in the English table; "
           + "remove it or add it to English",
@@ -256,5 +261,78 @@ struct LinterTests {
       ContentLinter.syntaxErrorPosition(in: "x.strings: not a valid .strings file: Missing ';' on line 3")
         == SourcePosition(line: 3, column: 1))
     #expect(ContentLinter.syntaxErrorPosition(in: "the table is missing") == .start)
+  }
+}
+
+@Suite("Where each key lives: misplaced-key")
+struct MisplacedKeyTests {
+  /// Lints the linter tests' content with each language's tables as given: the app's own, and per release.
+  static func lint(app: [Language: [String: String]], releases: [Language: [String: [String: String]]]) -> [String] {
+    ContentLinter.lint(
+      manifest: LinterTests.manifest, releaseFiles: ["2.13.1.json": LinterTests.release], releasesDisplayDirectory: "Releases",
+      tables: app.mapValues(TranslationTable.init), missingTables: [:], requiredUIKeys: ["ui.done"],
+      localizationsDisplayDirectory: "Localizations",
+      releaseTables: releases.mapValues { $0.mapValues(TranslationTable.init) }
+    ).filter { $0.rule == .misplacedKey }.map(\.description)
+  }
+
+  static let english = LinterTests.completeTables()[.en]!.entries
+  static var own: [String: String] { english.filter { !$0.key.hasPrefix("whatsNew.") } }
+  static var release: [String: String] { english.filter { $0.key.hasPrefix("whatsNew.v2_13_1.") } }
+
+  enum Placement: String, CaseIterable, Sendable {
+    case asShipped, releaseKeyInAppTable, releaseKeyInAnotherRelease, appKeyInReleaseTable
+
+    /// English's files by name; and the key that is misplaced, where it is, and where it belongs.
+    var files: (files: [String: [String: String]], moved: (key: String, in: String, belongs: String)?) {
+      let own = MisplacedKeyTests.own
+      let release = MisplacedKeyTests.release
+      let title = "whatsNew.v2_13_1.p.b.title"
+      switch self {
+      case .asShipped: return (["Localizable.strings": own, "2.13.1.strings": release], nil)
+      case .releaseKeyInAppTable:
+        return (
+          [
+            "Localizable.strings": own.merging([title: release[title]!]) { a, _ in a },
+            "2.13.1.strings": release.filter { $0.key != title },
+          ],
+          (title, "Localizable.strings", "2.13.1.strings")
+        )
+      case .releaseKeyInAnotherRelease:
+        return (
+          [
+            "Localizable.strings": own, "2.12.0.strings": [title: release[title]!],
+            "2.13.1.strings": release.filter { $0.key != title },
+          ],
+          (title, "2.12.0.strings", "2.13.1.strings")
+        )
+      case .appKeyInReleaseTable:
+        return (
+          [
+            "Localizable.strings": own.filter { $0.key != "ui.done" },
+            "2.13.1.strings": release.merging(["ui.done": "Done"]) { a, _ in a },
+          ],
+          ("ui.done", "2.13.1.strings", "Localizable.strings")
+        )
+      }
+    }
+  }
+
+  @Test(
+    "a key in another table than its own is an error at the file it is in, naming the file it belongs in",
+    arguments: Placement.allCases)
+  func misplaced(placement: Placement) {
+    var (files, moved) = placement.files
+    let app = files.removeValue(forKey: "Localizable.strings") ?? [:]
+    let problems = Self.lint(app: [.en: app], releases: [.en: files])
+    guard let moved else { return #expect(problems == []) }
+    #expect(
+      problems == [
+        "Localizations/en.lproj/\(moved.in): \(moved.key): misplaced key: it belongs in Localizations/en.lproj/\(moved.belongs) ("
+          + (moved.belongs == "Localizable.strings"
+            ? "the app's own table: the app reads its own texts only from there"
+            : "its release's own table: the app reads a release's texts only from that release's table")
+          + "); move the entry there"
+      ])
   }
 }

@@ -32,7 +32,7 @@ struct PlaceholderLintTests {
       LinterTests.lint(tables: tables) == [
         "Localizations/es.lproj/Localizable.strings: ui.done: the Español translation fills in arguments 1, English 1, 2; "
           + "use the same placeholders (%@, or %1$@, %2$@ in another order)",
-        "Localizations/ru.lproj/Localizable.strings: whatsNew.v2_13_1.p.b.description: the Русский translation fills in "
+        "Localizations/ru.lproj/2.13.1.strings: whatsNew.v2_13_1.p.b.description: the Русский translation fills in "
           + "arguments none, English 1; use the same placeholders (%@, or %1$@, %2$@ in another order)",
       ])
   }

@@ -22,7 +22,8 @@ struct TableLintTests {
     return ContentLinter.lint(
       manifest: LinterTests.manifest, releaseFiles: ["2.13.1.json": LinterTests.release], releasesDisplayDirectory: "Releases",
       tables: tables, missingTables: missing, requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
-      tableSources: [.es: Array(source.utf8)])
+      tableSources: [.es: Array(source.utf8)]
+    ).filter { $0.rule != .misplacedKey }  // one table a language, release keys and all: misplaced-key has its own test
   }
 
   /// The complete Spanish table, one entry a line, with `line` (1-based) replaced.

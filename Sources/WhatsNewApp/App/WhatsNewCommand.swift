@@ -155,7 +155,14 @@ public enum WhatsNewCommand {
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     let (cache, warning) = TranslationCache(environment: environment).checked()
     if let warning { report(warning) }
-    return try ContentLibrary.load(
+    // `--dev` lists what the validator dropped from every release, so it reads them all; a
+    // start reads the manifest and the app's own tables, and the tour's releases when shown.
+    if options.developerMode {
+      return try ContentLibrary.load(
+        releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
+        cache: cache)
+    }
+    return try ContentLibrary.open(
       releasesDirectory: directories.releases, localizationsDirectory: directories.localizations, languages: [language],
       cache: cache)
   }

@@ -172,9 +172,10 @@ extension Session {
       labels[setting] = Dictionary(uniqueKeysWithValues: setting.kind.values.map { ($0, text(setting.valueKey($0))) })
     }
     var vocabulary = CompletionVocabulary(
-      versions: releases.map(\.version.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
+      versions: catalog.versions.map(\.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
       page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
-    vocabulary.newsVersions = newsReleases.map(\.version.description).reversed()
+    // From the manifest: completing a version reads no release.
+    vocabulary.newsVersions = newsVersions.map(\.description).reversed()
     let undoable = state.recap.undoableNumbers.map(String.init)
     vocabulary.undoTokens = undoable.isEmpty ? [] : undoable + ["all"]
     return vocabulary

@@ -78,12 +78,13 @@ struct DebugCommands: Sendable {
       session.console.emit(session.text("ui.error.badVersion", versionText), .error)
       return
     }
-    let releases = session.releases
-    guard let release = releases.first(where: { $0.version == version }) else {
+    // Only that release is read; the others are named from the manifest.
+    guard let release = session.catalog.release(version) else {
+      let versions = session.catalog.versions.filter { $0 != version }
       // The nearest release by version (2.17.0 → 2.15.0), not by spelling (which offered 2.11.0).
       return messages.unknownValue(
-        versionText, kind: .release, candidates: releases.map(\.version.description),
-        suggestion: Version.nearest(to: version, in: releases.map(\.version))?.description)
+        versionText, kind: .release, candidates: versions.map(\.description),
+        suggestion: Version.nearest(to: version, in: versions)?.description)
     }
     switch session.state.overlay {
     case .onboarding?:
@@ -114,7 +115,9 @@ struct DebugCommands: Sendable {
 
   /// What the validator reported for the release's file (dropped units, warnings), sanitized.
   func listDiagnostics(of version: Version) {
-    let diagnostics = FlowReport.diagnostics(session.configuration.content.releaseDiagnostics, of: version)
+    // The start's (the manifest's, or every release's with --dev) and those of releases read since.
+    let reported = session.configuration.content.releaseDiagnostics + session.catalog.diagnostics
+    let diagnostics = FlowReport.diagnostics(reported, of: version)
     guard !diagnostics.isEmpty else { return }
     session.console.emit(session.text("ui.debug.previewDiagnostics", String(diagnostics.count), "\(version).json"), .warning)
     for diagnostic in diagnostics {

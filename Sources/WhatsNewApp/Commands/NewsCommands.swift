@@ -48,9 +48,15 @@ struct NewsCommands: Sendable {
     if case .version(let version) = record.seenThrough { seen = version }
     // A person still in onboarding starts here: nothing before this version will be shown.
     let first = record.firstVersion ?? (session.state.onboardingComplete ? nil : session.appVersion)
+    // Only the releases the window can show are read: every entry takes a row at least.
+    let budget = all ? nil : session.configuration.rows.map { Viewport(terminalRows: $0).budget }
+    let versions = session.newsVersions.reversed().filter { version in first.map { version >= $0 } ?? true }
+    let shown = budget.map { Array(versions.prefix($0)) } ?? Array(versions)
     let entries = ReleaseHistory.entries(
-      releases: session.releases, showings: record.showings, firstVersion: first, seenThrough: seen,
-      current: session.appVersion)
+      releases: shown.compactMap(session.catalog.release), showings: record.showings, firstVersion: first,
+      seenThrough: seen, current: session.appVersion)
+    let rest = versions.dropFirst(shown.count)
+    let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?
     if openRefused {
       let stack = session.state.openStack
@@ -61,28 +67,39 @@ struct NewsCommands: Sendable {
       let example = entries.first(where: \.hasUnseenPages) ?? entries.first(where: \.canOpen)
       footer = example.map { .open(example: $0.release) }
     }
-    let budget = all ? nil : session.configuration.rows.map { Viewport(terminalRows: $0).budget }
     let view = NewsListView(
-      entries: entries, rowBudget: budget, footer: footer, tourIsOpen: session.state.tour?.mode == .automatic)
+      entries: entries, notRead: notRead, rowBudget: budget, footer: footer, tourIsOpen: session.state.tour?.mode == .automatic)
     session.console.emit(view.document(in: session.renderContext))
   }
 
-  /// `news <version>`: that release's pages, ignoring the record and the gates.
+  /// `news <version>`: that release's pages, ignoring the record and the gates. Only that
+  /// release is read (and, when it cannot be shown, the one suggested instead).
   func open(_ versionText: String) {
     if openRefused { return messages.refused("news") }
-    let appVersion = session.appVersion
-    let openable = session.newsReleases
     guard let version = Version(versionText) else {
       session.noteInvalidCommand()
       return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
     }
-    guard let release = openable.first(where: { $0.version == version }) else {
-      guard !openable.isEmpty else { return session.console.emit(session.text("ui.news.none"), .warning) }
+    guard let release = session.newsRelease(version) else {
       // A release the app has not reached, or one with nothing to show: the nearest that has.
+      let others = session.newsVersions.filter { $0 != version }
+      guard let nearest = nearestShowable(to: version, in: others) else {
+        return session.console.emit(session.text("ui.news.none"), .warning)
+      }
       return messages.unknownValue(
-        versionText, kind: .release, candidates: openable.map(\.version.description),
-        suggestion: Version.nearest(to: version, in: openable.map(\.version))?.description)
+        versionText, kind: .release, candidates: others.map(\.description), suggestion: nearest.description)
     }
-    session.tourFlow.open(TourState(mode: .news, pages: previewRelease(release, asOf: appVersion)))
+    session.tourFlow.open(TourState(mode: .news, pages: previewRelease(release, asOf: session.appVersion)))
+  }
+
+  /// The version nearest `version` among `versions` whose release has pages to show,
+  /// reading releases nearest first until one does.
+  private func nearestShowable(to version: Version, in versions: [Version]) -> Version? {
+    var left = versions
+    while let nearest = Version.nearest(to: version, in: left) {
+      if session.newsRelease(nearest) != nil { return nearest }
+      left.removeAll { $0 == nearest }
+    }
+    return nil
   }
 }

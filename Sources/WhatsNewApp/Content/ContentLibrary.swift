@@ -7,10 +7,21 @@ public import WhatsNewCore
 /// Reading is the only I/O here; parsing and validation are the core's pure functions.
 /// Nothing in a content file can stop the app: bad units are dropped and reported in
 /// ``diagnostics`` (printed to stderr with `--dev`).
+///
+/// The layout: `Releases/manifest.json` and one `Releases/<version>.json` per release;
+/// `Localizations/<lang>.lproj/Localizable.strings` holds the app's own `ui.*` and
+/// `guidance.*` texts, and `Localizations/<lang>.lproj/<version>.strings` each release's own
+/// (`whatsNew.v<major>_<minor>_<patch>.*`). A start (``open(releasesDirectory:localizationsDirectory:languages:cache:reader:)``)
+/// reads the manifest and `Localizable.strings`, and leaves the releases to ``catalog``, which
+/// reads only those asked for; ``load(releasesDirectory:localizationsDirectory:languages:cache:)``
+/// reads and validates them all (`flow`, `--dev`, tests).
 public struct ContentLibrary: Sendable {
-  /// Valid releases, oldest first.
-  public var releases: [Release]
-  /// Translation tables that could be read.
+  /// Valid releases, oldest first. Reads every registered release the first time (the
+  /// whole history): a start asks ``catalog`` for the ones it shows instead.
+  public var releases: [Release] { catalog.allReleases() }
+  /// The registered releases, each read when first asked for.
+  public let catalog: ReleaseCatalog
+  /// The app's own translation tables (`Localizable.strings`) that could be read.
   public var tables: [Language: TranslationTable]
   /// Diagnostics from validating the releases and reading the tables.
   public var diagnostics: [String]
@@ -24,9 +35,20 @@ public struct ContentLibrary: Sendable {
 
   public init(
     releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache = .off, releaseDiagnostics: [ReleaseDiagnostic] = []
+    localizationsDirectory: String, translationCache: TranslationCache = .off, releaseDiagnostics: [ReleaseDiagnostic] = [],
+    releaseTables: [Language: [String: TranslationTable]] = [:]
   ) {
-    self.releases = releases
+    self.init(
+      catalog: ReleaseCatalog(releases: releases, releaseTables: releaseTables), tables: tables, diagnostics: diagnostics,
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory,
+      translationCache: translationCache, releaseDiagnostics: releaseDiagnostics)
+  }
+
+  init(
+    catalog: ReleaseCatalog, tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
+    localizationsDirectory: String, translationCache: TranslationCache, releaseDiagnostics: [ReleaseDiagnostic]
+  ) {
+    self.catalog = catalog
     self.tables = tables
     self.diagnostics = diagnostics
     self.releaseDiagnostics = releaseDiagnostics
@@ -48,6 +70,11 @@ public struct ContentLibrary: Sendable {
     public var tableSources: [Language: [UInt8]] = [:]
     /// Why `manifest.json` was not read when it is there (a FIFO, a device): `manifest` is then `nil`.
     public var unreadableManifest: String? = nil
+    /// The other `.strings` files of each language (the per-release tables, `<version>.strings`),
+    /// by file name: each table, or why it could not be read.
+    public var releaseTables: [Language: [String: Result<TranslationTable, TableProblem>]] = [:]
+    /// The bytes of each of those that could be read, for `lint`'s line numbers.
+    public var releaseTableSources: [Language: [String: [UInt8]]] = [:]
   }
 
   /// `manifest.json` as every command reads it (the app, `flow`, `lint`, `new-release`): its
@@ -74,12 +101,7 @@ public struct ContentLibrary: Sendable {
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off
   ) throws(ContentError) -> Files {
-    guard isDirectory(releasesDirectory) else {
-      throw ContentError.missingDirectory(path: releasesDirectory, what: "release files", option: "--releases")
-    }
-    guard isDirectory(localizationsDirectory) else {
-      throw ContentError.missingDirectory(path: localizationsDirectory, what: "translations", option: "--localizations")
-    }
+    try requireDirectories(releasesDirectory, localizationsDirectory)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: releasesDirectory)) ?? []
     var releaseFiles: [String: [UInt8]] = [:]
     var unreadableReleases: [String: String] = [:]
@@ -100,10 +122,39 @@ public struct ContentLibrary: Sendable {
       case .failure(let problem): unreadable[language] = problem.description
       }
     }
-    return Files(
+    var files = Files(
       manifest: manifest.bytes, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
       unreadableReleases: unreadableReleases, tableSources: sources, unreadableManifest: manifest.problem)
+    for language in wanted {
+      let directory = "\(localizationsDirectory)/\(language.directoryName)"
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        $0.hasSuffix(".strings") && $0 != tableFileName
+      }.sorted()
+      var read: [(path: String, bytes: [UInt8])] = []
+      var readNames: [String] = []
+      for name in names {
+        let path = directory + "/" + name
+        switch FileBytes.contents(of: path, limit: tableSizeLimit) {
+        case .success(let bytes):
+          read.append((path, bytes))
+          readNames.append(name)
+          files.releaseTableSources[language, default: [:]][name] = bytes
+        case .failure(let refusal):
+          files.releaseTables[language, default: [:]][name] = .failure(
+            TableProblem(description: "\(path): cannot be read: \(refusal)"))
+        }
+      }
+      for ((name, source), result) in zip(zip(readNames, read), cache.tables(read)) {
+        files.releaseTables[language, default: [:]][name] = result.mapError {
+          TableProblem(description: "\(source.path): \($0)", error: $0)
+        }
+      }
+    }
+    return files
   }
+
+  /// The app's own table in each `<lang>.lproj`; every other `.strings` there is a release's.
+  public static let tableFileName = "Localizable.strings"
 
   /// Why a translation table could not be read, naming the file.
   public struct TableProblem: Error, Sendable, CustomStringConvertible {
@@ -127,11 +178,11 @@ public struct ContentLibrary: Sendable {
     readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0]
   }
 
-  /// The largest `Localizable.strings` read (32 MiB): the benchmark's 1,000 releases make
-  /// 5 MB tables; a larger file (or a link to `/dev/zero`) is refused, not allocated.
+  /// The largest `.strings` file read (32 MiB): a larger file (or a link to `/dev/zero`) is
+  /// refused, not allocated.
   public static let tableSizeLimit = 32 << 20
 
-  /// Reads several languages' tables, one result per language in order; large ones side by side.
+  /// Reads several languages' tables, one result per language in order.
   public static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
   ) -> [Result<TranslationTable, TableProblem>] {
@@ -142,7 +193,7 @@ public struct ContentLibrary: Sendable {
   static func readTablesAndSources(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
   ) -> (results: [Result<TranslationTable, TableProblem>], sources: [Language: [UInt8]]) {
-    let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/Localizable.strings" }
+    let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
@@ -164,9 +215,60 @@ public struct ContentLibrary: Sendable {
     return (tables, bytes)
   }
 
-  /// Reads and validates both directories. Only English and `languages` are read at
-  /// start-up; ``readTable(_:localizationsDirectory:cache:)`` reads another when the user
-  /// switches, with the same cache.
+  /// What a start reads: the manifest and the app's own tables (English and `languages`),
+  /// no release: ``catalog`` reads each when first asked for (the tour's, `news`'s), with
+  /// its per-release tables, through `reader`. A missing directory is an error, as for
+  /// ``load(releasesDirectory:localizationsDirectory:languages:cache:)``.
+  public static func open(
+    releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
+    cache: TranslationCache = .off, reader: ContentReader = .files
+  ) throws(ContentError) -> ContentLibrary {
+    try requireDirectories(releasesDirectory, localizationsDirectory)
+    let manifest = readManifest(inReleasesDirectory: releasesDirectory)
+    let manifestPath = releasesDirectory + "/" + ReleaseLibrary.manifestFileName
+    let registered = ReleaseLibrary.registered(
+      manifest: manifest.bytes, manifestDisplayPath: manifestPath, unreadableManifest: manifest.problem)
+    let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
+    var tables: [Language: TranslationTable] = [:]
+    var problems: [String] = []
+    for (language, result) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
+      switch result {
+      case .success(let table): tables[language] = table
+      case .failure(let problem): problems.append(problem.description)
+      }
+    }
+    var notes: [String] = []
+    for language in wanted {
+      guard let table = tables[language] else { continue }
+      (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
+    }
+    var entries: [Version: ManifestEntry] = [:]
+    for entry in registered.entries where entries[entry.version] == nil { entries[entry.version] = entry }
+    let catalog = ReleaseCatalog(
+      versions: entries.keys.sorted(),
+      source: ReleaseCatalog.Source(
+        releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory,
+        manifest: manifest.bytes ?? [], entries: entries, cache: cache, reader: reader,
+        uiEnglish: tables[.en] ?? [:]))
+    let diagnostics = (problems + notes + registered.diagnostics.map(\.locatedDescription)).map(
+      TextSanitizer.cleanKeepingNewlines)
+    return ContentLibrary(
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
+      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: registered.diagnostics)
+  }
+
+  private static func requireDirectories(_ releases: String, _ localizations: String) throws(ContentError) {
+    guard isDirectory(releases) else {
+      throw ContentError.missingDirectory(path: releases, what: "release files", option: "--releases")
+    }
+    guard isDirectory(localizations) else {
+      throw ContentError.missingDirectory(path: localizations, what: "translations", option: "--localizations")
+    }
+  }
+
+  /// Reads and validates both directories: every release and its per-release tables (the
+  /// whole history: `flow`, `--dev`, tests). Only English and `languages` are read; the app
+  /// reads another language's tables when the user switches, with the same cache.
   public static func load(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off
@@ -174,23 +276,45 @@ public struct ContentLibrary: Sendable {
     let files = try readFiles(
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
       cache: cache)
-    let loaded = ReleaseLibrary.load(
-      manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
-      directoryDisplayPath: releasesDirectory, englishKeys: files.tables[.en] ?? [:], unreadable: files.unreadableReleases,
-      unreadableManifest: files.unreadableManifest)
     var tables = files.tables
     var notes: [String] = []
     for language in Language.allCases {
       guard let table = tables[language] else { continue }
       (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
     }
-    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) + notes
+    // Each per-release table by its release's key prefix (`whatsNew.v2_13_1`), from its file name.
+    var releaseTables: [Language: [String: TranslationTable]] = [:]
+    var problems: [String] = []
+    for (language, byName) in files.releaseTables.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      for (name, result) in byName.sorted(by: { $0.key < $1.key }) {
+        switch result {
+        case .success(let table):
+          guard let version = Version(String(name.dropLast(".strings".count))) else { continue }
+          let limited = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, fileName: name)
+          notes += limited.notes
+          releaseTables[language, default: [:]][ReleaseScaffold.keyPrefix(for: version)] = limited.table
+        case .failure(let problem): problems.append(problem.description)
+        }
+      }
+    }
+    let loaded = ReleaseLibrary.load(
+      manifest: files.manifest, manifestDisplayPath: releasesDirectory + "/manifest.json", files: files.releaseFiles,
+      directoryDisplayPath: releasesDirectory,
+      englishKeys: ReleaseKeys(ui: tables[.en] ?? [:], release: [:], others: releaseTables[.en] ?? [:]),
+      unreadable: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
+    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) + problems + notes
     diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
     diagnostics = diagnostics.map(TextSanitizer.cleanKeepingNewlines)
+    // Another language's per-release tables are read when the user switches to it.
+    let catalog = ReleaseCatalog(
+      releases: loaded.releases, releaseTables: releaseTables,
+      source: ReleaseCatalog.Source(
+        releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, manifest: files.manifest ?? [],
+        entries: [:], cache: cache, reader: .files, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
-      releases: loaded.releases, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
       localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
   }
 
@@ -200,12 +324,13 @@ public struct ContentLibrary: Sendable {
   /// as `lint` words it. The app shows such a key as it shows a missing one (English, else
   /// the key's readable fallback).
   public static func limitingTexts(
-    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = []
+    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = [],
+    fileName: String = tableFileName
   ) -> (table: TranslationTable, notes: [String]) {
     let limit = ContentLinter.maximumTextLength
     let long = table.keys(withTextsOver: limit)
     guard !long.isEmpty else { return (table, notes) }
-    let path = "\(localizationsDirectory)/\(language.directoryName)/Localizable.strings"
+    let path = "\(localizationsDirectory)/\(language.directoryName)/\(fileName)"
     let added = long.map { key in
       TextSanitizer.clean(
         "\(path): \(key): \(language.nativeName) text of \(table[key]?.unicodeScalars.count ?? 0) characters, over the "

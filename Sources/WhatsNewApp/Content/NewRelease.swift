@@ -6,9 +6,11 @@ import Glibc
 public import WhatsNewCore
 
 /// `whatsnew new-release <version>`: writes `Releases/<version>.json` with one page to start
-/// from, registers it in `manifest.json`, and adds its keys to all five translation tables
-/// marked untranslated (``ReleaseScaffold``), so that `whatsnew lint` lists exactly the
-/// texts left to write.
+/// from, registers it in `manifest.json`, and writes the release's own table in all five
+/// languages (`Localizations/<lang>.lproj/<version>.strings`) with its keys marked
+/// untranslated (``ReleaseScaffold``), so that `whatsnew lint` lists exactly the texts left
+/// to write. Each language's `Localizable.strings` must be there and parse, and hold none of
+/// the keys (they would be misplaced there).
 ///
 /// It reads the content as `lint` and the app do (``ContentLibrary/readManifest(inReleasesDirectory:)``,
 /// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``: the same size limits, the
@@ -98,8 +100,13 @@ public struct NewRelease: Sendable {
 
   var manifestPath: String { releasesDirectory + "/" + ReleaseLibrary.manifestFileName }
   var releasePath: String { releasesDirectory + "/\(version).json" }
+  /// The release's own table in `language`, which new-release creates.
   func tablePath(_ language: Language) -> String {
-    localizationsDirectory + "/" + language.directoryName + "/Localizable.strings"
+    localizationsDirectory + "/" + language.directoryName + "/\(version).strings"
+  }
+  /// The app's own table in `language`, which must be there and parse.
+  func appTablePath(_ language: Language) -> String {
+    localizationsDirectory + "/" + language.directoryName + "/" + ContentLibrary.tableFileName
   }
 
   /// Locks the content, checks, then writes the release file, the tables and the manifest.
@@ -139,19 +146,18 @@ public struct NewRelease: Sendable {
     if Self.kind(of: releasePath) != nil { throw .exists(path: releasePath) }
     let keys = ReleaseScaffold.keys(for: version)
     let languages = Language.allCases
-    for language in languages where Self.kind(of: tablePath(language)) == nil {
-      throw .missing(path: tablePath(language), what: "the \(language.nativeName) table")
+    for language in languages where Self.kind(of: appTablePath(language)) == nil {
+      throw .missing(path: appTablePath(language), what: "the \(language.nativeName) table")
     }
     // The tables as lint reads them: the same size limit, the same parser.
-    let (results, sources) = ContentLibrary.readTablesAndSources(
+    let results = ContentLibrary.readTables(
       languages, localizationsDirectory: localizationsDirectory, cache: .off)
     var changes = [
       FileTransaction.Change(
         path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)
     ]
-    let addition = Array(ReleaseScaffold.tableAddition(for: version).utf8)
     for (language, result) in zip(languages, results) {
-      let path = tablePath(language)
+      let path = appTablePath(language)
       let table: TranslationTable
       switch result {
       case .success(let read): table = read
@@ -159,12 +165,13 @@ public struct NewRelease: Sendable {
         throw .unreadable(path: path, reason: Self.reason(problem.description, path: path))
       case .failure(let problem): throw .badTable(problem.description)
       }
-      guard Self.kind(of: path) != S_IFLNK else { throw .notRegularFile(path: path) }
       if let key = keys.first(where: { table[$0] != nil }) { throw .keyExists(path: path, key: key) }
-      var bytes = sources[language] ?? []
-      // The addition starts on a line of its own.
-      if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-      changes.append(FileTransaction.Change(path: path, bytes: bytes + addition, replacing: true))
+      let releaseTable = tablePath(language)
+      if Self.kind(of: releaseTable) != nil { throw .exists(path: releaseTable) }
+      changes.append(
+        FileTransaction.Change(
+          path: releaseTable, bytes: Array(ReleaseScaffold.releaseTable(for: version, language: language).utf8),
+          replacing: false))
     }
     changes.append(FileTransaction.Change(path: manifestPath, bytes: newManifest, replacing: true))
     do {
@@ -191,7 +198,7 @@ public struct NewRelease: Sendable {
     var lines = [
       Line("wrote \(clean(outcome.releaseFile)) (one page, \(ReleaseScaffold.pageID), with one info block)", hangingIndent: 2),
       Line("registered \(version) in \(clean(outcome.manifest))", hangingIndent: 2),
-      Line("added \(outcome.keys.count) keys marked TODO to \(outcome.tables.count) tables:"),
+      Line("wrote the release's own table, \(outcome.keys.count) keys marked TODO, in \(outcome.tables.count) languages:"),
     ]
     lines += outcome.tables.map { Line("  " + clean($0), hangingIndent: 4) }
     if let newer = outcome.newerRegistered {

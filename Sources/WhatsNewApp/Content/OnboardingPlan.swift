@@ -6,6 +6,24 @@ public import WhatsNewCore
 /// controls: the wizard reuses each setting's choice block from the newest release (up
 /// to the app version) that offers it, so there is one definition of every control.
 public enum OnboardingPlan {
+  /// ``pages(releases:appVersion:)`` reading releases newest first only until every setting
+  /// has its control (a new user's start does not read the whole history).
+  public static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
+    let releases = catalog.newestFirst(upTo: appVersion) { read in
+      Set(read.flatMap { choiceSettings(in: $0, asOf: appVersion) }).count < Setting.allCases.count
+    }
+    return pages(releases: releases, appVersion: appVersion)
+  }
+
+  private static func choiceSettings(in release: Release, asOf appVersion: Version) -> [Setting] {
+    previewRelease(release, asOf: appVersion).flatMap { page in
+      page.page.blocks.compactMap { block -> Setting? in
+        if case .choice(let choice) = block.content { return choice.setting }
+        return nil
+      }
+    }
+  }
+
   /// The welcome page, then the tour's choice blocks two a page, then a last page.
   public static func pages(releases: [Release], appVersion: Version) -> [Page] {
     var chosen: [Setting: Block] = [:]

@@ -1,16 +1,15 @@
-import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 import WhatsNewCore
 
 /// Compiled translation tables on disk, so an unchanged `.strings` file is parsed once, not
 /// at every start.
 ///
 /// Why a cache: parsing is Foundation's `PropertyListSerialization` (``StringsTable/parse(_:)``),
-/// which takes about 0.4 s for each of the 5 MB tables of the benchmark's 1,000 releases; a
-/// compiled table is read in place (``TranslationTable``), in milliseconds. It serves the
-/// `make bench` rows "warm start" and "1,000 releases, warm" (see Documentation/Performance.md).
+/// which takes about 3 ms for the app's own two tables (`Localizable.strings`, 45–70 KB); a
+/// compiled table is read in place (``TranslationTable``), in a fraction of that. It serves the
+/// `make bench` row "warm start to the first tour page" (see Documentation/Performance.md).
+/// Per-release tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
 ///
 /// Reading tables goes: read each `.strings` file's bytes; if the cache holds a table
 /// compiled from exactly those bytes (it holds a copy of its source, compared byte for byte),
@@ -86,15 +85,24 @@ public struct TranslationCache: Sendable {
   /// No cache: every table is parsed from its `.strings` file (tests, `lint`).
   public static let off = TranslationCache(directory: nil)
 
+  /// Tables smaller than this many bytes are parsed at every start and never cached: the
+  /// per-release tables (a few kilobytes each) parse faster than a compiled copy is read,
+  /// checked and, on a first start, encoded and written (see ``smallestCached``).
+  public static let defaultSmallestCached = 16 << 10
+
+  /// The smallest `.strings` file (in bytes) this cache keeps a compiled copy of.
+  public var smallestCached = TranslationCache.defaultSmallestCached
+
   /// The tables of `sources` (each a `.strings` path and the bytes read from it), in order:
   /// from the cache where it has a copy compiled from exactly those bytes, else parsed, and
-  /// stored.
+  /// stored. A source under ``smallestCached`` bytes is parsed and not stored.
   func tables(_ sources: [(path: String, bytes: [UInt8])]) -> [Result<TranslationTable, LocalizationError>] {
     // A directory that fails the checks is not read from either (two lstat calls).
     let directory = refusal == nil ? directory : nil
-    let cachePaths = sources.map { source in directory.map { $0 + "/" + Self.fileName(for: source.path) } }
-    let sizes = sources.map { $0.bytes.count }
-    var results: [Result<TranslationTable, LocalizationError>?] = Self.sideBySide(sizes) { index in
+    let cachePaths = sources.map { source in
+      source.bytes.count < smallestCached ? nil : directory.map { $0 + "/" + Self.fileName(for: source.path) }
+    }
+    var results: [Result<TranslationTable, LocalizationError>?] = sources.indices.map { index in
       guard let cachePath = cachePaths[index],
         case .success(let compiled) = FileBytes.contents(
           of: cachePath, limit: 4 * ContentLibrary.tableSizeLimit, followingSymlink: false),
@@ -105,8 +113,8 @@ public struct TranslationCache: Sendable {
     let missing = sources.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0! } }
     let parsed = StandardError.silenced {
-      Self.sideBySide(missing.map { sizes[$0] }) { position in
-        Result { () throws(LocalizationError) in try StringsTable.parse(sources[missing[position]].bytes) }
+      missing.map { index in
+        Result { () throws(LocalizationError) in try StringsTable.parse(sources[index].bytes) }
       }
     }
     var compiledCopies: [(cachePath: String, bytes: [UInt8])] = []
@@ -118,26 +126,6 @@ public struct TranslationCache: Sendable {
     }
     if let directory, !compiledCopies.isEmpty { store(compiledCopies, in: directory) }
     return results.map { $0! }
-  }
-
-  /// Above this many bytes of `.strings` files in all, tables are parsed (and their compiled
-  /// copies decoded) side by side, one per core. Measured on the benchmark's 1,000 generated
-  /// releases (two 5 MB tables): parsing both takes about 0.8 s one after the other and
-  /// 0.47 s side by side on two cores. The shipped tables (tens of kilobytes) gain nothing:
-  /// two parsed side by side took 3.2-3.4 ms, as one after the other (2026-12-01).
-  static let sideBySideThreshold = 1 << 20
-
-  /// `body` for each index of `sizes` (the bytes each will read), in order: on this thread,
-  /// or side by side when there are several and together they pass ``sideBySideThreshold``.
-  private static func sideBySide<Value: Sendable>(_ sizes: [Int], _ body: @Sendable (Int) -> Value) -> [Value] {
-    guard sizes.count > 1, sizes.reduce(0, +) > sideBySideThreshold else { return sizes.indices.map(body) }
-    let values = Mutex<[Value?]>(Array(repeating: nil, count: sizes.count))
-    DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
-      let value = body(index)
-      values.withLock { $0[index] = value }
-    }
-    // concurrentPerform returns once every index has run, so every slot is filled.
-    return values.withLock { $0 }.map { $0! }
   }
 
   /// One cache file per source file: the table's directory name plus a fingerprint of

@@ -160,7 +160,7 @@ struct NavigationWalk {
     }
     commands += session.releases.map { "debug preview \($0.version)" }
     // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
-    if let newest = session.newsReleases.last { commands.append("news \(newest.version)") }
+    if let newest = session.newsRelease() { commands.append("news \(newest.version)") }
     return commands
   }
 

@@ -210,17 +210,32 @@ public final class Session {
   // MARK: - Derived values
 
   public var appVersion: Version { configuration.options.appVersion }
+  /// Every release, oldest first: reads the whole history the first time (the QA explorers);
+  /// the start, `news` and `debug preview` ask ``catalog`` for the ones they show.
   public var releases: [Release] { configuration.content.releases }
-  /// The releases `news` can open, oldest first: up to the app's version, each with pages to show.
-  var newsReleases: [Release] {
-    releases.filter { $0.version <= appVersion && !previewRelease($0, asOf: appVersion).isEmpty }
+  /// The registered releases, each read when first asked for.
+  public var catalog: ReleaseCatalog { configuration.content.catalog }
+  /// The versions `news` can be asked for, oldest first: registered, up to the app's version
+  /// (from the manifest alone: Tab completes them without reading a release).
+  var newsVersions: [Version] { catalog.versions.filter { $0 <= appVersion } }
+  /// The release `news` opens, if it has pages to show: `version`'s, else the newest with any.
+  func newsRelease(_ version: Version? = nil) -> Release? {
+    let shows = { (release: Release) in !previewRelease(release, asOf: self.appVersion).isEmpty }
+    if let version {
+      guard version <= appVersion, let release = catalog.release(version), shows(release) else { return nil }
+      return release
+    }
+    for version in newsVersions.reversed() {
+      if let release = catalog.release(version), shows(release) { return release }
+    }
+    return nil
   }
 
   public var localizer: Localizer {
     // The compiled-in English is built on first use, which the shipped tables never need.
     // A setting's name or value no table has reads as the vocabulary's name in words, never as its key.
     Localizer(
-      language: language, tables: tables,
+      language: language, tables: tables, releaseTexts: configuration.content.catalog,
       builtInEnglish: { UIStrings.english[$0] ?? UIStrings.readableFallback(for: $0) })
   }
 

@@ -54,7 +54,7 @@ struct TourFlow: Sendable {
   /// The onboarding wizard: a welcome page, then the tour's own choice blocks (one
   /// control per setting, as the releases up to this version define them), two a page.
   func startOnboarding() {
-    let pages = OnboardingPlan.pages(releases: session.releases, appVersion: session.appVersion)
+    let pages = OnboardingPlan.pages(catalog: session.catalog, appVersion: session.appVersion)
     run { $0.startOnboarding(pages: pages) }
   }
 

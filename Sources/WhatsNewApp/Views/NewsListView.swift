@@ -22,6 +22,9 @@ public struct NewsListView: Sendable {
   }
 
   public var entries: [ReleaseHistory.Entry]
+  /// Releases older than the last entry that were not read (the window cannot show them):
+  /// how many, and the oldest, for the line naming them.
+  public var notRead: (count: Int, oldest: Version)?
   /// The most rows the list may take (the window's, less the prompt): the newest entries that
   /// fit, and a line naming how many older ones `news all` lists. `nil` lists every one
   /// (`news all`, a script).
@@ -30,8 +33,12 @@ public struct NewsListView: Sendable {
   /// The automatic tour is open (showing or waiting): the releases it holds are in it now.
   public var tourIsOpen: Bool
 
-  public init(entries: [ReleaseHistory.Entry], rowBudget: Int?, footer: Footer?, tourIsOpen: Bool) {
+  public init(
+    entries: [ReleaseHistory.Entry], notRead: (count: Int, oldest: Version)? = nil, rowBudget: Int?, footer: Footer?,
+    tourIsOpen: Bool
+  ) {
     self.entries = entries
+    self.notRead = notRead
     self.rowBudget = rowBudget
     self.footer = footer
     self.tourIsOpen = tourIsOpen
@@ -61,7 +68,7 @@ public struct NewsListView: Sendable {
     var count = 0
     var used = 0
     for (index, entryRows) in rows.enumerated() {
-      let isLast = index == rows.count - 1
+      let isLast = index == rows.count - 1 && notRead == nil
       let older = isLast ? 0 : olderRows(index + 1, in: context).count
       guard used + entryRows.count + older <= room else { break }
       used += entryRows.count
@@ -72,14 +79,14 @@ public struct NewsListView: Sendable {
 
   /// The first `count` entries' rows, then the line naming the rest, if any.
   func listing(_ rows: [Document], count: Int, in context: RenderContext) -> Document {
-    rows.prefix(count).flatMap { $0 } + (count < rows.count ? olderRows(count, in: context) : [])
+    rows.prefix(count).flatMap { $0 } + (count < rows.count || notRead != nil ? olderRows(count, in: context) : [])
   }
 
   /// The line naming the releases older than the first `listed`, and how to list them.
   func olderRows(_ listed: Int, in context: RenderContext) -> Document {
-    guard let oldest = entries.last else { return [] }
-    return context.wrapped(
-      context.text("ui.news.older", String(entries.count - listed), oldest.release.description), indent: 0, style: .dim)
+    guard let oldest = notRead?.oldest ?? entries.last?.release else { return [] }
+    let count = entries.count - listed + (notRead?.count ?? 0)
+    return context.wrapped(context.text("ui.news.older", String(count), oldest.description), indent: 0, style: .dim)
   }
 
   /// How to open a release now, or what to close first.

@@ -1,6 +1,6 @@
 // A cache format of our own: parsing a `.strings` file with PropertyListSerialization takes
 // about 0.4 s for a 5 MB table, and reading a compiled one in place takes milliseconds. It
-// serves the `make bench` rows "warm start" and "1,000 releases, warm". Glibc for `memcmp`:
+// serves the `make bench` row "warm start to the first tour page". Glibc for `memcmp`:
 // the copy of the source it holds is compared with the `.strings` file at every start.
 import Glibc
 

@@ -20,6 +20,9 @@ public struct Localizer: Sendable {
   public var language: Language
   private let tables: [Language: TranslationTable]
   private let builtInEnglish: @Sendable (String) -> String?
+  /// Where a release's own texts (`whatsNew.*` keys) are looked up first: one table per
+  /// release per language, read when first needed (``ReleaseTexts``).
+  private let releaseTexts: (any ReleaseTexts)?
 
   /// Creates a localizer.
   ///
@@ -39,10 +42,12 @@ public struct Localizer: Sendable {
   /// Localizer(language: .en, tables: tables, builtInEnglish: { UIStrings.english[$0] })
   /// ```
   public init(
-    language: Language, tables: [Language: TranslationTable], builtInEnglish: @escaping @Sendable (String) -> String?
+    language: Language, tables: [Language: TranslationTable], releaseTexts: (any ReleaseTexts)? = nil,
+    builtInEnglish: @escaping @Sendable (String) -> String?
   ) {
     self.language = language
     self.tables = tables
+    self.releaseTexts = releaseTexts
     self.builtInEnglish = builtInEnglish
   }
 
@@ -66,7 +71,7 @@ public struct Localizer: Sendable {
 
   /// Whether English text exists for `key`, in the English table or built in.
   public func hasEnglish(_ key: String) -> Bool {
-    usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
+    usable(releaseText(key, .en)) != nil || usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
   }
 
   /// The same tables in another language.
@@ -77,7 +82,14 @@ public struct Localizer: Sendable {
   }
 
   private func template(for key: String) -> String {
-    usable(tables[language]?[key]) ?? usable(tables[.en]?[key]) ?? usable(builtInEnglish(key)) ?? key
+    usable(releaseText(key, language)) ?? usable(tables[language]?[key]) ?? usable(releaseText(key, .en))
+      ?? usable(tables[.en]?[key]) ?? usable(builtInEnglish(key)) ?? key
+  }
+
+  /// A release key's text in its release's own table, when there is a source of those.
+  private func releaseText(_ key: String, _ language: Language) -> String? {
+    guard let releaseTexts, key.utf8.starts(with: "whatsNew.".utf8) else { return nil }
+    return releaseTexts.text(for: key, in: language)
   }
 
   private func usable(_ text: String?) -> String? {
@@ -163,4 +175,13 @@ public struct Localizer: Sendable {
     }
     return String(result)
   }
+}
+
+/// The texts of releases, each release's in its own table per language
+/// (`Localizations/<lang>.lproj/<version>.strings`): a start reads only the tables of the
+/// releases it shows, so it does not grow with the release history.
+public protocol ReleaseTexts: Sendable {
+  /// The text of a release key (`whatsNew.v2_13_1.…`) in `language`, from its release's
+  /// table, or `nil` when that table has none.
+  func text(for key: String, in language: Language) -> String?
 }

@@ -1,5 +1,5 @@
 // Reads compiled tables in place (binary search, no dictionary of every entry) for the
-// `make bench` rows "warm start" and "1,000 releases, warm"; a parsed table is a dictionary.
+// `make bench` row "warm start to the first tour page"; a parsed table is a dictionary.
 
 /// One language's translations: text by key.
 ///

@@ -58,11 +58,16 @@ public enum ContentLinter {
   ///     left out has its problems at 1:1.
   ///   - unreadableReleaseFiles: release files that are there but could not be read, and why.
   ///   - unreadableManifest: why `manifest.json` could not be read when it is there (`manifest` is then `nil`).
+  ///   - releaseTables: each language's other `.strings` files (the per-release tables,
+  ///     `<version>.strings`) by file name; `tables` is then each language's `Localizable.strings`.
+  ///   - releaseTableSources: the bytes of those, by language and file name.
+  ///   - unreadableReleaseTables: those that could not be read or parsed, and why.
   public static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
     tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:],
-    unreadableManifest: String? = nil
+    unreadableManifest: String? = nil, releaseTables: [Language: [String: TranslationTable]] = [:],
+    releaseTableSources: [Language: [String: [UInt8]]] = [:], unreadableReleaseTables: [Language: [String: String]] = [:]
   ) -> [LintProblem] {
     var problems: [LintProblem] = []
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
@@ -132,37 +137,45 @@ public enum ContentLinter {
     let positions = SourcePosition.of(offsets: missingEntries.map(\.offset), in: manifest ?? [])
     for (entry, position) in zip(missingEntries, positions) { problems[entry.problem].position = position }
 
-    // 3. Tables and translations.
-    let tablePath = { (language: Language) in
-      ReleaseLibrary.join(ReleaseLibrary.join(localizationsDisplayDirectory, language.directoryName), "Localizable.strings")
-    }
+    // 3. Tables and translations: each language's tables as one, each key named at the file
+    // it is in (or belongs in: its release's `<version>.strings`, else `Localizable.strings`).
+    let versions = allNames.compactMap { $0.hasSuffix(".json") ? Version(String($0.dropLast(5))) : nil }
+    let layout = TableLayout(
+      tables: tables, releaseTables: releaseTables, releaseVersions: versions,
+      localizationsDisplayDirectory: localizationsDisplayDirectory)
+    let appTablePath = { (language: Language) in layout.path(language, TableLayout.appTable) }
     let requiredKeys = Set(usedKeys.keys).union(requiredUIKeys).sorted()
     for language in Language.allCases {
-      guard let table = tables[language] else {
+      for (name, reason) in (unreadableReleaseTables[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        problems.append(
+          unreadableTable(file: layout.path(language, name), reason: reason, source: releaseTableSources[language]?[name]))
+      }
+      guard let table = layout.merged[language] else {
         problems.append(
           unreadableTable(
-            file: tablePath(language), reason: missingTables[language] ?? "the table is missing",
+            file: appTablePath(language), reason: missingTables[language] ?? "the table is missing",
             source: tableSources[language]))
         continue
       }
+      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         guard let text = table[key] else {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key, message: "missing \(language.nativeName) translation (\(user))",
+              file: tablePath(key), path: key, message: "missing \(language.nativeName) translation (\(user))",
               rule: .missingTranslation))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key, message: "empty \(language.nativeName) translation (\(user))",
+              file: tablePath(key), path: key, message: "empty \(language.nativeName) translation (\(user))",
               rule: .emptyTranslation))
         } else if text.unicodeScalars.count > maximumTextLength {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key,
+              file: tablePath(key), path: key,
               message:
                 "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
                 + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it",
@@ -170,58 +183,67 @@ public enum ContentLinter {
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key,
+              file: tablePath(key), path: key,
               message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one",
               rule: .untranslated))
-        } else if language != .en, let english = tables[.en]?[key],
+        } else if language != .en, let english = layout.merged[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key,
+              file: tablePath(key), path: key,
               message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
               rule: .placeholders))
         }
       }
     }
 
-    // 4. Orphans.
-    let english = tables[.en]
+    // 4. Orphans, then keys kept in another file than their own.
+    let english = layout.merged[.en]
     for language in Language.allCases {
-      guard let table = tables[language] else { continue }
+      guard let table = layout.merged[language] else { continue }
+      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in table.keys.sorted() {
         if language != .en, let english, english[key] == nil {
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key,
+              file: tablePath(key), path: key,
               message: "orphan key: not in the English table; remove it or add it to English", severity: .warning,
               rule: .keyNotInEnglish))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
           if unloaded.claim(key, language: language) { continue }
           problems.append(
             LintProblem(
-              file: tablePath(language), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
+              file: tablePath(key), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
               rule: .orphanKey))
         }
       }
     }
 
-    // 4b. Keys written twice, and characters the app strips.
+    problems += layout.misplacedKeys()
+
+    // 4b. Keys written twice, and characters the app strips, file by file.
     for language in Language.allCases {
       guard let table = tables[language] else { continue }
-      problems += tableWarnings(file: tablePath(language), language: language, table: table, source: tableSources[language])
+      problems += tableWarnings(
+        file: appTablePath(language), language: language, table: table, source: tableSources[language])
+      for (name, releaseTable) in (releaseTables[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        problems += tableWarnings(
+          file: layout.path(language, name), language: language, table: releaseTable,
+          source: releaseTableSources[language]?[name])
+      }
     }
 
     // 5. Option labels against the vocabulary's value names.
     for language in Language.allCases {
-      guard let table = tables[language] else { continue }
+      guard let table = layout.merged[language] else { continue }
       for option in optionLabels {
         guard let setting = Setting(rawValue: option.setting), setting.accepts(option.value),
           let label = table[option.labelKey], let name = table[setting.valueKey(option.value)], label != name
         else { continue }
         problems.append(
           LintProblem(
-            file: tablePath(language), path: option.labelKey,
+            file: layout.path(of: option.labelKey, language), path: option.labelKey,
             message:
               "the \(language.nativeName) label \"\(label)\" (\(option.file), \(option.path)) differs from the name of "
               + "\(setting.rawValue) = \(option.value), \"\(name)\" (\(setting.valueKey(option.value))): an option has one name "
@@ -230,10 +252,15 @@ public enum ContentLinter {
       }
     }
 
-    // Table problems point at their key's entry.
+    // Table problems point at their key's entry, in the file named.
+    var sources: [(file: String, bytes: [UInt8])] = []
     for language in Language.allCases {
-      guard let source = tableSources[language] else { continue }
-      let file = tablePath(language)
+      if let source = tableSources[language] { sources.append((appTablePath(language), source)) }
+      for (name, source) in (releaseTableSources[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        sources.append((layout.path(language, name), source))
+      }
+    }
+    for (file, source) in sources {
       let indices = problems.indices.filter { problems[$0].file == file && !problems[$0].path.isEmpty }
       guard !indices.isEmpty else { continue }
       let positions = StringsKeyPositions.scan(source)
@@ -247,47 +274,6 @@ public enum ContentLinter {
     // Each note goes right after its release's own problems.
     for (index, note) in unloaded.notes.reversed() { problems.insert(note, at: index) }
     return problems
-  }
-
-  /// The releases that did not load, by key prefix, and the keys of theirs the tables hold.
-  struct UnloadedReleases {
-    private var files: [String: (display: String, index: Int)] = [:]  // key prefix with its dot → file, note's place
-    private var order: [String] = []
-    private var claimed: [String: (keys: Int, languages: Set<Language>)] = [:]
-
-    /// Records a release file that did not load, whose note goes at `index` of the problems;
-    /// a name that is not `<version>.json` owns no keys.
-    mutating func add(fileName: String, displayPath: String, after index: Int) {
-      guard fileName.hasSuffix(".json"), let version = Version(String(fileName.dropLast(5))) else { return }
-      let prefix = ReleaseScaffold.keyPrefix(for: version) + "."
-      guard files[prefix] == nil else { return }
-      files[prefix] = (displayPath, index)
-      order.append(prefix)
-    }
-
-    /// Whether `key` belongs to a release that did not load (and is then counted for its note).
-    mutating func claim(_ key: String, language: Language) -> Bool {
-      guard let prefix = order.first(where: { key.hasPrefix($0) }) else { return false }
-      claimed[prefix, default: (0, [])].keys += 1
-      claimed[prefix]?.languages.insert(language)
-      return true
-    }
-
-    /// One note per release whose keys were claimed, at its file, with where it goes in the problems.
-    var notes: [(index: Int, note: LintProblem)] {
-      order.compactMap { prefix in
-        guard let claim = claimed[prefix], let (file, index) = files[prefix] else { return nil }
-        let keys = claim.keys == 1 ? "1 translation key" : "\(claim.keys) translation keys"
-        let tables = claim.languages.count == 1 ? "1 table" : "\(claim.languages.count) tables"
-        let note = LintProblem(
-          file: file, path: "",
-          message:
-            "\(keys) in \(tables) (\(prefix)*) belong to this release, which did not load; they are not orphans: "
-            + "fix the release and they are used again",
-          severity: .note, rule: .unloadedReleaseKeys)
-        return (index, note)
-      }
-    }
   }
 
   /// The line a `.strings` syntax error names (`… on line 3 …`, the last such), column 1; else 1:1.

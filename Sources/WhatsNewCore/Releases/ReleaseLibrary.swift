@@ -31,59 +31,18 @@ public enum ReleaseLibrary {
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
     englishKeys: some TranslationKeys, unreadable: [String: String] = [:], unreadableManifest: String? = nil
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
-    load(
-      manifest: manifest, manifestDisplayPath: manifestDisplayPath, files: files,
-      directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys, minimumFilesPerThread: minimumFilesPerThread,
-      unreadable: unreadable, unreadableManifest: unreadableManifest)
-  }
-
-  /// Below this many registered files per thread, files are validated on the calling thread.
-  static let minimumFilesPerThread = 16
-
-  /// ``load(manifest:manifestDisplayPath:files:directoryDisplayPath:englishKeys:)``, validating
-  /// files on several threads once there are `minimumFilesPerThread` files for each (`Int.max`:
-  /// never). The result is the same either way.
-  static func load(
-    manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
-    englishKeys: some TranslationKeys, minimumFilesPerThread: Int, unreadable: [String: String] = [:],
-    unreadableManifest: String? = nil
-  ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
-    var diagnostics: [ReleaseDiagnostic] = []
-    var registered: [ManifestEntry] = []
-    if let manifest {
-      let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
-      registered = result.entries
-      diagnostics += result.diagnostics
-    } else if let unreadableManifest {
-      diagnostics.append(
-        ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); no releases load (replace it with a regular file)",
-          severity: .dropped))
-    } else {
-      diagnostics.append(
-        ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "",
-          message: "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})",
-          severity: .dropped))
-    }
+    let manifestResult = self.registered(
+      manifest: manifest, manifestDisplayPath: manifestDisplayPath, unreadableManifest: unreadableManifest)
+    let registered = manifestResult.entries
+    var diagnostics = manifestResult.diagnostics
     let entries = registered.sorted(by: { $0.version < $1.version })
-    // Files validate independently of each other, so they may run on several threads;
-    // their outcomes are joined in version order, as one thread would give them.
-    let outcomes = orderedConcurrentMap(entries, minimumChunkSize: minimumFilesPerThread) { entry in
-      let fileName = "\(entry.version).json"
-      let displayPath = join(directoryDisplayPath, fileName)
-      guard let bytes = files[fileName] else {
-        let missing = ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "releases[\(entry.index)]",
-          message: "release \(entry.version) is registered but \(displayPath) "
-            + (unreadable[fileName].map { "cannot be read: \($0)" } ?? "does not exist") + "; release skipped",
-          severity: .dropped)
-        return (release: Release?.none, diagnostics: [missing], missing: true)
-      }
-      let (release, diagnostics) = ReleaseValidator.validate(
-        bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
-      return (release: release, diagnostics: diagnostics, missing: false)
+    // Every file on this thread: a start no longer validates the history (it loads the
+    // releases it shows, ``validate(_:bytes:unreadable:manifestDisplayPath:directoryDisplayPath:englishKeys:)``),
+    // so only `lint`, `flow` and `--dev` come here, and no `make bench` row needs threads.
+    let outcomes = entries.map { entry in
+      validate(
+        entry, bytes: files["\(entry.version).json"], unreadable: unreadable["\(entry.version).json"],
+        manifestDisplayPath: manifestDisplayPath, directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys)
     }
     var releases: [Release] = []
     releases.reserveCapacity(outcomes.count)
@@ -105,6 +64,60 @@ public enum ReleaseLibrary {
           message: "not listed in manifest.json; add it to load it", severity: .warning))
     }
     return (releases, diagnostics)
+  }
+
+  /// The versions `manifest` registers (in manifest order) and its diagnostics: a missing or
+  /// unreadable manifest registers nothing, and says so.
+  public static func registered(
+    manifest: [UInt8]?, manifestDisplayPath: String, unreadableManifest: String?
+  ) -> (entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]) {
+    var diagnostics: [ReleaseDiagnostic] = []
+    var registered: [ManifestEntry] = []
+    if let manifest {
+      let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
+      registered = result.entries
+      diagnostics += result.diagnostics
+    } else if let unreadableManifest {
+      diagnostics.append(
+        ReleaseDiagnostic(
+          file: manifestDisplayPath, path: "",
+          message: "manifest.json cannot be read: \(unreadableManifest); no releases load (replace it with a regular file)",
+          severity: .dropped))
+    } else {
+      diagnostics.append(
+        ReleaseDiagnostic(
+          file: manifestDisplayPath, path: "",
+          message: "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})",
+          severity: .dropped))
+    }
+    return (registered, diagnostics)
+  }
+
+  /// One registered release: validated from its file's `bytes`, or, when there are none, a
+  /// `.dropped` diagnostic on the manifest saying the file does not exist (or why it cannot be
+  /// read); `missing` then says its position is still to be found in the manifest.
+  public static func validate(
+    _ entry: ManifestEntry, bytes: [UInt8]?, unreadable: String?, manifestDisplayPath: String,
+    directoryDisplayPath: String, englishKeys: some TranslationKeys
+  ) -> (release: Release?, diagnostics: [ReleaseDiagnostic], missing: Bool) {
+    let fileName = "\(entry.version).json"
+    let displayPath = join(directoryDisplayPath, fileName)
+    guard let bytes else {
+      let missing = ReleaseDiagnostic(
+        file: manifestDisplayPath, path: "releases[\(entry.index)]",
+        message: "release \(entry.version) is registered but \(displayPath) "
+          + (unreadable.map { "cannot be read: \($0)" } ?? "does not exist") + "; release skipped",
+        severity: .dropped)
+      return (nil, [missing], true)
+    }
+    let (release, diagnostics) = ReleaseValidator.validate(
+      bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
+    return (release, diagnostics, false)
+  }
+
+  /// The position of a manifest entry's string (for a missing release's diagnostic).
+  public static func position(of entry: ManifestEntry, in manifest: [UInt8]) -> SourcePosition {
+    SourcePosition.of(offsets: [entry.offset], in: manifest).first ?? .start
   }
 
   /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.

@@ -91,7 +91,7 @@ public enum ReleaseValidator {
 
   /// Like ``validateManifest(_:displayPath:)``, also giving each version's index in
   /// `releases` and where its entry is.
-  static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
+  public static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
     entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]
   ) {
     var context = ValidationContext(file: displayPath, englishKeys: nil)

@@ -31,11 +31,8 @@ struct LintSubcommand: SubcommandRunner {
       // No cache: lint parses every table from its `.strings` file.
       let files = try ContentLibrary.readFiles(
         releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
-      let problems = ContentLinter.lint(
-        manifest: files.manifest, releaseFiles: files.releaseFiles, releasesDisplayDirectory: directories.releases,
-        tables: files.tables, missingTables: files.unreadableTables, requiredUIKeys: UIStrings.requiredKeys,
-        localizationsDisplayDirectory: directories.localizations, tableSources: files.tableSources,
-        unreadableReleaseFiles: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
+      let problems = files.lint(
+        releasesDisplayDirectory: directories.releases, localizationsDisplayDirectory: directories.localizations)
       return WhatsNewCommand.emit(
         LintReport.render(problems, format: format, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
         status: problems.contains { $0.severity.isProblem } ? ExitStatus.dataError : ExitStatus.success)

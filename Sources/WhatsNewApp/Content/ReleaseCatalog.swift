@@ -1,0 +1,242 @@
+import Synchronization
+public import WhatsNewCore
+
+/// The registered releases, each read, validated and given its translations only when
+/// something asks for it: a start reads the manifest, then the release files and
+/// per-release tables (`Localizations/<lang>.lproj/<version>.strings`) of the releases its
+/// tour can show, and nothing of the rest of the history. `news <version>` and
+/// `debug preview` read their one release when opened; `flow`, `lint`, `--dev` and the QA
+/// explorers read them all (``allReleases()``).
+///
+/// It serves the `make bench` rows "warm start, 1,000 releases against 10" and "first start,
+/// 1,000 releases against 10" (a one-release tour must start as fast whatever the history).
+///
+/// A catalog made from releases already in memory (``init(releases:releaseTables:)``,
+/// what ``ContentLibrary/load(releasesDirectory:localizationsDirectory:languages:cache:)`` and
+/// tests build) reads nothing. Thread-safe: the line editor's thread may look up a text.
+///
+/// ```swift
+/// let catalog = ContentLibrary.open(releasesDirectory: "Releases", localizationsDirectory: "Localizations").catalog
+/// catalog.versions                       // from manifest.json alone
+/// catalog.release(Version("2.13.1")!)    // reads Releases/2.13.1.json and en.lproj/2.13.1.strings
+/// ```
+public final class ReleaseCatalog: Sendable, ReleaseTexts {
+  /// The registered versions, ascending, each once (from `manifest.json` alone).
+  public let versions: [Version]
+  private let source: Source?
+  private let state: Mutex<State>
+
+  /// Where a catalog that reads lazily reads from.
+  struct Source: Sendable {
+    var releasesDirectory: String
+    var localizationsDirectory: String
+    var manifest: [UInt8]
+    var entries: [Version: ManifestEntry]
+    var cache: TranslationCache
+    var reader: ContentReader
+    /// The app's own English table (`Localizable.strings`): with the release's own English
+    /// table, the keys the validator checks a release's against.
+    var uiEnglish: TranslationTable
+  }
+
+  private struct State {
+    /// Every release looked at, valid or not (`nil`: dropped or missing).
+    var releases: [Version: Release?] = [:]
+    var diagnostics: [Version: [ReleaseDiagnostic]] = [:]
+    /// Per-release tables by language and key prefix (`whatsNew.v2_13_1`); an absent file is an empty table.
+    var tables: [Language: [String: TranslationTable]] = [:]
+    /// Developer notes from reading tables (an unreadable table, a text over the limit).
+    var notes: [String] = []
+    /// The key prefix of each release looked at, to its version: whose table a key's text is in.
+    var owners: [String: Version] = [:]
+    /// Whether ``owners`` holds every registered version.
+    var ownersComplete = false
+  }
+
+  /// A catalog that reads each release when first asked for it.
+  init(versions: [Version], source: Source) {
+    self.versions = versions
+    self.source = source
+    state = Mutex(State())
+  }
+
+  /// A catalog of releases already read: `releaseTables` by language, then key prefix
+  /// (``ReleaseScaffold/keyPrefix(for:)``).
+  public convenience init(releases: [Release], releaseTables: [Language: [String: TranslationTable]] = [:]) {
+    self.init(releases: releases, releaseTables: releaseTables, source: nil)
+  }
+
+  /// Releases already read; with a `source`, the per-release tables of other languages are
+  /// read from it when first needed (after a language switch).
+  init(releases: [Release], releaseTables: [Language: [String: TranslationTable]], source: Source?) {
+    let sorted = releases.sorted { $0.version < $1.version }
+    versions = sorted.map(\.version)
+    self.source = source
+    var state = State()
+    for release in sorted {
+      state.releases[release.version] = .some(release)
+      state.owners[ReleaseScaffold.keyPrefix(for: release.version)] = release.version
+    }
+    state.tables = releaseTables
+    self.state = Mutex(state)
+  }
+
+  /// The release of `version`, read and validated on first use; `nil` when it is not
+  /// registered, its file is missing or it was dropped.
+  public func release(_ version: Version) -> Release? {
+    state.withLock { load(version, &$0) }
+  }
+
+  /// The registered releases with `seenThrough < version <= current`, ascending: every one a
+  /// tour for that user can show or name (the cap's left-out releases included).
+  public func window(seenThrough: Version?, current: Version) -> [Release] {
+    let wanted = versions.filter { version in version <= current && (seenThrough.map { version > $0 } ?? true) }
+    return state.withLock { state in wanted.compactMap { load($0, &state) } }
+  }
+
+  /// The registered releases up to `current`, newest first, read one at a time while
+  /// `wantsMore` says so (onboarding stops once every setting has a control).
+  public func newestFirst(upTo current: Version, while wantsMore: ([Release]) -> Bool) -> [Release] {
+    var read: [Release] = []
+    for version in versions.reversed() where version <= current {
+      guard wantsMore(read) else { break }
+      if let release = release(version) { read.append(release) }
+    }
+    return read
+  }
+
+  /// Every registered release, ascending (reads the whole history).
+  public func allReleases() -> [Release] {
+    state.withLock { state in versions.compactMap { load($0, &state) } }
+  }
+
+  /// What validating the releases read so far reported, in version order.
+  public var diagnostics: [ReleaseDiagnostic] {
+    state.withLock { state in versions.flatMap { state.diagnostics[$0] ?? [] } }
+  }
+
+  /// Developer notes from the per-release tables read so far.
+  public var notes: [String] { state.withLock { $0.notes } }
+
+  public func text(for key: String, in language: Language) -> String? {
+    guard let prefix = Self.releasePrefix(of: key) else { return nil }
+    return state.withLock { state in table(prefix, language, &state)?[key] }
+  }
+
+  /// `whatsNew.v2_13_1` for `whatsNew.v2_13_1.homeCard.summaryCard.title`: the part a
+  /// release's keys share (``ReleaseScaffold/keyPrefix(for:)``), up to the second dot.
+  static func releasePrefix(of key: String) -> Substring? {
+    guard key.utf8.starts(with: ContentLinter.contentKeyPrefix.utf8) else { return nil }
+    let rest = key.utf8.dropFirst(ContentLinter.contentKeyPrefix.utf8.count)
+    guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+    return Substring(key.utf8[key.utf8.startIndex..<dot])
+  }
+
+  // MARK: - Reading
+
+  private func load(_ version: Version, _ state: inout State) -> Release? {
+    if let known = state.releases[version] { return known }
+    guard let source, let entry = source.entries[version] else { return nil }
+    let fileName = "\(version).json"
+    let read = source.reader.read(
+      source.releasesDirectory + "/" + fileName, ReleaseValidator.maximumFileSize + 1, true)
+    var bytes: [UInt8]?
+    var unreadable: String?
+    switch read {
+    case .success(let data): bytes = data
+    // A directory reads as an empty file, which the validator names (as `lint` and `flow` read it).
+    case .failure(.notARegularFile("a directory")): bytes = []
+    case .failure(let refusal): if !refusal.isMissing { unreadable = refusal.description }
+    }
+    let prefix = ReleaseScaffold.keyPrefix(for: version)
+    state.owners[prefix] = version
+    let english = bytes == nil ? nil : table(Substring(prefix), .en, &state, version: version)
+    var outcome = ReleaseLibrary.validate(
+      entry, bytes: bytes, unreadable: unreadable, manifestDisplayPath: source.releasesDirectory + "/manifest.json",
+      directoryDisplayPath: source.releasesDirectory,
+      englishKeys: ReleaseKeys(ui: source.uiEnglish, release: english ?? [:]))
+    if outcome.missing {
+      for index in outcome.diagnostics.indices {
+        outcome.diagnostics[index].position = ReleaseLibrary.position(of: entry, in: source.manifest)
+      }
+    }
+    state.releases[version] = .some(outcome.release)
+    state.diagnostics[version] = outcome.diagnostics
+    return outcome.release
+  }
+
+  /// The per-release table of `prefix` in `language`, read on first use (a language the
+  /// user switches to, too), when `prefix` is a registered release's.
+  private func table(
+    _ prefix: Substring, _ language: Language, _ state: inout State, version: Version? = nil
+  ) -> TranslationTable? {
+    if let known = state.tables[language]?[String(prefix)] { return known }
+    guard let source else { return nil }
+    if version == nil, state.owners[String(prefix)] == nil, !state.ownersComplete {
+      // A key of a release not read yet (a test, a view asking ahead): every registered
+      // version's prefix, once (no file is read for it).
+      for registered in versions where state.owners[ReleaseScaffold.keyPrefix(for: registered)] == nil {
+        state.owners[ReleaseScaffold.keyPrefix(for: registered)] = registered
+      }
+      state.ownersComplete = true
+    }
+    guard let owner = version ?? state.owners[String(prefix)] else { return nil }
+    let name = "\(owner).strings"
+    let path = "\(source.localizationsDirectory)/\(language.directoryName)/\(name)"
+    var table: TranslationTable = [:]
+    switch source.reader.read(path, ContentLibrary.tableSizeLimit, false) {
+    case .success(let bytes):
+      switch source.cache.tables([(path, bytes)])[0] {
+      case .success(let parsed):
+        let limited = ContentLibrary.limitingTexts(
+          parsed, language, localizationsDirectory: source.localizationsDirectory, fileName: name)
+        table = limited.table
+        state.notes += limited.notes
+      case .failure(let error): state.notes.append(TextSanitizer.clean("\(path): \(error)"))
+      }
+    case .failure(let refusal):
+      if !refusal.isMissing { state.notes.append(TextSanitizer.clean("\(path): cannot be read: \(refusal)")) }
+    }
+    state.tables[language, default: [:]][String(prefix)] = table
+    return table
+  }
+}
+
+/// How the catalog reads a file: its bytes up to a limit (`truncating`: the first `limit`
+/// bytes of a larger one), as ``FileBytes/contents(of:limit:followingSymlink:truncating:)``
+/// does; tests pass one that counts what is opened.
+public struct ContentReader: Sendable {
+  let read: @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>
+
+  init(read: @escaping @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>) {
+    self.read = read
+  }
+
+  /// The files themselves.
+  public static let files = ContentReader { path, limit, truncating in
+    FileBytes.contents(of: path, limit: limit, truncating: truncating)
+  }
+
+  /// The files, with every path read reported to `observe` first (tests).
+  public static func observed(_ observe: @escaping @Sendable (String) -> Void) -> ContentReader {
+    ContentReader { path, limit, truncating in
+      observe(path)
+      return FileBytes.contents(of: path, limit: limit, truncating: truncating)
+    }
+  }
+}
+
+/// The English keys a release is validated against: the app's own table's, and its
+/// release's own table's (looked up there by the key's release prefix, so one lookup
+/// whatever the number of releases).
+struct ReleaseKeys: TranslationKeys {
+  var ui: TranslationTable
+  var release: TranslationTable
+  var others: [String: TranslationTable] = [:]
+
+  func contains(_ key: String) -> Bool {
+    if release.contains(key) || ui.contains(key) { return true }
+    guard !others.isEmpty, let prefix = ReleaseCatalog.releasePrefix(of: key) else { return false }
+    return others[String(prefix)]?.contains(key) ?? false
+  }
+}
