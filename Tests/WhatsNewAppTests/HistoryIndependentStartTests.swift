@@ -97,4 +97,27 @@ struct HistoryIndependentStartTests {
     let versions = [Self.version(Self.count - 1), Self.version(3)]
     #expect(reads.read == Self.files(of: versions, shown: versions))
   }
+
+  @Test("news in a 24-row window reads only the releases it lists, and names the rest back to the first version")
+  func newsListReadsWhatItShows() async throws {
+    let directory = try Self.history()
+    let reads = Reads()
+    // A person whose history starts at the first release and who has seen all but the newest.
+    let harness = try await SessionHarness(
+      arguments: [
+        "--releases", directory.path("Releases"), "--localizations", directory.path("Localizations"), "--app-version",
+        Self.version(Self.count - 1), "--locale", "es",
+      ], rows: 24,
+      prepare: { store in
+        try await store.completeOnboarding(seenThrough: Version(Self.version(0))!)
+        try await store.advanceSeenThrough(to: Version(Self.version(Self.count - 2))!)
+      }, reader: reads.reader(under: directory.path))
+    let transcript = await harness.transcript(of: ["skip", "news"])
+    // The newest releases that fit are read (no more than the window's rows), none of the rest.
+    let readReleases = reads.read.filter { $0.hasPrefix("Releases/") }
+    #expect(readReleases.count > 1 && readReleases.count <= Viewport(terminalRows: 24).budget, "\(readReleases)")
+    #expect(!readReleases.contains("Releases/\(Self.version(0)).json"))
+    // The line naming the releases not listed counts back to the first version.
+    #expect(transcript.contains("news all") && transcript.contains(Self.version(0)), "\(transcript)")
+  }
 }
