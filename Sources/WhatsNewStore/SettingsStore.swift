@@ -177,6 +177,23 @@ public actor SettingsStore {
     try connection.userVersion()
   }
 
+  /// Keeps the store's file lock from one transaction to the next (`PRAGMA locking_mode =
+  /// EXCLUSIVE`), for a store no other connection opens meanwhile: `qa explore`'s throwaway
+  /// stores. SQLite then neither takes and drops its locks nor looks for a hot journal at
+  /// every transaction, and keeps its journal file, zeroed, instead of creating and deleting
+  /// it at each commit: most of a run's system calls (the bench row "qa explore, single
+  /// faults: runs per second"). ``shareAgain()`` lets other connections in.
+  public func keepLocked() throws(StoreError) {
+    try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+  }
+
+  /// Ends ``keepLocked()``: the next read drops the lock, which this one does at once.
+  /// The zeroed journal SQLite kept stays beside the store (not hot: nothing rolls back).
+  public func shareAgain() throws(StoreError) {
+    try connection.execute("PRAGMA locking_mode = NORMAL")
+    _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
+  }
+
   /// `PRAGMA data_version`: changes only when another connection (another program) committed
   /// to the store since this connection last looked, never for this store's own writes.
   public func dataVersion() throws(StoreError) -> Int {

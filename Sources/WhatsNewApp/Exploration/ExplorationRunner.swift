@@ -59,6 +59,8 @@ public final class ExplorationRunner {
     let path = directory.path("run-\(runCount).sqlite")
     defer { directory.removeStore(path) }
     let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    // Nothing else opens this store until the run's next start (``nextStart(path:after:)``).
+    try await store.keepLocked()
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
     let faults = session.backends.faults
     let tracker = session.backends.tracker
@@ -110,6 +112,10 @@ public final class ExplorationRunner {
     await tracker.waitUntilSettled()
     // What the app left for the next start: that start mends it.
     if problems.isEmpty, session.scheduleLeftApart != nil {
+      try await store.shareAgain()
+      // The zeroed journal exclusive locking kept (nothing to roll back): a new start would
+      // find no journal beside a store its program closed.
+      directory.removeJournal(of: path)
       problems = try await nextStart(path: path, after: records.last ?? .none).map {
         session.text("ui.explore.nextStart", $0)
       }
@@ -272,6 +278,11 @@ final class ExplorationDirectory: Sendable {
       if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
     }
     return removed
+  }
+
+  /// Removes the journal beside a store this directory holds.
+  func removeJournal(of store: String) {
+    try? FileManager.default.removeItem(atPath: store + "-journal")
   }
 
   /// Removes a store this directory holds, with its journal.
