@@ -180,16 +180,20 @@ public actor SettingsStore {
   /// Keeps the store's file lock from one transaction to the next (`PRAGMA locking_mode =
   /// EXCLUSIVE`), for a store no other connection opens meanwhile: `qa explore`'s throwaway
   /// stores. SQLite then neither takes and drops its locks nor looks for a hot journal at
-  /// every transaction, and keeps its journal file, zeroed, instead of creating and deleting
-  /// it at each commit: most of a run's system calls (the bench row "qa explore, single
-  /// faults: runs per second"). ``shareAgain()`` lets other connections in.
+  /// every transaction; its rollback journal is kept in memory (a store thrown away after the
+  /// run needs none that outlives a crash), not written to a file created and deleted at each
+  /// commit: most of a run's system calls (the bench row "qa explore, single faults: runs per
+  /// second"). Transactions still roll back as they do on disk. ``shareAgain()`` lets other
+  /// connections in, with the journal on disk again.
   public func keepLocked() throws(StoreError) {
     try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+    _ = try connection.query("PRAGMA journal_mode = MEMORY")
   }
 
-  /// Ends ``keepLocked()``: the next read drops the lock, which this one does at once.
-  /// The zeroed journal SQLite kept stays beside the store (not hot: nothing rolls back).
+  /// Ends ``keepLocked()``: the journal on disk again, and the next read drops the lock,
+  /// which this one does at once.
   public func shareAgain() throws(StoreError) {
+    _ = try connection.query("PRAGMA journal_mode = DELETE")
     try connection.execute("PRAGMA locking_mode = NORMAL")
     _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
   }
