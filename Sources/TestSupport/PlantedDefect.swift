@@ -18,11 +18,12 @@ public enum PlantedDefect {
     return restore
   }()
 
-  /// The next start repairs nothing: the boot step leaves a schedule that disagrees with the
-  /// stored weekday as it found it.
-  public static let noRepairAtStart: CompensatingRestore = {
+  /// The next start does not repair what a double fault left: the boot step schedules a
+  /// missing reminder, as on a fresh store, but leaves one set for another weekday than the
+  /// stored one as it found it (a cancel that failed, then a write-back that failed too).
+  public static let staleReminderAtStart: CompensatingRestore = {
     var restore = CompensatingRestore.writeBack
-    restore.reconcilesAtStart = false
+    restore.movesReminderAtStart = false
     return restore
   }()
 

@@ -140,12 +140,19 @@ struct ExplorerPairsTests {
     #expect(healthy.runs > singles.runs)
   }
 
-  @Test("a next start that does not repair what a double fault left is found, named as the next start")
+  @Test("a next start that leaves the reminder a double fault left is found there, and not by the single faults")
   func nextStartDefect() async throws {
-    let report = try await explore(pairs: true, restore: PlantedDefect.noRepairAtStart)
+    let singles = try await explore(pairs: false, restore: PlantedDefect.staleReminderAtStart)
+    #expect(singles.counterexamples == [])
+    let report = try await explore(pairs: true, restore: PlantedDefect.staleReminderAtStart)
     #expect(!report.counterexamples.isEmpty)
     for counterexample in report.counterexamples {
-      #expect(counterexample.problems.allSatisfy { $0.hasPrefix("at the next start (") }, "\(counterexample.problems)")
+      // Found only at the next start: the session itself said what it left.
+      #expect(
+        counterexample.problems == [
+          "at the next start (the store opened again, as a new session opens it): reviewWeekday: the store has monday, the reminder is scheduled for sunday."
+        ])
+      #expect(counterexample.scenario.lines.contains("qa cancel=fail:1"), "\(counterexample.scenario.lines)")
     }
   }
 
@@ -154,7 +161,7 @@ struct ExplorerPairsTests {
     arguments: [true, false])
   func nextStartCheck(repairs: Bool) async throws {
     let harness = try await SessionHarness(
-      arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: repairs ? .writeBack : PlantedDefect.noRepairAtStart)
+      arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: repairs ? .writeBack : PlantedDefect.staleReminderAtStart)
     let runner = try ExplorationRunner(like: harness.session, seenThrough: Version(major: 2, minor: 11, patch: 0))
     let path = runner.directory.path("left-apart.sqlite")
     // What a failed repair leaves: the store has Monday, the reminder is still Sunday's.

@@ -229,9 +229,10 @@ public struct CompensatingRestore: Sendable {
   /// (a planted defect that only a second fault shows: the write-back fails only after the
   /// cancel or schedule failed first).
   public var reportsFailedWriteBack = true
-  /// Whether the next start's boot step brings the schedule back to the stored weekday (the
-  /// app's reconcile), or leaves store and schedule apart (a planted defect).
-  public var reconcilesAtStart = true
+  /// Whether the next start's boot step moves a reminder set for another weekday than the
+  /// stored one (the app's reconcile), or only schedules a missing one and leaves store and
+  /// schedule apart (a planted defect).
+  public var movesReminderAtStart = true
 
   public init(_ perform: nonisolated(nonsending) @escaping @Sendable (SettingsStore, Setting, String) async throws -> Void) {
     self.perform = perform

@@ -32,7 +32,7 @@ struct StartFlow {
         snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
         // The baseline for noticing another program's changes at each command.
         session.dataVersionSeen = try? await session.backends.store.dataVersion()
-        if session.backends.compensatingRestore.reconcilesAtStart,
+        if session.backends.compensatingRestore.movesReminderAtStart || snapshot.notification == nil,
           let change = try await session.backends.scheduler.reconcile(from: snapshot)
         {
           session.developerNote(
