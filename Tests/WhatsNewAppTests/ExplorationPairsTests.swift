@@ -88,7 +88,9 @@ struct ExplorationPairPlannerTests {
       ].map { ExplorationScenario(startFaults: ["read:theme=fail:1"], lines: $0) }),
   ]
 
-  @Test("every ordered pair: each operation a single-fault run performed after its fault, failed, held or failing slowly", arguments: rows)
+  @Test(
+    "every ordered pair: each operation a single-fault run performed after its fault, failed, held or failing slowly",
+    arguments: rows)
   func pairs(row: Row) throws {
     let singles = ExplorationPlanner.singleFaults(for: row.explorationCase, observed: row.plain)
     let single = try #require(singles.first { $0.scenario == row.single }, "the single is one the planner makes")
@@ -189,10 +191,12 @@ struct ExplorerPairsTests {
     )
   }
 
-  @Test("--pairs is one declaration: usage, help, completion and the parser", arguments: [
-    (["--pairs"], true), (["--pairs", "--max-runs", "9"], true), (["--max-runs", "9", "--pairs", "s.txt"], true),
-    (["--pairs", "--pairs"], false), (["--pairs", "--navigation"], false),
-  ])
+  @Test(
+    "--pairs is one declaration: usage, help, completion and the parser",
+    arguments: [
+      (["--pairs"], true), (["--pairs", "--max-runs", "9"], true), (["--max-runs", "9", "--pairs", "s.txt"], true),
+      (["--pairs", "--pairs"], false), (["--pairs", "--navigation"], false),
+    ])
   func option(words: [String], parses: Bool) {
     #expect((ExploreOption.parse(words) != nil) == parses)
     let qa = CommandCatalog.all.first { $0.name == "qa" }

@@ -168,7 +168,7 @@ public struct Backends: Sendable {
         case .writeBack(let weekday):
           do {
             try await run(.write, target: setting.rawValue, id: id) { try await restore.perform($0, setting, weekday) }
-          } catch where !restore.reportsFailedWriteBack {
+          } catch  where !restore.reportsFailedWriteBack {
             // A planted defect: the failure is dropped, and the weekday taken as put back.
           }
           result = .succeeded

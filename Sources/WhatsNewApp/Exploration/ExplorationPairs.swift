@@ -85,7 +85,8 @@ extension ExplorationPlanner {
         result.append(adding("\(attempt)=fail:1", to: single.scenario, before: step))
         // Let go after the step that held it, or at the end (after the first fault's own release).
         for release in Set([step + 1, lines.count]).sorted() {
-          result.append(adding("\(attempt)=hold", to: single.scenario, before: step, then: ["qa release \(attempt)"], at: release))
+          result.append(
+            adding("\(attempt)=hold", to: single.scenario, before: step, then: ["qa release \(attempt)"], at: release))
           result.append(
             adding(
               "\(attempt)=hold", to: single.scenario, before: step,

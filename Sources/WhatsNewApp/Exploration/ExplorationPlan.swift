@@ -151,7 +151,8 @@ public enum ExplorationPlanner {
   public static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
     -> [ExplorationScenario]
   {
-    let all = [ExplorationScenario(lines: explorationCase.lines)] + singleFaults(for: explorationCase, observed: observed).map(\.scenario)
+    let all =
+      [ExplorationScenario(lines: explorationCase.lines)] + singleFaults(for: explorationCase, observed: observed).map(\.scenario)
     var seen = Set<ExplorationScenario>()
     return all.filter { seen.insert($0).inserted }
   }

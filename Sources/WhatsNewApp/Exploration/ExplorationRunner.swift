@@ -80,8 +80,8 @@ public final class ExplorationRunner {
     func judge(_ line: String?, before: SeenThroughRecord, tourWasShowing: Bool) async throws {
       guard problems.isEmpty else { return }
       problems = try await rules.judge(
-        line: line, number: observed.lines.count, before: before, tourWasShowing: tourWasShowing, session: session,
-        store: store)
+        line: line, number: observed.lines.count, before: before, after: records[records.count - 1],
+        tourWasShowing: tourWasShowing, session: session, store: store)
     }
 
     session.boot()
