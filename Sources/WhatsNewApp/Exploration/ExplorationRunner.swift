@@ -186,7 +186,7 @@ public final class ExplorationRunner {
   }
 
   /// A session like the exploring one, in scripted mode, over `store`, printing to `output`
-  /// (nothing, by default). `start` overrides the seed and the launch source (the navigation
+  /// (by default nowhere, and then its views are never drawn). `start` overrides the seed and the launch source (the navigation
   /// explorer's start configurations); by default they are this runner's.
   func makeSession(
     store: SettingsStore, path: String, startFaults: [String], start: (upgradeFrom: Version?, launchSource: LaunchSource?)? = nil,
