@@ -136,5 +136,21 @@ enum BenchReadme {
     - **1,000 releases, warm** (goal ≤ 0.15×) is met now, 0.12×: each table is read once,
       straight into the `[UInt8]` it is kept in (it was read into `Data`, copied into an
       array, and copied again by the generic `decode`).
+    - **qa explore, single faults: runs per second** (goal ≥ 500; about 300 on 2026-12-02,
+      quiet machine, from about 92 the same day before the fixes). Profiled with `perf record
+      -g` and `strace -c` on `qa explore` (877 runs). Fixed: a run's views were drawn and
+      wrapped for a console no one reads (about 40% of a run; now a discarding console draws
+      nothing); each transaction took and dropped file locks, looked for a hot journal and
+      created and deleted the journal file (about a third of the time in system calls; now a
+      run's store keeps its lock, `locking_mode = EXCLUSIVE`, with the journal in memory until
+      its next start); `choose` folded every option name with Foundation's locale folding,
+      which builds a locale per call (now ASCII is lowercased, except in Turkish and
+      Azerbaijani); stores were removed through FileManager (now `unlink`); the seen-through
+      record was read twice per step. What is left is flat: SQLite about 30% (each run's new
+      connection prepares its statements, every step reads a snapshot), the kernel about 20%
+      (each run's store created, opened and removed; page writes), the session's own work the
+      rest. Next to try: one store for all runs, put back to a fresh image with the backup API
+      between runs (its file and connection kept; an estimated 7–10%), and fewer snapshot
+      reads where a step touched nothing.
     """
 }
