@@ -19,8 +19,8 @@ enum BenchReadme {
       Every figure is the median of the `runs` column, set against the figure in the `against`
       column measured in the same run, in a shuffled order each round, so a slow or busy
       machine moves both. The last column is the median of the run this one replaced.
-      `make bench BENCH_ARGS="--only start"` (the shipped-content rows) or `"--only load"` (the
-      generated-content and missing-file rows) runs part of it and writes nothing; `--quick` runs fewer rounds.
+      `make bench BENCH_ARGS="--only start"` (the shipped-content rows), `"--only load"` (the
+      generated-content and missing-file rows) or `"--only explore"` (the `qa explore` rows) runs part of it and writes nothing; `--quick` runs fewer rounds.
 
       \(machineLine)
 
@@ -96,6 +96,13 @@ enum BenchReadme {
       - **choice write**: `SettingsStore.setSetting` on a file store (rollback journal,
         `synchronous=FULL`, `BEGIN IMMEDIATE`); against one 4 KiB `pwrite` + `fsync` in the
         same directory. Report only.
+      - **qa explore, single faults: runs per second**: `qa explore` as a whole process on the
+        shipped content from 2.11.0 (the run count it prints over the process's time, its start
+        included); goal 500 a second. The fast paths that serve it are marked in the code with
+        this row's name: a run's output is never drawn, its store keeps its lock with the
+        journal in memory, choices typed in ASCII fold without Foundation.
+      - **qa explore --pairs: seconds**: the same with every ordered pair of faults, one run;
+        goal ≤ 60 s, with its run count and runs per second in the goal column.
 
       ## Known misses
 
@@ -137,5 +144,21 @@ enum BenchReadme {
       compiled copy of a few kilobytes costs more to encode, write, read back and check than
       the parse. Tried before and not kept: parsing tables side by side and writing the copies
       on a thread of their own (3.2–3.4 ms either way on two cores).
+    - **qa explore, single faults: runs per second** (goal ≥ 500; about 300 on 2026-12-02,
+      quiet machine, from about 92 the same day before the fixes). Profiled with `perf record
+      -g` and `strace -c` on `qa explore` (877 runs). Fixed: a run's views were drawn and
+      wrapped for a console no one reads (about 40% of a run; now a discarding console draws
+      nothing); each transaction took and dropped file locks, looked for a hot journal and
+      created and deleted the journal file (about a third of the time in system calls; now a
+      run's store keeps its lock, `locking_mode = EXCLUSIVE`, with the journal in memory until
+      its next start); `choose` folded every option name with Foundation's locale folding,
+      which builds a locale per call (now ASCII is lowercased, except in Turkish and
+      Azerbaijani); stores were removed through FileManager (now `unlink`); the seen-through
+      record was read twice per step. What is left is flat: SQLite about 30% (each run's new
+      connection prepares its statements, every step reads a snapshot), the kernel about 20%
+      (each run's store created, opened and removed; page writes), the session's own work the
+      rest. Next to try: one store for all runs, put back to a fresh image with the backup API
+      between runs (its file and connection kept; an estimated 7–10%), and fewer snapshot
+      reads where a step touched nothing.
     """
 }

@@ -7,6 +7,7 @@
 //   whatsnew-bench … --only start   (the start rows on the shipped content; prints, writes nothing)
 //   whatsnew-bench … --only load    (the generated-content and missing-file rows; prints, writes nothing)
 //   whatsnew-bench … --only missing (the missing-file row alone; prints, writes nothing)
+//   whatsnew-bench … --only explore (the qa explore rows; prints, writes nothing)
 //   whatsnew-bench --generate N DIR (writes generated content for profiling)
 import Foundation
 import Glibc
@@ -23,7 +24,7 @@ struct BenchOptions {
   var out = "bench"
   var quick = false
   var swiftVersion = "unknown"
-  /// `start`, `load` or `missing`: only those rows, printed, nothing written.
+  /// `start`, `load`, `missing` or `explore`: only those rows, printed, nothing written.
   var only: String?
 
   static func parse(_ arguments: [String]) -> BenchOptions {
@@ -38,7 +39,7 @@ struct BenchOptions {
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
       case "--only":
-        guard let part = iterator.next(), ["load", "start", "missing"].contains(part) else { exit(64) }
+        guard let part = iterator.next(), ["load", "start", "missing", "explore"].contains(part) else { exit(64) }
         options.only = part
       case "--generate":
         // --generate N DIR: write generated content for profiling, and stop.
@@ -552,6 +553,10 @@ case "missing":
   try benchMissingEntries()
   print(table())
   exit(0)
+case "explore":
+  benchExplore()
+  print(table())
+  exit(0)
 default:
   benchStart()
   try benchLoad()
@@ -559,6 +564,7 @@ default:
   benchFlow()
   benchLongLine()
   try await benchTap()
+  benchExplore()
 }
 
 let info = machine()

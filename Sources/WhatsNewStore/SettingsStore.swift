@@ -179,6 +179,27 @@ public actor SettingsStore {
     try connection.userVersion()
   }
 
+  /// Keeps the store's file lock from one transaction to the next (`PRAGMA locking_mode =
+  /// EXCLUSIVE`), for a store no other connection opens meanwhile: `qa explore`'s throwaway
+  /// stores. SQLite then neither takes and drops its locks nor looks for a hot journal at
+  /// every transaction; its rollback journal is kept in memory (a store thrown away after the
+  /// run needs none that outlives a crash), not written to a file created and deleted at each
+  /// commit: most of a run's system calls (the bench row "qa explore, single faults: runs per
+  /// second"). Transactions still roll back as they do on disk. ``shareAgain()`` lets other
+  /// connections in, with the journal on disk again.
+  public func keepLocked() throws(StoreError) {
+    try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+    _ = try connection.query("PRAGMA journal_mode = MEMORY")
+  }
+
+  /// Ends ``keepLocked()``: the journal on disk again, and the next read drops the lock,
+  /// which this one does at once.
+  public func shareAgain() throws(StoreError) {
+    _ = try connection.query("PRAGMA journal_mode = DELETE")
+    try connection.execute("PRAGMA locking_mode = NORMAL")
+    _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
+  }
+
   /// `PRAGMA data_version`: changes only when another connection (another program) committed
   /// to the store since this connection last looked, never for this store's own writes.
   public func dataVersion() throws(StoreError) -> Int {

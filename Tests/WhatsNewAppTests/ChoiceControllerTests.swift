@@ -159,7 +159,13 @@ struct ChoiceControllerTests {
     #expect(failure.stored == "sunday")
     #expect(failure.settingRestoreFailure == nil)
     #expect(failure.reminderRestoreFailure == "injected failure (schedule)")
-    #expect(await check(harness) == "reviewWeekday: the store has sunday, no reminder is scheduled.")
+    // The disagreement, and that the app reported it when it happened (the next start mends it).
+    let checked = await check(harness)
+    #expect(checked.hasPrefix("reviewWeekday: the store has sunday, no reminder is scheduled.\n"))
+    #expect(
+      checked.split(whereSeparator: \.isWhitespace).joined(separator: " ").hasSuffix(
+        "The app said so when the weekday's change failed: the reminder could not be put right then, and the next start sets it to match the store."
+      ))
 
     let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
     await restarted.boot()

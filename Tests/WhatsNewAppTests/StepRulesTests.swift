@@ -27,7 +27,8 @@ struct StepRulesTests {
     try await harness.store.overwriteSeenThrough(Version("2.14.0")!)
     var rules = StepRules()
     let problems = try await rules.judge(
-      line: line, number: 1, before: Self.start, tourWasShowing: line != nil, session: harness.session, store: harness.store)
+      line: line, number: 1, before: Self.start, after: try await harness.store.seenThrough(), tourWasShowing: line != nil,
+      session: harness.session, store: harness.store)
     let step = line == nil ? "the start" : "line 1 (next)"
     #expect(problems == ["\(step) moved the seen-through record from 2.11.0 to 2.14.0, though only done, skip and close may"])
   }
@@ -40,7 +41,8 @@ struct StepRulesTests {
     try await harness.store.overwriteSeenThrough(Version("2.11.0")!)
     var rules = StepRules()
     let problems = try await rules.judge(
-      line: "skip", number: 1, before: Self.start, tourWasShowing: true, session: harness.session, store: harness.store)
+      line: "skip", number: 1, before: Self.start, after: try await harness.store.seenThrough(), tourWasShowing: true,
+      session: harness.session, store: harness.store)
     #expect(problems == ["line 1 (skip) ended the tour, but the seen-through record stayed 2.11.0"])
   }
 
@@ -51,12 +53,14 @@ struct StepRulesTests {
     _ = await harness.output(of: "qa hold seen-write")
     await harness.send("skip")
     var problems = try await rules.judge(
-      line: "skip", number: 2, before: Self.start, tourWasShowing: true, session: harness.session, store: harness.store)
+      line: "skip", number: 2, before: Self.start, after: try await harness.store.seenThrough(), tourWasShowing: true,
+      session: harness.session, store: harness.store)
     #expect(problems == [])
     _ = await harness.output(of: "qa release seen-write")
     #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
     problems = try await rules.judge(
-      line: "qa release seen-write", number: 3, before: Self.start, tourWasShowing: false, session: harness.session,
+      line: "qa release seen-write", number: 3, before: Self.start, after: try await harness.store.seenThrough(),
+      tourWasShowing: false, session: harness.session,
       store: harness.store)
     #expect(problems == [])
   }
@@ -67,7 +71,8 @@ struct StepRulesTests {
     _ = await harness.output(of: "skip")
     var rules = StepRules()
     let problems = try await rules.judge(
-      line: "skip", number: 1, before: Self.start, tourWasShowing: true, session: harness.session, store: harness.store)
+      line: "skip", number: 1, before: Self.start, after: try await harness.store.seenThrough(), tourWasShowing: true,
+      session: harness.session, store: harness.store)
     #expect(problems == [])
   }
 }

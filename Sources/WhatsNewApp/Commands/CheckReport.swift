@@ -31,6 +31,9 @@ public struct CheckReport: Sendable, Equatable {
   }
 
   public var finding: Finding
+  /// The disagreements among those found that a failed repair left, as the app said when it
+  /// happened (``ConsistencyCheck/reported(_:leftApart:)``): the next start mends them.
+  public var leftForNextStart: [ConsistencyCheck.Problem] = []
 
   public init(_ finding: Finding) { self.finding = finding }
 
@@ -53,6 +56,9 @@ public struct CheckReport: Sendable, Equatable {
       return [Line(context.text("ui.check.storeUnreadable", reason), .error, hangingIndent: 2)]
     case .compared(let problems, let inFlight):
       var lines = problems.map { Line(Self.describe($0, in: context), .error, hangingIndent: 2) }
+      if !leftForNextStart.isEmpty {
+        lines.append(Line(context.text("ui.check.leftForNextStart"), .dim, hangingIndent: 2))
+      }
       if inFlight.isEmpty {
         if problems.isEmpty { lines.append(Line(context.text("ui.check.consistent"), .success)) }
         // A screen that differs from the store is read again by `show` (another program's change, say).

@@ -108,21 +108,21 @@ public enum CommandCatalog {
     // QA.
     CommandInfo(
       "qa",
-      "qa <op>[:<target>]=<fault> … | qa fail|delay|hold|release <op> [<target>] … | qa clear | qa faults | qa explore [--max-runs <n>] [<script>] | qa explore --navigation",
+      "qa <op>[:<target>]=<fault> … | qa fail|delay|hold|release <op> [<target>] … | qa clear | qa faults | "
+        + ExploreOption.usage,
       "ui.help.qa",
       group: .qa,
       syntax: [
         "qa <op>[:<target>]=fail|fail:<n>|delay:<ms>|hold …",
         "qa fail <op> [<target>] [once|always|<n>]", "qa delay <op> [<target>] <ms>", "qa hold <op> [<target>]",
-        "qa release <op> [<target>]", "qa clear", "qa faults", "qa explore", "qa explore <script file>",
-        "qa explore --max-runs <n> <script file>", "qa explore --navigation",
-      ],
+        "qa release <op> [<target>]", "qa clear", "qa faults",
+      ] + ExploreOption.syntax,
       examples: [
         "qa write:workoutView=fail:2", "qa read:theme=fail seen-write=hold", "qa fail write workoutView 2",
         "qa fail read theme always", "qa fail write all once", "qa fail schedule",
         "qa fail cancel", "qa fail seen-write", "qa fail boot", "qa delay schedule 1500", "qa delay read all 800",
         "qa hold write theme", "qa release write theme", "qa clear", "qa faults", "qa explore",
-        "qa explore choices.txt", "qa explore --max-runs 20000 long.txt",
+        "qa explore choices.txt", "qa explore --pairs", "qa explore --max-runs 20000 long.txt",
       ],
       detailsKey: "ui.help.qa.details"),
     CommandInfo("wait", "wait", "ui.help.wait", group: .qa, examples: ["wait"]),

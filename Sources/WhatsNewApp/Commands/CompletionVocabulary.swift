@@ -108,6 +108,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
       if words[1] == "fail" { targets += ["once", "always"] }
       return targets
     case ("qa", 4) where words[1] == "fail": return ["once", "always"]
+    case ("qa", _) where words[1] == "explore": return ExploreOption.completions(after: Array(words[2..<position]))
     default: return []
     }
   }

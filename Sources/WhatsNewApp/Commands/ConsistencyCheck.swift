@@ -43,6 +43,21 @@ public enum ConsistencyCheck {
     return problems
   }
 
+  /// The problems among `problems` that `leftApart`, a failed repair the app reported, left for
+  /// the next start: the store holding what the failure says it holds, and the schedule the
+  /// reminder it says is set now (or none).
+  public static func reported(_ problems: [Problem], leftApart: ReminderFailure?) -> [Problem] {
+    guard let leftApart else { return [] }
+    return problems.filter { problem in
+      switch problem {
+      case .scheduleDiffers(let stored, let scheduled):
+        (leftApart.stored ?? stored) == stored && leftApart.reminderNow == scheduled
+      case .notScheduled(let stored): (leftApart.stored ?? stored) == stored && leftApart.reminderNow == nil
+      case .screenDiffers: false
+      }
+    }
+  }
+
   /// Whether an operation in flight may leave store and schedule apart until it ends: a
   /// write of the review weekday, or the reminder's cancel or schedule step.
   public static func touchesSchedule(_ entry: OperationTracker.Entry) -> Bool {

@@ -120,7 +120,9 @@ struct QACommands: Sendable {
     let problems = ConsistencyCheck.problems(
       controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
       scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
-    return CheckReport(.compared(problems, inFlight: inFlight))
+    var report = CheckReport(.compared(problems, inFlight: inFlight))
+    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: session.scheduleLeftApart)
+    return report
   }
 
   /// Why there is nothing to compare before the boot step has finished.

@@ -415,7 +415,7 @@ public enum UIStrings {
     "ui.help.group.qa": "QA: faults and checks",
     "ui.help.group.debug": "Debug, for developers",
     "ui.help.qa.details":
-      "Faults are written as on the command line: op[:target]=fail|fail:N|delay:MS|hold, several at once, and qa faults prints them that way. Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail alone fails every time, fail:N that many times; delay waits that many milliseconds (0 to 600000); hold waits until release. The word forms work too: qa fail write theme 2 (once by default), qa delay, qa hold, qa release write theme. clear removes every fault and releases what is held; faults lists them. explore runs each choice of the tour on fresh stores under every single fault and with two overlapping taps, and prints a minimal script for each disagreement; explore <file> does the same for the choices a script makes.",
+      "Faults are written as on the command line: op[:target]=fail|fail:N|delay:MS|hold, several at once, and qa faults prints them that way. Operations: read, write, schedule, cancel, seen-write, boot. A target, for read and write only, is a setting or all (the default). fail alone fails every time, fail:N that many times; delay waits that many milliseconds (0 to 600000); hold waits until release. The word forms work too: qa fail write theme 2 (once by default), qa delay, qa hold, qa release write theme. clear removes every fault and releases what is held; faults lists them. explore runs each choice of the tour on fresh stores under every single fault and with two overlapping taps, and prints a minimal script for each disagreement; explore <file> does the same for the choices a script makes; explore --pairs adds every ordered pair of faults (a repair that fails too) and says how many runs a second it made.",
     // issue 14: fit
     "ui.screen.resumeTour": "A what's-new tour is waiting: type tour to go back to it.",
     "ui.view.above": "Rows above: %@. Type show all to see the whole view.",
@@ -431,6 +431,12 @@ public enum UIStrings {
     // issue 15: qa explore
     "ui.explore.summary": "Runs explored: %1$@, over the flow's pages (%2$@) and choices (%3$@): %4$@.",
     "ui.explore.summary.script": "Runs explored: %1$@, over the choices the script makes (%2$@): %3$@.",
+    "ui.explore.summary.pairs":
+      "Runs explored with every ordered pair of faults: %1$@ in %2$@ s (%3$@ runs a second), over the flow's pages (%4$@) and choices (%5$@): %6$@.",
+    "ui.explore.summary.pairs.script":
+      "Runs explored with every ordered pair of faults: %1$@ in %2$@ s (%3$@ runs a second), over the choices the script makes (%4$@): %5$@.",
+    "ui.explore.nextStart":
+      "at the next start (the store opened again, as a new session opens it): %@",
     "ui.explore.none": "no counterexample",
     "ui.explore.running": "Exploring every choice on fresh stores; this takes a few seconds…",
     "ui.explore.found": "counterexamples: %@",
@@ -461,6 +467,8 @@ public enum UIStrings {
     "ui.check.screenDiffers": "%1$@: the screen shows %2$@, the store has %3$@.",
     "ui.check.scheduleDiffers": "%1$@: the store has %2$@, the reminder is scheduled for %3$@.",
     "ui.check.notScheduled": "%1$@: the store has %2$@, no reminder is scheduled.",
+    "ui.check.leftForNextStart":
+      "The app said so when the weekday's change failed: the reminder could not be put right then, and the next start sets it to match the store.",
     "ui.choice.error.reminder.cancel": "Saved %1$@: %2$@, but the old reminder could not be cancelled (%3$@).",
     "ui.choice.error.reminder.schedule": "Saved %1$@: %2$@, but the new reminder could not be scheduled (%3$@).",
     "ui.choice.error.reminder.putBack": "%1$@ is back to %2$@.",

@@ -147,36 +147,41 @@ public enum ExplorationPlanner {
   }
 
   /// Every run of `explorationCase`, given what its plain run performed: the plain run
-  /// first, then for each operation explored (in line and operation order) one failure of
-  /// it (`fail:1`: the next attempt fails, a retry or repair is let through), and a hold
-  /// let go after each release point at or after it: released, or (a slow failure) with
-  /// `show` meanwhile and a `fail:1` added before the release.
-  ///
-  /// Not `fail` (every attempt): when the repair's own write or schedule fails too, the
-  /// app says so ("could not be undone") and leaves the disagreement to the next boot's
-  /// reconcile, so every such run would be a counterexample by design.
+  /// first, then its single faults (``singleFaults(for:observed:)``).
   public static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
     -> [ExplorationScenario]
   {
-    var scenarios = [ExplorationScenario(lines: explorationCase.lines)]
+    let all =
+      [ExplorationScenario(lines: explorationCase.lines)] + singleFaults(for: explorationCase, observed: observed).map(\.scenario)
+    var seen = Set<ExplorationScenario>()
+    return all.filter { seen.insert($0).inserted }
+  }
+
+  /// The single-fault runs of `explorationCase`: for each operation explored (in line and
+  /// operation order) one failure of it (`fail:1`: the next attempt fails, a retry or repair
+  /// is let through), and a hold let go after each release point at or after it: released,
+  /// or (a slow failure) with `show` meanwhile and a `fail:1` added before the release.
+  ///
+  /// Not `fail` (every attempt): a repair that fails too is a second fault, which
+  /// `qa explore --pairs` explores (``pairs(of:in:observed:)``).
+  public static func singleFaults(for explorationCase: ExplorationCase, observed: ObservedOperations) -> [SingleFaultRun] {
+    let base = SingleFaultRun(lines: explorationCase.lines)
+    var runs: [SingleFaultRun] = []
     for (line, attempt) in targets(of: explorationCase, observed: observed) {
-      scenarios.append(scenario(explorationCase.lines, adding: "\(attempt)=fail:1", before: line))
+      runs.append(base.adding("\(attempt)=fail:1", beforeCaseLine: line))
       for point in explorationCase.releasePoints where point >= line {
-        // The release goes after line `point`; the hold's own line shifted it by one, unless
-        // the hold is a start fault.
-        let release = point + (line < 0 ? 0 : 1) + 1
-        var held = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
-        held.lines.insert("qa release \(attempt)", at: release)
-        scenarios.append(held)
+        var held = base.adding("\(attempt)=hold", beforeCaseLine: line)
+        held.insert(["qa release \(attempt)"], afterCaseLine: point)
+        runs.append(held)
         // A slow failure: held, the screen drawn again meanwhile (`show` reads the store),
         // then failing when let go.
-        var slowFailure = scenario(explorationCase.lines, adding: "\(attempt)=hold", before: line)
-        slowFailure.lines.insert(contentsOf: ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], at: release)
-        scenarios.append(slowFailure)
+        var slowFailure = base.adding("\(attempt)=hold", beforeCaseLine: line)
+        slowFailure.insert(["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], afterCaseLine: point)
+        runs.append(slowFailure)
       }
     }
     var seen = Set<ExplorationScenario>()
-    return scenarios.filter { seen.insert($0).inserted }
+    return runs.filter { seen.insert($0.scenario).inserted }
   }
 
   /// The operations to fault, each with the line that performed it (`-1`: boot): what the
@@ -198,14 +203,5 @@ public enum ExplorationPlanner {
       }
     }
     return result
-  }
-
-  /// `lines` with the fault `spec` added before line `index` (`qa <spec>`), or from the start
-  /// (`--fault <spec>`) when `index` is the boot step.
-  static func scenario(_ lines: [String], adding spec: String, before index: Int) -> ExplorationScenario {
-    guard index >= 0 else { return ExplorationScenario(startFaults: [spec], lines: lines) }
-    var lines = lines
-    lines.insert("qa \(spec)", at: index)
-    return ExplorationScenario(lines: lines)
   }
 }

@@ -59,6 +59,8 @@ public final class ExplorationRunner {
     let path = directory.path("run-\(runCount).sqlite")
     defer { directory.removeStore(path) }
     let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    // Nothing else opens this store until the run's next start (``nextStart(path:after:)``).
+    try await store.keepLocked()
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
     let faults = session.backends.faults
     let tracker = session.backends.tracker
@@ -78,8 +80,8 @@ public final class ExplorationRunner {
     func judge(_ line: String?, before: SeenThroughRecord, tourWasShowing: Bool) async throws {
       guard problems.isEmpty else { return }
       problems = try await rules.judge(
-        line: line, number: observed.lines.count, before: before, tourWasShowing: tourWasShowing, session: session,
-        store: store)
+        line: line, number: observed.lines.count, before: before, after: records[records.count - 1],
+        tourWasShowing: tourWasShowing, session: session, store: store)
     }
 
     session.boot()
@@ -108,17 +110,46 @@ public final class ExplorationRunner {
     // task is left waiting on this run's gate.
     faults.clear()
     await tracker.waitUntilSettled()
+    // What the app left for the next start: that start mends it.
+    if problems.isEmpty, session.scheduleLeftApart != nil {
+      try await store.shareAgain()
+      // The zeroed journal exclusive locking kept (nothing to roll back): a new start would
+      // find no journal beside a store its program closed.
+      directory.removeJournal(of: path)
+      problems = try await nextStart(path: path, after: records.last ?? .none).map {
+        session.text("ui.explore.nextStart", $0)
+      }
+    }
     return ExplorationRun(observed: observed, problems: problems)
   }
 
+  /// The next start on the store at `path`, as a new session opens it (a connection of its
+  /// own, the boot step's reconcile, the first screen's reads), no fault in force: what still
+  /// disagrees once it settled, and a seen-through record that moved back from `before`.
+  func nextStart(path: String, after before: SeenThroughRecord) async throws -> [String] {
+    let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let session = makeSession(store: store, path: path, startFaults: [])
+    session.boot()
+    await session.backends.tracker.waitUntilSettled()
+    var problems = try await Self.disagreements(session: session, store: store)
+    let after = try await store.seenThrough()
+    if let backwards = Self.backwardStep([before, after]) {
+      problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
+    }
+    return problems
+  }
+
   /// Screen, store, schedule and the screens' reminder, compared once everything settled:
-  /// each disagreement in words, as `check` says it.
+  /// each disagreement in words, as `check` says it. A disagreement the app reported, a
+  /// failed repair it said the next start mends (``ConsistencyCheck/reported(_:leftApart:)``),
+  /// is not one: the run's end checks that next start (``nextStart(path:)``).
   static func disagreements(session: Session, store: SettingsStore) async throws -> [String] {
     let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
     let context = session.renderContext
-    var problems = ConsistencyCheck.problems(
-      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday
-    ).map { CheckReport.describe($0, in: context) }
+    let found = ConsistencyCheck.problems(
+      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
+    let reported = ConsistencyCheck.reported(found, leftApart: session.scheduleLeftApart)
+    var problems = found.filter { !reported.contains($0) }.map { CheckReport.describe($0, in: context) }
     // The reminder the screens show is kept current by the session's own writes, never
     // read back: after they settle it must be what is scheduled.
     let shown = session.storeFacts.notification?.weekday
@@ -155,11 +186,11 @@ public final class ExplorationRunner {
   }
 
   /// A session like the exploring one, in scripted mode, over `store`, printing to `output`
-  /// (nothing, by default). `start` overrides the seed and the launch source (the navigation
+  /// (by default nowhere, and then its views are never drawn). `start` overrides the seed and the launch source (the navigation
   /// explorer's start configurations); by default they are this runner's.
   func makeSession(
     store: SettingsStore, path: String, startFaults: [String], start: (upgradeFrom: Version?, launchSource: LaunchSource?)? = nil,
-    output: @escaping (String) -> Void = { _ in }
+    output: ((String) -> Void)? = nil
   ) -> Session {
     var options = template.options
     options.databasePath = path
@@ -184,7 +215,10 @@ public final class ExplorationRunner {
     // As the app does with `--fault`: the planner only writes specs that parse.
     for spec in startFaults { if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) } }
     let backends = templateBackends.over(store, faults: faults, tracker: tracker, clock: clock)
-    let console = Console(styler: Styler(colors: false), writeOut: output, writeError: { _ in })
+    let console = Console(styler: Styler(colors: false), writeOut: output ?? { _ in }, writeError: { _ in })
+    // No one reads a run's output: its views are never drawn (the bench row "qa explore,
+    // single faults: runs per second"; drawing and wrapping them was most of a run's time).
+    console.discardsOutput = output == nil
     return Session(configuration: configuration, backends: backends, console: console)
   }
 }
@@ -246,11 +280,16 @@ final class ExplorationDirectory: Sendable {
     return removed
   }
 
+  /// Removes the journal beside a store this directory holds.
+  func removeJournal(of store: String) {
+    unlink(store + "-journal")
+  }
+
   /// Removes a store this directory holds, with its journal.
   func removeStore(_ store: String) {
-    for file in [store, store + "-journal", store + "-wal", store + "-shm"] {
-      try? FileManager.default.removeItem(atPath: file)
-    }
+    // `unlink`, not FileManager (which looks at each path first): a run's store is a plain
+    // file this directory made (the bench row "qa explore, single faults: runs per second").
+    for file in [store, store + "-journal", store + "-wal", store + "-shm"] { unlink(file) }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }

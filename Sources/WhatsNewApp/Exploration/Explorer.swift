@@ -34,6 +34,10 @@ public struct ExplorationReport: Sendable, Equatable {
   public var skippedLines: [NumberedLine] = []
   /// Whether the exploration stopped early because the person asked (SIGTERM, SIGHUP).
   public var stopped = false
+  /// Whether every ordered pair of faults was explored (`--pairs`).
+  public var pairs = false
+  /// How long the explored runs took, in seconds (not the runs that shortened counterexamples).
+  public var seconds: Double = 0
 }
 
 /// Why an exploration did not start: it would do more than its bounds allow.
@@ -61,10 +65,15 @@ public struct Explorer {
   public static let maximumScriptLines = 2_000
 
   let maximumRuns: Int
+  /// Whether every ordered pair of faults is explored too (`qa explore --pairs`), not only each single fault.
+  let pairs: Bool
 
-  public init(session: Session, maximumRuns: Int = Explorer.defaultMaximumRuns) {
+  /// `maximumRuns` defaults to ``defaultMaximumRuns``, with `pairs` to
+  /// ``ExplorationPlanner/defaultMaximumPairRuns``.
+  public init(session: Session, maximumRuns: Int? = nil, pairs: Bool = false) {
     self.session = session
-    self.maximumRuns = maximumRuns
+    self.pairs = pairs
+    self.maximumRuns = maximumRuns ?? (pairs ? ExplorationPlanner.defaultMaximumPairRuns : Explorer.defaultMaximumRuns)
   }
 
   /// The version the runs start from: the session's seen-through record, else its
@@ -84,28 +93,49 @@ public struct Explorer {
     var stopped = false
     let stopRequested = session.configuration.stopRequested
     var failing: [(ExplorationScenario, [String])] = []
+    let started = ContinuousClock.now
+    func explore(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
+      let run = try await runner.run(scenario)
+      runs += 1
+      if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
+      return run
+    }
     cases: for explorationCase in cases {
       if stopRequested() {
         stopped = true
         break
       }
-      let plain = try await runner.run(ExplorationScenario(lines: explorationCase.lines))
-      runs += 1
-      if !plain.problems.isEmpty { failing.append((ExplorationScenario(lines: explorationCase.lines), plain.problems)) }
-      let scenarios = ExplorationPlanner.scenarios(for: explorationCase, observed: plain.observed).dropFirst()
-      if runs + scenarios.count > maximumRuns {
-        throw ExplorationBound.tooManyRuns(needed: runs + scenarios.count, limit: maximumRuns)
+      let plain = try await explore(ExplorationScenario(lines: explorationCase.lines))
+      let singles = ExplorationPlanner.singleFaults(for: explorationCase, observed: plain.observed)
+      if runs + singles.count > maximumRuns {
+        throw ExplorationBound.tooManyRuns(needed: runs + singles.count, limit: maximumRuns)
       }
-      for scenario in scenarios {
+      // What this case has run already: a second fault that changes nothing is not run again.
+      var seen: Set<ExplorationScenario> = [ExplorationScenario(lines: explorationCase.lines)]
+      seen.formUnion(singles.map(\.scenario))
+      for single in singles {
         if stopRequested() {
           stopped = true
           break cases
         }
-        let run = try await runner.run(scenario)
-        runs += 1
-        if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
+        let run = try await explore(single.scenario)
+        guard pairs else { continue }
+        let doubles = ExplorationPlanner.pairs(of: single, in: explorationCase, observed: run.observed).filter {
+          seen.insert($0).inserted
+        }
+        if runs + doubles.count > maximumRuns {
+          throw ExplorationBound.tooManyRuns(needed: runs + doubles.count, limit: maximumRuns)
+        }
+        for double in doubles {
+          if stopRequested() {
+            stopped = true
+            break cases
+          }
+          _ = try await explore(double)
+        }
       }
     }
+    let elapsed = ContinuousClock.now - started
     var counterexamples: [ExplorationReport.Counterexample] = []
     // Stopped: the failures are reported as found, without the runs that would shorten them.
     for (scenario, problems) in failing where stopped {
@@ -125,7 +155,8 @@ public struct Explorer {
       ? flow.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.actionLines.count ?? 0
     return ExplorationReport(
       runs: runs, pages: script == nil ? flow.count : nil, choices: choices, startArguments: runner.startArguments,
-      counterexamples: counterexamples, stopped: stopped)
+      counterexamples: counterexamples, stopped: stopped, pairs: pairs,
+      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }
 }
 
@@ -137,18 +168,16 @@ public struct Explorer {
 struct ExplorationReportView {
   let report: ExplorationReport
   let width: Int
+  /// A number with this many digits after the point, in the session's language (the time
+  /// and rate `--pairs` reports).
+  var number: (Double, Int) -> String = { String(format: "%.\($1)f", $0) }
   let text: (String, [String]) -> String
 
   var lines: [String] {
     let found =
       report.counterexamples.isEmpty
       ? text("ui.explore.none", []) : text("ui.explore.found", [String(report.counterexamples.count)])
-    var lines = [
-      report.stopped
-        ? text("ui.explore.stopped", [String(report.runs), found])
-        : report.pages.map { text("ui.explore.summary", [String(report.runs), String($0), String(report.choices), found]) }
-          ?? text("ui.explore.summary.script", [String(report.runs), String(report.choices), found])
-    ]
+    var lines = [report.stopped ? text("ui.explore.stopped", [String(report.runs), found]) : summary(found)]
     if !report.skippedLines.isEmpty {
       let list = report.skippedLines.map { "\($0.number) (\(TextSanitizer.clean($0.line)))" }.joined(separator: ", ")
       lines += Self.comment("# " + text("ui.explore.skipped", [list]), width: width)
@@ -163,6 +192,21 @@ struct ExplorationReportView {
       lines += counterexample.scenario.lines + ["check"]
     }
     return lines
+  }
+
+  /// The first line: how many runs, over what, and what was found; with `--pairs`, how long
+  /// the runs took and how many a second.
+  func summary(_ found: String) -> String {
+    let runs = String(report.runs)
+    let choices = String(report.choices)
+    guard report.pairs else {
+      return report.pages.map { text("ui.explore.summary", [runs, String($0), choices, found]) }
+        ?? text("ui.explore.summary.script", [runs, choices, found])
+    }
+    let seconds = number(report.seconds, 1)
+    let rate = number(report.seconds > 0 ? Double(report.runs) / report.seconds : 0, 0)
+    return report.pages.map { text("ui.explore.summary.pairs", [runs, seconds, rate, String($0), choices, found]) }
+      ?? text("ui.explore.summary.pairs.script", [runs, seconds, rate, choices, found])
   }
 
   /// `# whatsnew --db <new-file> --upgrade-from 2.11.0 --fault read:theme=hold --script <this-file>`.

@@ -7,21 +7,14 @@ extension QACommands {
   /// (``ExplorationReportView``). The session itself is left as it was.
   func explore(_ arguments: [String]) async {
     let console = session.console
-    if arguments.first == "--navigation" {
+    if arguments.first == ExploreOption.navigation.rawValue {
       guard arguments.count == 1 else { return messages.usage("qa") }
       return await exploreNavigation()
     }
-    var arguments = arguments
-    var maximumRuns = Explorer.defaultMaximumRuns
-    if arguments.first == "--max-runs" {
-      guard arguments.count >= 2, let number = Int(arguments[1]), number > 0 else { return messages.usage("qa") }
-      maximumRuns = number
-      arguments.removeFirst(2)
-    }
-    guard arguments.count <= 1 else { return messages.usage("qa") }
+    guard let options = ExploreOption.parse(arguments) else { return messages.usage("qa") }
     var script: [String]?
     var skipped: [ExplorationReport.NumberedLine] = []
-    if let path = arguments.first {
+    if let path = options.script {
       // Read as a script is (a regular file of sane size, never a FIFO or a device).
       switch FileBytes.contents(of: path, limit: Self.scriptSizeLimit) {
       case .success(let bytes):
@@ -40,7 +33,7 @@ extension QACommands {
         session.text(
           "ui.explore.tooManyLines", formats.number(script.count), formats.number(Explorer.maximumScriptLines)), .error)
     }
-    let explorer = Explorer(session: session, maximumRuns: maximumRuns)
+    let explorer = Explorer(session: session, maximumRuns: options.maximumRuns, pairs: options.pairs)
     guard let start = await explorer.startVersion() else {
       return console.emit(session.text("ui.explore.noRecord"), .warning)
     }
@@ -58,7 +51,11 @@ extension QACommands {
         return console.emit(session.text("ui.explore.nothing", start.description), .warning)
       }
       session.lastCheckVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
-      let view = ExplorationReportView(report: report, width: session.renderContext.width) { key, arguments in
+      let formats = session.renderContext.formats
+      let view = ExplorationReportView(
+        report: report, width: session.renderContext.width,
+        number: { formats.number($0, fractionDigits: $1...$1) }
+      ) { key, arguments in
         RenderContext.text(
           key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
           charset: session.configuration.charset)

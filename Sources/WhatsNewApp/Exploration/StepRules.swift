@@ -21,21 +21,26 @@ struct StepRules {
   private var pendingDismissal: (step: String, before: SeenThroughRecord)?
 
   /// What the step broke: `line` is the script's line `number` (from 1), `nil` for the start;
-  /// `before` the record before it, and `tourWasShowing` whether the what's-new tour was on top.
+  /// `before` the record before it and `after` the record now (the runner reads it once for
+  /// the step), and `tourWasShowing` whether the what's-new tour was on top.
   mutating func judge(
-    line: String?, number: Int, before: SeenThroughRecord, tourWasShowing: Bool, session: Session, store: SettingsStore
+    line: String?, number: Int, before: SeenThroughRecord, after: SeenThroughRecord, tourWasShowing: Bool,
+    session: Session, store: SettingsStore
   ) async throws -> [String] {
-    let after = try await store.seenThrough()
-    let step = line.map { session.text("ui.explore.step.line", String(number), $0) } ?? session.text("ui.explore.step.start")
+    // The step in words only where a problem names it: most steps break nothing (the bench
+    // row "qa explore, single faults: runs per second").
+    func words() -> String {
+      line.map { session.text("ui.explore.step.line", String(number), $0) } ?? session.text("ui.explore.step.start")
+    }
     let word = line?.split(separator: " ").first.map { $0.lowercased() } ?? ""
     if tourWasShowing && ["done", "skip", "close"].contains(word) && pendingDismissal == nil {
-      pendingDismissal = (step, before)
+      pendingDismissal = (words(), before)
     }
     // The rule reads the command that moved the record (a pending dismissal's, when one is
     // in flight); the problem names the step.
     let mover = pendingDismissal == nil ? line ?? "" : "done"
     if let moved = NavigationWalk.badMove(from: before, to: after, by: mover, session: session) {
-      return [Self.naming(moved, step: step).words(in: session)]
+      return [Self.naming(moved, step: words()).words(in: session)]
     }
     guard session.backends.tracker.entries.isEmpty else { return [] }
     if let dismissal = pendingDismissal {
@@ -46,9 +51,10 @@ struct StepRules {
       }
     }
     guard session.state.isBooted else { return [] }
-    return try await ExplorationRunner.disagreements(session: session, store: store).map {
-      session.text("ui.explore.afterStep", step, $0)
-    }
+    let disagreements = try await ExplorationRunner.disagreements(session: session, store: store)
+    guard !disagreements.isEmpty else { return [] }
+    let step = words()
+    return disagreements.map { session.text("ui.explore.afterStep", step, $0) }
   }
 
   /// `problem`, naming `step` (the line in words) instead of the bare command.

@@ -65,6 +65,7 @@ extension Session {
       self.choices.writeFinished(ticket, outcome: applied.outcome)
       // The screens show the reminder the change confirmed, never one read meanwhile.
       if let reminder = applied.reminder { self.storeFacts.notification = reminder }
+      if isReal, setting == .reviewWeekday { self.noteScheduleLeftApart(applied.outcome) }
       guard expected == nil else { return self.recapFlow.undoFinished(ticket, applied) }
       if isReal { self.recordConfirmed(ticket, applied) }
       self.reportWrite(ticket, outcome: applied.outcome)
@@ -80,6 +81,16 @@ extension Session {
     case .saved: state.recap.confirmed(ticket.setting, replaced: replaced, now: ticket.value)
     case .reminderFailed(let failure):
       if let stored = failure.stored { state.recap.confirmed(ticket.setting, replaced: replaced, now: stored) }
+    case .failed, .changedSince: break
+    }
+  }
+
+  /// What a weekday change left: store and schedule apart, as its outcome said (the next
+  /// start brings them together), or together again.
+  private func noteScheduleLeftApart(_ outcome: ChoiceMachine.WriteOutcome) {
+    switch outcome {
+    case .reminderFailed(let failure) where failure.leavesScheduleApart: scheduleLeftApart = failure
+    case .saved, .reminderFailed: scheduleLeftApart = nil
     case .failed, .changedSince: break
     }
   }

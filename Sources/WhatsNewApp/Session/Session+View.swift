@@ -21,11 +21,16 @@ extension Session {
   public var viewIsOutOfDate: Bool { shownView != currentView }
 
   /// Prints the current view and remembers it as the one on screen.
-  func emitView() { emit(currentView) }
+  func emitView() {
+    // A console that prints nothing draws nothing (``Console/discardsOutput``).
+    guard !console.discardsOutput else { return }
+    emit(currentView)
+  }
 
   /// Prints the current view when it differs from the one on screen; returns whether it did.
   @discardableResult
   func emitViewIfOutOfDate() -> Bool {
+    guard !console.discardsOutput else { return false }
     let view = currentView
     guard view != shownView else { return false }
     emit(view)
@@ -52,6 +57,7 @@ extension Session {
   /// printed above the prompt already showed the change, so the next command does not
   /// print the whole view again for it.
   public func markViewShown() {
+    guard !console.discardsOutput else { return }
     shownView = currentView
   }
 

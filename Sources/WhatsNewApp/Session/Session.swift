@@ -156,6 +156,11 @@ public final class Session {
   var pagePart: (page: String, start: Int)?
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
+  /// The weekday's failed repair the app reported as left to the next start (store and
+  /// schedule apart, ``ReminderFailure/leavesScheduleApart``), until a later weekday change
+  /// lands or a restore reconciles them: `check` and `qa explore` tell that disagreement from
+  /// one nobody was told of.
+  public internal(set) var scheduleLeftApart: ReminderFailure?
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
   /// Where each guidance anchor was last drawn.

@@ -32,7 +32,9 @@ struct StartFlow {
         snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
         // The baseline for noticing another program's changes at each command.
         session.dataVersionSeen = try? await session.backends.store.dataVersion()
-        if let change = try await session.backends.scheduler.reconcile(from: snapshot) {
+        if session.backends.compensatingRestore.movesReminderAtStart || snapshot.notification == nil,
+          let change = try await session.backends.scheduler.reconcile(from: snapshot)
+        {
           session.developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
           )

@@ -24,6 +24,11 @@ public final class Console {
   /// What the terminal's character set can show of a text (``TerminalCharset/showable(_:)``),
   /// applied before rows are wrapped, so a row spelled in Latin letters still fits.
   public var showable: (String) -> String = { $0 }
+  /// Nothing is printed, so nothing is wrapped or rendered: a `qa explore` run's session,
+  /// whose output no one reads (its checks read the session's state and the store). Wrapping
+  /// rows was a fifth of each run's time (the bench row "qa explore, single faults: runs per
+  /// second").
+  public var discardsOutput = false
   private var buffer: [String] = []
 
   public init(styler: Styler, writeOut: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
@@ -35,6 +40,7 @@ public final class Console {
   /// Output of the command being run (or of a background result). Every row is wrapped to
   /// the width (views already fit; this catches messages), in ASCII in ASCII mode.
   public func emit(_ document: Document) {
+    guard !discardsOutput else { return }
     var document = document
     if ascii {
       document = document.map { line in
@@ -62,6 +68,7 @@ public final class Console {
 
   /// Machine-readable output (`state`'s JSON): one row, never wrapped or changed.
   public func emitVerbatim(_ text: String) {
+    guard !discardsOutput else { return }
     var line = Line(showable(text))
     line.wraps = false
     let rendered = styler.render([line])

@@ -236,7 +236,7 @@ public struct PageRenderer: Sendable {
     } else {
       sentences.append(c.text("ui.choice.error.reminder.none"))
     }
-    if failure.reminderNow == nil || failure.reminderNow != failure.stored {
+    if failure.leavesScheduleApart {
       sentences.append(c.text("ui.choice.error.reminder.nextStart"))
     }
     return sentences.joined(separator: " ")

@@ -278,6 +278,10 @@ public struct ReminderFailure: Sendable, Equatable {
     }
   }
 
+  /// Whether store and schedule are left apart (no reminder, or one for another weekday than
+  /// the store's): the app says the next start brings them together.
+  public var leavesScheduleApart: Bool { reminderNow == nil || reminderNow != stored }
+
   /// Whether everything was put back as it was before the write.
   public var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
 }
