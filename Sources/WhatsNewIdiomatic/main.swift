@@ -142,7 +142,7 @@ func column(_ statement: OpaquePointer, _ index: Int32) -> String {
 }
 var schemaVersion: Int32 = 0
 query("PRAGMA user_version") { schemaVersion = sqlite3_column_int($0, 0) }
-guard schemaVersion == 3 else { exit(74) }
+guard schemaVersion == 4 else { exit(74) }  // the app's current schema (4 since the tour history)
 var settings: [String: String] = [:]
 var seenThrough: Version?
 var onboardingComplete = false
