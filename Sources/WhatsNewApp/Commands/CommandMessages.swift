@@ -25,10 +25,16 @@ struct CommandMessages: Sendable {
   /// commands that leave it (``OpenStack/waysOut``), never "something else".
   func refused(_ name: String) {
     let stack = session.state.openStack
-    let ways = stack.waysOut
-    session.lastRefusal = Refusal(command: name, top: stack.top, waysOut: ways)
-    let words = OptionWords(session: session)
-    session.console.emit(session.text("ui.refused", name, describe(stack.top), words.orList(ways)), .warning)
+    session.lastRefusal = Refusal(command: name, top: stack.top, waysOut: stack.waysOut)
+    let open = openNow
+    session.console.emit(session.text("ui.refused", name, open.layer, open.ways), .warning)
+  }
+
+  /// What is open on top, in words, and the commands that leave it: what a refusal names,
+  /// and what `news` says to close before a release can open.
+  var openNow: (layer: String, ways: String) {
+    let stack = session.state.openStack
+    return (describe(stack.top), OptionWords(session: session).orList(stack.waysOut))
   }
 
   /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings guide (step 1 of 3)".

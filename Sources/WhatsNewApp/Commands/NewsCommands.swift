@@ -59,9 +59,8 @@ struct NewsCommands: Sendable {
     let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?
     if openRefused {
-      let stack = session.state.openStack
-      footer = .leaveFirst(
-        layer: messages.describe(stack.top), ways: OptionWords(session: session).orList(stack.waysOut))
+      let open = messages.openNow
+      footer = .leaveFirst(layer: open.layer, ways: open.ways)
     } else {
       // The example is the newest release with pages the person has not seen, else the newest.
       let example = entries.first(where: \.hasUnseenPages) ?? entries.first(where: \.canOpen)

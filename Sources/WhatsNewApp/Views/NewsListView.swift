@@ -7,10 +7,10 @@ public import WhatsNewCore
 /// ```text
 /// Releases, newest first:
 ///   2.14.0  November 3, 2026: shown
-///   2.13.1  September 8, 2026: 1 of 2 pages shown, the tour ended before the rest
+///   2.13.1  September 8, 2026: 1 of 2 pages shown; the tour ended before the rest
 ///   2.12.0  July 14, 2026: left out of the tour by the page cap
 ///   2.11.0  June 2, 2026: the version your history here starts from
-/// Type news 2.12.0 to see a release's pages; Tab completes versions.
+/// Type news 2.12.0 to see a release's pages (Tab completes the version).
 /// ```
 public struct NewsListView: Sendable {
   /// How the list ends: the command that opens a release now, or what must close first.
@@ -51,16 +51,15 @@ public struct NewsListView: Sendable {
     guard !entries.isEmpty else { return context.wrapped(context.text("ui.news.none"), indent: 0, style: .warning) }
     let title = context.wrapped(context.text("ui.news.title"), indent: 0, style: .title)
     let closing = footerRows(in: context)
-    let rows = entries.map { row($0, versionWidth: versionWidth, in: context) }
+    // The versions' column: as wide as the widest of them.
+    let width = entries.map { DisplayWidth.of($0.release.description) }.max() ?? 0
+    let rows = entries.map { row($0, versionWidth: width, in: context) }
     guard let rowBudget else { return title + rows.flatMap { $0 } + closing }
     if let fitted = fit(rows, room: rowBudget - title.count - closing.count, in: context) {
       return title + fitted + closing
     }
     return (fit(rows, room: rowBudget - closing.count, in: context) ?? listing(rows, count: 1, in: context)) + closing
   }
-
-  /// The columns the versions take: the widest of them.
-  var versionWidth: Int { entries.map { DisplayWidth.of($0.release.description) }.max() ?? 0 }
 
   /// The newest entries whose rows fit in `room` rows, with the line naming the rest when some
   /// are left out; `nil` when not even the newest fits.
