@@ -29,7 +29,10 @@ public final class ExplorationRunner {
   public let seenThrough: Version
   let directory: ExplorationDirectory
   let clock: InstantClock
-  private var runCount = 0
+  /// The store every run uses, emptied before each (``emptyStore()``).
+  private var runStore: SettingsStore?
+  /// Where ``runStore`` lives.
+  var storePath: String { directory.path("runs.sqlite") }
 
   /// A runner for scenarios of `session`, its stores in a new temporary directory.
   public init(like session: Session, seenThrough: Version) throws {
@@ -55,12 +58,8 @@ public final class ExplorationRunner {
 
   /// Runs `scenario` on a fresh store and reports what it performed and what went wrong.
   public func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
-    runCount += 1
-    let path = directory.path("run-\(runCount).sqlite")
-    defer { directory.removeStore(path) }
-    let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
-    // Nothing else opens this store until the run's next start (``nextStart(path:after:)``).
-    try await store.keepLocked()
+    let path = storePath
+    let store = try await emptyStore()
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
     let faults = session.backends.faults
     let tracker = session.backends.tracker
@@ -119,8 +118,25 @@ public final class ExplorationRunner {
       problems = try await nextStart(path: path, after: records.last ?? .none).map {
         session.text("ui.explore.nextStart", $0)
       }
+      try await store.keepLocked()
     }
     return ExplorationRun(observed: observed, problems: problems)
+  }
+
+  /// The store the next run uses, as a store just created is: one store for every run,
+  /// emptied each time (``SettingsStore/removeEverything()``), rather than a new file created,
+  /// migrated and removed for each (most of a run's time; the bench row "qa explore, single
+  /// faults: runs per second"). It keeps its lock (``SettingsStore/keepLocked()``): nothing
+  /// else opens it but a run's next start (``nextStart(path:after:)``), which it lets in.
+  func emptyStore() async throws -> SettingsStore {
+    if let store = runStore {
+      try await store.removeEverything()
+      return store
+    }
+    let store = try SettingsStore(path: storePath, placement: .sharing(MainActor.sharedUnownedExecutor))
+    try await store.keepLocked()
+    runStore = store
+    return store
   }
 
   /// The next start on the store at `path`, as a new session opens it (a connection of its
@@ -244,8 +260,8 @@ struct InstantClock: AppClock {
 /// exploration removes what one of ours that died (a crash, a kill) left: directories of that
 /// name, owned by this user, whose process is no longer running.
 ///
-/// The stores are thrown away after each run, and on a disk most of a run's time is
-/// SQLite syncing them (about 40 s of the shipped content's 50 s here), so memory it is.
+/// The runs' store is emptied before each run, and on a disk most of a run's time was
+/// SQLite syncing it (about 40 s of the shipped content's 50 s here), so memory it is.
 final class ExplorationDirectory: Sendable {
   let path: String
 
@@ -283,13 +299,6 @@ final class ExplorationDirectory: Sendable {
   /// Removes the journal beside a store this directory holds.
   func removeJournal(of store: String) {
     unlink(store + "-journal")
-  }
-
-  /// Removes a store this directory holds, with its journal.
-  func removeStore(_ store: String) {
-    // `unlink`, not FileManager (which looks at each path first): a run's store is a plain
-    // file this directory made (the bench row "qa explore, single faults: runs per second").
-    for file in [store, store + "-journal", store + "-wal", store + "-shm"] { unlink(file) }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
