@@ -97,8 +97,12 @@ extension Session {
 
   /// Says how a write ended, one line at a time.
   func reportWrite(_ ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome) {
-    let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
-    for line in view.lines(in: renderContext) { console.emit([line]) }
+    // Words no one reads are not written (`qa explore`'s runs; the bench row "qa explore,
+    // single faults: runs per second").
+    if !console.discardsOutput {
+      let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
+      for line in view.lines(in: renderContext) { console.emit([line]) }
+    }
     // Above the prompt the outcome shows the change; in a script the view follows the command.
     if console.isAtPrompt { markViewShown() }
   }
