@@ -99,8 +99,9 @@ enum BenchReadme {
       - **qa explore, single faults: runs per second**: `qa explore` as a whole process on the
         shipped content from 2.11.0 (the run count it prints over the process's time, its start
         included); goal 500 a second. The fast paths that serve it are marked in the code with
-        this row's name: a run's output is never drawn, its store keeps its lock with the
-        journal in memory, choices typed in ASCII fold without Foundation.
+        this row's name: one store for every run, emptied before each, which keeps its lock
+        with the journal in memory; a run's output is never drawn or worded; the snapshot reads
+        each table once; choices typed in ASCII fold without Foundation.
       - **qa explore --pairs: seconds**: the same with every ordered pair of faults, one run;
         goal ≤ 60 s, with its run count and runs per second in the goal column.
 
@@ -144,21 +145,23 @@ enum BenchReadme {
       compiled copy of a few kilobytes costs more to encode, write, read back and check than
       the parse. Tried before and not kept: parsing tables side by side and writing the copies
       on a thread of their own (3.2–3.4 ms either way on two cores).
-    - **qa explore, single faults: runs per second** (goal ≥ 500; about 300 on 2026-12-02,
-      quiet machine, from about 92 the same day before the fixes). Profiled with `perf record
-      -g` and `strace -c` on `qa explore` (877 runs). Fixed: a run's views were drawn and
-      wrapped for a console no one reads (about 40% of a run; now a discarding console draws
-      nothing); each transaction took and dropped file locks, looked for a hot journal and
-      created and deleted the journal file (about a third of the time in system calls; now a
-      run's store keeps its lock, `locking_mode = EXCLUSIVE`, with the journal in memory until
-      its next start); `choose` folded every option name with Foundation's locale folding,
-      which builds a locale per call (now ASCII is lowercased, except in Turkish and
-      Azerbaijani); stores were removed through FileManager (now `unlink`); the seen-through
-      record was read twice per step. What is left is flat: SQLite about 30% (each run's new
-      connection prepares its statements, every step reads a snapshot), the kernel about 20%
-      (each run's store created, opened and removed; page writes), the session's own work the
-      rest. Next to try: one store for all runs, put back to a fresh image with the backup API
-      between runs (its file and connection kept; an estimated 7–10%), and fewer snapshot
-      reads where a step touched nothing.
+    - **qa explore, single faults: runs per second** (goal ≥ 500, met since 2026-12-02:
+      about 92 that morning, 300 after the first fixes, 650–800 now). Profiled with `perf
+      record -g`, `strace -c` and timers around each part of a run (877 runs). Fixed, in the
+      order they paid: each run created, migrated and removed a store file of its own (about
+      40% of a run after the other fixes: opening, four migration transactions, a journal
+      created and deleted for each; now one store serves every run and is emptied before
+      each, `SettingsStore.removeEverything`, one transaction, its connection and prepared
+      statements kept, and a test compares an emptied store with a new one table by table);
+      a run's views were drawn and wrapped for a console no one reads (about 40% before; now
+      a discarding console draws nothing and a write's outcome is not worded); each
+      transaction took and dropped file locks and looked for a hot journal (now the store
+      keeps its lock, `locking_mode = EXCLUSIVE`, with the journal in memory until a run's
+      next start); `choose` folded every option name with Foundation's locale folding (now
+      ASCII is lowercased, except in Turkish and Azerbaijani); the snapshot checked at every
+      step read the settings table three times and the flags twice (now each table once).
+      `--pairs` went from 44.5 s to about 18 s with the same changes. What is left is flat:
+      the session's own work (parsing `choose`, the tour's machine, the effect runner) and
+      SQLite's statements, none above a few percent.
     """
 }

@@ -13,7 +13,8 @@ public struct ExplorationRun: Sendable, Equatable {
 }
 
 /// Runs scenarios the way `whatsnew --db <new file> --script <file>` runs a script, each on a
-/// fresh session over a fresh store in a private temporary directory, and checks every step
+/// fresh session over a store as a new one is (one store in a private temporary directory,
+/// emptied before each run: ``emptyStore()``), and checks every step
 /// (``StepRules``): screen, store and schedule agree (``ConsistencyCheck``) wherever nothing
 /// is in flight, and the seen-through record moves only forward, and only by a dismissal.
 ///
@@ -56,7 +57,7 @@ public final class ExplorationRunner {
     return arguments
   }
 
-  /// Runs `scenario` on a fresh store and reports what it performed and what went wrong.
+  /// Runs `scenario` on an emptied store and reports what it performed and what went wrong.
   public func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
     let path = storePath
     let store = try await emptyStore()
