@@ -27,6 +27,13 @@ struct StateSchemaTests {
     ("the reminder scheduled", ["--upgrade-from", "2.14.0"], ["go review", "set reviewWeekday friday", "state"]),
     ("a guidance tour open", ["--upgrade-from", "2.14.0"], ["tour first_run", "state", "next", "state"]),
     (
+      "a recap with an undo, and a change made since", ["--upgrade-from", "2.11.0"],
+      [
+        "choose workoutView inline", "next", "choose workoutAutonomy manual", "skip", "undo 1", "state", "go workouts",
+        "set workoutAutonomy suggest", "state",
+      ]
+    ),
+    (
       "news and a preview", ["--upgrade-from", "2.14.0"],
       ["news", "news 2.14.0", "state", "close", "debug preview 2.13.1", "state"]
     ),
@@ -55,8 +62,12 @@ struct StateSchemaTests {
     // The sessions reach every branch of the schema: each optional object shows up filled in.
     func some(_ key: String) -> Bool { objects.contains { !($0[key] is NSNull) && $0[key] != nil } }
     #expect(objects.contains { $0["booted"] as? Bool == false })
-    for key in ["overlay", "seenThrough", "whatsNew", "settings", "notification", "guidance", "guidanceSeen"] {
+    for key in ["overlay", "seenThrough", "whatsNew", "settings", "recap", "notification", "guidance", "guidanceSeen"] {
       #expect(some(key), "no session shows \(key)")
+    }
+    let entries = objects.compactMap { ($0["recap"] as? [String: Any])?["entries"] as? [[String: Any]] }.flatMap { $0 }
+    for status in ["changed", "undone", "changedSince"] {
+      #expect(entries.contains { $0["status"] as? String == status }, "no recap entry is \(status)")
     }
     #expect(objects.contains { ($0["pending"] as? [Any])?.isEmpty == false }, "no session has an operation pending")
     #expect(objects.contains { ($0["faults"] as? [Any])?.isEmpty == false }, "no session has a fault")

@@ -53,6 +53,7 @@ struct StateReport: Sendable {
     members.append(("whatsNew", tourJSON))
     members.append(("settings", settings))
     members.append(("choices", choicesJSON))
+    members.append(("recap", recapJSON))
     members.append(("notification", notification))
     members.append(
       (
@@ -87,6 +88,36 @@ struct StateReport: Sendable {
       ("mode", .string(mode)),
       ("suspended", .bool(tour.isSuspended)),
       ("dismissing", .bool(tour.isDismissing)),
+    ])
+  }
+
+  /// What this session's tours changed and what became of each change (``TourRecap``, what
+  /// `recap` lists and `undo` puts back); null before any tour.
+  var recapJSON: JSONValue {
+    let recap = session.state.recap
+    guard recap.hasTour else { return .null }
+    return .object([
+      ("recording", .bool(recap.isRecording)),
+      (
+        "entries",
+        .array(
+          recap.entries.map { entry in
+            let status: String
+            var current: String?
+            switch entry.status {
+            case .changed: status = "changed"
+            case .undoing: status = "undoing"
+            case .undone: status = "undone"
+            case .changedSince(let value):
+              status = "changedSince"
+              current = value
+            }
+            return .object([
+              ("setting", .string(entry.setting.rawValue)), ("before", .string(entry.before)), ("after", .string(entry.after)),
+              ("status", .string(status)), ("current", .string(current)),
+            ])
+          })
+      ),
     ])
   }
 
