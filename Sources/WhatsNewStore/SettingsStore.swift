@@ -196,8 +196,11 @@ public actor SettingsStore {
   /// just created holds (its schema and version stay): `qa explore` empties the one store
   /// its runs share before each run instead of creating, migrating and removing a file
   /// (most of a run's time; the bench row "qa explore, single faults: runs per second").
-  /// Only for a store ``keepLocked()`` keeps, which no other program opens.
+  /// Only for a store ``keepLocked()`` keeps, which no other program opens: on any other it
+  /// stops the program rather than empty a person's store.
   public func removeEverything() throws(StoreError) {
+    let mode = try connection.scalar("PRAGMA locking_mode")?.text
+    precondition(mode == "exclusive", "removeEverything on \(path), a store not kept locked (locking mode \(mode ?? "?"))")
     try connection.writeTransaction { () throws(StoreError) in
       for table in Migrations.tables(at: Self.currentSchemaVersion).sorted() {
         try connection.query("DELETE FROM \(table)")

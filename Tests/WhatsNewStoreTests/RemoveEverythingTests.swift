@@ -67,6 +67,17 @@ struct RemoveEverythingTests {
     #expect(tables == Migrations.tables(at: SettingsStore.currentSchemaVersion))
   }
 
+  @Test("a store other programs may open is never emptied: the program stops first, the rows stay")
+  func refusedWhenShared() async throws {
+    let path = directory.path("shared.sqlite")
+    let store = try SettingsStore(path: path)
+    _ = try await store.setSetting(.workoutView, to: "inline")
+    await #expect(processExitsWith: .failure) { [path = path as String] in
+      try await SettingsStore(path: path).removeEverything()
+    }
+    #expect(try await store.setting(.workoutView) == "inline")
+  }
+
   @Test("an emptied store takes writes at once, and they last")
   func writableAfter() async throws {
     let path = directory.path("again.sqlite")
