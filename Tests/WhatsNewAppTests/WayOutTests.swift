@@ -237,6 +237,26 @@ struct AccessibleMenuTests {
   }
 }
 
+/// A choice's block name with a number picks on every page: page 2 hints `choose mode.2`, so a
+/// person who learned it there types `choose view.2` on page 1, whose one choice hints bare numbers.
+@Suite("choose <block>.<n> on a page of one choice")
+@MainActor
+struct BlockNumberTests {
+  @Test(
+    "the block's name and a number of its options picks that option; past its options names the numbers",
+    arguments: [
+      ("choose view.2", "inline", nil), ("choose VIEW.2", "inline", nil),
+      ("choose view.3", "guided", "No option 'view.3' on this page; choose 1 or 2."),
+      ("choose view.0", "guided", "No option 'view.0' on this page; choose 1 or 2."),
+    ] as [(String, String, String?)])
+  func picks(line: String, stored: String, refusal: String?) async throws {
+    let harness = try await SessionHarness(arguments: WayOutTests.upgrader)
+    let transcript = await harness.transcript(of: [line])
+    #expect(try await harness.store.setting(.workoutView) == stored, "\(transcript)")
+    if let refusal { #expect(transcript.contains(refusal), "\(transcript)") }
+  }
+}
+
 /// Every write of the session passes one door, the effect runner: tracked and gated (issue 20).
 @Suite("Every write passes the effect runner")
 @MainActor

@@ -72,9 +72,10 @@ struct StateCommand: Sendable {
   nonisolated static let completionPaths: [String] =
     [
       "screen", "overlay", "language", "appVersion", "booted", "seenThrough", "onboardingComplete", "whatsNew",
-      "settings", "choices", "notification", "pending", "faults", "guidance", "guidanceSeen",
+      "settings", "choices", "recap", "notification", "pending", "faults", "guidance", "guidanceSeen",
     ]
     + ["release", "page", "pageCount", "pageId", "error", "mode", "suspended", "dismissing"].map { "whatsNew." + $0 }
     + Setting.allCases.map { "settings." + $0.rawValue }
+    + ["recording", "entries"].map { "recap." + $0 }
     + ["weekday", "time", "next"].map { "notification." + $0 }
 }

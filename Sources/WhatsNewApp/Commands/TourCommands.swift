@@ -97,9 +97,13 @@ struct TourCommands: Sendable {
     if arguments.count == 1, let dot = first.firstIndex(of: "."),
       let choice = shortcuts.choices.first(where: { $0.blockID.lowercased() == first[..<dot].lowercased() })
     {
-      // `<block>.<value>`, or a number out of range.
+      // `<block>.<value>`, or `<block>.<n>` where the hints show bare numbers (a page of one
+      // choice: `view.2` as page 2 taught `mode.2`), or a number out of range.
       let option = String(first[first.index(after: dot)...])
-      if Int(option) != nil { return noOption(token, tokens: choice.tokens) }
+      if let number = Int(option) {
+        guard choice.choice.options.indices.contains(number - 1) else { return noOption(token, tokens: choice.tokens) }
+        return tap(choice, number - 1)
+      }
       return pick(choice, typed: option)
     }
     // A number, or `<block>.<n>` of no block here; a label may hold a dot ("Вкл."), so only these.
