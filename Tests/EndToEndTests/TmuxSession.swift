@@ -164,7 +164,11 @@ final class TmuxSession {
       if condition(screen) { return screen }
       usleep(20_000)
     }
-    throw Failure.timedOut(waitingFor: what, screen: screen)
+    // What the pane was, and what scrolled off the screen: an empty screen alone says nothing.
+    let pane = (try? tmux(["display-message", "-p", "-t", name, "pane dead #{pane_dead}, status #{pane_dead_status}"])) ?? ""
+    let scrollback = history ? "" : ((try? capture(history: true)) ?? "")
+    throw Failure.timedOut(
+      waitingFor: what, screen: screen + "\n[" + pane.trimmingCharacters(in: .newlines) + "; with the history:]\n" + scrollback)
   }
 
   /// Waits until the screen contains `text`; returns that screen.
