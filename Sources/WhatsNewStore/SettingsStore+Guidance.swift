@@ -24,9 +24,17 @@ extension SettingsStore {
   }
 
   func needsGuidanceMigration() throws(StoreError) -> Bool {
-    guard try flag(Key.walkthroughCompleted) else { return false }
-    return try !flag(Key.guidanceMigratedV1)
+    Self.guidanceMigrationOwed(flags: try storedRows("app_state"))
   }
+
+  /// The one-time guidance migration is owed: the legacy walkthrough was completed and its
+  /// guidance not migrated yet (`flags`: the `app_state` rows; the snapshot reads them once).
+  static func guidanceMigrationOwed(flags: [String: String]) -> Bool {
+    isSet(flags[Key.walkthroughCompleted]) && !isSet(flags[Key.guidanceMigratedV1])
+  }
+
+  /// How a flag is stored: `"true"` is set, anything else (or nothing) is not.
+  static func isSet(_ stored: String?) -> Bool { stored == "true" }
 
   /// Records that the user has seen the guidance `id` (idempotent).
   public func markGuidanceSeen(_ id: String) throws(StoreError) {
@@ -59,7 +67,7 @@ extension SettingsStore {
   }
 
   func flag(_ key: String) throws(StoreError) -> Bool {
-    try connection.scalar("SELECT value FROM app_state WHERE key = ?", [.text(key)])?.text == "true"
+    Self.isSet(try connection.scalar("SELECT value FROM app_state WHERE key = ?", [.text(key)])?.text)
   }
 
   func setFlag(_ key: String, _ value: Bool) throws(StoreError) {

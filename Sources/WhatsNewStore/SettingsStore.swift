@@ -245,10 +245,9 @@ public actor SettingsStore {
       // bench row "qa explore, single faults: runs per second").
       let stored = try storedRows("settings")
       let flags = try storedRows("app_state")
-      func flag(_ key: String) -> Bool { flags[key] == "true" }
-      migrationOwed = flag(Key.walkthroughCompleted) && !flag(Key.guidanceMigratedV1)
+      migrationOwed = Self.guidanceMigrationOwed(flags: flags)
       return StoreSnapshot(
-        seenThrough: try readSeenThrough(), onboardingComplete: flag(Key.onboardingComplete),
+        seenThrough: try readSeenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: Self.settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init))
@@ -274,7 +273,7 @@ public actor SettingsStore {
   }
 
   /// Every key and value of a key-value table (`settings`, `app_state`).
-  private func storedRows(_ table: StaticString) throws(StoreError) -> [String: String] {
+  func storedRows(_ table: StaticString) throws(StoreError) -> [String: String] {
     var stored: [String: String] = [:]
     for row in try connection.query("SELECT key, value FROM \(table)") {
       if let key = row[0].text, let value = row[1].text { stored[key] = value }
