@@ -24,9 +24,8 @@ let package = Package(
     // Benchmarks (`make bench`): the driver and the idiomatic program it measures against.
     .executable(name: "whatsnew-bench", targets: ["whatsnew-bench"]),
     .executable(name: "whatsnew-idiomatic", targets: ["whatsnew-idiomatic"]),
-    // Libraries for the fuzz package in Fuzz/, which depends on this package by path.
-    .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
-    .library(name: "WhatsNewApp", targets: ["WhatsNewApp"]),
+    // The one library: the fuzz package in Fuzz/ depends on this package by path and calls
+    // only FuzzProperties. Everything else is `package`, seen by this package's own targets.
     .library(name: "FuzzProperties", targets: ["FuzzProperties"]),
   ],
   targets: [

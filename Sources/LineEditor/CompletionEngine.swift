@@ -1,5 +1,5 @@
 /// Common-prefix completion, shared by the interactive editor and its tests.
-public enum CompletionEngine {
+package enum CompletionEngine {
   /// Completes `partialWord` against `candidates`.
   ///
   /// - Returns: `insert`, the text to add after the partial word: the rest of the
@@ -7,7 +7,7 @@ public enum CompletionEngine {
   ///   common prefix; and `listing`, the matching candidates (sorted, without
   ///   duplicates) when there are several and nothing more can be inserted.
   ///   Both are empty when nothing matches.
-  public static func complete(
+  package static func complete(
     partialWord: String, candidates: [String]
   ) -> (insert: String, listing: [String]) {
     let matches = Set(candidates.filter { $0.hasPrefix(partialWord) }).sorted()

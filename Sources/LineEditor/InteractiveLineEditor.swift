@@ -21,8 +21,8 @@ import Glibc
 /// not stop the process while the editor exists; it only ends a read in progress)
 /// and restores the previous handlers when it goes away.
 /// The library `WHATSNEW_LIBEDIT` names, not loaded: where, and why.
-public struct LibraryRefusal: Sendable, Equatable {
-  public enum Problem: Sendable, Equatable {
+package struct LibraryRefusal: Sendable, Equatable {
+  package enum Problem: Sendable, Equatable {
     /// A FIFO, a directory, a device or a socket.
     case notRegularFile
     /// Owned by neither root nor the user.
@@ -31,11 +31,11 @@ public struct LibraryRefusal: Sendable, Equatable {
     case writableByOthers(mode: Int)
   }
 
-  public let path: String
-  public let problem: Problem
+  package let path: String
+  package let problem: Problem
 }
 
-public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
+package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// The libedit editor; `nil` when libedit could not start (then lines are read
   /// from standard input without editing).
   private let editor: OpaquePointer?
@@ -59,7 +59,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   ///
   /// Makes sure `LC_CTYPE` is a UTF-8 locale first when it is `C`/`POSIX` (see
   /// ``Terminal/activateUTF8Locale()``).
-  public init(
+  package init(
     programName: String,
     historyFile: String?,
     completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String]
@@ -97,7 +97,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// A history file that was not loaded (a FIFO, a link, a huge file), to tell the user
   /// once; `nil` when it was, or when there was none yet.
-  public private(set) var historyRefusal: HistoryRefusal?
+  package private(set) var historyRefusal: HistoryRefusal?
 
   /// Whether ``writeHistory()`` writes: not when a refused history could not be moved aside
   /// (this session's lines alone would replace it).
@@ -121,7 +121,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// The longest line the history keeps, in bytes: a longer one (a paste) runs, but is not
   /// kept, so the history written is always one the next start loads.
-  public static let historyLineLimit = Int(WN_HISTORY_LINE_LIMIT)
+  package static let historyLineLimit = Int(WN_HISTORY_LINE_LIMIT)
 
   /// `nil` when there is no history file yet; `.some(nil)` when it may be loaded: a regular
   /// file, not a symbolic link (the app made this path: a link was planted), of sane size,
@@ -150,7 +150,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// the reading thread, after libedit took the new size). It must return quickly; text
   /// it hands to ``printAbove(_:)`` (from any thread) is drawn above the prompt with the
   /// partly typed line kept. Set it before the first ``nextLine(prompt:)``.
-  public func setResizeHandler(_ handler: @escaping @Sendable () -> Void) {
+  package func setResizeHandler(_ handler: @escaping @Sendable () -> Void) {
     resizeHandler = handler
     guard let editor else { return }
     wn_editor_set_resize_handler(
@@ -165,7 +165,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// Why lines are read without editing, when they are: libedit is loaded on first use
   /// and may be missing (`cannot load libedit (…); install libedit2`). `nil` when editing works.
-  public var unavailableReason: String? {
+  package var unavailableReason: String? {
     guard editor == nil else { return nil }
     return wn_editor_unavailable_reason().map { String(cString: $0) } ?? "the terminal editor could not start"
   }
@@ -175,7 +175,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// or the user and writable by neither group nor others. Then lines are read without
   /// editing. `nil` when it was loaded, the variable is unset, or it names no file that can
   /// be opened (then ``unavailableReason`` says "cannot load libedit").
-  public var libraryRefusal: LibraryRefusal? {
+  package var libraryRefusal: LibraryRefusal? {
     var detail: Int32 = 0
     let code = wn_editor_library_refusal(&detail)
     let path = getenv("WHATSNEW_LIBEDIT").map { String(cString: $0) } ?? ""
@@ -189,7 +189,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// Whether Ctrl-C was pressed while no line was being read (the work between prompts),
   /// clearing it: long work asks this to stop when the person asks. Any thread.
-  public static func takeInterrupt() -> Bool {
+  package static func takeInterrupt() -> Bool {
     wn_editor_take_interrupt() != 0
   }
 
@@ -199,7 +199,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// After ``LineInput/interrupted`` the cursor is at the start of a new line; after
   /// ``LineInput/escape``, where the erased prompt began; after ``LineInput/endOfInput``,
   /// still on the edited line. Lines with a non-blank character are added to the history.
-  public func nextLine(prompt: String) -> LineInput {
+  package func nextLine(prompt: String) -> LineInput {
     guard let editor else {
       print(prompt, terminator: "")
       fflush(nil)
@@ -227,7 +227,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// Reads the answer to a question: as ``nextLine(prompt:)``, but the answer is not added
   /// to the history (an up arrow should bring back commands, not a `y`).
-  public func nextAnswer(prompt: String) -> LineInput {
+  package func nextAnswer(prompt: String) -> LineInput {
     guard let editor else { return nextLine(prompt: prompt) }
     wn_editor_set_records_history(editor, 0)
     defer { wn_editor_set_records_history(editor, 1) }
@@ -238,12 +238,12 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// the user is typing: the prompt and the partly typed line are drawn again
   /// below it. When no read is in progress the text is just printed. A final
   /// newline is added when missing. Thread-safe.
-  public func printAbove(_ text: String) {
+  package func printAbove(_ text: String) {
     printAbove(bytes: Array(text.utf8))
   }
 
   /// Shows `bytes`, already in the terminal's character set, above the prompt.
-  public func printAbove(bytes: [UInt8]) {
+  package func printAbove(bytes: [UInt8]) {
     let cString = bytes.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
     guard let editor else {
       cString.withUnsafeBufferPointer { _ = puts($0.baseAddress!) }
@@ -254,7 +254,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// Writes the history to the history file, if there is one, ignoring failures
   /// (use ``writeHistory()`` to see them).
-  public func saveHistory() {
+  package func saveHistory() {
     try? writeHistory()
   }
 
@@ -265,7 +265,7 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// nothing when a refused history could not be moved aside.
   ///
   /// - Throws: ``LineEditorError/cannotSaveHistory(path:reason:)``; the old file is kept.
-  public func writeHistory() throws(LineEditorError) {
+  package func writeHistory() throws(LineEditorError) {
     guard let editor, let historyFile, savesHistory else { return }
     let result = wn_editor_save_history(editor, historyFile, Int(Self.historySizeLimit))
     if result != 0 {
@@ -291,14 +291,14 @@ public final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 }
 
 /// A history file the editor did not load, and what became of it.
-public struct HistoryRefusal: Sendable, Equatable {
+package struct HistoryRefusal: Sendable, Equatable {
   /// The history file.
-  public var path: String
+  package var path: String
   /// Why it was not loaded: `checkHistory`'s words ("it is not a regular file").
-  public var reason: String
+  package var reason: String
   /// Where it was moved aside (`<file>.refused`); `nil` when it could not be, and was left
   /// where it is (then this session's lines are not saved over it).
-  public var movedTo: String?
+  package var movedTo: String?
 }
 
 /// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`).

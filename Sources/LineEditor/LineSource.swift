@@ -1,5 +1,5 @@
 /// What one read from a ``LineSource`` produced.
-public enum LineInput: Sendable, Equatable {
+package enum LineInput: Sendable, Equatable {
   /// A line, without its line ending.
   case line(String)
   /// Ctrl-C: the partly typed line was dropped. It stays on screen followed by `^C`,
@@ -18,7 +18,7 @@ public enum LineInput: Sendable, Equatable {
 }
 
 /// Anything the REPL reads commands from.
-public protocol LineSource: AnyObject {
+package protocol LineSource: AnyObject {
   /// Blocks until the next line (or another ``LineInput``) is available.
   ///
   /// - Parameter prompt: shown before the line by interactive sources; it may
@@ -31,17 +31,17 @@ public protocol LineSource: AnyObject {
 }
 
 extension LineSource {
-  public func nextAnswer(prompt: String) -> LineInput { nextLine(prompt: prompt) }
+  package func nextAnswer(prompt: String) -> LineInput { nextLine(prompt: prompt) }
 }
 
 /// The one error type of the `LineEditor` module.
-public enum LineEditorError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LineEditorError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A script file could not be opened for reading.
   case cannotOpenScript(path: String, reason: String)
   /// The history could not be written.
   case cannotSaveHistory(path: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .cannotOpenScript(path, reason):
       "cannot read the script \(path): \(reason); check the path and its permissions"

@@ -13,7 +13,7 @@ import Glibc
 ///
 /// A *stop descriptor* (``Terminal/terminationDescriptor`` in the app) ends the input
 /// early: once it is readable, a read that would wait returns ``LineInput/endOfInput``.
-public final class ScriptLineSource: LineSource {
+package final class ScriptLineSource: LineSource {
   private let fileDescriptor: Int32
   private let ownsDescriptor: Bool
   private let stopDescriptor: Int32?
@@ -30,12 +30,12 @@ public final class ScriptLineSource: LineSource {
   private var reachedEnd: Bool
 
   /// The longest line a script may have, in bytes (64 KiB), without its line ending.
-  public static let lineLimit = 64 * 1024
+  package static let lineLimit = 64 * 1024
 
   /// Reads from an open file descriptor (standard input by default), which stays
   /// open when the source goes away. While waiting for input it also watches
   /// `stopDescriptor`, when given: once that is readable, the input ends.
-  public init(fileDescriptor: Int32 = 0, stopDescriptor: Int32? = nil) {
+  package init(fileDescriptor: Int32 = 0, stopDescriptor: Int32? = nil) {
     self.fileDescriptor = fileDescriptor
     self.ownsDescriptor = false
     self.stopDescriptor = stopDescriptor.flatMap { $0 >= 0 ? $0 : nil }
@@ -47,13 +47,13 @@ public final class ScriptLineSource: LineSource {
   /// - Throws: ``LineEditorError/cannotOpenScript(path:reason:)`` when the file
   ///   cannot be opened or is neither a regular file nor a pipe (a directory, a device
   ///   such as `/dev/zero`, a socket).
-  public convenience init(path: String) throws(LineEditorError) {
+  package convenience init(path: String) throws(LineEditorError) {
     try self.init(path: path, stopDescriptor: nil)
   }
 
   /// Opens the file at `path` for reading, as ``init(path:)``; once `stopDescriptor`
   /// is readable, the input ends.
-  public convenience init(path: String, stopDescriptor: Int32?) throws(LineEditorError) {
+  package convenience init(path: String, stopDescriptor: Int32?) throws(LineEditorError) {
     // Opened without waiting: a FIFO with no writer yet would otherwise block here, before
     // its type could be checked. Reads wait again once it is known to be a pipe or a file.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -100,7 +100,7 @@ public final class ScriptLineSource: LineSource {
   }
 
   /// Reads the lines of `text`; for tests.
-  public init(text: String) {
+  package init(text: String) {
     self.fileDescriptor = -1
     self.ownsDescriptor = false
     self.stopDescriptor = nil
@@ -121,7 +121,7 @@ public final class ScriptLineSource: LineSource {
 
   /// Returns the next line, or ``LineInput/endOfInput`` at the end. `prompt` is
   /// ignored.
-  public func nextLine(prompt: String) -> LineInput {
+  package func nextLine(prompt: String) -> LineInput {
     while true {
       if stopped { return .endOfInput }
       if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {

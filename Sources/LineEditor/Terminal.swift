@@ -2,15 +2,15 @@ import CLineEditor
 import Glibc
 
 /// Facts about the terminal and the locale the line editor needs.
-public enum Terminal {
+package enum Terminal {
   /// The terminal type that has no capabilities: no colour, ASCII only.
-  public static let dumb = "dumb"
+  package static let dumb = "dumb"
 
   /// The terminal type `TERM` names: `term` itself when it is a terminal's name (letters,
   /// digits, `-`, `+`, `.`, `_`; 1 to 64 bytes, as terminfo names are), else ``dumb``: an
   /// escape sequence or a shell word in `TERM` is not echoed, and gets no colour. Unset
   /// (`nil`) or empty stays empty: no terminal type was given.
-  public static func name(_ term: String?) -> String {
+  package static func name(_ term: String?) -> String {
     guard let term, !term.isEmpty else { return "" }
     let allowed =
       term.utf8.count <= 64
@@ -28,20 +28,20 @@ public enum Terminal {
 
   /// Whether both standard input and standard output are terminals, the only case
   /// where ``InteractiveLineEditor`` should be used.
-  public static func isInteractive() -> Bool {
+  package static func isInteractive() -> Bool {
     isatty(0) != 0 && isatty(1) != 0
   }
 
   /// The width in columns of the terminal on `fileDescriptor`, or `nil` when it is
   /// not a terminal (or reports no width).
-  public static func columns(fileDescriptor: Int32 = 1) -> Int? {
+  package static func columns(fileDescriptor: Int32 = 1) -> Int? {
     let columns = wn_terminal_columns(fileDescriptor)
     return columns > 0 ? Int(columns) : nil
   }
 
   /// The height in rows of the terminal on `fileDescriptor`, or `nil` when it is not a
   /// terminal (or reports no height).
-  public static func rows(fileDescriptor: Int32 = 1) -> Int? {
+  package static func rows(fileDescriptor: Int32 = 1) -> Int? {
     let rows = wn_terminal_rows(fileDescriptor)
     return rows > 0 ? Int(rows) : nil
   }
@@ -49,14 +49,14 @@ public enum Terminal {
   /// Whether standard input was closed when the process started (`whatsnew <&-`): it reads
   /// from `/dev/null` instead, an empty script, opened before anything else could take
   /// descriptor 0 (standard output and error are kept the same way).
-  public static var standardInputWasClosedAtStart: Bool {
+  package static var standardInputWasClosedAtStart: Bool {
     wn_standard_descriptors_closed_at_start() & 1 != 0
   }
 
   /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
   /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
   /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.
-  public static func activateUTF8Locale() {
+  package static func activateUTF8Locale() {
     wn_activate_utf8_locale()
   }
 
@@ -69,7 +69,7 @@ public enum Terminal {
   ///
   /// - Returns: whether the handlers are in place.
   @discardableResult
-  public static func installTerminationHandlers() -> Bool {
+  package static func installTerminationHandlers() -> Bool {
     wn_termination_install() == 0
   }
 
@@ -78,18 +78,18 @@ public enum Terminal {
   /// or SIGHUP ends the process at once with 128 + the signal, since nothing would act on the
   /// request; once it does, the first signal asks the session to leave and a second one ends
   /// the process at once (a way out that is stuck), the terminal's settings put back.
-  public static func setSessionRunning(_ running: Bool) {
+  package static func setSessionRunning(_ running: Bool) {
     wn_termination_set_session_running(running ? 1 : 0)
   }
 
   /// The first SIGTERM or SIGHUP received since ``installTerminationHandlers()``, if any.
-  public static var terminationSignal: Int32? {
+  package static var terminationSignal: Int32? {
     let signal = wn_termination_signal()
     return signal == 0 ? nil : signal
   }
 
   /// Readable once SIGTERM or SIGHUP has arrived; `nil` before the handlers are installed.
-  public static var terminationDescriptor: Int32? {
+  package static var terminationDescriptor: Int32? {
     let descriptor = wn_termination_fd()
     return descriptor >= 0 ? descriptor : nil
   }

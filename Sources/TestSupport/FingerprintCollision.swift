@@ -15,7 +15,7 @@ import WhatsNewCore
 /// let edited = FingerprintCollision.edit(of: Array(#""k" = "…100 letters…";"#.utf8))
 /// CompiledStringsTable.fingerprint(of: edited) == CompiledStringsTable.fingerprint(of: original)  // true
 /// ```
-public enum FingerprintCollision {
+package enum FingerprintCollision {
   static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   static func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
@@ -43,7 +43,7 @@ public enum FingerprintCollision {
 
   /// `original` with its last full 32-byte block replaced so that the fingerprint and the
   /// length stay the same; `nil` when no printable edit was found.
-  public static func edit(of original: [UInt8]) -> [UInt8]? {
+  package static func edit(of original: [UInt8]) -> [UInt8]? {
     let block = original.count / 32 - 1
     guard block >= 0 else { return nil }
     var lanes: [UInt64] = [0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89]

@@ -9,12 +9,12 @@ import Foundation
 /// let mismatch = GoldenFile.compare(transcript, named: "tour-basics.txt", in: "WhatsNewAppTests")
 /// #expect(mismatch == nil, "\(mismatch ?? "")")
 /// ```
-public enum GoldenFile {
+package enum GoldenFile {
   /// Whether golden files are being re-recorded.
-  public static var isRecording: Bool { ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" }
+  package static var isRecording: Bool { ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" }
 
   /// The path of a golden file.
-  public static func path(named name: String, in testTarget: String) -> String {
+  package static func path(named name: String, in testTarget: String) -> String {
     "\(RepositoryPaths.root)/Tests/\(testTarget)/Transcripts/\(name)"
   }
 
@@ -22,7 +22,7 @@ public enum GoldenFile {
   /// When recording, writes `actual` and returns `nil`.
   /// `recording: false` only compares, even under `WHATSNEW_RECORD=1`: for a second run that
   /// must give the same text as the one that records the file.
-  public static func compare(_ actual: String, named name: String, in testTarget: String, recording: Bool = true)
+  package static func compare(_ actual: String, named name: String, in testTarget: String, recording: Bool = true)
     -> String?
   {
     compare(actual, atPath: path(named: name, in: testTarget), record: isRecording && recording, name: name)
@@ -30,7 +30,7 @@ public enum GoldenFile {
 
   /// Compares `actual` with the golden file at `path`; with `record`, writes it there first
   /// and fails all the same, saying so.
-  public static func compare(_ actual: String, atPath path: String, record: Bool, name: String) -> String? {
+  package static func compare(_ actual: String, atPath path: String, record: Bool, name: String) -> String? {
     if record {
       try? FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ public enum GoldenFile {
 
   /// A compact line diff: `-` lines only in `expected`, `+` lines only in `actual`,
   /// with two lines of context, from a longest-common-subsequence alignment.
-  public static func lineDiff(expected: String, actual: String) -> String {
+  package static func lineDiff(expected: String, actual: String) -> String {
     let old = expected.components(separatedBy: "\n")
     let new = actual.components(separatedBy: "\n")
     var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)

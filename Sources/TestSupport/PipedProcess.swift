@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Glibc
 
 /// A child process started on three pipes: what every test that runs a built binary begins
@@ -8,17 +8,17 @@ import Glibc
 /// let child = try PipedProcess(RepositoryPaths.executable, ["lint"], environment: environment)
 /// try? child.input.write(contentsOf: Data("quit\n".utf8))
 /// ```
-public struct PipedProcess: Sendable {
-  public let process: Process
+package struct PipedProcess: Sendable {
+  package let process: Process
   /// The child's stdin, to write to.
-  public let input: FileHandle
+  package let input: FileHandle
   /// The child's stdout and stderr, to read from.
-  public let output: FileHandle
-  public let error: FileHandle
+  package let output: FileHandle
+  package let error: FileHandle
 
   /// Starts `executable` with `arguments` and exactly `environment`, in `currentDirectory`.
   /// Broken pipes are ignored first (see ``ignoreBrokenPipes()``).
-  public init(
+  package init(
     _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String? = nil
   ) throws {
     let process = Process()
@@ -47,6 +47,6 @@ public struct PipedProcess: Sendable {
 /// Tests that feed a script to the built binary through a pipe call this first: an app that
 /// exits before reading all of its input (a usage error, a refused store, a SIGKILL) is
 /// something those tests expect, and the write that finds the pipe closed must not kill them.
-public func ignoreBrokenPipes() {
+package func ignoreBrokenPipes() {
   signal(SIGPIPE, SIG_IGN)
 }

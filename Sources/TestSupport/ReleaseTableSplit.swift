@@ -1,11 +1,11 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// Tables as the shipped layout keeps them: each `whatsNew.v<major>_<minor>_<patch>.*` key in
 /// its release's own table (`<version>.strings`), the rest in `Localizable.strings`, for tests
 /// that write one dictionary per language.
-public enum ReleaseTableSplit {
+package enum ReleaseTableSplit {
   /// `tables` split: the app's own tables, and each language's per-release tables by file name.
-  public static func split(_ tables: [Language: TranslationTable]) -> (
+  package static func split(_ tables: [Language: TranslationTable]) -> (
     app: [Language: TranslationTable], releases: [Language: [String: TranslationTable]]
   ) {
     var app: [Language: TranslationTable] = [:]
@@ -23,7 +23,7 @@ public enum ReleaseTableSplit {
   }
 
   /// `2.13.1.strings` for `whatsNew.v2_13_1.p.b.title`; `nil` for a key of no release version.
-  public static func fileName(for key: String) -> String? {
+  package static func fileName(for key: String) -> String? {
     let parts = key.split(separator: ".", maxSplits: 2)
     guard parts.count == 3, parts[0] == "whatsNew", parts[1].hasPrefix("v") else { return nil }
     let numbers = parts[1].dropFirst().split(separator: "_", omittingEmptySubsequences: false)

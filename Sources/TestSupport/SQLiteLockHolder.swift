@@ -3,11 +3,11 @@ import Foundation
 /// Another process holding an exclusive lock on a SQLite file (Python's `sqlite3` in
 /// `BEGIN EXCLUSIVE`), until ``release()``: what "the store is in use by another program"
 /// means in the tests.
-public final class SQLiteLockHolder {
+package final class SQLiteLockHolder {
   private let child: PipedProcess
 
   /// Starts the process and returns once it holds the lock.
-  public init(_ path: String) throws {
+  package init(_ path: String) throws {
     let program = """
       import sqlite3, sys
       connection = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -25,7 +25,7 @@ public final class SQLiteLockHolder {
   }
 
   /// Ends the process, and with it the lock.
-  public func release() {
+  package func release() {
     try? child.input.close()
     child.process.waitUntilExit()
   }

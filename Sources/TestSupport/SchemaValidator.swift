@@ -16,21 +16,21 @@ import Glibc
 /// let result = try SchemaValidator.validate(schema: schemaPath, instances: [file])
 /// #expect(result.status == 0, "\(result.output)")
 /// ```
-public enum SchemaValidator {
+package enum SchemaValidator {
   /// Why the validator could not be run.
-  public struct SetupError: Error, CustomStringConvertible {
-    public let description: String
+  package struct SetupError: Error, CustomStringConvertible {
+    package let description: String
   }
 
-  public static var requirementsPath: String { RepositoryPaths.root + "/scripts/schema-requirements.txt" }
-  public static var scriptPath: String { RepositoryPaths.root + "/scripts/validate-json-schema.py" }
+  package static var requirementsPath: String { RepositoryPaths.root + "/scripts/schema-requirements.txt" }
+  package static var scriptPath: String { RepositoryPaths.root + "/scripts/validate-json-schema.py" }
 
   /// The environment's `python`, made on first use (once per test process).
-  public static let python: Result<String, SetupError> = makeEnvironment()
+  package static let python: Result<String, SetupError> = makeEnvironment()
 
   /// Runs `scripts/validate-json-schema.py` on `schema` and `instances`: its exit status
   /// (0 all valid, 1 some invalid, 2 unusable schema) and its output, one line per file or error.
-  public static func validate(schema: String, instances: [String]) throws -> (status: Int32, output: String) {
+  package static func validate(schema: String, instances: [String]) throws -> (status: Int32, output: String) {
     let python = try python.get()
     let result = try run(python, [scriptPath, schema] + instances)
     return (result.status, result.output)

@@ -1,9 +1,9 @@
-public import Foundation
-public import LineEditor
+package import Foundation
+package import LineEditor
 import Synchronization
-public import WhatsNewApp
+package import WhatsNewApp
 import WhatsNewCore
-public import WhatsNewStore
+package import WhatsNewStore
 
 /// A clock for tests: a fixed "now" that tests move by hand, and sleeps that return at
 /// once, so nothing depends on the wall clock.
@@ -11,7 +11,7 @@ public import WhatsNewStore
 /// A clock made with `holdingSleeps: true` keeps every sleep (a `qa delay`, say) waiting
 /// instead, until ``wakeSleepers()``: an operation that is in flight, not held by QA, for
 /// as long as the test wants.
-public final class TestClock: AppClock {
+package final class TestClock: AppClock {
   private struct Sleepers {
     var holding: Bool
     var waiting: [CheckedContinuation<Void, Never>] = []
@@ -21,17 +21,17 @@ public final class TestClock: AppClock {
   private let sleepers: Mutex<Sleepers>
 
   /// Starts at Monday 2026-11-30 12:00 UTC unless told otherwise.
-  public init(now: Date = Date(timeIntervalSince1970: 1_796_040_000), holdingSleeps: Bool = false) {
+  package init(now: Date = Date(timeIntervalSince1970: 1_796_040_000), holdingSleeps: Bool = false) {
     current = Mutex(now)
     sleepers = Mutex(Sleepers(holding: holdingSleeps))
   }
 
-  public func now() -> Date { current.withLock { $0 } }
+  package func now() -> Date { current.withLock { $0 } }
 
   /// Moves the clock forward.
-  public func advance(seconds: Int64) { current.withLock { $0 += TimeInterval(seconds) } }
+  package func advance(seconds: Int64) { current.withLock { $0 += TimeInterval(seconds) } }
 
-  public func sleep(milliseconds: Int) async throws {
+  package func sleep(milliseconds: Int) async throws {
     if sleepers.withLock({ $0.holding }) {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let wait = sleepers.withLock { sleepers -> Bool in
@@ -45,10 +45,10 @@ public final class TestClock: AppClock {
   }
 
   /// How many sleeps are waiting for ``wakeSleepers()``.
-  public var sleeperCount: Int { sleepers.withLock { $0.waiting.count } }
+  package var sleeperCount: Int { sleepers.withLock { $0.waiting.count } }
 
   /// Ends every sleep that is waiting; later sleeps return at once.
-  public func wakeSleepers() {
+  package func wakeSleepers() {
     let waiting = sleepers.withLock { sleepers in
       sleepers.holding = false
       defer { sleepers.waiting = [] }
@@ -66,17 +66,17 @@ public final class TestClock: AppClock {
 /// let transcript = await harness.transcript(of: ["next", "choose 2", "state"])
 /// ```
 @MainActor
-public final class SessionHarness {
-  public let directory: TemporaryDirectory
-  public let databasePath: String
-  public let store: SettingsStore
-  public let session: Session
-  public let clock: TestClock
+package final class SessionHarness {
+  package let directory: TemporaryDirectory
+  package let databasePath: String
+  package let store: SettingsStore
+  package let session: Session
+  package let clock: TestClock
   private var captured = ""
   private var capturedErrors = ""
 
   /// The sessions' time zone: UTC, as `TZ=UTC` gives the app.
-  public static let timeZone = TimeZone.gmt
+  package static let timeZone = TimeZone.gmt
 
   /// Builds a session as `whatsnew <arguments>` would, in scripted mode, on a new store in a
   /// fresh temporary directory (or `databasePath`), with the shipped content unless
@@ -91,7 +91,7 @@ public final class SessionHarness {
   /// `clock` is the session's clock (one that holds sleeps keeps delayed operations in flight).
   /// `compensatingRestore` is how the weekday's repair writes the old weekday back (a
   /// ``PlantedDefect`` to plant one).
-  public init(
+  package init(
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
@@ -135,57 +135,57 @@ public final class SessionHarness {
 
   /// The whole scripted run, exactly as `whatsnew` prints it for this script. A line
   /// `<esc>` stands for the Esc key.
-  public func transcript(of lines: [String]) async -> String {
+  package func transcript(of lines: [String]) async -> String {
     let repl = REPL(session: session, source: ArrayLineSource(lines), isInteractive: false, echoCommands: true)
     await repl.run()
     return takeOutput()
   }
 
   /// Runs `lines` in a fresh session and returns its transcript.
-  public static func transcript(of lines: [String], arguments: [String] = []) async throws -> String {
+  package static func transcript(of lines: [String], arguments: [String] = []) async throws -> String {
     try await SessionHarness(arguments: arguments).transcript(of: lines)
   }
 
   /// Boots the session and waits for the boot step (unless held).
-  public func boot() async {
+  package func boot() async {
     session.boot()
     await session.backends.tracker.waitUntilSettled()
   }
 
   /// Runs one command without waiting for background work (to build races by hand).
-  public func send(_ line: String) async {
+  package func send(_ line: String) async {
     await session.run(line)
   }
 
   /// Waits until every operation that is not held has finished.
-  public func settle() async {
+  package func settle() async {
     await session.backends.tracker.waitUntilSettled()
   }
 
   /// Runs `line`, waits for its background work, and returns what it printed.
-  public func output(of line: String) async -> String {
+  package func output(of line: String) async -> String {
     await send(line)
     await settle()
     return takeOutput()
   }
 
   /// Everything printed so far, cleared.
-  public func takeOutput() -> String {
+  package func takeOutput() -> String {
     session.console.flush()
     defer { captured = "" }
     return captured
   }
 
   /// Everything printed to standard error so far.
-  public var errors: String { capturedErrors }
+  package var errors: String { capturedErrors }
 
   /// The faults in force.
-  public var faults: FaultInjector { session.backends.faults }
+  package var faults: FaultInjector { session.backends.faults }
 }
 
 /// Lines for the REPL from an array; `<esc>` stands for the Esc key.
-public final class ArrayLineSource: LineSource, @unchecked Sendable {
+package final class ArrayLineSource: LineSource, @unchecked Sendable {
   private var lines: [LineInput]
-  public init(_ lines: [String]) { self.lines = lines.map { $0 == "<esc>" ? .escape : .line($0) } }
-  public func nextLine(prompt: String) -> LineInput { lines.isEmpty ? .endOfInput : lines.removeFirst() }
+  package init(_ lines: [String]) { self.lines = lines.map { $0 == "<esc>" ? .escape : .line($0) } }
+  package func nextLine(prompt: String) -> LineInput { lines.isEmpty ? .endOfInput : lines.removeFirst() }
 }

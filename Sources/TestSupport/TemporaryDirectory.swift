@@ -7,16 +7,16 @@ import Foundation
 /// let directory = try TemporaryDirectory()
 /// let store = try SettingsStore(path: directory.path("settings.sqlite"))
 /// ```
-public final class TemporaryDirectory: Sendable {
+package final class TemporaryDirectory: Sendable {
   /// The `XDG_CACHE_HOME` every run of the built binary in this test process uses, so the
   /// tests' compiled translation tables never land in the user's cache.
-  public static let binaryCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
+  package static let binaryCacheHome = try! TemporaryDirectory(prefix: "whatsnew-cache")
 
   /// The directory's absolute path.
-  public let path: String
+  package let path: String
 
   /// Creates the directory (mode 0700) with `mkdtemp`.
-  public init(prefix: String = "whatsnew-tests") throws {
+  package init(prefix: String = "whatsnew-tests") throws {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
     guard let result = mkdtemp(&template) else {
@@ -26,7 +26,7 @@ public final class TemporaryDirectory: Sendable {
   }
 
   /// The path of `name` inside the directory (nothing is created).
-  public func path(_ name: String) -> String {
+  package func path(_ name: String) -> String {
     "\(path)/\(name)"
   }
 
@@ -35,13 +35,13 @@ public final class TemporaryDirectory: Sendable {
   /// The file is opened close-on-exec: tests run in parallel, and a process another test
   /// starts while the file is open for writing would otherwise keep it open, so running
   /// the file would fail with "Text file busy".
-  public func writeExecutable(_ name: String, _ text: String) throws -> String {
+  package func writeExecutable(_ name: String, _ text: String) throws -> String {
     try writeExecutable(name, bytes: Array(text.utf8))
   }
 
   /// Writes an executable file (mode 0755) named `name` holding `bytes` (a copy of a
   /// program, say), close-on-exec like ``writeExecutable(_:_:)``, and returns its path.
-  public func writeExecutable(_ name: String, bytes: [UInt8]) throws -> String {
+  package func writeExecutable(_ name: String, bytes: [UInt8]) throws -> String {
     let file = path(name)
     let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
     guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }

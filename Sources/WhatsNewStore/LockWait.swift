@@ -4,17 +4,17 @@
 /// let wait = LockWait(seconds: 10) { left in print("in use; waiting… \(left) s") }
 /// let store = try SettingsStore(path: path, lockWait: wait)
 /// ```
-public struct LockWait: Sendable {
+package struct LockWait: Sendable {
   /// The longest wait, in whole seconds; 0 waits only SQLite's busy timeout, silently.
-  public var seconds: Int
+  package var seconds: Int
   /// Told the seconds left, at once when the store is found locked and then once a second.
-  public var onWaiting: @Sendable (_ secondsLeft: Int) -> Void
+  package var onWaiting: @Sendable (_ secondsLeft: Int) -> Void
 
-  public init(seconds: Int, onWaiting: @escaping @Sendable (_ secondsLeft: Int) -> Void) {
+  package init(seconds: Int, onWaiting: @escaping @Sendable (_ secondsLeft: Int) -> Void) {
     self.seconds = seconds
     self.onWaiting = onWaiting
   }
 
   /// No wait of its own: a locked store fails after SQLite's busy timeout.
-  public static let none = LockWait(seconds: 0) { _ in }
+  package static let none = LockWait(seconds: 0) { _ in }
 }

@@ -4,14 +4,14 @@ import Synchronization
 /// Tells a listener, each time SQLite's busy handler runs, that the store is waiting for
 /// another connection's lock: the app's prompt waits for the store's work itself, and a
 /// store that is waiting on another program is work that will not finish soon.
-public final class LockWaitSignal: Sendable {
+package final class LockWaitSignal: Sendable {
   private let listener = Mutex<(@Sendable () -> Void)?>(nil)
 
-  public init() {}
+  package init() {}
 
   /// Calls `body` (on the store's thread) whenever the store waits for a lock; replaces
   /// any listener before it.
-  public func listen(_ body: @escaping @Sendable () -> Void) {
+  package func listen(_ body: @escaping @Sendable () -> Void) {
     listener.withLock { $0 = body }
   }
 

@@ -11,7 +11,7 @@ extension SettingsStore {
   ///
   /// Returns the files a killed backup to the same destination had left, which it removed.
   @discardableResult
-  public func backup(to destination: String) throws(StoreError) -> [String] {
+  package func backup(to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(connection, to: destination)
   }
 
@@ -19,7 +19,7 @@ extension SettingsStore {
   /// subcommand): nothing is migrated or changed, and a store on a read-only file system, or
   /// in a directory this user cannot write, backs up as `sqlite3 .backup` would.
   @discardableResult
-  public static func backup(storeAt path: String, to destination: String) throws(StoreError) -> [String] {
+  package static func backup(storeAt path: String, to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(StoreFile.openForReading(path), to: destination)
   }
 
@@ -35,7 +35,7 @@ extension SettingsStore {
   ///
   /// Returns what was left out as unknown or unreadable (``BackupValues``), in words.
   @discardableResult
-  public func restore(from source: String) throws(StoreError) -> [String] {
+  package func restore(from source: String) throws(StoreError) -> [String] {
     try restore(BackupImage.read(source))
   }
 

@@ -8,7 +8,7 @@ extension SettingsStore {
   /// Runs the legacy migration first, once: when the legacy `walkthrough_completed` flag is
   /// true and `guidance_migrated_v1` is not set, `first_run` is added to the set and the flag
   /// is set, in one transaction. The legacy flag itself is never written.
-  public func guidanceSeenIDs() throws(StoreError) -> Set<String> {
+  package func guidanceSeenIDs() throws(StoreError) -> Set<String> {
     if try needsGuidanceMigration() {
       try connection.writeTransaction { () throws(StoreError) in
         guard try needsGuidanceMigration() else { return }  // another process got there first
@@ -37,7 +37,7 @@ extension SettingsStore {
   static func isSet(_ stored: String?) -> Bool { stored == "true" }
 
   /// Records that the user has seen the guidance `id` (idempotent).
-  public func markGuidanceSeen(_ id: String) throws(StoreError) {
+  package func markGuidanceSeen(_ id: String) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(id)])
     }
@@ -45,7 +45,7 @@ extension SettingsStore {
 
   /// Forgets that the guidance `id` was seen, or every guidance when `id` is `nil`.
   /// The legacy migration does not run again afterwards.
-  public func resetGuidance(_ id: String?) throws(StoreError) {
+  package func resetGuidance(_ id: String?) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       if let id {
         try connection.query("DELETE FROM guidance_seen WHERE id = ?", [.text(id)])
@@ -56,13 +56,13 @@ extension SettingsStore {
   }
 
   /// The legacy walkthrough flag and whether the guidance migration has run.
-  public func legacyGuidanceFlags() throws(StoreError) -> (walkthroughCompleted: Bool, migratedV1: Bool) {
+  package func legacyGuidanceFlags() throws(StoreError) -> (walkthroughCompleted: Bool, migratedV1: Bool) {
     (try flag(Key.walkthroughCompleted), try flag(Key.guidanceMigratedV1))
   }
 
   /// Writes the legacy `walkthrough_completed` flag. Only for seeding and tests: the app
   /// never writes it otherwise.
-  public func setLegacyWalkthroughCompleted(_ value: Bool) throws(StoreError) {
+  package func setLegacyWalkthroughCompleted(_ value: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.walkthroughCompleted, value) }
   }
 

@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What `news` needs to say what became of every release: the version the person's history
 /// starts at, and what each automatic tour did with each release it covered.
@@ -7,17 +7,17 @@ extension SettingsStore {
   /// onboarding finished on, or the one an upgrader was seeded from. Written once, never
   /// moved. A key-value row needs no migration; a store from before it has none, and `news`
   /// then lists every release. No ``SettingSpec/storageKey`` may use it.
-  public static let firstVersionStorageKey = "app.firstVersion"
+  package static let firstVersionStorageKey = "app.firstVersion"
 
   /// The version the person's history starts at, if known.
-  public func firstVersion() throws(StoreError) -> Version? {
+  package func firstVersion() throws(StoreError) -> Version? {
     try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.firstVersionStorageKey)])?.text
       .flatMap(Version.init)
   }
 
   /// What the tours recorded, one row per release (the latest tour's), oldest release first.
   /// A row whose release is not a version (no whatsnew writes one) is skipped.
-  public func releaseShowings() throws(StoreError) -> [ReleaseShowing] {
+  package func releaseShowings() throws(StoreError) -> [ReleaseShowing] {
     let rows = try connection.query("SELECT release, shown, not_reached, left_out FROM tour_history")
     return rows.compactMap { row -> ReleaseShowing? in
       guard let release = row[0].text.flatMap(Version.init) else { return nil }
@@ -54,15 +54,15 @@ extension SettingsStore {
 
 /// What `news` reads in one transaction: where the history starts, what the tours recorded,
 /// and the seen record.
-public struct ReleaseRecord: Sendable, Equatable {
-  public var firstVersion: Version?
-  public var showings: [ReleaseShowing]
-  public var seenThrough: SeenThroughRecord
+package struct ReleaseRecord: Sendable, Equatable {
+  package var firstVersion: Version?
+  package var showings: [ReleaseShowing]
+  package var seenThrough: SeenThroughRecord
 }
 
 extension SettingsStore {
   /// ``ReleaseRecord``, read in one transaction.
-  public func releaseRecord() throws(StoreError) -> ReleaseRecord {
+  package func releaseRecord() throws(StoreError) -> ReleaseRecord {
     try connection.readTransaction { () throws(StoreError) in
       ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try readSeenThrough())
     }

@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The language chosen in the app (`lang <tag>`), kept beside the settings.
 ///
@@ -11,11 +11,11 @@ public import WhatsNewCore
 extension SettingsStore {
   /// The `settings` row that holds the chosen language's tag (`ru`, `pt-BR`). No
   /// ``SettingSpec/storageKey`` may use it.
-  public static let languageStorageKey = "app.language"
+  package static let languageStorageKey = "app.language"
 
   /// The language chosen in the app, or `nil` when none is (or what is stored is not a
   /// language this build has: the environment decides then, as if nothing were stored).
-  public func languagePreference() throws(StoreError) -> Language? {
+  package func languagePreference() throws(StoreError) -> Language? {
     let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.languageStorageKey)])?.text
     return stored.flatMap(Language.init(rawValue:))
   }
@@ -25,7 +25,7 @@ extension SettingsStore {
   ///
   /// - Returns: the choice it replaced, read in the write's own transaction.
   @discardableResult
-  public func setLanguagePreference(_ language: Language?) throws(StoreError) -> Language? {
+  package func setLanguagePreference(_ language: Language?) throws(StoreError) -> Language? {
     try connection.writeTransaction { () throws(StoreError) in
       let previous = try languagePreference()
       if let language {

@@ -1,18 +1,18 @@
 import WhatsNewCore
 
 /// A scheduled reminder as the store keeps it (e.g. the weekly review notification).
-public struct StoredNotification: Sendable, Equatable {
+package struct StoredNotification: Sendable, Equatable {
   /// A stable identifier, e.g. `"weekly_review"`.
-  public var id: String
+  package var id: String
   /// A ``Weekday`` raw value, `monday` through `sunday`.
-  public var weekday: String
+  package var weekday: String
   /// 0 through 23.
-  public var hour: Int
+  package var hour: Int
   /// 0 through 59.
-  public var minute: Int
+  package var minute: Int
 
   /// Makes a notification; ``SettingsStore/saveNotification(_:)`` checks the values.
-  public init(id: String, weekday: String, hour: Int, minute: Int) {
+  package init(id: String, weekday: String, hour: Int, minute: Int) {
     self.id = id
     self.weekday = weekday
     self.hour = hour
@@ -25,13 +25,13 @@ extension SettingsStore {
   // MARK: Notifications
 
   /// The scheduled notification `id`, or `nil`.
-  public func notification(id: String) throws(StoreError) -> StoredNotification? {
+  package func notification(id: String) throws(StoreError) -> StoredNotification? {
     try connection.query("SELECT id, weekday, hour, minute FROM notifications WHERE id = ?", [.text(id)])
       .first.map(Self.notification(from:))
   }
 
   /// Every scheduled notification, ordered by id.
-  public func allNotifications() throws(StoreError) -> [StoredNotification] {
+  package func allNotifications() throws(StoreError) -> [StoredNotification] {
     try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))
   }
 
@@ -39,7 +39,7 @@ extension SettingsStore {
   ///
   /// Throws ``StoreError/Kind/invalidValue`` for an empty id, a weekday that is not
   /// `monday`…`sunday`, an hour outside 0…23 or a minute outside 0…59.
-  public func saveNotification(_ notification: StoredNotification) throws(StoreError) {
+  package func saveNotification(_ notification: StoredNotification) throws(StoreError) {
     var problems: [String] = []
     if notification.id.isEmpty { problems.append("the id is empty") }
     if Weekday(rawValue: notification.weekday) == nil {
@@ -66,7 +66,7 @@ extension SettingsStore {
   }
 
   /// Deletes the notification `id`; deleting one that does not exist is not an error.
-  public func deleteNotification(id: String) throws(StoreError) {
+  package func deleteNotification(id: String) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try connection.query("DELETE FROM notifications WHERE id = ?", [.text(id)])
     }

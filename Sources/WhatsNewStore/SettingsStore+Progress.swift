@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// Where the user is: the forward-only "seen through" record and onboarding, with the seed
 /// of an upgrading user (`--upgrade-from`).
@@ -6,7 +6,7 @@ extension SettingsStore {
   // MARK: Seen-through record
 
   /// The "seen through this app version" record.
-  public func seenThrough() throws(StoreError) -> SeenThroughRecord {
+  package func seenThrough() throws(StoreError) -> SeenThroughRecord {
     try readSeenThrough()
   }
 
@@ -17,7 +17,7 @@ extension SettingsStore {
   ///
   /// - Returns: the version stored afterwards.
   @discardableResult
-  public func advanceSeenThrough(to version: Version) throws(StoreError) -> Version {
+  package func advanceSeenThrough(to version: Version) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in try advance(to: version) }
   }
 
@@ -26,7 +26,7 @@ extension SettingsStore {
   /// (`showings`, for `news`) is recorded, in the same transaction, so a tour is never both
   /// ended and waiting to resume, nor ended with no record of what it showed.
   @discardableResult
-  public func endTour(seenThrough version: Version, showings: [ReleaseShowing] = []) throws(StoreError) -> Version {
+  package func endTour(seenThrough version: Version, showings: [ReleaseShowing] = []) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in
       try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])
       try recordShowings(showings)
@@ -41,24 +41,24 @@ extension SettingsStore {
   /// A key-value row needs no migration (as ``languageStorageKey``): an older store or backup
   /// has none and the tour starts on its first page; backup and restore carry it. No
   /// ``SettingSpec/storageKey`` may use it.
-  public static let tourPositionStorageKey = "app.tourPosition"
+  package static let tourPositionStorageKey = "app.tourPosition"
 
   /// Where the automatic tour was left, if it was left unfinished; `nil` for none, or for
   /// a row that is not a position.
-  public func tourPosition() throws(StoreError) -> TourPosition? {
+  package func tourPosition() throws(StoreError) -> TourPosition? {
     try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])?.text
       .flatMap(TourPosition.init)
   }
 
   /// Remembers where the automatic tour is.
-  public func setTourPosition(_ position: TourPosition) throws(StoreError) {
+  package func setTourPosition(_ position: TourPosition) throws(StoreError) {
     try connection.query(
       "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       [.text(Self.tourPositionStorageKey), .text(position.description)])
   }
 
   /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
-  public func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
+  package func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       if let version {
         try writeSeenThrough(version)
@@ -90,13 +90,13 @@ extension SettingsStore {
   // MARK: Onboarding
 
   /// Whether the onboarding wizard has been completed.
-  public func isOnboardingComplete() throws(StoreError) -> Bool {
+  package func isOnboardingComplete() throws(StoreError) -> Bool {
     try flag(Key.onboardingComplete)
   }
 
   /// Marks onboarding complete and advances the seen-through record to `seenThrough`
   /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
-  public func completeOnboarding(seenThrough version: Version) throws(StoreError) {
+  package func completeOnboarding(seenThrough version: Version) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try setFlag(Key.onboardingComplete, true)
       try recordFirstVersion(version)
@@ -108,7 +108,7 @@ extension SettingsStore {
   /// transaction: onboarding complete, the record advanced to `seenThrough` (on a fresh store
   /// that is exactly `seenThrough`; it never moves an existing record backwards), and the
   /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
-  public func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
+  package func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
       try setFlag(Key.onboardingComplete, true)
       try recordFirstVersion(version)
@@ -120,19 +120,19 @@ extension SettingsStore {
   /// The `settings` row that holds a seed asked for when the store was created
   /// (`--upgrade-from`) and not yet applied: the version to seed as seen through. No
   /// ``SettingSpec/storageKey`` may use it.
-  public static let pendingSeedStorageKey = "app.pendingSeed"
+  package static let pendingSeedStorageKey = "app.pendingSeed"
 
   /// Records that this new store is to be seeded as a user upgrading from `version`, once a
   /// boot succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``). Written when the
   /// store is created, before the boot step, so a failed boot never loses what was asked for.
-  public func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
+  package func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
     try connection.query(
       "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       [.text(Self.pendingSeedStorageKey), .text(version.description)])
   }
 
   /// The seed recorded and not yet applied, if any.
-  public func pendingSeed() throws(StoreError) -> Version? {
+  package func pendingSeed() throws(StoreError) -> Version? {
     try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
       .flatMap(Version.init)
   }
@@ -141,7 +141,7 @@ extension SettingsStore {
   /// and forgets it, in one transaction; returns the version seeded, or `nil` when none was
   /// pending. The legacy walkthrough flag is set when the version is older than `threshold`.
   /// A row that is not a version is removed and nothing is seeded.
-  public func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
+  package func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
     try connection.writeTransaction { () throws(StoreError) -> Version? in
       guard let raw = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
       else { return nil }

@@ -1,9 +1,9 @@
 import CSQLite
 import Glibc
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What the store holds as "seen through this app version".
-public enum SeenThroughRecord: Sendable, Equatable {
+package enum SeenThroughRecord: Sendable, Equatable {
   /// No record: the user has not been told about any version (a fresh store, or a store
   /// restored from a backup made before the record existed).
   case none
@@ -16,19 +16,19 @@ public enum SeenThroughRecord: Sendable, Equatable {
 
 /// What the store holds that the app shows together (the `state` line, the screens' facts),
 /// read in one transaction so the parts always belong to the same moment.
-public struct StoreSnapshot: Sendable, Equatable {
-  public var seenThrough: SeenThroughRecord
-  public var onboardingComplete: Bool
+package struct StoreSnapshot: Sendable, Equatable {
+  package var seenThrough: SeenThroughRecord
+  package var onboardingComplete: Bool
   /// Every setting, defaults filled in (as ``SettingsStore/allSettings()``).
-  public var settings: [Setting: String]
+  package var settings: [Setting: String]
   /// The notification asked for, if scheduled.
-  public var notification: StoredNotification?
+  package var notification: StoredNotification?
   /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
-  public var guidanceSeen: Set<String>
+  package var guidanceSeen: Set<String>
   /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
-  public var language: Language? = nil
+  package var language: Language? = nil
   /// Where an unfinished automatic tour was left, if anywhere (as ``SettingsStore/tourPosition()``).
-  public var tourPosition: TourPosition? = nil
+  package var tourPosition: TourPosition? = nil
 }
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
@@ -46,30 +46,30 @@ public struct StoreSnapshot: Sendable, Equatable {
 /// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
 /// - v4 (app 2.15): `tour_history` (what each release's tour showed, for `news`), and the
 ///   person's first version in `settings` (`app.firstVersion`; a key-value row, so no migration)
-public actor SettingsStore {
+package actor SettingsStore {
   /// The schema version this build writes and understands.
-  public static let currentSchemaVersion: Int = 4
+  package static let currentSchemaVersion: Int = 4
 
   /// The store's file, or `":memory:"` for an in-memory store.
-  public nonisolated let path: String
+  package nonisolated let path: String
   /// Whether the store was fresh when opened: this call created the file, or the file was an
   /// empty database (schema 0, no tables) left by an earlier interrupted first launch.
   /// Always `true` for an in-memory store.
-  public nonisolated let wasCreated: Bool
+  package nonisolated let wasCreated: Bool
 
   /// Internal, not private: extensions in other files (``languagePreference()``) use it.
   let connection: SQLiteConnection
   /// Raised each time the store waits for another program's lock (see ``LockWaitSignal``).
-  public nonisolated let lockWaits: LockWaitSignal
+  package nonisolated let lockWaits: LockWaitSignal
   /// Files found beside the store that were not its own, moved aside before it was opened
   /// (``StoreSidecars``): the app says so at start.
-  public nonisolated let setAside: [SetAsideFile]
+  package nonisolated let setAside: [SetAsideFile]
   /// The executor the store's work runs on (see ``StorePlacement``), and the queue executor
   /// it owns for ``StorePlacement/ownQueue`` (an unowned reference does not keep it alive).
   private nonisolated let executor: UnownedSerialExecutor
   private nonisolated let ownedExecutor: QueueExecutor?
 
-  public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+  package nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
   /// The flag keys of the `flags` table (onboarding, the legacy walkthrough, guidance).
   enum Key {
@@ -96,7 +96,7 @@ public actor SettingsStore {
   ///
   /// `lockWait` says how long to wait, and whom to tell, while another process holds the
   /// store's lock at this first read (``StoreError/Kind/busy`` after that).
-  public init(
+  package init(
     path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue, lockWait: LockWait = .none
   ) throws(StoreError) {
     if path == ":memory:" {
@@ -111,7 +111,7 @@ public actor SettingsStore {
 
   /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
   /// Each call makes a separate database; ``path`` is `":memory:"`. Same as ``inMemory()``.
-  public init(inMemory: (), placement: StorePlacement = .ownQueue) throws(StoreError) {
+  package init(inMemory: (), placement: StorePlacement = .ownQueue) throws(StoreError) {
     let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try Migrations.migrate(connection)
     self.init(path: ":memory:", wasCreated: true, connection: connection, placement: placement)
@@ -120,7 +120,7 @@ public actor SettingsStore {
   /// A private in-memory copy of this store, made with SQLite's online backup API, for
   /// `debug preview`: what is written to it never reaches this store. Its work runs on this
   /// store's executor, so it lives no longer than this store.
-  public func sandboxCopy() throws(StoreError) -> SettingsStore {
+  package func sandboxCopy() throws(StoreError) -> SettingsStore {
     let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try copy.copy(from: connection)
     // The backup step ties the two connections together for the checker, but once it has
@@ -153,7 +153,7 @@ public actor SettingsStore {
   }
 
   /// Opens a new, empty in-memory store; same as ``init(inMemory:)``.
-  public static func inMemory() throws(StoreError) -> SettingsStore {
+  package static func inMemory() throws(StoreError) -> SettingsStore {
     try SettingsStore(inMemory: ())
   }
 
@@ -168,14 +168,14 @@ public actor SettingsStore {
 
   /// How long each statement waits for another program's lock before failing as busy
   /// (5 s unless set): a test that holds a lock on a loaded machine gives itself more.
-  public func setLockTimeout(milliseconds: Int32) {
+  package func setLockTimeout(milliseconds: Int32) {
     connection.setBusyTimeout(milliseconds: milliseconds)
   }
 
   // MARK: Schema
 
   /// The store's `PRAGMA user_version` (``currentSchemaVersion`` once opened).
-  public func schemaVersion() throws(StoreError) -> Int {
+  package func schemaVersion() throws(StoreError) -> Int {
     try connection.userVersion()
   }
 
@@ -187,7 +187,7 @@ public actor SettingsStore {
   /// commit: most of a run's system calls (the bench row "qa explore, single faults: runs per
   /// second"). Transactions still roll back as they do on disk. ``shareAgain()`` lets other
   /// connections in, with the journal on disk again.
-  public func keepLocked() throws(StoreError) {
+  package func keepLocked() throws(StoreError) {
     try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
     _ = try connection.query("PRAGMA journal_mode = MEMORY")
   }
@@ -198,7 +198,7 @@ public actor SettingsStore {
   /// (most of a run's time; the bench row "qa explore, single faults: runs per second").
   /// Only for a store ``keepLocked()`` keeps, which no other program opens: on any other it
   /// stops the program rather than empty a person's store.
-  public func removeEverything() throws(StoreError) {
+  package func removeEverything() throws(StoreError) {
     let mode = try connection.scalar("PRAGMA locking_mode")?.text
     precondition(mode == "exclusive", "removeEverything on \(path), a store not kept locked (locking mode \(mode ?? "?"))")
     try connection.writeTransaction { () throws(StoreError) in
@@ -210,7 +210,7 @@ public actor SettingsStore {
 
   /// Ends ``keepLocked()``: the journal on disk again, and the next read drops the lock,
   /// which this one does at once.
-  public func shareAgain() throws(StoreError) {
+  package func shareAgain() throws(StoreError) {
     _ = try connection.query("PRAGMA journal_mode = DELETE")
     try connection.execute("PRAGMA locking_mode = NORMAL")
     _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
@@ -218,13 +218,13 @@ public actor SettingsStore {
 
   /// `PRAGMA data_version`: changes only when another connection (another program) committed
   /// to the store since this connection last looked, never for this store's own writes.
-  public func dataVersion() throws(StoreError) -> Int {
+  package func dataVersion() throws(StoreError) -> Int {
     Int(try connection.scalar("PRAGMA data_version")?.integer ?? 0)
   }
 
   /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
   /// problem lines otherwise.
-  public func integrityCheck() throws(StoreError) -> [String] {
+  package func integrityCheck() throws(StoreError) -> [String] {
     let lines = try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
     return lines == ["ok"] ? [] : lines
   }
@@ -237,7 +237,7 @@ public actor SettingsStore {
   ///
   /// A store that still owes the one-time guidance migration (``guidanceSeenIDs()``) runs it
   /// first, in its own write transaction, as ``guidanceSeenIDs()`` would.
-  public func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
+  package func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
     var migrationOwed = false
     var snapshot = try connection.readTransaction { () throws(StoreError) in
       // Each table read once: `settings` holds the language and the tour's position too,
@@ -261,14 +261,14 @@ public actor SettingsStore {
 
   /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
   /// or the stored value is one the setting does not accept.
-  public func setting(_ setting: Setting) throws(StoreError) -> String {
+  package func setting(_ setting: Setting) throws(StoreError) -> String {
     let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(setting.spec.storageKey)])?.text
     if let stored, setting.accepts(stored) { return stored }
     return setting.defaultValue
   }
 
   /// Every setting with its value as ``setting(_:)`` reads it (defaults filled in).
-  public func allSettings() throws(StoreError) -> [Setting: String] {
+  package func allSettings() throws(StoreError) -> [Setting: String] {
     Self.settings(from: try storedRows("settings"))
   }
 
@@ -304,7 +304,7 @@ public actor SettingsStore {
   ///   the write's own `BEGIN IMMEDIATE` transaction: no other process can write in between,
   ///   so it is the value to put back to undo this write.
   @discardableResult
-  public func setSetting(_ setting: Setting, to value: String) throws(StoreError) -> String {
+  package func setSetting(_ setting: Setting, to value: String) throws(StoreError) -> String {
     try setSetting(setting, to: value, readingNotification: nil).previous
   }
 
@@ -319,7 +319,7 @@ public actor SettingsStore {
   ///
   /// - Returns: the replaced value, and the notification as scheduled then (`nil` when none
   ///   was, or when `notificationID` is `nil`).
-  public func setSetting(
+  package func setSetting(
     _ setting: Setting, to value: String, readingNotification notificationID: String?, expected: String? = nil
   ) throws(StoreError) -> (previous: String, notification: StoredNotification?) {
     guard setting.accepts(value) else {

@@ -10,9 +10,9 @@ import WhatsNewCore
 /// prefixed with the store's path.
 ///
 /// Match on ``kind`` to react in code; show ``description`` to people.
-public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   /// What went wrong, for code that reacts to it.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The directory that should hold the store (or a backup) does not exist.
     case directoryMissing
     /// A file-system call failed (creating a file or directory, a missing file).
@@ -43,19 +43,19 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   }
 
   /// What went wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// The file or directory concerned, when there is one.
-  public var path: String?
+  package var path: String?
   /// The message for people.
-  public var description: String
+  package var description: String
   /// SQLite's own words for the cause, when SQLite reported it (e.g. "file is not a database").
   var reason: String? = nil
   /// The message as a key of ``StoreMessages`` and its arguments, for the app to word in the
   /// person's language; `nil` where the message exists in English only.
-  public internal(set) var message: StoreMessage? = nil
+  package internal(set) var message: StoreMessage? = nil
 
   /// Makes an error. The module's own errors come from internal helpers that word the message.
-  public init(kind: Kind, path: String?, description: String) {
+  package init(kind: Kind, path: String?, description: String) {
     self.kind = kind
     self.path = path
     self.description = description

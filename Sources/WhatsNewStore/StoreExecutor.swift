@@ -8,7 +8,7 @@ import Dispatch
 /// // A scripted run, which waits after every command anyway: no thread switches.
 /// let scripted = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
 /// ```
-public enum StorePlacement: Sendable {
+package enum StorePlacement: Sendable {
   /// On a serial queue of the store's own. Callers on other actors never wait for a
   /// statement, not even one waiting out another process's lock (up to the busy timeout).
   case ownQueue

@@ -6,9 +6,9 @@ import WhatsNewCore
 /// (``StoreError/message``), so the app words it in the person's language from its tables,
 /// while ``StoreError/description`` stays this English. The app's string list includes these
 /// (`UIStrings.english`), so `lint` asks every language for them.
-public enum StoreMessages {
+package enum StoreMessages {
   /// Each key's English; placeholders as in the app's tables (`%1$@`).
-  public static let english: [String: String] = [
+  package static let english: [String: String] = [
     "store.backup.directoryMissing":
       "the directory %1$@ does not exist, so the backup %2$@ cannot be written; create it first",
     "store.backup.exists": "%@ already exists; choose a new file name or remove the old file first",
@@ -30,9 +30,9 @@ public enum StoreMessages {
 }
 
 /// A store message as its key and arguments (``StoreMessages``).
-public struct StoreMessage: Sendable, Equatable {
-  public var key: String
-  public var arguments: [String]
+package struct StoreMessage: Sendable, Equatable {
+  package var key: String
+  package var arguments: [String]
 }
 
 extension StoreError {

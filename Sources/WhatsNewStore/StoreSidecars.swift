@@ -5,15 +5,15 @@
 import Glibc
 
 /// A file found beside the store that did not belong to it, and where it was moved.
-public struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
+package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
   /// The file as found (`<store>-journal`, `<store>-wal`).
-  public var path: String
+  package var path: String
   /// Where it is now: beside it, never deleted, never applied.
-  public var movedTo: String
+  package var movedTo: String
   /// Why it does not belong to the store, in words.
-  public var reason: String
+  package var reason: String
 
-  public var description: String {
+  package var description: String {
     "\(path) does not belong to the settings store (\(reason)); moved it aside to \(movedTo) without applying it"
   }
 }

@@ -3,9 +3,9 @@ import LineEditor
 /// Whether output is coloured: `--color always` and `never` say so; `auto` colours only an
 /// interactive session, and never with `NO_COLOR` set (to anything but the empty string),
 /// `TERM=dumb` (or a `TERM` that is no terminal's name, see ``Terminal/name(_:)``) or `--accessible`.
-public enum ColorPolicy {
+package enum ColorPolicy {
   /// Whether to colour, for `choice` in `environment`.
-  public static func colors(_ choice: ColorChoice, environment: [String: String], isInteractive: Bool, accessible: Bool)
+  package static func colors(_ choice: ColorChoice, environment: [String: String], isInteractive: Bool, accessible: Bool)
     -> Bool
   {
     switch choice {

@@ -5,7 +5,7 @@
 import WhatsNewCore
 
 /// What a shell offers after an option or as a subcommand's argument.
-public enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
   /// Nothing: a flag, or a value no list names.
   case none
   /// A file name.
@@ -18,8 +18,8 @@ public enum ValueCompletion: Sendable, Equatable {
 
 /// A command line as parsing reads it: the options, and what only a subcommand uses until
 /// the subcommand is known.
-public struct ParsedCommandLine: Sendable {
-  public var options = Options()
+package struct ParsedCommandLine: Sendable {
+  package var options = Options()
   var flowSeen: Version??
   var json = false
   var manifest = false
@@ -31,21 +31,21 @@ public struct ParsedCommandLine: Sendable {
 /// One command-line option, declared once: its names, its value, what `--help` says of it,
 /// what a shell completes after it, which subcommand alone takes it, how it is applied, and
 /// whether the README's option table lists it.
-public struct OptionDeclaration: Sendable {
+package struct OptionDeclaration: Sendable {
   /// Every spelling, the long one last (`-h`, `--help`).
-  public let names: [String]
+  package let names: [String]
   /// The value it takes, as help shows it (`<path>`), or `nil` for a flag.
-  public let value: String?
+  package let value: String?
   /// What `--help` says, one line each.
-  public let help: [String]
+  package let help: [String]
   /// What a shell completes as its value.
-  public let completion: ValueCompletion
+  package let completion: ValueCompletion
   /// The one subcommand that takes it (`--seen`: `flow`), or `nil` for every command.
-  public let subcommand: String?
+  package let subcommand: String?
   /// Whether `--help`'s OPTIONS section lists it (subcommands' own options are in USAGE).
-  public let listedInHelp: Bool
+  package let listedInHelp: Bool
   /// Whether the README's option table lists it.
-  public let listedInREADME: Bool
+  package let listedInREADME: Bool
   /// Applies the option to the parse, with its value (`""` for a flag).
   let apply: @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
 
@@ -65,14 +65,14 @@ public struct OptionDeclaration: Sendable {
   }
 
   /// The long name: `--help`.
-  public var name: String { names[names.count - 1] }
+  package var name: String { names[names.count - 1] }
   /// Whether it takes a value.
-  public var takesValue: Bool { value != nil }
+  package var takesValue: Bool { value != nil }
 }
 
 /// The options of `whatsnew`, in the order `--help` lists them.
-public enum OptionDeclarations {
-  public static let all: [OptionDeclaration] = [
+package enum OptionDeclarations {
+  package static let all: [OptionDeclaration] = [
     .init(
       ["--db"], "<path>",
       help: ["The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;", "also WHATSNEW_DB)."],
@@ -196,13 +196,13 @@ public enum OptionDeclarations {
   ]
 
   /// The declaration `argument` names (any spelling), if any.
-  public static func find(_ argument: String) -> OptionDeclaration? {
+  package static func find(_ argument: String) -> OptionDeclaration? {
     all.first { $0.names.contains(argument) }
   }
 
   /// `--help`'s OPTIONS section: each listed option's names and value in a column of 24, its
   /// help beside it, continuation lines under the help.
-  public static var helpSection: String {
+  package static var helpSection: String {
     let column = 24
     var lines: [String] = []
     for option in all where option.listedInHelp {

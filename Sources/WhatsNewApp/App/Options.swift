@@ -1,14 +1,14 @@
 // Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
 
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// How the app decides whether to colour its output.
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
 /// The subcommand the command line asks for.
-public enum Subcommand: Sendable, Equatable {
+package enum Subcommand: Sendable, Equatable {
   /// Start the REPL (the default).
   case repl
   /// Print the pages a user who has seen through `seen` would be shown.
@@ -34,12 +34,12 @@ public enum Subcommand: Sendable, Equatable {
 }
 
 /// Where the app was launched from; widget shortcuts keep the session quiet.
-public struct LaunchSource: Sendable, Equatable, CustomStringConvertible {
-  public var raw: String
-  public init(_ raw: String) { self.raw = raw }
+package struct LaunchSource: Sendable, Equatable, CustomStringConvertible {
+  package var raw: String
+  package init(_ raw: String) { self.raw = raw }
   /// `widget:<name>` launches (the camera shortcut, say) never show the tour.
-  public var isWidget: Bool { raw.hasPrefix("widget:") || raw == "widget" }
-  public var description: String { raw }
+  package var isWidget: Bool { raw.hasPrefix("widget:") || raw == "widget" }
+  package var description: String { raw }
 }
 
 /// Everything the command line and the environment say, parsed and checked.
@@ -51,37 +51,37 @@ public struct LaunchSource: Sendable, Equatable, CustomStringConvertible {
 /// let options = try Options.parse(["--db", "/tmp/x.sqlite", "--locale", "ru"], environment: [:])
 /// options.databasePath   // "/tmp/x.sqlite"
 /// ```
-public struct Options: Sendable, Equatable {
+package struct Options: Sendable, Equatable {
   /// The app version this binary pretends to be, unless `--app-version` says otherwise.
-  public static let defaultAppVersion = Version(major: 2, minor: 14, patch: 0)
+  package static let defaultAppVersion = Version(major: 2, minor: 14, patch: 0)
 
-  public var subcommand: Subcommand = .repl
-  public var databasePath: String?
-  public var releasesDirectory: String?
-  public var localizationsDirectory: String?
-  public var appVersion: Version = Options.defaultAppVersion
-  public var localeTag: String?
-  public var color: ColorChoice = .auto
-  public var scriptPath: String?
-  public var developerMode = false
-  public var upgradeFrom: Version?
-  public var launchSource: LaunchSource?
-  public var faultSpecs: [String] = []
+  package var subcommand: Subcommand = .repl
+  package var databasePath: String?
+  package var releasesDirectory: String?
+  package var localizationsDirectory: String?
+  package var appVersion: Version = Options.defaultAppVersion
+  package var localeTag: String?
+  package var color: ColorChoice = .auto
+  package var scriptPath: String?
+  package var developerMode = false
+  package var upgradeFrom: Version?
+  package var launchSource: LaunchSource?
+  package var faultSpecs: [String] = []
   /// How long start-up waits while another process holds the store's lock (`--lock-wait`).
-  public var lockWaitSeconds = Options.defaultLockWait
+  package var lockWaitSeconds = Options.defaultLockWait
   /// The default of `--lock-wait`: 10 s.
-  public static let defaultLockWait = 10
-  public var accessible = false
-  public var asciiOnly = false
+  package static let defaultLockWait = 10
+  package var accessible = false
+  package var asciiOnly = false
   /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).
-  public var assumeYes = false
+  package var assumeYes = false
 
-  public init() {}
+  package init() {}
 
   /// Parses `arguments` (without the program name) by the declarations
   /// (``OptionDeclarations``, ``SubcommandDeclarations``). The environment supplies
   /// `WHATSNEW_DB`, `WHATSNEW_FAULTS`, `WHATSNEW_ACCESSIBLE`; flags win over it.
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
+  package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
     var parsed = ParsedCommandLine()
     var positionals: [String] = []
     var index = 0
@@ -170,7 +170,7 @@ public struct Options: Sendable, Equatable {
 
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
   /// the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
-  public static var helpText: String {
+  package static var helpText: String {
     let statuses = CommandLineReference.exitStatuses.flatMap { status in
       let code = "  " + status.code + String(repeating: " ", count: max(1, 8 - status.code.count))
       return [code + status.lines[0]] + status.lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }
@@ -191,11 +191,11 @@ public struct Options: Sendable, Equatable {
   }
 
   /// The one-line usage printed after a usage error.
-  public static var usageLine: String { SubcommandDeclarations.usageLine }
+  package static var usageLine: String { SubcommandDeclarations.usageLine }
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.
-public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   case unknownOption(String, suggestion: String?)
   case missingValue(option: String)
   case invalidValue(option: String, value: String, expected: String)
@@ -206,7 +206,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   case unexpectedArgument(String)
   case optionNeedsCommand(option: String, command: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownOption(let option, let suggestion):
       "unknown option \(Quote.quoted(option))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")

@@ -4,12 +4,12 @@
 /// takes (an option only one subcommand takes, after that subcommand), and their values
 /// (languages, colour choices, formats, files and directories). `make install` installs
 /// all three where the shells look.
-public enum ShellCompletion {
+package enum ShellCompletion {
   /// The shells a script can be printed for.
-  public static let shells = ["bash", "zsh", "fish"]
+  package static let shells = ["bash", "zsh", "fish"]
 
   /// The script for `shell` (one of ``shells``).
-  public static func script(for shell: String) -> String {
+  package static func script(for shell: String) -> String {
     switch shell {
     case "zsh": zsh
     case "fish": fish

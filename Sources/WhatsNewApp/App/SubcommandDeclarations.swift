@@ -3,18 +3,18 @@ import WhatsNewCore
 /// One subcommand, declared once: its name, its argument, what the USAGE lines say of it,
 /// and how a parsed command line becomes it. Parsing, `--help`'s USAGE section, the
 /// one-line usage after an error, did-you-mean and shell completion read it.
-public struct SubcommandDeclaration: Sendable {
-  public let name: String
+package struct SubcommandDeclaration: Sendable {
+  package let name: String
   /// Its one argument (`<version>`, `<file>`) and what a shell completes for it; `nil` for none.
-  public let argument: (placeholder: String, completion: ValueCompletion)?
+  package let argument: (placeholder: String, completion: ValueCompletion)?
   /// The options it cannot do without (`--seen <version|none>`), in every usage line.
-  public let required: String
+  package let required: String
   /// The rest of its USAGE line: the options it takes.
-  public let usage: String
+  package let usage: String
   /// What it does, in a few words (the man page, zsh's and fish's completion say it).
-  public let summary: String
+  package let summary: String
   /// Left out of USAGE, the usage line and completion (`man`, which `make install` runs).
-  public let hidden: Bool
+  package let hidden: Bool
   let builds: @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
 
   init(
@@ -32,17 +32,17 @@ public struct SubcommandDeclaration: Sendable {
   }
 
   /// `flow --seen <version|none> [--json] [<options>]`.
-  public var usageLine: String { [shortUsage, usage].filter { !$0.isEmpty }.joined(separator: " ") }
+  package var usageLine: String { [shortUsage, usage].filter { !$0.isEmpty }.joined(separator: " ") }
 
   /// `flow --seen <version|none>`, `backup <file>`: what the one-line usage shows.
-  public var shortUsage: String {
+  package var shortUsage: String {
     ([name, required] + (argument.map { [$0.placeholder] } ?? [])).filter { !$0.isEmpty }.joined(separator: " ")
   }
 }
 
 /// The subcommands of `whatsnew`, in the order USAGE lists them.
-public enum SubcommandDeclarations {
-  public static let all: [SubcommandDeclaration] = [
+package enum SubcommandDeclarations {
+  package static let all: [SubcommandDeclaration] = [
     .init(
       "flow", required: "--seen <version|none>", usage: "[--json] [<options>]",
       summary: "What a user who has seen through a version is shown"
@@ -91,10 +91,10 @@ public enum SubcommandDeclarations {
   ]
 
   /// The subcommands a person is shown: USAGE, the usage line and completion list these.
-  public static var listed: [SubcommandDeclaration] { all.filter { !$0.hidden } }
+  package static var listed: [SubcommandDeclaration] { all.filter { !$0.hidden } }
 
   /// The declaration named `name`, if any.
-  public static func find(_ name: String) -> SubcommandDeclaration? {
+  package static func find(_ name: String) -> SubcommandDeclaration? {
     all.first { $0.name == name }
   }
 

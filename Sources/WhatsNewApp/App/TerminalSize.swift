@@ -2,15 +2,15 @@ import LineEditor
 
 /// Where the session reads the terminal's size: providers asked at every draw, so a resized
 /// terminal gets views that fit it.
-public enum TerminalSize {
+package enum TerminalSize {
   /// Views are no wider than this, however wide the terminal: longer lines are hard to read.
-  public static let readableWidth = 100
+  package static let readableWidth = 100
   /// The width when nothing says otherwise (a pipe, no `COLUMNS`).
-  public static let defaultWidth = 80
+  package static let defaultWidth = 80
 
   /// The columns to draw in, from `COLUMNS` when set (a positive number), else what the
   /// terminal on `fileDescriptor` reports, else `fallback`; capped at ``readableWidth``.
-  public static func columns(environment: [String: String], terminal: Int?, fallback: Int = defaultWidth) -> Int {
+  package static func columns(environment: [String: String], terminal: Int?, fallback: Int = defaultWidth) -> Int {
     let columns = positive(environment["COLUMNS"]) ?? terminal ?? fallback
     return min(columns, readableWidth)
   }
@@ -19,14 +19,14 @@ public enum TerminalSize {
   /// number), else the terminal's rows. `nil` (unlimited) for a script or a pipe, whatever
   /// `LINES` says: a shell exports it to every child, and a script's views are never cut.
   /// (`COLUMNS` applies everywhere: a script's views wrap to it, see ``columns(environment:terminal:fallback:)``.)
-  public static func rows(environment: [String: String], terminal: Int?, isInteractive: Bool) -> Int? {
+  package static func rows(environment: [String: String], terminal: Int?, isInteractive: Bool) -> Int? {
     guard isInteractive else { return nil }
     return positive(environment["LINES"]) ?? terminal
   }
 
   /// The live providers: the environment as given at launch, the terminal's size read from
   /// standard output each time they are asked.
-  public static func live(environment: [String: String], isInteractive: Bool) -> (
+  package static func live(environment: [String: String], isInteractive: Bool) -> (
     width: @Sendable () -> Int, rows: @Sendable () -> Int?
   ) {
     (

@@ -4,36 +4,36 @@ import WhatsNewCore
 import WhatsNewStore
 
 /// Exit statuses, after BSD's sysexits.
-public enum ExitStatus {
-  public static let success: Int32 = 0
+package enum ExitStatus {
+  package static let success: Int32 = 0
   /// A command-line usage error.
-  public static let usage: Int32 = 64
+  package static let usage: Int32 = 64
   /// Bad input data (lint problems).
-  public static let dataError: Int32 = 65
+  package static let dataError: Int32 = 65
   /// An input file that cannot be read (a missing script or content directory).
-  public static let noInput: Int32 = 66
+  package static let noInput: Int32 = 66
   /// An unusable database.
-  public static let ioError: Int32 = 74
+  package static let ioError: Int32 = 74
   /// EX_TEMPFAIL: the store is locked by another program; trying again later may work.
-  public static let temporaryFailure: Int32 = 75
+  package static let temporaryFailure: Int32 = 75
 
   /// The status for a store that cannot be opened: 75 when it is only locked, else 74.
   static func forStore(_ error: any Error) -> Int32 {
     (error as? StoreError)?.kind == .busy ? temporaryFailure : ioError
   }
   /// A script's `check` did not find screen, store and schedule in agreement.
-  public static let checkFailed: Int32 = 1
+  package static let checkFailed: Int32 = 1
 
   /// How a session that ran to its end exits: 0, or 128 + the signal's number when
   /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
   /// killed, though the session first saved what was in flight and the history.
-  public static func afterSession(terminatedBy signal: Int32?) -> Int32 {
+  package static func afterSession(terminatedBy signal: Int32?) -> Int32 {
     signal.map { 128 + $0 } ?? success
   }
 
   /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
   /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
-  public static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
+  package static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
     if let signal { return 128 + signal }
     return tally?.exitStatus ?? success
   }
@@ -45,13 +45,13 @@ public enum ExitStatus {
 /// // main.swift
 /// exit(await WhatsNewCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
-public enum WhatsNewCommand {
+package enum WhatsNewCommand {
   /// This tool's own version.
-  public static let toolVersion = "1.0.0"
+  package static let toolVersion = "1.0.0"
 
   /// Runs the command and returns the exit status.
   @MainActor
-  public static func main(arguments: [String], environment: [String: String]) async
+  package static func main(arguments: [String], environment: [String: String]) async
     -> Int32
   {
     // First of all: a TZ naming a FIFO would block the first date formatted, inside tzset.
@@ -124,12 +124,12 @@ public enum WhatsNewCommand {
   }
 
   /// The default store: `$XDG_STATE_HOME/whatsnew/whatsnew.sqlite`, or under `~/.local/state`.
-  public static func defaultDatabasePath(_ environment: [String: String]) -> String {
+  package static func defaultDatabasePath(_ environment: [String: String]) -> String {
     stateDirectory(environment) + "/whatsnew.sqlite"
   }
 
   /// `$XDG_STATE_HOME/whatsnew`, or `~/.local/state/whatsnew`.
-  public static func stateDirectory(_ environment: [String: String]) -> String {
+  package static func stateDirectory(_ environment: [String: String]) -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/whatsnew" }
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     return home + "/.local/state/whatsnew"

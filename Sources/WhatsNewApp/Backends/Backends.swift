@@ -1,6 +1,6 @@
-public import Foundation
-public import WhatsNewCore
-public import WhatsNewStore
+package import Foundation
+package import WhatsNewCore
+package import WhatsNewStore
 
 /// The settings backend and the notification scheduler, as the app uses them: the real
 /// SQLite store behind QA's fault injection, with every operation tracked.
@@ -12,17 +12,17 @@ public import WhatsNewStore
 /// main actor), and only the store's own work moves to the store actor. Without it, each
 /// call hopped to the global pool first and back again: two thread switches per call for
 /// bookkeeping that takes microseconds.
-public struct Backends: Sendable {
-  public let store: SettingsStore
-  public let faults: FaultInjector
-  public let tracker: OperationTracker
-  public let clock: any AppClock
+package struct Backends: Sendable {
+  package let store: SettingsStore
+  package let faults: FaultInjector
+  package let tracker: OperationTracker
+  package let clock: any AppClock
   /// The user's time zone, for the notification's local time.
-  public let timeZone: TimeZone
+  package let timeZone: TimeZone
   /// How the weekday's repair writes the old weekday back (``CompensatingRestore/writeBack``).
-  public let compensatingRestore: CompensatingRestore
+  package let compensatingRestore: CompensatingRestore
 
-  public init(
+  package init(
     store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone,
     compensatingRestore: CompensatingRestore = .writeBack
   ) {
@@ -38,7 +38,7 @@ public struct Backends: Sendable {
 
   /// The same backends over another store, with new faults, tracker and clock: what
   /// `qa explore` gives each of its fresh sessions (the time zone and the restore stay).
-  public func over(_ store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock) -> Backends {
+  package func over(_ store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock) -> Backends {
     Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: timeZone,
       compensatingRestore: compensatingRestore)
@@ -61,7 +61,7 @@ public struct Backends: Sendable {
   /// The value is read first and the faults apply to its delivery: a slow read returns
   /// what was stored when it began, which is exactly the stale result the choice
   /// machine must throw away if the user tapped meanwhile.
-  nonisolated(nonsending) public func read(_ setting: Setting, id: OperationID) async throws -> String {
+  nonisolated(nonsending) package func read(_ setting: Setting, id: OperationID) async throws -> String {
     let value = try await store.setting(setting)
     try await faults.gate(.read, target: setting.rawValue, id: id)
     return value
@@ -70,35 +70,35 @@ public struct Backends: Sendable {
   /// Writes a setting (operation `write`); returns the value it replaced, read in the
   /// write's own transaction (see ``SettingsStore/setSetting(_:to:)``).
   @discardableResult
-  nonisolated(nonsending) public func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
+  nonisolated(nonsending) package func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
     try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
   }
 
   /// The operation target of a write of the language chosen in the app: `qa fail write`,
   /// `qa hold write` (every target) reach it.
-  public static let languageTarget = FaultSpec.writeTargets[0]
+  package static let languageTarget = FaultSpec.writeTargets[0]
 
   /// Remembers the language chosen in the app, or forgets it (`nil`), through the `write`
   /// gate; returns the choice it replaced.
   @discardableResult
-  nonisolated(nonsending) public func writeLanguage(_ language: Language?, id: OperationID) async throws -> Language? {
+  nonisolated(nonsending) package func writeLanguage(_ language: Language?, id: OperationID) async throws -> Language? {
     try await run(.write, target: Self.languageTarget, id: id) { try await $0.setLanguagePreference(language) }
   }
 
   /// Records "seen through" `version`, forward only (operation `seen-write`).
-  nonisolated(nonsending) public func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
+  nonisolated(nonsending) package func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
     try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
   }
 
   /// What a write did: its outcome, and for the review weekday the reminder the change
   /// confirmed (``WeekdayChangePlan``), which is what the screens show.
-  public struct AppliedWrite: Sendable, Equatable {
-    public var outcome: ChoiceMachine.WriteOutcome
+  package struct AppliedWrite: Sendable, Equatable {
+    package var outcome: ChoiceMachine.WriteOutcome
     /// `nil` when the write did not touch the schedule (another setting, or a failed write);
     /// else the reminder now scheduled, `.some(nil)` for none.
-    public var reminder: StoredNotification??
+    package var reminder: StoredNotification??
     /// The value the write replaced, read in its own transaction; `nil` when nothing was written.
-    public var replaced: String? = nil
+    package var replaced: String? = nil
   }
 
   /// Writes a setting and performs its side effects, as one job: for the review weekday, the
@@ -114,7 +114,7 @@ public struct Backends: Sendable {
   /// With `expected` (an `undo`), the first write lands only while the store holds `expected`;
   /// otherwise nothing is written or touched and the outcome is
   /// ``ChoiceMachine/WriteOutcome/changedSince(current:)``.
-  nonisolated(nonsending) public func apply(
+  nonisolated(nonsending) package func apply(
     _ setting: Setting, _ value: String, expected: String? = nil, id: OperationID
   ) async -> AppliedWrite {
     guard setting == .reviewWeekday else {
@@ -211,10 +211,10 @@ public struct Backends: Sendable {
   }
 
   /// The weekly review notification's scheduler over this store.
-  public var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
+  package var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
 
   /// Words for an error from a backend.
-  public static func describe(_ error: any Error) -> String {
+  package static func describe(_ error: any Error) -> String {
     String(describing: error)
   }
 }
@@ -222,51 +222,51 @@ public struct Backends: Sendable {
 /// The compensating restore of a write whose side effect failed: the old value written back
 /// to the store (behind the `write` gate, as any write). The app always uses ``writeBack``;
 /// tests plant a defect by passing one that skips it, to show `qa explore` finding it.
-public struct CompensatingRestore: Sendable {
+package struct CompensatingRestore: Sendable {
   /// Writes `value` back as `setting` in `store`.
-  public let perform: nonisolated(nonsending) @Sendable (SettingsStore, Setting, String) async throws -> Void
+  package let perform: nonisolated(nonsending) @Sendable (SettingsStore, Setting, String) async throws -> Void
   /// Whether a write-back that failed is reported as failed (the app), or taken as put back
   /// (a planted defect that only a second fault shows: the write-back fails only after the
   /// cancel or schedule failed first).
-  public var reportsFailedWriteBack = true
+  package var reportsFailedWriteBack = true
   /// Whether the next start's boot step moves a reminder set for another weekday than the
   /// stored one (the app's reconcile), or only schedules a missing one and leaves store and
   /// schedule apart (a planted defect).
-  public var movesReminderAtStart = true
+  package var movesReminderAtStart = true
 
-  public init(_ perform: nonisolated(nonsending) @escaping @Sendable (SettingsStore, Setting, String) async throws -> Void) {
+  package init(_ perform: nonisolated(nonsending) @escaping @Sendable (SettingsStore, Setting, String) async throws -> Void) {
     self.perform = perform
   }
 
   /// The real restore: the old value written back.
-  public static let writeBack = CompensatingRestore { store, setting, value in
+  package static let writeBack = CompensatingRestore { store, setting, value in
     _ = try await store.setSetting(setting, to: value)
   }
 }
 
 /// The weekly review notification: one notification, on the weekday of `reviewWeekday`,
 /// at a fixed local time, stored in the settings store's schedule.
-public struct WeeklyReviewScheduler: Sendable {
+package struct WeeklyReviewScheduler: Sendable {
   /// The notification's id in the schedule.
-  public static let notificationID = "weekly-review"
+  package static let notificationID = "weekly-review"
   /// The local time it fires at.
-  public static let hour = 18
-  public static let minute = 0
+  package static let hour = 18
+  package static let minute = 0
 
   let backends: Backends
 
   /// The notification as scheduled, if any.
-  nonisolated(nonsending) public func scheduled() async throws -> StoredNotification? {
+  nonisolated(nonsending) package func scheduled() async throws -> StoredNotification? {
     try await backends.store.notification(id: Self.notificationID)
   }
 
   /// Cancels the current notification (operation `cancel`).
-  nonisolated(nonsending) public func cancel(id: OperationID) async throws {
+  nonisolated(nonsending) package func cancel(id: OperationID) async throws {
     try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: Self.notificationID) }
   }
 
   /// Schedules the notification for `weekday` (operation `schedule`).
-  nonisolated(nonsending) public func schedule(_ weekday: Weekday, id: OperationID) async throws {
+  nonisolated(nonsending) package func schedule(_ weekday: Weekday, id: OperationID) async throws {
     try await backends.run(.schedule, target: nil, id: id) { store in
       try await store.saveNotification(
         StoredNotification(id: Self.notificationID, weekday: weekday.rawValue, hour: Self.hour, minute: Self.minute))
@@ -274,18 +274,18 @@ public struct WeeklyReviewScheduler: Sendable {
   }
 
   /// Puts a notification back as it was (operation `schedule`).
-  nonisolated(nonsending) public func restore(_ notification: StoredNotification, id: OperationID) async throws {
+  nonisolated(nonsending) package func restore(_ notification: StoredNotification, id: OperationID) async throws {
     try await backends.run(.schedule, target: nil, id: id) { try await $0.saveNotification(notification) }
   }
 
   /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
   /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
-  nonisolated(nonsending) public func reconcile() async throws -> (was: String?, now: String)? {
+  nonisolated(nonsending) package func reconcile() async throws -> (was: String?, now: String)? {
     try await reconcile(from: backends.store.snapshot(notificationID: Self.notificationID))
   }
 
   /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).
-  nonisolated(nonsending) public func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
+  nonisolated(nonsending) package func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
     let weekday = snapshot.settings[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
     let current = snapshot.notification
     if let current, current.weekday == weekday, current.hour == Self.hour, current.minute == Self.minute { return nil }
@@ -296,7 +296,7 @@ public struct WeeklyReviewScheduler: Sendable {
 
   /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
   /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
-  public static func nextFireDate(
+  package static func nextFireDate(
     weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone
   ) -> Date? {
     WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)

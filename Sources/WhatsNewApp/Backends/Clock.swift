@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// The app's clock: the time of day for the notification schedule, and sleeping for
 /// injected delays. Tests pass a manual clock (TestSupport's `TestClock`); nothing else reads the time.
-public protocol AppClock: Sendable {
+package protocol AppClock: Sendable {
   /// The current instant.
   func now() -> Date
   /// Waits `milliseconds` (cancellable).
@@ -10,10 +10,10 @@ public protocol AppClock: Sendable {
 }
 
 /// The real clock: the system's wall clock.
-public struct SystemClock: AppClock {
-  public init() {}
-  public func now() -> Date { Date() }
-  public func sleep(milliseconds: Int) async throws {
+package struct SystemClock: AppClock {
+  package init() {}
+  package func now() -> Date { Date() }
+  package func sleep(milliseconds: Int) async throws {
     try await Task.sleep(for: .milliseconds(milliseconds))
   }
 }

@@ -2,7 +2,7 @@ import Synchronization
 import WhatsNewCore
 
 /// An operation QA can fail, delay or hold.
-public enum FaultOperation: String, CaseIterable, Sendable, Hashable {
+package enum FaultOperation: String, CaseIterable, Sendable, Hashable {
   case read
   case write
   case schedule
@@ -11,11 +11,11 @@ public enum FaultOperation: String, CaseIterable, Sendable, Hashable {
   case boot
 
   /// Whether the operation takes a setting as its target (`read`, `write`).
-  public var takesSettingTarget: Bool { self == .read || self == .write }
+  package var takesSettingTarget: Bool { self == .read || self == .write }
 }
 
 /// What a fault does to the operations it matches.
-public enum FaultKind: Sendable, Equatable {
+package enum FaultKind: Sendable, Equatable {
   /// Fail the next `remaining` operations, or every one when `nil`.
   case fail(remaining: Int?)
   /// Wait this long before performing the operation.
@@ -32,12 +32,12 @@ public enum FaultKind: Sendable, Equatable {
 /// try FaultSpec.parse("write:reviewWeekday=fail:2")
 /// // FaultSpec(operation: .write, target: "reviewWeekday", kind: .fail(remaining: 2))
 /// ```
-public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
-  public var operation: FaultOperation
-  public var target: String?
-  public var kind: FaultKind
+package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
+  package var operation: FaultOperation
+  package var target: String?
+  package var kind: FaultKind
 
-  public init(operation: FaultOperation, target: String?, kind: FaultKind) {
+  package init(operation: FaultOperation, target: String?, kind: FaultKind) {
     self.operation = operation
     self.target = target
     self.kind = kind
@@ -45,11 +45,11 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
 
   /// Why a fault spec cannot be used: a UI string's key and its arguments, worded in the
   /// session's language where a session shows it (``words(_:)``), in English on the command line.
-  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var key: String
-    public var arguments: [String]
+  package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var key: String
+    package var arguments: [String]
     /// The nearest word to what was typed, said after the arguments as "(did you mean …?)".
-    public var suggestion: String?
+    package var suggestion: String?
 
     init(_ key: String, _ arguments: String..., suggestion: String? = nil) {
       self.key = key
@@ -59,22 +59,22 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
 
     /// The message, worded by `text` (a key and its arguments): the suggestion, if any, is
     /// the last argument.
-    public func words(_ text: (String, [String]) -> String) -> String {
+    package func words(_ text: (String, [String]) -> String) -> String {
       text(key, arguments + [suggestion.map { text("ui.error.didYouMean", [$0]) } ?? ""])
     }
 
-    public var description: String {
+    package var description: String {
       words { key, arguments in Localizer.format(UIStrings.english[key] ?? key, arguments: arguments) }
     }
 
     /// What was expected, in English, for a command-line usage error ("expected …").
-    public var expected: String {
+    package var expected: String {
       description.hasPrefix("expected ") ? String(description.dropFirst("expected ".count)) : description
     }
   }
 
   /// Parses `op[:target]=fail|fail:N|delay:MS|hold`.
-  public static func parse(_ text: String) throws(ParseError) -> FaultSpec {
+  package static func parse(_ text: String) throws(ParseError) -> FaultSpec {
     let grammar = ParseError("ui.fault.grammar", FaultOperation.allCases.map(\.rawValue).joined(separator: ", "))
     let halves = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
     guard halves.count == 2 else { throw grammar }
@@ -101,7 +101,7 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Checks a target: settings for `read`/`write` (or `all`), none for the rest.
-  public static func validateTarget(_ target: String?, for operation: FaultOperation) throws(ParseError) {
+  package static func validateTarget(_ target: String?, for operation: FaultOperation) throws(ParseError) {
     guard let target, target != "all" else { return }
     guard operation.takesSettingTarget else {
       throw ParseError("ui.fault.noTarget", operation.rawValue)
@@ -117,9 +117,9 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
 
   /// The write targets that are not settings: the language chosen with `lang`, and the
   /// guidance seen-set (a popover closed, `guidance reset`).
-  public static let writeTargets = ["language", "guidance"]
+  package static let writeTargets = ["language", "guidance"]
 
-  public var description: String {
+  package var description: String {
     let subject = operation.rawValue + (target.map { ":" + $0 } ?? "")
     switch kind {
     case .fail(nil): return subject + "=fail"
@@ -132,20 +132,20 @@ public struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
 
 /// An operation as it reaches the fault gate: what it is and, for reads and writes, which
 /// setting (or `language`) it is for.
-public struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public var operation: FaultOperation
-  public var target: String?
+package struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package var operation: FaultOperation
+  package var target: String?
 
-  public init(operation: FaultOperation, target: String?) {
+  package init(operation: FaultOperation, target: String?) {
     self.operation = operation
     self.target = target
   }
 
   /// `write:theme`, `schedule`: the subject of a fault spec.
-  public var description: String { operation.rawValue + (target.map { ":" + $0 } ?? "") }
+  package var description: String { operation.rawValue + (target.map { ":" + $0 } ?? "") }
 
   /// In the order ``FaultOperation`` lists operations, then by target.
-  public static func < (left: FaultAttempt, right: FaultAttempt) -> Bool {
+  package static func < (left: FaultAttempt, right: FaultAttempt) -> Bool {
     let order = FaultOperation.allCases
     let (l, r) = (order.firstIndex(of: left.operation)!, order.firstIndex(of: right.operation)!)
     return l != r ? l < r : (left.target ?? "") < (right.target ?? "")
@@ -153,36 +153,36 @@ public struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConverti
 }
 
 /// A failure injected by QA; the real operation was not performed.
-public struct InjectedFault: Error, Sendable, CustomStringConvertible {
-  public var operation: FaultOperation
-  public var target: String?
-  public var description: String {
+package struct InjectedFault: Error, Sendable, CustomStringConvertible {
+  package var operation: FaultOperation
+  package var target: String?
+  package var description: String {
     "injected failure (\(operation.rawValue)\(target.map { " " + $0 } ?? ""))"
   }
 }
 
 /// Identifies one operation in flight.
-public typealias OperationID = Int
+package typealias OperationID = Int
 
 /// Keeps the list of operations in flight, so `wait`, `state` and scripted mode know
 /// when everything that can finish has finished.
-public final class OperationTracker: Sendable {
+package final class OperationTracker: Sendable {
   /// One operation in flight.
-  public struct Entry: Sendable, Equatable {
-    public var id: OperationID
-    public var operation: FaultOperation
-    public var target: String?
+  package struct Entry: Sendable, Equatable {
+    package var id: OperationID
+    package var operation: FaultOperation
+    package var target: String?
     /// Held by QA at a gate (`qa hold`), or queued behind an operation that is.
-    public var isHeld: Bool
+    package var isHeld: Bool
     /// The operation this one waits behind (an earlier write of the same setting).
-    public var blockedBy: OperationID?
+    package var blockedBy: OperationID?
     /// Slowed by QA (`qa delay`): it will finish, but not soon.
-    public var isDelayed: Bool
+    package var isDelayed: Bool
     /// Slowed by QA for longer than ``OperationTracker/longDelayMilliseconds``: a script does
     /// not wait for it after a command (it would outlast the way out's wait).
-    public var isLongDelayed: Bool
+    package var isLongDelayed: Bool
 
-    public init(
+    package init(
       id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?,
       isDelayed: Bool = false, isLongDelayed: Bool = false
     ) {
@@ -199,7 +199,7 @@ public final class OperationTracker: Sendable {
   /// A QA delay longer than this (the way out's 5 s, ``ExitSaver/timeoutMilliseconds``) is
   /// not waited for after a script's command: a delay fault never keeps a script, or its
   /// `quit`, waiting longer than leaving may wait.
-  public static let longDelayMilliseconds = 5000
+  package static let longDelayMilliseconds = 5000
 
   /// What a waiter waits for.
   fileprivate enum Goal {
@@ -270,12 +270,12 @@ public final class OperationTracker: Sendable {
 
   private let state = Mutex(State())
 
-  public init() {}
+  package init() {}
 
   /// Starts tracking an operation.
   /// `blockedBy` names an operation this one must wait for (writes of one setting run in
   /// tap order); while that one is held, so is this.
-  public func begin(_ operation: FaultOperation, target: String?, blockedBy: OperationID? = nil) -> OperationID {
+  package func begin(_ operation: FaultOperation, target: String?, blockedBy: OperationID? = nil) -> OperationID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
@@ -285,7 +285,7 @@ public final class OperationTracker: Sendable {
   }
 
   /// Marks an operation as waiting for `qa release` (or not).
-  public func setHeld(_ id: OperationID, _ isHeld: Bool) {
+  package func setHeld(_ id: OperationID, _ isHeld: Bool) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id]?.isHeld = isHeld
       return state.takeSatisfiedWaiters()
@@ -294,7 +294,7 @@ public final class OperationTracker: Sendable {
   }
 
   /// Marks an operation as slowed by QA (`qa delay`) for `milliseconds`, or no longer.
-  public func setDelayed(_ id: OperationID, _ isDelayed: Bool, milliseconds: Int = 0) {
+  package func setDelayed(_ id: OperationID, _ isDelayed: Bool, milliseconds: Int = 0) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id]?.isDelayed = isDelayed
       state.entries[id]?.isLongDelayed = isDelayed && milliseconds > Self.longDelayMilliseconds
@@ -306,7 +306,7 @@ public final class OperationTracker: Sendable {
   /// The store waits for another program's lock (``LockWaitSignal``): what is in flight
   /// will not finish soon. Holds until an operation ends (the store raises it again at
   /// each retry of the next one that waits).
-  public func noteStoreWaitingForLock() {
+  package func noteStoreWaitingForLock() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard !state.storeIsWaitingForLock else { return [] }
       state.storeIsWaitingForLock = true
@@ -316,7 +316,7 @@ public final class OperationTracker: Sendable {
   }
 
   /// Records which step a multi-step job (a weekday change: write, cancel, schedule) is on.
-  public func update(_ id: OperationID, operation: FaultOperation, target: String?) {
+  package func update(_ id: OperationID, operation: FaultOperation, target: String?) {
     state.withLock { state in
       state.entries[id]?.operation = operation
       state.entries[id]?.target = target
@@ -324,7 +324,7 @@ public final class OperationTracker: Sendable {
   }
 
   /// Stops tracking an operation.
-  public func end(_ id: OperationID) {
+  package func end(_ id: OperationID) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.entries[id] = nil
       state.storeIsWaitingForLock = false
@@ -334,7 +334,7 @@ public final class OperationTracker: Sendable {
   }
 
   /// The operations in flight, oldest first; `isHeld` includes those queued behind a held one.
-  public var entries: [Entry] {
+  package var entries: [Entry] {
     state.withLock { state in
       state.entries.values.sorted { $0.id < $1.id }.map { entry in
         var copy = entry
@@ -345,16 +345,16 @@ public final class OperationTracker: Sendable {
   }
 
   /// How many operations have been started so far, finished or not.
-  public var startedCount: Int { state.withLock { $0.nextID - 1 } }
+  package var startedCount: Int { state.withLock { $0.nextID - 1 } }
 
   /// Whether every operation in flight is held (or there are none).
-  public var isSettled: Bool { state.withLock { $0.isSettled } }
+  package var isSettled: Bool { state.withLock { $0.isSettled } }
 
   /// Whether every operation in flight is held or slowed by a long QA delay (or there are none).
-  public var isSettledExceptLongDelays: Bool { state.withLock { $0.isSettledExceptLongDelays } }
+  package var isSettledExceptLongDelays: Bool { state.withLock { $0.isSettledExceptLongDelays } }
 
   /// Returns once every operation that is not held has finished.
-  nonisolated(nonsending) public func waitUntilSettled() async {
+  nonisolated(nonsending) package func waitUntilSettled() async {
     // Most commands start nothing in the background: return without suspending at all.
     if isSettled { return }
     await wait(for: nil)
@@ -364,7 +364,7 @@ public final class OperationTracker: Sendable {
   /// held, slowed by QA, or waiting while the store waits for another program's lock. What
   /// a prompt at a terminal waits for: fast work lands before the prompt, slow work reports
   /// back above it.
-  nonisolated(nonsending) public func waitUntilQuiet() async {
+  nonisolated(nonsending) package func waitUntilQuiet() async {
     if state.withLock({ $0.isQuiet }) { return }
     await wait(for: nil, goal: .quiet)
   }
@@ -374,7 +374,7 @@ public final class OperationTracker: Sendable {
   /// after each command. A short delay is waited for, so the same script prints the same
   /// text; a long one is left in flight (shown as pending), and the way out waits for it no
   /// longer than it waits for any write.
-  nonisolated(nonsending) public func waitUntilSettledExceptLongDelays() async {
+  nonisolated(nonsending) package func waitUntilSettledExceptLongDelays() async {
     if state.withLock({ $0.isSettledExceptLongDelays }) { return }
     await wait(for: nil, goal: .settledExceptLongDelays)
   }
@@ -382,7 +382,7 @@ public final class OperationTracker: Sendable {
   /// Returns once every operation `includes` picks has finished or is held (others may
   /// still run), or when the task is cancelled: a caller racing a deadline cancels the
   /// wait it no longer needs.
-  nonisolated(nonsending) public func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
+  nonisolated(nonsending) package func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
     if state.withLock({ $0.isSettled(includes) }) { return }
     await wait(for: includes)
   }
@@ -432,7 +432,7 @@ extension OperationTracker.State {
 
 /// Fails, delays and holds real operations as QA asks. It wraps the real backends:
 /// an operation it fails is never performed, so a failed write really writes nothing.
-public final class FaultInjector: Sendable {
+package final class FaultInjector: Sendable {
   private struct HeldOperation {
     var id: OperationID
     var operation: FaultOperation
@@ -450,26 +450,26 @@ public final class FaultInjector: Sendable {
   private let tracker: OperationTracker
   private let clock: any AppClock
 
-  public init(tracker: OperationTracker, clock: any AppClock) {
+  package init(tracker: OperationTracker, clock: any AppClock) {
     self.tracker = tracker
     self.clock = clock
   }
 
   /// The rules in force, in the order they were added.
-  public var rules: [FaultSpec] { state.withLock { $0.rules } }
+  package var rules: [FaultSpec] { state.withLock { $0.rules } }
 
   /// How many operations of a kind reached the backends' gate (performed or failed),
   /// so tests can prove that an untouched page writes nothing.
-  public func attempts(of operation: FaultOperation) -> Int {
+  package func attempts(of operation: FaultOperation) -> Int {
     state.withLock { $0.attempts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) } }
   }
 
   /// How many operations reached the gate so far, by operation and target: `qa explore`
   /// compares two readings to learn which operations a command performed.
-  public var attemptCounts: [FaultAttempt: Int] { state.withLock { $0.attempts } }
+  package var attemptCounts: [FaultAttempt: Int] { state.withLock { $0.attempts } }
 
   /// Adds a rule. A new rule for the same operation, target and kind replaces the old one.
-  public func add(_ spec: FaultSpec) {
+  package func add(_ spec: FaultSpec) {
     state.withLock { state in
       state.rules.removeAll { $0.operation == spec.operation && $0.target == spec.target && $0.kind.sameKind(as: spec.kind) }
       state.rules.append(spec)
@@ -479,7 +479,7 @@ public final class FaultInjector: Sendable {
   /// Removes the hold on `operation`/`target` and lets every operation it holds go on.
   /// Returns how many operations were released.
   @discardableResult
-  public func release(_ operation: FaultOperation, target: String?) -> Int {
+  package func release(_ operation: FaultOperation, target: String?) -> Int {
     let released = state.withLock { state -> [HeldOperation] in
       state.rules.removeAll { $0.operation == operation && $0.kind == .hold && (target == nil || $0.target == target) }
       let matching = state.held.filter { $0.operation == operation && (target == nil || $0.target == target) }
@@ -491,7 +491,7 @@ public final class FaultInjector: Sendable {
   }
 
   /// Removes every rule and releases everything held.
-  public func clear() {
+  package func clear() {
     let released = state.withLock { state -> [HeldOperation] in
       state.rules = []
       defer { state.held = [] }
@@ -512,7 +512,7 @@ public final class FaultInjector: Sendable {
 
   /// Runs the faults that match an operation before it is performed: waits while held,
   /// sleeps while delayed, then throws ``InjectedFault`` when a fail rule matches.
-  nonisolated(nonsending) public func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
+  nonisolated(nonsending) package func gate(_ operation: FaultOperation, target: String?, id: OperationID) async throws {
     tracker.update(id, operation: operation, target: target)
     let matching = state.withLock { state in
       state.attempts[FaultAttempt(operation: operation, target: target), default: 0] += 1

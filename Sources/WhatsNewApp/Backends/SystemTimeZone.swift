@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Glibc
 import WhatsNewCore
 
@@ -17,10 +17,10 @@ import WhatsNewCore
 /// ```swift
 /// SystemTimeZone.current(environment: ["TZ": "Europe/Amsterdam"]).identifier  // "Europe/Amsterdam"
 /// ```
-public enum SystemTimeZone {
+package enum SystemTimeZone {
   /// The zone `environment` (its `TZ`) asks for. `localtimePath` and `timezoneNamePath` are
   /// the system's defaults, replaceable for tests.
-  public static func current(
+  package static func current(
     environment: [String: String], localtimePath: String = "/etc/localtime", timezoneNamePath: String = "/etc/timezone"
   ) -> TimeZone {
     guard var name = environment["TZ"] else {
@@ -49,7 +49,7 @@ public enum SystemTimeZone {
   /// The `TZ` that names no zone Foundation knows (`Mars/Olympus`, a POSIX rule such as
   /// `CET-1CEST,M3.5.0`), sanitized, or `nil` when `TZ` is unset, empty or a zone: the value
   /// the start and `notifications` name when they say the reminder is in UTC.
-  public static func unknownZone(environment: [String: String]) -> String? {
+  package static func unknownZone(environment: [String: String]) -> String? {
     guard var name = environment["TZ"] else { return nil }
     if name.hasPrefix(":") { name.removeFirst() }
     if name.isEmpty || name.hasPrefix("/") { return nil }
@@ -65,15 +65,15 @@ public enum SystemTimeZone {
   }
 
   /// A `TZ` whose file the C library must not read: where it points and why not.
-  public struct FileProblem: Sendable, Equatable {
+  package struct FileProblem: Sendable, Equatable {
     /// The file `TZ` names (a relative name is under `TZDIR`, `/usr/share/zoneinfo` by default).
-    public var path: String
+    package var path: String
     /// What it is instead of a zone file: ``FileBytes/Refusal``'s words.
-    public var reason: String
+    package var reason: String
   }
 
   /// The largest zone file read: the biggest in the tz database is a few KiB.
-  public static let fileSizeLimit = 1 << 20
+  package static let fileSizeLimit = 1 << 20
 
   /// Checks the file the C library would read for `environment`'s `TZ` (`tzset`, called by
   /// ICU as soon as a date is formatted), as other files are checked: a regular file of at
@@ -82,7 +82,7 @@ public enum SystemTimeZone {
   ///
   /// `nil` when there is nothing to refuse: `TZ` unset or empty, no such file (a POSIX rule
   /// such as `CET-1CEST`, or a name the C library will not find), or a sound zone file.
-  public static func fileProblem(environment: [String: String]) -> FileProblem? {
+  package static func fileProblem(environment: [String: String]) -> FileProblem? {
     guard var name = environment["TZ"] else { return nil }
     if name.hasPrefix(":") { name.removeFirst() }
     guard !name.isEmpty else { return nil }
@@ -112,7 +112,7 @@ public enum SystemTimeZone {
   /// the returned environment (empty, which ``current(environment:localtimePath:timezoneNamePath:)``
   /// reads as UTC). Call it first thing, before anything formats a date. Returns the problem
   /// to tell the user about, once.
-  public static func refuseUnsafeFile(in environment: inout [String: String]) -> FileProblem? {
+  package static func refuseUnsafeFile(in environment: inout [String: String]) -> FileProblem? {
     guard let problem = fileProblem(environment: environment) else { return nil }
     setenv("TZ", "UTC0", 1)
     environment["TZ"] = ""

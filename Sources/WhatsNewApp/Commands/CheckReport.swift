@@ -6,9 +6,9 @@ import WhatsNewCore
 /// (`write theme (held)`, `schedule (pending)`), still reports disagreements among the
 /// settled controls, and says what would let the rest finish. Before a boot it names what
 /// the boot is waiting for; after a failed boot it names the failure and what to do.
-public struct CheckReport: Sendable, Equatable {
+package struct CheckReport: Sendable, Equatable {
   /// What `check` could compare.
-  public enum Finding: Sendable, Equatable {
+  package enum Finding: Sendable, Equatable {
     /// The boot step failed with this reason: nothing to compare this session.
     case bootFailed(String)
     /// The boot step has not finished; `held` when QA holds it.
@@ -20,7 +20,7 @@ public struct CheckReport: Sendable, Equatable {
   }
 
   /// How a check ended, for a script's exit status.
-  public enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     /// Screen, store and schedule agree and nothing is in flight.
     case consistent
     /// A disagreement was found.
@@ -30,14 +30,14 @@ public struct CheckReport: Sendable, Equatable {
     case unsettled
   }
 
-  public var finding: Finding
+  package var finding: Finding
   /// The disagreements among those found that a failed repair left, as the app said when it
   /// happened (``ConsistencyCheck/reported(_:leftApart:)``): the next start mends them.
-  public var leftForNextStart: [ConsistencyCheck.Problem] = []
+  package var leftForNextStart: [ConsistencyCheck.Problem] = []
 
-  public init(_ finding: Finding) { self.finding = finding }
+  package init(_ finding: Finding) { self.finding = finding }
 
-  public var verdict: Verdict {
+  package var verdict: Verdict {
     switch finding {
     case .bootFailed, .booting, .storeUnreadable: .unsettled
     case .compared(let problems, let inFlight):
@@ -46,7 +46,7 @@ public struct CheckReport: Sendable, Equatable {
   }
 
   /// The lines, worded in `context`.
-  public func lines(in context: RenderContext) -> [Line] {
+  package func lines(in context: RenderContext) -> [Line] {
     switch finding {
     case .bootFailed(let reason):
       return [Line(context.text("ui.boot.unavailable", reason), .error, hangingIndent: 2)]
@@ -94,13 +94,13 @@ public struct CheckReport: Sendable, Equatable {
   }
 
   /// An operation in words: `write theme`, `seen-write`.
-  public static func name(of entry: OperationTracker.Entry) -> String {
+  package static func name(of entry: OperationTracker.Entry) -> String {
     entry.operation.rawValue + (entry.target.map { " " + $0 } ?? "")
   }
 
   /// An operation as `qa release` and `qa faults` write it: `write:theme`, `schedule`.
   /// A target that is not a setting (`language`) is left out: `qa release write` reaches it.
-  public static func subject(of entry: OperationTracker.Entry) -> String {
+  package static func subject(of entry: OperationTracker.Entry) -> String {
     guard let target = entry.target, Setting(rawValue: target) != nil else { return entry.operation.rawValue }
     return entry.operation.rawValue + ":" + target
   }

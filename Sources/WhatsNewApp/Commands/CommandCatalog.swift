@@ -1,7 +1,7 @@
 import WhatsNewCore
 
 /// Who a command is for: `help` lists the commands in these groups, in this order.
-public enum CommandGroup: String, CaseIterable, Sendable, Hashable {
+package enum CommandGroup: String, CaseIterable, Sendable, Hashable {
   /// Walking the tour and the app's screens: everyone.
   case tour
   /// Settings, the language, the reminder and backups.
@@ -14,29 +14,29 @@ public enum CommandGroup: String, CaseIterable, Sendable, Hashable {
   case debug
 
   /// The UI string key of the group's heading in `help`.
-  public var titleKey: String { "ui.help.group." + rawValue }
+  package var titleKey: String { "ui.help.group." + rawValue }
 }
 
 /// A REPL command: its name, how to call it, its one-line summary (a UI string key), its
 /// audience, and what `help <command>` shows besides (every form, examples, more words).
-public struct CommandInfo: Sendable, Hashable {
+package struct CommandInfo: Sendable, Hashable {
   /// The word that runs it: `choose`.
-  public var name: String
+  package var name: String
   /// Every form on one line, for usage errors: `go <screen>`.
-  public var usage: String
+  package var usage: String
   /// The UI string key of its one-line summary.
-  public var summaryKey: String
+  package var summaryKey: String
   /// The group `help` lists the command in.
-  public var group: CommandGroup
+  package var group: CommandGroup
   /// Each form on a line of its own, for `help <command>`.
-  public var syntax: [String]
+  package var syntax: [String]
   /// Command lines that work as typed (`CommandCatalogTests` runs them).
-  public var examples: [String]
+  package var examples: [String]
   /// A UI string key with more to say in `help <command>` (`qa`'s operations, say), if any.
-  public var detailsKey: String?
+  package var detailsKey: String?
 
   /// Creates a command; `syntax` defaults to `usage`'s forms (split at ` | `).
-  public init(
+  package init(
     _ name: String, _ usage: String, _ summaryKey: String, group: CommandGroup, syntax: [String]? = nil,
     examples: [String], detailsKey: String? = nil
   ) {
@@ -51,12 +51,12 @@ public struct CommandInfo: Sendable, Hashable {
 
   /// Whether the command dismisses the tour or wizard, or destroys data: "did you mean"
   /// offers it only when no other command is as close.
-  public var isFinal: Bool { CommandCatalog.finalNames.contains(name) }
+  package var isFinal: Bool { CommandCatalog.finalNames.contains(name) }
 }
 
 /// The REPL's commands, for `help`, "did you mean" and completion.
-public enum CommandCatalog {
-  public static let all: [CommandInfo] = [
+package enum CommandCatalog {
+  package static let all: [CommandInfo] = [
     // The tour and the screens.
     CommandInfo("help", "help [<command>]", "ui.help.help", group: .tour, examples: ["help", "help qa"]),
     CommandInfo("next", "next", "ui.help.next", group: .tour, examples: ["next"]),
@@ -142,10 +142,10 @@ public enum CommandCatalog {
   static let finalNames: Set<String> = ["close", "skip", "done", "finish", "restore"]
 
   /// Other spellings people type.
-  public static let aliases: [String: String] = ["exit": "quit", "q": "quit", "?": "help", "n": "next", "b": "back"]
+  package static let aliases: [String: String] = ["exit": "quit", "q": "quit", "?": "help", "n": "next", "b": "back"]
 
   /// The command a word names, after aliases.
-  public static func find(_ word: String) -> CommandInfo? {
+  package static func find(_ word: String) -> CommandInfo? {
     let name = aliases[word] ?? word
     return all.first { $0.name == name }
   }
@@ -156,7 +156,7 @@ public enum CommandCatalog {
   /// ```swift
   /// CommandCatalog.suggestion(for: "chose")   // "choose", not "close"
   /// ```
-  public static func suggestion(for word: String) -> String? {
+  package static func suggestion(for word: String) -> String? {
     Suggestion.closest(
       to: word, in: all.map(\.name) + aliases.keys.sorted(), avoiding: finalNames)
   }
@@ -167,8 +167,8 @@ public enum CommandCatalog {
 /// ```swift
 /// CommandTokenizer.split(#"backup "my file.sqlite""#)   // ["backup", "my file.sqlite"]
 /// ```
-public enum CommandTokenizer {
-  public static func split(_ line: String) -> [String] {
+package enum CommandTokenizer {
+  package static func split(_ line: String) -> [String] {
     var words: [String] = []
     var current = ""
     var quote: Character?

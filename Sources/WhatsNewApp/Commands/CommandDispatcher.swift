@@ -146,7 +146,7 @@ extension Session {
 
   /// Runs one command line. Output goes to the console; the view to print afterwards is
   /// marked dirty. Never throws: every problem is a message and the session goes on.
-  public func run(_ line: String) async {
+  package func run(_ line: String) async {
     await CommandDispatcher(session: self).run(line)
   }
 }

@@ -1,26 +1,26 @@
 import Synchronization
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What Tab offers for the word being typed, given the words before it.
 ///
 /// Pure: the session supplies the lists (release versions, guidance ids, popovers, each
 /// setting's value names in the session's language, and what the current page shows).
-public struct CompletionVocabulary: Sendable, Equatable {
+package struct CompletionVocabulary: Sendable, Equatable {
   /// What the page on screen offers `choose` and `open`.
-  public struct Page: Sendable, Equatable {
+  package struct Page: Sendable, Equatable {
     /// The tokens of the page's `[choose …]` hints: `1`, `2`, or `mode.1`, ….
-    public var chooseTokens: [String]
+    package var chooseTokens: [String]
     /// The settings the page's choices change.
-    public var settings: [Setting]
+    package var settings: [Setting]
     /// The values each of those choices offers (a release may offer some of a setting's values).
-    public var values: [Setting: [String]]
+    package var values: [Setting: [String]]
     /// The numbers of the page's `[open …]` hints.
-    public var openTokens: [String]
+    package var openTokens: [String]
     /// The actions those numbers open, by name (`open <action>` works too).
-    public var openActions: [String]
+    package var openActions: [String]
 
     /// The completions of a page's shortcuts.
-    public init(_ shortcuts: PageShortcuts) {
+    package init(_ shortcuts: PageShortcuts) {
       chooseTokens = shortcuts.chooseTokens
       settings = shortcuts.settings
       values = Dictionary(
@@ -33,23 +33,23 @@ public struct CompletionVocabulary: Sendable, Equatable {
   }
 
   /// The release versions, for `debug preview` and `debug seen set`.
-  public var versions: [String]
+  package var versions: [String]
   /// The releases `news <version>` opens: up to the app's version, with pages to show.
-  public var newsVersions: [String] = []
+  package var newsVersions: [String] = []
   /// What `undo` takes now: the recap's numbers that can be put back, then `all`.
-  public var undoTokens: [String] = []
+  package var undoTokens: [String] = []
   /// Every guide's id, for `tour` and `guidance reset`.
-  public var guidanceIDs: [String]
+  package var guidanceIDs: [String]
   /// The info popovers' ids, for `info`.
-  public var infoIDs: [String]
+  package var infoIDs: [String]
   /// Each setting's value labels in the session's language, by value (`imperial`:
   /// `Imperial (lb, mi)`); Tab offers the values, then their labels.
-  public var labels: [Setting: [String: String]]
+  package var labels: [Setting: [String: String]]
   /// The page on screen, if a tour or the wizard shows one.
-  public var page: Page?
+  package var page: Page?
 
   /// A vocabulary; what is left out offers nothing (or, for labels, only the values).
-  public init(
+  package init(
     versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], labels: [Setting: [String: String]] = [:],
     page: Page? = nil
   ) {
@@ -61,7 +61,7 @@ public struct CompletionVocabulary: Sendable, Equatable {
   }
 
   /// Candidates for the last word of `lineBeforeCursor` (all candidates; the editor filters by prefix).
-  public func candidates(forLine lineBeforeCursor: String) -> [String] {
+  package func candidates(forLine lineBeforeCursor: String) -> [String] {
     var words = CommandTokenizer.split(lineBeforeCursor)
     if lineBeforeCursor.last?.isWhitespace ?? true { words.append("") }
     guard words.count > 1 else {
@@ -143,24 +143,24 @@ public struct CompletionVocabulary: Sendable, Equatable {
 /// libedit calls the completer on its own thread while the session lives on the main
 /// actor; the session publishes a snapshot after every command and redraw, and Tab reads
 /// the latest one.
-public final class CompletionSnapshot: Sendable {
+package final class CompletionSnapshot: Sendable {
   private let current: Mutex<CompletionVocabulary>
 
   /// A snapshot holding `vocabulary`.
-  public init(_ vocabulary: CompletionVocabulary = CompletionVocabulary()) {
+  package init(_ vocabulary: CompletionVocabulary = CompletionVocabulary()) {
     current = Mutex(vocabulary)
   }
 
   /// Replaces the vocabulary Tab completes from.
-  public func update(_ vocabulary: CompletionVocabulary) {
+  package func update(_ vocabulary: CompletionVocabulary) {
     current.withLock { $0 = vocabulary }
   }
 
   /// The vocabulary Tab completes from now.
-  public var vocabulary: CompletionVocabulary { current.withLock { $0 } }
+  package var vocabulary: CompletionVocabulary { current.withLock { $0 } }
 
   /// ``CompletionVocabulary/candidates(forLine:)`` of the latest vocabulary; any thread.
-  public func candidates(forLine lineBeforeCursor: String) -> [String] {
+  package func candidates(forLine lineBeforeCursor: String) -> [String] {
     vocabulary.candidates(forLine: lineBeforeCursor)
   }
 }

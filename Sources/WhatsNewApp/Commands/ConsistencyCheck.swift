@@ -1,11 +1,11 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// Compares what the screen shows, what is stored and what is scheduled.
 ///
 /// Pure, so the property tests and the `check` command share it.
-public enum ConsistencyCheck {
+package enum ConsistencyCheck {
   /// One disagreement between screen, store and schedule.
-  public enum Problem: Sendable, Equatable {
+  package enum Problem: Sendable, Equatable {
     /// A settled control shows `shown`; the store has `stored`.
     case screenDiffers(Setting, shown: String, stored: String)
     /// The store's review weekday is `stored`; the reminder is scheduled for `scheduled`.
@@ -20,7 +20,7 @@ public enum ConsistencyCheck {
   /// value. The weekday's schedule must fire on the stored weekday, unless
   /// `scheduleInFlight` (a weekday write or a reminder's cancel or schedule has not
   /// finished: store and schedule may rightly differ until it does).
-  public static func problems(
+  package static func problems(
     controls: [Setting: ChoiceMachine.ControlState], stored: [Setting: String], scheduledWeekday: String?,
     scheduleInFlight: Bool = false
   ) -> [Problem] {
@@ -46,7 +46,7 @@ public enum ConsistencyCheck {
   /// The problems among `problems` that `leftApart`, a failed repair the app reported, left for
   /// the next start: the store holding what the failure says it holds, and the schedule the
   /// reminder it says is set now (or none).
-  public static func reported(_ problems: [Problem], leftApart: ReminderFailure?) -> [Problem] {
+  package static func reported(_ problems: [Problem], leftApart: ReminderFailure?) -> [Problem] {
     guard let leftApart else { return [] }
     return problems.filter { problem in
       switch problem {
@@ -60,7 +60,7 @@ public enum ConsistencyCheck {
 
   /// Whether an operation in flight may leave store and schedule apart until it ends: a
   /// write of the review weekday, or the reminder's cancel or schedule step.
-  public static func touchesSchedule(_ entry: OperationTracker.Entry) -> Bool {
+  package static func touchesSchedule(_ entry: OperationTracker.Entry) -> Bool {
     switch entry.operation {
     case .cancel, .schedule: true
     case .write: entry.target == Setting.reviewWeekday.rawValue
@@ -70,16 +70,16 @@ public enum ConsistencyCheck {
 }
 
 /// A parsed `qa fail|delay|hold|release …` command.
-public enum QACommand: Equatable, Sendable {
+package enum QACommand: Equatable, Sendable {
   case add(FaultSpec)
   case release(FaultOperation, target: String?)
 
   /// Why a `qa` command cannot be used: a key and its arguments, as a fault spec's.
-  public typealias ParseError = FaultSpec.ParseError
+  package typealias ParseError = FaultSpec.ParseError
 
   /// Parses the words after `qa`: `fail <op> [<target>] [once|always|<n>]`,
   /// `delay <op> [<target>] <ms>`, `hold <op> [<target>]`, `release <op> [<target>]`.
-  public static func parse(verb: String, _ words: [String]) throws(ParseError) -> QACommand {
+  package static func parse(verb: String, _ words: [String]) throws(ParseError) -> QACommand {
     let usage: String
     switch verb {
     case "fail": usage = "qa fail <op> [<target>] [once|always|<n>]"

@@ -1,8 +1,8 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 extension ContentLibrary.Files {
   /// What `lint` says of these files: every release, `Localizable.strings` and per-release table.
-  public func lint(releasesDisplayDirectory: String, localizationsDisplayDirectory: String) -> [LintProblem] {
+  package func lint(releasesDisplayDirectory: String, localizationsDisplayDirectory: String) -> [LintProblem] {
     ContentLinter.lint(
       manifest: manifest, releaseFiles: releaseFiles, releasesDisplayDirectory: releasesDisplayDirectory,
       tables: tables, missingTables: unreadableTables, requiredUIKeys: UIStrings.requiredKeys,

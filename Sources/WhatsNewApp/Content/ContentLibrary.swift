@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The release files and translations, read from disk and validated.
 ///
@@ -15,25 +15,25 @@ public import WhatsNewCore
 /// reads the manifest and `Localizable.strings`, and leaves the releases to ``catalog``, which
 /// reads only those asked for; ``load(releasesDirectory:localizationsDirectory:languages:cache:)``
 /// reads and validates them all (`flow`, `--dev`, tests).
-public struct ContentLibrary: Sendable {
+package struct ContentLibrary: Sendable {
   /// Valid releases, oldest first. Reads every registered release the first time (the
   /// whole history): a start asks ``catalog`` for the ones it shows instead.
-  public var releases: [Release] { catalog.allReleases() }
+  package var releases: [Release] { catalog.allReleases() }
   /// The registered releases, each read when first asked for.
-  public let catalog: ReleaseCatalog
+  package let catalog: ReleaseCatalog
   /// The app's own translation tables (`Localizable.strings`) that could be read.
-  public var tables: [Language: TranslationTable]
+  package var tables: [Language: TranslationTable]
   /// Diagnostics from validating the releases and reading the tables.
-  public var diagnostics: [String]
+  package var diagnostics: [String]
   /// The validator's diagnostics as values (not yet sanitized), for `flow --dev` and
   /// `debug preview`, which list those of the releases they show.
-  public var releaseDiagnostics: [ReleaseDiagnostic]
-  public var releasesDirectory: String
-  public var localizationsDirectory: String
+  package var releaseDiagnostics: [ReleaseDiagnostic]
+  package var releasesDirectory: String
+  package var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
-  public var translationCache: TranslationCache
+  package var translationCache: TranslationCache
 
-  public init(
+  package init(
     releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
     localizationsDirectory: String, translationCache: TranslationCache = .off, releaseDiagnostics: [ReleaseDiagnostic] = [],
     releaseTables: [Language: [String: TranslationTable]] = [:]
@@ -58,30 +58,30 @@ public struct ContentLibrary: Sendable {
   }
 
   /// The raw files of a content tree, for the loader and the linter.
-  public struct Files: Sendable {
-    public var manifest: [UInt8]?
-    public var releaseFiles: [String: [UInt8]]
-    public var tables: [Language: TranslationTable]
-    public var unreadableTables: [Language: String]
+  package struct Files: Sendable {
+    package var manifest: [UInt8]?
+    package var releaseFiles: [String: [UInt8]]
+    package var tables: [Language: TranslationTable]
+    package var unreadableTables: [Language: String]
     /// Release files that are there but were not read (a FIFO, a device, a link to one), by
     /// file name, and why.
-    public var unreadableReleases: [String: String] = [:]
+    package var unreadableReleases: [String: String] = [:]
     /// The bytes of each table that could be read (parsed or not), for `lint`'s line numbers.
-    public var tableSources: [Language: [UInt8]] = [:]
+    package var tableSources: [Language: [UInt8]] = [:]
     /// Why `manifest.json` was not read when it is there (a FIFO, a device): `manifest` is then `nil`.
-    public var unreadableManifest: String? = nil
+    package var unreadableManifest: String? = nil
     /// The other `.strings` files of each language (the per-release tables, `<version>.strings`),
     /// by file name: each table, or why it could not be read.
-    public var releaseTables: [Language: [String: Result<TranslationTable, TableProblem>]] = [:]
+    package var releaseTables: [Language: [String: Result<TranslationTable, TableProblem>]] = [:]
     /// The bytes of each of those that could be read, for `lint`'s line numbers.
-    public var releaseTableSources: [Language: [String: [UInt8]]] = [:]
+    package var releaseTableSources: [Language: [String: [UInt8]]] = [:]
   }
 
   /// `manifest.json` as every command reads it (the app, `flow`, `lint`, `new-release`): its
   /// bytes (at most one past the validator's limit, so an oversized one is refused by its
   /// size, never allocated), or nothing and why when it is there but cannot be read (a FIFO,
   /// `/dev/zero`), or neither when there is no such file.
-  public static func readManifest(inReleasesDirectory directory: String) -> (bytes: [UInt8]?, problem: String?) {
+  package static func readManifest(inReleasesDirectory directory: String) -> (bytes: [UInt8]?, problem: String?) {
     let path = directory + "/" + ReleaseLibrary.manifestFileName
     var info = stat()
     guard lstat(path, &info) == 0 else { return (nil, nil) }
@@ -97,7 +97,7 @@ public struct ContentLibrary: Sendable {
   /// `languages` limits which translation tables are read (English is always read: the
   /// validator checks keys against it); the app reads the rest on demand. `cache` keeps
   /// compiled copies of unchanged tables (see ``TranslationCache``); `lint` passes `.off`.
-  public static func readFiles(
+  package static func readFiles(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off
   ) throws(ContentError) -> Files {
@@ -154,17 +154,17 @@ public struct ContentLibrary: Sendable {
   }
 
   /// The app's own table in each `<lang>.lproj`; every other `.strings` there is a release's.
-  public static let tableFileName = "Localizable.strings"
+  package static let tableFileName = "Localizable.strings"
 
   /// Why a translation table could not be read, naming the file.
-  public struct TableProblem: Error, Sendable, CustomStringConvertible {
+  package struct TableProblem: Error, Sendable, CustomStringConvertible {
     /// `<path>: <why>`.
-    public var description: String
+    package var description: String
     /// The reason, when it was parsing the file that failed (`nil` when the file is missing
     /// or cannot be read at all).
-    public var error: LocalizationError?
+    package var error: LocalizationError?
 
-    public init(description: String, error: LocalizationError? = nil) {
+    package init(description: String, error: LocalizationError? = nil) {
       self.description = description
       self.error = error
     }
@@ -172,7 +172,7 @@ public struct ContentLibrary: Sendable {
 
   /// Reads one language's `Localizable.strings`: its compiled copy in `cache` when the file
   /// has not changed, else parsed (Foundation's `PropertyListSerialization`).
-  public static func readTable(
+  package static func readTable(
     _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
   ) -> Result<TranslationTable, TableProblem> {
     readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0]
@@ -180,10 +180,10 @@ public struct ContentLibrary: Sendable {
 
   /// The largest `.strings` file read (32 MiB): a larger file (or a link to `/dev/zero`) is
   /// refused, not allocated.
-  public static let tableSizeLimit = 32 << 20
+  package static let tableSizeLimit = 32 << 20
 
   /// Reads several languages' tables, one result per language in order.
-  public static func readTables(
+  package static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
   ) -> [Result<TranslationTable, TableProblem>] {
     readTablesAndSources(languages, localizationsDirectory: localizationsDirectory, cache: cache).results
@@ -219,7 +219,7 @@ public struct ContentLibrary: Sendable {
   /// no release: ``catalog`` reads each when first asked for (the tour's, `news`'s), with
   /// its per-release tables, through `reader`. A missing directory is an error, as for
   /// ``load(releasesDirectory:localizationsDirectory:languages:cache:)``.
-  public static func open(
+  package static func open(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off, reader: ContentReader = .files
   ) throws(ContentError) -> ContentLibrary {
@@ -269,7 +269,7 @@ public struct ContentLibrary: Sendable {
   /// Reads and validates both directories: every release and its per-release tables (the
   /// whole history: `flow`, `--dev`, tests). Only English and `languages` are read; the app
   /// reads another language's tables when the user switches, with the same cache.
-  public static func load(
+  package static func load(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off
   ) throws(ContentError) -> ContentLibrary {
@@ -323,7 +323,7 @@ public struct ContentLibrary: Sendable {
   /// a 10 MB one took seconds a render), and `notes` with one developer note for each, worded
   /// as `lint` words it. The app shows such a key as it shows a missing one (English, else
   /// the key's readable fallback).
-  public static func limitingTexts(
+  package static func limitingTexts(
     _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = [],
     fileName: String = tableFileName
   ) -> (table: TranslationTable, notes: [String]) {
@@ -356,7 +356,7 @@ public struct ContentLibrary: Sendable {
 
   /// Finds the bundled `Releases/` or `Localizations/`: next to the working directory,
   /// above the executable (a `swift build` tree), or in the installed share directory.
-  public static func locateBundled(_ name: String, environment: [String: String]) -> String? {
+  package static func locateBundled(_ name: String, environment: [String: String]) -> String? {
     var candidates = [FileManager.default.currentDirectoryPath + "/" + name]
     if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
       var directory = executable.deletingLastPathComponent()
@@ -371,11 +371,11 @@ public struct ContentLibrary: Sendable {
 }
 
 /// Content that cannot be found at all.
-public enum ContentError: Error, CustomStringConvertible, Sendable {
+package enum ContentError: Error, CustomStringConvertible, Sendable {
   case missingDirectory(path: String, what: String, option: String)
   case notFound(what: String, option: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missingDirectory(let path, let what, let option):
       "cannot read the \(what): '\(path)' is not a directory (pass \(option) DIR)"

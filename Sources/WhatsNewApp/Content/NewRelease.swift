@@ -3,7 +3,7 @@
 // with O_CREAT|O_EXCL|O_NOFOLLOW, renamed into place, all or none); Foundation's atomic write
 // offers none of these guarantees.
 import Glibc
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// `whatsnew new-release <version>`: writes `Releases/<version>.json` with one page to start
 /// from, registers it in `manifest.json`, and writes the release's own table in all five
@@ -19,16 +19,16 @@ public import WhatsNewCore
 /// Everything is checked before anything is written, and then the release file, the tables
 /// and the manifest are written as one step (``FileTransaction``): all of them, or, when any
 /// write fails (a full disk), none, with every file as it was.
-public struct NewRelease: Sendable {
-  public var version: Version
-  public var releasesDirectory: String
-  public var localizationsDirectory: String
+package struct NewRelease: Sendable {
+  package var version: Version
+  package var releasesDirectory: String
+  package var localizationsDirectory: String
   /// How long to wait for another `new-release` on the same content to finish.
-  public var lockWaitSeconds: Double
+  package var lockWaitSeconds: Double
   /// The file-system calls the writes go through (a test makes one fail).
   var writes: FileWrites = .live
 
-  public init(version: Version, releasesDirectory: String, localizationsDirectory: String, lockWaitSeconds: Double = 10) {
+  package init(version: Version, releasesDirectory: String, localizationsDirectory: String, lockWaitSeconds: Double = 10) {
     self.version = version
     self.releasesDirectory = releasesDirectory
     self.localizationsDirectory = localizationsDirectory
@@ -36,7 +36,7 @@ public struct NewRelease: Sendable {
   }
 
   /// Why nothing was written.
-  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String, what: String)
     case notRegularFile(path: String)
     /// There, but not readable as content (a FIFO, a device, over the size limit): as `lint` words it.
@@ -52,7 +52,7 @@ public struct NewRelease: Sendable {
     case busy(directory: String, lock: String, seconds: Double)
     case lockFailed(directory: String, lock: String, reason: String)
 
-    public var description: String {
+    package var description: String {
       let clean = TextSanitizer.clean
       switch self {
       case .missing(let path, let what):
@@ -87,15 +87,15 @@ public struct NewRelease: Sendable {
   }
 
   /// What was written, for the report.
-  public struct Outcome: Sendable, Equatable {
-    public var releaseFile: String
-    public var manifest: String
-    public var tables: [String]
-    public var keys: [String]
+  package struct Outcome: Sendable, Equatable {
+    package var releaseFile: String
+    package var manifest: String
+    package var tables: [String]
+    package var keys: [String]
     /// The newest release registered before, when it is newer than the new one.
-    public var newerRegistered: Version?
+    package var newerRegistered: Version?
     /// The newest release registered before (for the `flow` hint).
-    public var previous: Version?
+    package var previous: Version?
   }
 
   var manifestPath: String { releasesDirectory + "/" + ReleaseLibrary.manifestFileName }
@@ -110,7 +110,7 @@ public struct NewRelease: Sendable {
   }
 
   /// Locks the content, checks, then writes the release file, the tables and the manifest.
-  public func run() throws(Failure) -> Outcome {
+  package func run() throws(Failure) -> Outcome {
     guard ContentLibrary.isDirectory(releasesDirectory) else {
       throw .missing(path: releasesDirectory, what: "the release directory")
     }
@@ -193,7 +193,7 @@ public struct NewRelease: Sendable {
 
   /// What to print: what was written, and what to do next, wrapped to `width` (rows
   /// continue indented; into a pipe `width` is unlimited, as for `lint`).
-  public static func report(_ outcome: Outcome, version: Version, width: Int = .max) -> String {
+  package static func report(_ outcome: Outcome, version: Version, width: Int = .max) -> String {
     let clean = TextSanitizer.clean
     var lines = [
       Line("wrote \(clean(outcome.releaseFile)) (one page, \(ReleaseScaffold.pageID), with one info block)", hangingIndent: 2),

@@ -1,14 +1,14 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The pages of the onboarding wizard.
 ///
 /// A new user is asked the same questions an upgrader gets in the tour, with the same
 /// controls: the wizard reuses each setting's choice block from the newest release (up
 /// to the app version) that offers it, so there is one definition of every control.
-public enum OnboardingPlan {
+package enum OnboardingPlan {
   /// ``pages(releases:appVersion:)`` reading releases newest first only until every setting
   /// has its control (a new user's start does not read the whole history).
-  public static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
+  package static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
     let releases = catalog.newestFirst(upTo: appVersion) { read in
       Set(read.flatMap { choiceSettings(in: $0, asOf: appVersion) }).count < Setting.allCases.count
     }
@@ -25,7 +25,7 @@ public enum OnboardingPlan {
   }
 
   /// The welcome page, then the tour's choice blocks two a page, then a last page.
-  public static func pages(releases: [Release], appVersion: Version) -> [Page] {
+  package static func pages(releases: [Release], appVersion: Version) -> [Page] {
     var chosen: [Setting: Block] = [:]
     for release in releases.sorted(by: { $0.version > $1.version }) where release.version <= appVersion {
       for flowPage in previewRelease(release, asOf: appVersion) {

@@ -1,5 +1,5 @@
 import Synchronization
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The registered releases, each read, validated and given its translations only when
 /// something asks for it: a start reads the manifest, then the release files and
@@ -20,9 +20,9 @@ public import WhatsNewCore
 /// catalog.versions                       // from manifest.json alone
 /// catalog.release(Version("2.13.1")!)    // reads Releases/2.13.1.json and en.lproj/2.13.1.strings
 /// ```
-public final class ReleaseCatalog: Sendable, ReleaseTexts {
+package final class ReleaseCatalog: Sendable, ReleaseTexts {
   /// The registered versions, ascending, each once (from `manifest.json` alone).
-  public let versions: [Version]
+  package let versions: [Version]
   private let source: Source?
   private let state: Mutex<State>
 
@@ -62,7 +62,7 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
 
   /// A catalog of releases already read: `releaseTables` by language, then key prefix
   /// (``ReleaseScaffold/keyPrefix(for:)``).
-  public convenience init(releases: [Release], releaseTables: [Language: [String: TranslationTable]] = [:]) {
+  package convenience init(releases: [Release], releaseTables: [Language: [String: TranslationTable]] = [:]) {
     self.init(releases: releases, releaseTables: releaseTables, source: nil)
   }
 
@@ -83,20 +83,20 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
 
   /// The release of `version`, read and validated on first use; `nil` when it is not
   /// registered, its file is missing or it was dropped.
-  public func release(_ version: Version) -> Release? {
+  package func release(_ version: Version) -> Release? {
     state.withLock { load(version, &$0) }
   }
 
   /// The registered releases with `seenThrough < version <= current`, ascending: every one a
   /// tour for that user can show or name (the cap's left-out releases included).
-  public func window(seenThrough: Version?, current: Version) -> [Release] {
+  package func window(seenThrough: Version?, current: Version) -> [Release] {
     let wanted = versions.filter { version in version <= current && (seenThrough.map { version > $0 } ?? true) }
     return state.withLock { state in wanted.compactMap { load($0, &state) } }
   }
 
   /// The registered releases up to `current`, newest first, read one at a time while
   /// `wantsMore` says so (onboarding stops once every setting has a control).
-  public func newestFirst(upTo current: Version, while wantsMore: ([Release]) -> Bool) -> [Release] {
+  package func newestFirst(upTo current: Version, while wantsMore: ([Release]) -> Bool) -> [Release] {
     var read: [Release] = []
     for version in versions.reversed() where version <= current {
       guard wantsMore(read) else { break }
@@ -106,19 +106,19 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
   }
 
   /// Every registered release, ascending (reads the whole history).
-  public func allReleases() -> [Release] {
+  package func allReleases() -> [Release] {
     state.withLock { state in versions.compactMap { load($0, &state) } }
   }
 
   /// What validating the releases read so far reported, in version order.
-  public var diagnostics: [ReleaseDiagnostic] {
+  package var diagnostics: [ReleaseDiagnostic] {
     state.withLock { state in versions.flatMap { state.diagnostics[$0] ?? [] } }
   }
 
   /// Developer notes from the per-release tables read so far.
-  public var notes: [String] { state.withLock { $0.notes } }
+  package var notes: [String] { state.withLock { $0.notes } }
 
-  public func text(for key: String, in language: Language) -> String? {
+  package func text(for key: String, in language: Language) -> String? {
     guard let prefix = Self.releasePrefix(of: key) else { return nil }
     return state.withLock { state in table(prefix, language, &state)?[key] }
   }
@@ -205,7 +205,7 @@ public final class ReleaseCatalog: Sendable, ReleaseTexts {
 /// How the catalog reads a file: its bytes up to a limit (`truncating`: the first `limit`
 /// bytes of a larger one), as ``FileBytes/contents(of:limit:followingSymlink:truncating:)``
 /// does; tests pass one that counts what is opened.
-public struct ContentReader: Sendable {
+package struct ContentReader: Sendable {
   let read: @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>
 
   init(read: @escaping @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>) {
@@ -213,12 +213,12 @@ public struct ContentReader: Sendable {
   }
 
   /// The files themselves.
-  public static let files = ContentReader { path, limit, truncating in
+  package static let files = ContentReader { path, limit, truncating in
     FileBytes.contents(of: path, limit: limit, truncating: truncating)
   }
 
   /// The files, with every path read reported to `observe` first (tests).
-  public static func observed(_ observe: @escaping @Sendable (String) -> Void) -> ContentReader {
+  package static func observed(_ observe: @escaping @Sendable (String) -> Void) -> ContentReader {
     ContentReader { path, limit, truncating in
       observe(path)
       return FileBytes.contents(of: path, limit: limit, truncating: truncating)

@@ -1,14 +1,14 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// `whatsnew flow`: what a user who has seen through a version would be shown.
-public enum FlowReport {
+package enum FlowReport {
   /// Text for people, wrapped to `width` columns (continuation rows indented), or
   /// `{"pages":[{"release":…,"page":…,"blocks":[…]},…],"newerReleases":[…],"leftOut":[…]}`
   /// with `json` (never wrapped); `leftOut` holds each release the cap left out, with its
   /// page count and the command a person uses to see it (`news 2.12.0`). Releases newer than `current` are named with the `--app-version` that
   /// includes them. `diagnostics`, when given (`--dev`), are the validator's: those of the
   /// releases the user's window takes in, and the manifest's, are listed too (`"diagnostics"`).
-  public static func render(
+  package static func render(
     releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool, width: Int = .max,
     diagnostics: [ReleaseDiagnostic]? = nil
   ) -> String {
@@ -109,14 +109,14 @@ public enum FlowReport {
   }
 
   /// Loaded releases newer than `current`, oldest first: no user on `current` sees them.
-  public static func newerReleases(_ releases: [Release], than current: Version) -> [Version] {
+  package static func newerReleases(_ releases: [Release], than current: Version) -> [Version] {
     releases.map(\.version).filter { $0 > current }.sorted()
   }
 
   /// The diagnostics that concern what a user who has seen through `seen` and runs `current`
   /// would be shown: the manifest's, and those of release files whose version is in the
   /// window (`seen` < version <= `current`). A file not named as a version is kept too.
-  public static func relevantDiagnostics(
+  package static func relevantDiagnostics(
     _ diagnostics: [ReleaseDiagnostic], seen: Version?, current: Version
   ) -> [ReleaseDiagnostic] {
     diagnostics.filter { diagnostic in
@@ -128,7 +128,7 @@ public enum FlowReport {
   }
 
   /// The diagnostics of one release's file (for `debug preview`).
-  public static func diagnostics(_ diagnostics: [ReleaseDiagnostic], of version: Version) -> [ReleaseDiagnostic] {
+  package static func diagnostics(_ diagnostics: [ReleaseDiagnostic], of version: Version) -> [ReleaseDiagnostic] {
     diagnostics.filter { $0.file.split(separator: "/").last.map(String.init) == "\(version).json" }
   }
 
@@ -146,11 +146,11 @@ public enum FlowReport {
 /// `lint: 3 problems (2 errors, 1 warning)` (`; 1 note)` when there are notes, which are not
 /// problems). The column counts characters (Unicode scalars,
 /// 1-based; see ``SourcePosition``).
-public enum LintReport {
+package enum LintReport {
   /// One problem a line (or "no problems"), never wrapped (only the count line is wrapped to
   /// `width` columns), or JSON for tools:
   /// `{"ok":false,"problems":[{"file":…,"line":14,"column":19,"severity":"error","path":…,"message":…}]}`.
-  public static func render(_ problems: [LintProblem], format: LintFormat, width: Int = .max) -> String {
+  package static func render(_ problems: [LintProblem], format: LintFormat, width: Int = .max) -> String {
     if format == .sarif { return SARIFReport.render(problems) }
     if format == .json {
       return JSONValue.object([

@@ -1,8 +1,8 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The output formats of `whatsnew lint`, declared once: `--format` takes these words, its
 /// help and completion list them.
-public enum LintFormat: String, Sendable, CaseIterable {
+package enum LintFormat: String, Sendable, CaseIterable {
   /// One problem a line, as compilers print them.
   case text
   /// `{"ok":…,"problems":[…]}`.
@@ -26,11 +26,11 @@ public enum LintFormat: String, Sendable, CaseIterable {
 /// ```swift
 /// SARIFReport.render(problems)   // {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [...]}
 /// ```
-public enum SARIFReport {
-  public static let version = "2.1.0"
-  public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+package enum SARIFReport {
+  package static let version = "2.1.0"
+  package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  public static func render(_ problems: [LintProblem]) -> String {
+  package static func render(_ problems: [LintProblem]) -> String {
     let rules = LintRule.allCases
     let driver = JSONValue.object([
       ("name", .string("whatsnew lint")),

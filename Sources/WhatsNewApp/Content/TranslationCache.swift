@@ -28,17 +28,17 @@ import WhatsNewCore
 /// let cache = TranslationCache(environment: ProcessInfo.processInfo.environment)
 /// let english = ContentLibrary.readTable(.en, localizationsDirectory: "Localizations", cache: cache)
 /// ```
-public struct TranslationCache: Sendable {
+package struct TranslationCache: Sendable {
   /// Where compiled tables are kept; `nil` turns the cache off.
-  public var directory: String?
+  package var directory: String?
 
-  public init(directory: String?) {
+  package init(directory: String?) {
     self.directory = directory
   }
 
   /// The cache under `$XDG_CACHE_HOME` or `$HOME/.cache` (`whatsnew/strings`); off when
   /// neither is an absolute path.
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
       directory = cacheHome + "/whatsnew/strings"
     } else if let home = environment["HOME"], home.hasPrefix("/") {
@@ -53,7 +53,7 @@ public struct TranslationCache: Sendable {
   /// else can write). A symbolic link, another user's directory or one others can write
   /// could be made to feed this process tables, or its clean-up to delete a stranger's
   /// files; like pip, the app then warns once and runs without a cache.
-  public var refusal: String? {
+  package var refusal: String? {
     guard let directory else { return nil }
     var path = ""
     // The directory and the app's own parent of it (`…/whatsnew`): both are the app's.
@@ -74,7 +74,7 @@ public struct TranslationCache: Sendable {
 
   /// This cache if its directory may be used, else no cache and a warning to print once:
   /// what is wrong with the directory and what to do.
-  public func checked() -> (cache: TranslationCache, warning: String?) {
+  package func checked() -> (cache: TranslationCache, warning: String?) {
     guard let refusal else { return (self, nil) }
     return (
       .off,
@@ -83,15 +83,15 @@ public struct TranslationCache: Sendable {
   }
 
   /// No cache: every table is parsed from its `.strings` file (tests, `lint`).
-  public static let off = TranslationCache(directory: nil)
+  package static let off = TranslationCache(directory: nil)
 
   /// Tables smaller than this many bytes are parsed at every start and never cached: the
   /// per-release tables (a few kilobytes each) parse faster than a compiled copy is read,
   /// checked and, on a first start, encoded and written (see ``smallestCached``).
-  public static let defaultSmallestCached = 16 << 10
+  package static let defaultSmallestCached = 16 << 10
 
   /// The smallest `.strings` file (in bytes) this cache keeps a compiled copy of.
-  public var smallestCached = TranslationCache.defaultSmallestCached
+  package var smallestCached = TranslationCache.defaultSmallestCached
 
   /// The tables of `sources` (each a `.strings` path and the bytes read from it), in order:
   /// from the cache where it has a copy compiled from exactly those bytes, else parsed, and

@@ -7,14 +7,14 @@ import WhatsNewStore
 /// Placeholders are `%@`, or `%1$@`, `%2$@` where a translation needs another order.
 /// To add a string: add it here, then to every `Localizations/<lang>.lproj/Localizable.strings`
 /// (`make lint` names any language that lacks it).
-public enum UIStrings {
+package enum UIStrings {
   /// Every UI key a translation must provide: every string here, and the name and value
   /// names of every setting of the vocabulary, even one this file has no English for yet
   /// (so `lint` names them until all five tables have them).
-  public static var requiredKeys: Set<String> { Set(english.keys).union(vocabularyKeys) }
+  package static var requiredKeys: Set<String> { Set(english.keys).union(vocabularyKeys) }
 
   /// The keys of every setting's name and values, from the vocabulary itself.
-  public static var vocabularyKeys: Set<String> {
+  package static var vocabularyKeys: Set<String> {
     Set(Setting.allCases.flatMap { setting in [setting.titleKey] + setting.kind.values.map(setting.valueKey) })
   }
 
@@ -26,7 +26,7 @@ public enum UIStrings {
   /// UIStrings.readableFallback(for: "ui.setting.restTimerSound.title")   // "Rest timer sound"
   /// UIStrings.readableFallback(for: "ui.value.restTimerSound.soft_beep") // "Soft beep"
   /// ```
-  public static func readableFallback(for key: String) -> String? {
+  package static func readableFallback(for key: String) -> String? {
     let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 4, parts[0] == "ui" else { return nil }
     if parts[1] == "setting", parts[3] == "title" { return words(parts[2]) }
@@ -57,7 +57,7 @@ public enum UIStrings {
     return first.uppercased() + cleaned.dropFirst()
   }
 
-  public static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
+  package static let english: [String: String] = base.merging(vocabulary) { first, _ in first }
     .merging(GuidanceStrings.english) { first, _ in first }
     .merging(StoreMessages.english) { first, _ in first }
 

@@ -1,13 +1,13 @@
 /// One run of a case with faults added, as planned: its scenario, where its first fault went,
 /// and which of its lines are the case's own (the rest the faults added).
-public struct SingleFaultRun: Sendable, Hashable {
-  public private(set) var scenario: ExplorationScenario
+package struct SingleFaultRun: Sendable, Hashable {
+  package private(set) var scenario: ExplorationScenario
   /// The step the fault was added before: the index of its `qa` line in the scenario's
   /// lines, `-1` for a start fault (`--fault`, for what the boot step performs).
-  public private(set) var faultStep: Int
+  package private(set) var faultStep: Int
   /// For each line of the scenario, the index of the case's line it is; `nil` for a line the
   /// faults added (`qa …`, `show`).
-  public private(set) var caseLines: [Int?]
+  package private(set) var caseLines: [Int?]
 
   /// A case's lines, no fault added yet.
   init(lines: [String]) {
@@ -45,7 +45,7 @@ public struct SingleFaultRun: Sendable, Hashable {
 
 extension ExplorationPlanner {
   /// The default bound of `qa explore --pairs` (each single fault times the operations after it).
-  public static let defaultMaximumPairRuns = 100_000
+  package static let defaultMaximumPairRuns = 100_000
 
   /// Every run of `single` with a second fault added after its first (`qa explore --pairs`):
   /// for each step at or after the first fault's (the boot step only when the first is a start
@@ -60,7 +60,7 @@ extension ExplorationPlanner {
   /// At a step that is one of the case's lines, the operations explored are those the singles
   /// explore there (every one on an action line, the reads of the case's settings elsewhere);
   /// at a line a fault added (a release, `show`), every explored operation it performed.
-  public static func pairs(of single: SingleFaultRun, in explorationCase: ExplorationCase, observed: ObservedOperations)
+  package static func pairs(of single: SingleFaultRun, in explorationCase: ExplorationCase, observed: ObservedOperations)
     -> [ExplorationScenario]
   {
     let lines = single.scenario.lines

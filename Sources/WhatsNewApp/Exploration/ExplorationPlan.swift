@@ -1,10 +1,10 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// A script `qa explore` starts from and varies: the lines that reach a choice (or a way out
 /// of the tour) and make it, run on a fresh store as `whatsnew --script` runs a script.
-public struct ExplorationCase: Sendable, Hashable {
+package struct ExplorationCase: Sendable, Hashable {
   /// What the case makes.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// One tap on one option.
     case choice
     /// Two taps on one choice, the second while the first may be in flight.
@@ -17,18 +17,18 @@ public struct ExplorationCase: Sendable, Hashable {
     case script
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The REPL lines, as typed.
-  public var lines: [String]
+  package var lines: [String]
   /// The lines whose operations are explored (indexes into ``lines``).
-  public var actionLines: [Int]
+  package var actionLines: [Int]
   /// Where a held operation may be released: after these lines.
-  public var releasePoints: [Int]
+  package var releasePoints: [Int]
   /// The settings whose reads are explored too, wherever they happen (the page's opening,
   /// the boot step); `nil`: the settings the action lines write.
-  public var readSettings: [String]?
+  package var readSettings: [String]?
 
-  public init(kind: Kind, lines: [String], actionLines: [Int], releasePoints: [Int], readSettings: [String]?) {
+  package init(kind: Kind, lines: [String], actionLines: [Int], releasePoints: [Int], readSettings: [String]?) {
     self.kind = kind
     self.lines = lines
     self.actionLines = actionLines
@@ -38,31 +38,31 @@ public struct ExplorationCase: Sendable, Hashable {
 }
 
 /// The operations a run performed at each step: at boot, then after each line.
-public struct ObservedOperations: Sendable, Hashable {
+package struct ObservedOperations: Sendable, Hashable {
   /// What the boot step performed (the first page's reads, say).
-  public var boot: [FaultAttempt]
+  package var boot: [FaultAttempt]
   /// What each line performed, in line order.
-  public var lines: [[FaultAttempt]]
+  package var lines: [[FaultAttempt]]
 
-  public init(boot: [FaultAttempt] = [], lines: [[FaultAttempt]] = []) {
+  package init(boot: [FaultAttempt] = [], lines: [[FaultAttempt]] = []) {
     self.boot = boot
     self.lines = lines
   }
 
   /// What line `index` performed; `-1` is the boot step.
-  public func at(_ index: Int) -> [FaultAttempt] {
+  package func at(_ index: Int) -> [FaultAttempt] {
     index < 0 ? boot : (index < lines.count ? lines[index] : [])
   }
 }
 
 /// One run `qa explore` makes: faults in force from the start (`--fault`, for what the
 /// boot step performs) and the lines, with the `qa` lines that add and release faults.
-public struct ExplorationScenario: Sendable, Hashable {
+package struct ExplorationScenario: Sendable, Hashable {
   /// Fault specs as `--fault` takes them: `read:workoutView=hold`.
-  public var startFaults: [String]
-  public var lines: [String]
+  package var startFaults: [String]
+  package var lines: [String]
 
-  public init(startFaults: [String] = [], lines: [String]) {
+  package init(startFaults: [String] = [], lines: [String]) {
     self.startFaults = startFaults
     self.lines = lines
   }
@@ -70,15 +70,15 @@ public struct ExplorationScenario: Sendable, Hashable {
 
 /// What `qa explore` runs: pure, from the flow (or a script) and what a plain run of each
 /// case was seen to perform.
-public enum ExplorationPlanner {
+package enum ExplorationPlanner {
   /// The operations whose faults are explored (`boot` is not: a failed boot shows nothing to compare).
-  public static let exploredOperations: Set<FaultOperation> = [.read, .write, .schedule, .cancel, .seenWrite]
+  package static let exploredOperations: Set<FaultOperation> = [.read, .write, .schedule, .cancel, .seenWrite]
 
   /// Every case of `flow`: for each choice on each page, each option alone, then each
   /// ordered pair of different options tapped one after the other; then the ways out
   /// (`skip` and `close` on the first page, `done` on the last); then, for each option that
   /// changes a fresh store's value, the undo of the recap's one entry after `done`.
-  public static func cases(flow: [FlowPage]) -> [ExplorationCase] {
+  package static func cases(flow: [FlowPage]) -> [ExplorationCase] {
     guard !flow.isEmpty else { return [] }
     let last = flow.count - 1
     var cases: [ExplorationCase] = []
@@ -122,14 +122,14 @@ public enum ExplorationPlanner {
   /// The commands that reach outside a run's own store, which `qa explore` leaves out of its
   /// runs: writing or reading a file by path (`backup`, `restore`) and starting another
   /// exploration (`qa explore`), which would recurse.
-  public static func reachesOutside(_ line: String) -> Bool {
+  package static func reachesOutside(_ line: String) -> Bool {
     let words = CommandTokenizer.split(line).map { $0.lowercased() }
     guard let first = words.first else { return false }
     if first == "backup" || first == "restore" { return true }
     return first == "qa" && words.dropFirst().first == "explore"
   }
 
-  public static func scriptCase(_ lines: [String]) -> ExplorationCase {
+  package static func scriptCase(_ lines: [String]) -> ExplorationCase {
     let actionWords: Set<String> = ["choose", "set", "done", "skip", "close", "finish", "undo"]
     let actions = lines.indices.filter { index in
       let word = CommandTokenizer.split(lines[index]).first?.lowercased() ?? ""
@@ -139,7 +139,7 @@ public enum ExplorationPlanner {
   }
 
   /// The choice blocks of a page, in page order.
-  public static func choices(on page: Page) -> [ChoiceBlock] {
+  package static func choices(on page: Page) -> [ChoiceBlock] {
     page.blocks.compactMap { block in
       if case .choice(let choice) = block.content { return choice }
       return nil
@@ -148,7 +148,7 @@ public enum ExplorationPlanner {
 
   /// Every run of `explorationCase`, given what its plain run performed: the plain run
   /// first, then its single faults (``singleFaults(for:observed:)``).
-  public static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
+  package static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
     -> [ExplorationScenario]
   {
     let all =
@@ -164,7 +164,7 @@ public enum ExplorationPlanner {
   ///
   /// Not `fail` (every attempt): a repair that fails too is a second fault, which
   /// `qa explore --pairs` explores (``pairs(of:in:observed:)``).
-  public static func singleFaults(for explorationCase: ExplorationCase, observed: ObservedOperations) -> [SingleFaultRun] {
+  package static func singleFaults(for explorationCase: ExplorationCase, observed: ObservedOperations) -> [SingleFaultRun] {
     let base = SingleFaultRun(lines: explorationCase.lines)
     var runs: [SingleFaultRun] = []
     for (line, attempt) in targets(of: explorationCase, observed: observed) {

@@ -1,15 +1,15 @@
 import Foundation
 import LineEditor
-public import WhatsNewCore
+package import WhatsNewCore
 import WhatsNewStore
 
 /// What one run of a scenario did, and what went wrong.
-public struct ExplorationRun: Sendable, Equatable {
+package struct ExplorationRun: Sendable, Equatable {
   /// The operations each step performed.
-  public var observed: ObservedOperations
+  package var observed: ObservedOperations
   /// Each disagreement in words, as `check` says it, and a seen-through record that moved
   /// back; empty when all is well.
-  public var problems: [String]
+  package var problems: [String]
 }
 
 /// Runs scenarios the way `whatsnew --db <new file> --script <file>` runs a script, each on a
@@ -22,12 +22,12 @@ public struct ExplorationRun: Sendable, Equatable {
 /// backends' restore) but on their own store, fault injector, tracker and an instant clock,
 /// and commands go through the same dispatcher typed lines go through.
 @MainActor
-public final class ExplorationRunner {
+package final class ExplorationRunner {
   /// The exploring session's configuration, which each run's session copies.
   let template: SessionConfiguration
   let templateBackends: Backends
   /// The version each fresh store is seeded with (`--upgrade-from`).
-  public let seenThrough: Version
+  package let seenThrough: Version
   let directory: ExplorationDirectory
   let clock: InstantClock
   /// The store every run uses, emptied before each (``emptyStore()``).
@@ -36,7 +36,7 @@ public final class ExplorationRunner {
   var storePath: String { directory.path("runs.sqlite") }
 
   /// A runner for scenarios of `session`, its stores in a new temporary directory.
-  public init(like session: Session, seenThrough: Version) throws {
+  package init(like session: Session, seenThrough: Version) throws {
     template = session.configuration
     templateBackends = session.backends
     self.seenThrough = seenThrough
@@ -46,7 +46,7 @@ public final class ExplorationRunner {
 
   /// The start arguments of every run: `--upgrade-from 2.11.0`, and the options of the
   /// exploring session that change what a session does.
-  public var startArguments: [String] {
+  package var startArguments: [String] {
     let options = template.options
     var arguments = ["--upgrade-from", seenThrough.description]
     if options.appVersion != Options.defaultAppVersion { arguments += ["--app-version", options.appVersion.description] }
@@ -58,7 +58,7 @@ public final class ExplorationRunner {
   }
 
   /// Runs `scenario` on an emptied store and reports what it performed and what went wrong.
-  public func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
+  package func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
     let path = storePath
     let store = try await emptyStore()
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)

@@ -1,6 +1,6 @@
 /// The options of `qa explore`, declared once: `qa`'s usage line, `help qa`'s forms (and
 /// so the manual page), completion and the parser all read them from here.
-public enum ExploreOption: String, CaseIterable, Sendable {
+package enum ExploreOption: String, CaseIterable, Sendable {
   /// Every ordered pair of faults, not only each single fault.
   case pairs = "--pairs"
   /// The most runs the exploration makes (`--max-runs <n>`).
@@ -9,29 +9,29 @@ public enum ExploreOption: String, CaseIterable, Sendable {
   case navigation = "--navigation"
 
   /// What the option takes after it, if anything: `<n>`.
-  public var argument: String? { self == .maxRuns ? "<n>" : nil }
+  package var argument: String? { self == .maxRuns ? "<n>" : nil }
 
   /// The option as usage writes it: `--max-runs <n>`.
-  public var form: String { argument.map { "\(rawValue) \($0)" } ?? rawValue }
+  package var form: String { argument.map { "\(rawValue) \($0)" } ?? rawValue }
 
   /// The options a choice exploration takes (all but `--navigation`, which stands alone).
-  public static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns]
+  package static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns]
 
   /// `qa explore [--pairs] [--max-runs <n>] [<script>] | qa explore --navigation`.
-  public static var usage: String {
+  package static var usage: String {
     (["qa explore"] + choiceOptions.map { "[\($0.form)]" } + ["[<script>]"]).joined(separator: " ")
       + " | qa explore \(navigation.form)"
   }
 
   /// Each form on a line of its own, for `help qa`.
-  public static var syntax: [String] {
+  package static var syntax: [String] {
     ["qa explore", "qa explore <script file>"] + choiceOptions.map { "qa explore \($0.form) [<script file>]" }
       + ["qa explore \(navigation.form)"]
   }
 
   /// What completion offers after `qa explore` and the options already typed: the options
   /// not typed yet, none after `--navigation` or while `--max-runs` waits for its number.
-  public static func completions(after typed: [String]) -> [String] {
+  package static func completions(after typed: [String]) -> [String] {
     if typed.contains(navigation.rawValue) || typed.last == maxRuns.rawValue { return [] }
     // A script's path ends the options.
     for (index, word) in typed.enumerated() where ExploreOption(rawValue: word) == nil {
@@ -43,7 +43,7 @@ public enum ExploreOption: String, CaseIterable, Sendable {
 
   /// The words after `qa explore`, parsed: the options and the script's path, if any; `nil`
   /// when they do not parse (the usage is shown).
-  public static func parse(_ words: [String]) -> (pairs: Bool, maximumRuns: Int?, script: String?)? {
+  package static func parse(_ words: [String]) -> (pairs: Bool, maximumRuns: Int?, script: String?)? {
     var pairs = false
     var maximumRuns: Int?
     var words = words[...]

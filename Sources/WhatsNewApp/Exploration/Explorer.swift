@@ -1,47 +1,47 @@
 import Foundation
-public import WhatsNewCore
+package import WhatsNewCore
 import WhatsNewStore
 
 /// What `qa explore` found.
-public struct ExplorationReport: Sendable, Equatable {
+package struct ExplorationReport: Sendable, Equatable {
   /// One failure, reduced to a script that reproduces it.
-  public struct Counterexample: Sendable, Equatable {
+  package struct Counterexample: Sendable, Equatable {
     /// The shortest scenario found that still fails.
-    public var scenario: ExplorationScenario
+    package var scenario: ExplorationScenario
     /// What its run found wrong.
-    public var problems: [String]
+    package var problems: [String]
     /// How many explored runs reduced to this script.
-    public var runs: Int
+    package var runs: Int
   }
 
   /// Runs explored (the plain run of each case and every fault on it; not the runs that
   /// shortened counterexamples).
-  public var runs: Int
+  package var runs: Int
   /// The pages of the flow explored (`nil` for a script).
-  public var pages: Int?
+  package var pages: Int?
   /// The choices explored: choice blocks of the flow, or the script's action lines.
-  public var choices: Int
+  package var choices: Int
   /// The start arguments every run used, `--upgrade-from` first.
-  public var startArguments: [String]
-  public var counterexamples: [Counterexample]
+  package var startArguments: [String]
+  package var counterexamples: [Counterexample]
   /// A script line and its number in the file (from 1).
-  public struct NumberedLine: Sendable, Equatable {
-    public var number: Int
-    public var line: String
+  package struct NumberedLine: Sendable, Equatable {
+    package var number: Int
+    package var line: String
   }
 
   /// The script's lines left out of every run because they reach outside it.
-  public var skippedLines: [NumberedLine] = []
+  package var skippedLines: [NumberedLine] = []
   /// Whether the exploration stopped early because the person asked (SIGTERM, SIGHUP).
-  public var stopped = false
+  package var stopped = false
   /// Whether every ordered pair of faults was explored (`--pairs`).
-  public var pairs = false
+  package var pairs = false
   /// How long the explored runs took, in seconds (not the runs that shortened counterexamples).
-  public var seconds: Double = 0
+  package var seconds: Double = 0
 }
 
 /// Why an exploration did not start: it would do more than its bounds allow.
-public enum ExplorationBound: Error, Equatable, Sendable {
+package enum ExplorationBound: Error, Equatable, Sendable {
   /// More runs than `limit` (raise with `qa explore --max-runs`).
   case tooManyRuns(needed: Int, limit: Int)
 }
@@ -56,13 +56,13 @@ public enum ExplorationBound: Error, Equatable, Sendable {
 /// report.counterexamples.isEmpty   // screen, store and schedule always agreed
 /// ```
 @MainActor
-public struct Explorer {
+package struct Explorer {
   let session: Session
 
   /// The most runs one exploration makes unless told otherwise (`qa explore --max-runs`).
-  public static let defaultMaximumRuns = 5_000
+  package static let defaultMaximumRuns = 5_000
   /// The most command lines a script may have.
-  public static let maximumScriptLines = 2_000
+  package static let maximumScriptLines = 2_000
 
   let maximumRuns: Int
   /// Whether every ordered pair of faults is explored too (`qa explore --pairs`), not only each single fault.
@@ -70,7 +70,7 @@ public struct Explorer {
 
   /// `maximumRuns` defaults to ``defaultMaximumRuns``, with `pairs` to
   /// ``ExplorationPlanner/defaultMaximumPairRuns``.
-  public init(session: Session, maximumRuns: Int? = nil, pairs: Bool = false) {
+  package init(session: Session, maximumRuns: Int? = nil, pairs: Bool = false) {
     self.session = session
     self.pairs = pairs
     self.maximumRuns = maximumRuns ?? (pairs ? ExplorationPlanner.defaultMaximumPairRuns : Explorer.defaultMaximumRuns)
@@ -78,14 +78,14 @@ public struct Explorer {
 
   /// The version the runs start from: the session's seen-through record, else its
   /// `--upgrade-from`; `nil` when there is neither (a user who never finished onboarding).
-  public func startVersion() async -> Version? {
+  package func startVersion() async -> Version? {
     if case .version(let version)? = try? await session.backends.store.seenThrough() { return version }
     return session.configuration.options.upgradeFrom
   }
 
   /// Explores the flow a user who has seen through `seenThrough` is shown, or, given
   /// `script`, the choices its lines make.
-  public func explore(seenThrough: Version, script: [String]? = nil) async throws -> ExplorationReport {
+  package func explore(seenThrough: Version, script: [String]? = nil) async throws -> ExplorationReport {
     let runner = try ExplorationRunner(like: session, seenThrough: seenThrough)
     let flow = selectFlow(releases: session.releases, seenThrough: seenThrough, current: session.appVersion)
     let cases = script.map { [ExplorationPlanner.scriptCase($0)] } ?? ExplorationPlanner.cases(flow: flow)

@@ -1,6 +1,6 @@
 import Foundation
 import LineEditor
-public import WhatsNewCore
+package import WhatsNewCore
 import WhatsNewStore
 
 /// `qa explore --navigation`: from the start of each gate configuration (a new user, an
@@ -15,49 +15,49 @@ import WhatsNewStore
 /// through Done, Skip, Close, finishing onboarding, or the check recording a version with
 /// nothing to show; after everything settled nothing is left in flight.
 @MainActor
-public struct NavigationExplorer {
+package struct NavigationExplorer {
   /// A start: the seed and the launch source, and its name in the report.
-  public struct Start: Sendable, Equatable {
-    public var name: String
-    public var upgradeFrom: Version?
-    public var launchSource: LaunchSource?
+  package struct Start: Sendable, Equatable {
+    package var name: String
+    package var upgradeFrom: Version?
+    package var launchSource: LaunchSource?
 
-    public init(name: String, upgradeFrom: Version?, launchSource: LaunchSource? = nil) {
+    package init(name: String, upgradeFrom: Version?, launchSource: LaunchSource? = nil) {
       self.name = name
       self.upgradeFrom = upgradeFrom
       self.launchSource = launchSource
     }
 
     /// The start arguments a person types to get here.
-    public var arguments: [String] {
+    package var arguments: [String] {
       (upgradeFrom.map { ["--upgrade-from", $0.description] } ?? [])
         + (launchSource.map { ["--launch-source", $0.raw] } ?? [])
     }
   }
 
   /// What the walk found: states, runs and time, and each problem with the shortest script.
-  public struct Report: Sendable, Equatable {
-    public struct Problem: Sendable, Equatable {
-      public var start: Start
-      public var lines: [String]
-      public var problem: NavigationProblem
+  package struct Report: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
+      package var start: Start
+      package var lines: [String]
+      package var problem: NavigationProblem
     }
-    public var states: Int
-    public var runs: Int
-    public var seconds: Double
-    public var problems: [Problem]
+    package var states: Int
+    package var runs: Int
+    package var seconds: Double
+    package var problems: [Problem]
   }
 
   let session: Session
   let depth: Int
 
-  public init(session: Session, depth: Int = 4) {
+  package init(session: Session, depth: Int = 4) {
     self.session = session
     self.depth = depth
   }
 
   /// The four gate configurations, for the session's app version.
-  public var starts: [Start] {
+  package var starts: [Start] {
     [
       Start(name: "new user", upgradeFrom: nil),
       Start(name: "upgrader", upgradeFrom: Version(major: 2, minor: 11, patch: 0)),
@@ -69,7 +69,7 @@ public struct NavigationExplorer {
   }
 
   /// Walks every start.
-  public func explore(starts: [Start]? = nil) async throws -> Report {
+  package func explore(starts: [Start]? = nil) async throws -> Report {
     let began = Date()
     let runner = try ExplorationRunner(like: session, seenThrough: Version(major: 2, minor: 11, patch: 0))
     var report = Report(states: 0, runs: 0, seconds: 0, problems: [])

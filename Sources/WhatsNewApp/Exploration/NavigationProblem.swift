@@ -1,8 +1,8 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What `qa explore --navigation` can find wrong in a state (``NavigationExplorer``): a
 /// value, worded in the session's language by ``words(in:)``.
-public enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
+package enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
   /// A printed line wider than 80 columns.
   case wideLine(String)
   /// The seen-through record was removed (it was `was`, `nil` for none).
@@ -24,7 +24,7 @@ public enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// The problem in words, for the session's language.
   @MainActor
-  public func words(in session: Session) -> String {
+  package func words(in session: Session) -> String {
     let none = session.text("ui.explore.problem.none")
     let layers = CommandMessages(session: session)
     let list = OptionWords(session: session)
@@ -47,7 +47,7 @@ public enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// In English, for test failures. (Not `String(reflecting:)`: for a type that is only
   /// `CustomStringConvertible` that calls this property again, for ever.)
-  public var description: String {
+  package var description: String {
     switch self {
     case .wideLine(let line): return "a line wider than 80 columns: \(line)"
     case .recordRemoved(let line, let was): return "\(line) removed the seen record (was \(was?.description ?? "none"))"

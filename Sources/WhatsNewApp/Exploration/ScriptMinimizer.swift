@@ -4,9 +4,9 @@
 /// of half the lines, then quarters, down to single lines, keeping every drop after which
 /// the scenario still fails. The result is one-minimal (no single line can go) and the
 /// same for the same input.
-public enum ScriptMinimizer {
+package enum ScriptMinimizer {
   /// The shortest scenario found that `stillFails` (which must hold for `scenario`).
-  nonisolated(nonsending) public static func minimize(
+  nonisolated(nonsending) package static func minimize(
     _ scenario: ExplorationScenario, stillFails: (ExplorationScenario) async throws -> Bool
   ) async rethrows -> ExplorationScenario {
     var current = scenario
@@ -21,7 +21,7 @@ public enum ScriptMinimizer {
   }
 
   /// `ddmin` over a list: the items whose removal keeps `stillFails` true are removed.
-  nonisolated(nonsending) public static func minimize<Item: Sendable>(
+  nonisolated(nonsending) package static func minimize<Item: Sendable>(
     _ items: [Item], stillFails: ([Item]) async throws -> Bool
   ) async rethrows -> [Item] {
     var current = items

@@ -11,24 +11,24 @@ import WhatsNewCore
 ///
 /// The deadline is an effect passed in, so tests decide when time is up.
 @MainActor
-public struct ExitSaver: Sendable {
+package struct ExitSaver: Sendable {
   /// What the way out left unsaved, worded for the user (setting names, "your progress
   /// through the tour", "the weekly review reminder").
-  public struct Outcome: Sendable, Equatable {
+  package struct Outcome: Sendable, Equatable {
     /// Held by QA: not waited for.
-    public var held: [String]
+    package var held: [String]
     /// Still in flight when the deadline came.
-    public var timedOut: [String]
+    package var timedOut: [String]
 
     /// Whether everything was saved.
-    public var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
+    package var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
   }
 
   /// The store's busy timeout, in milliseconds: how long the way out waits at most.
-  public static let timeoutMilliseconds = 5000
+  package static let timeoutMilliseconds = 5000
 
   /// The deadline the app uses: sleeps ``timeoutMilliseconds``; returns early when cancelled.
-  public static let sleepingDeadline: @Sendable () async -> Void = {
+  package static let sleepingDeadline: @Sendable () async -> Void = {
     try? await Task.sleep(for: .milliseconds(timeoutMilliseconds))
   }
 
@@ -41,7 +41,7 @@ public struct ExitSaver: Sendable {
   ///   - deadline: returns when the wait is over (after ``timeoutMilliseconds`` in the
   ///     app); it must also return soon after its task is cancelled, which happens when
   ///     every write finished first.
-  public init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
+  package init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
     self.session = session
     self.deadline = deadline
   }
@@ -58,7 +58,7 @@ public struct ExitSaver: Sendable {
   /// prints what could not be saved and returns it. Prints nothing when nothing is
   /// unsaved; returns at once, without starting a task, when nothing is in flight.
   @discardableResult
-  public func run() async -> Outcome {
+  package func run() async -> Outcome {
     let tracker = session.backends.tracker
     let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
     var finishedInTime = true

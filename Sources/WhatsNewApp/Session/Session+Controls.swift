@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 import WhatsNewStore
 
 /// The choice controls: opening a page or screen reads its settings, a tap shows the value
@@ -50,7 +50,7 @@ extension Session {
   /// when the value is what the setting already holds); the write may have finished by the
   /// time this returns.
   @discardableResult
-  public func tap(_ setting: Setting, _ value: String) -> Bool {
+  package func tap(_ setting: Setting, _ value: String) -> Bool {
     write(setting, value, expected: nil)
   }
 

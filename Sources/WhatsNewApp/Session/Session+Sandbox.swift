@@ -8,7 +8,7 @@ import WhatsNewStore
 /// they showed before it.
 extension Session {
   /// Whether a preview's sandbox is in force.
-  public var isInSandbox: Bool { sandbox != nil }
+  package var isInSandbox: Bool { sandbox != nil }
 
   /// Switches to a private copy of the store; returns whether it could be made (a failure
   /// is said, and nothing changes). Already in a sandbox (a preview over a preview), the

@@ -32,7 +32,7 @@ extension Session {
   /// The view on screen now (an overlay's page, or the current screen), drawn at the width
   /// the terminal has now and cut to its rows (``Viewport``): a guide's step keeps its
   /// spotlit element in view with its card. After `show all`, once, the whole view.
-  public func renderCurrentView() -> Document {
+  package func renderCurrentView() -> Document {
     let context = renderContext
     let whole = wholeViewRequested
     var focus: ClosedRange<Int>?

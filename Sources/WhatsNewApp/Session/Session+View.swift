@@ -18,7 +18,7 @@ extension Session {
 
   /// Whether the view on screen is out of date: what the state draws now differs from what
   /// was last printed (or the person asked to see it again).
-  public var viewIsOutOfDate: Bool { shownView != currentView }
+  package var viewIsOutOfDate: Bool { shownView != currentView }
 
   /// Prints the current view and remembers it as the one on screen.
   func emitView() {
@@ -56,14 +56,14 @@ extension Session {
   /// What the person sees now stands for the view on screen: a row or a write's outcome
   /// printed above the prompt already showed the change, so the next command does not
   /// print the whole view again for it.
-  public func markViewShown() {
+  package func markViewShown() {
     guard !console.discardsOutput else { return }
     shownView = currentView
   }
 
   /// The view on screen is unknown (`qa explore` does not draw the steps it has already
   /// judged): the next look prints it.
-  public func forgetShownView() {
+  package func forgetShownView() {
     shownView = nil
   }
 

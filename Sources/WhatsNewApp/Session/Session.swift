@@ -1,46 +1,46 @@
-public import WhatsNewCore
-public import WhatsNewStore
+package import WhatsNewCore
+package import WhatsNewStore
 
 /// Everything the session needs that is fixed for its lifetime, and where to read the
 /// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
 /// view is drawn, so a resized terminal gets views that fit it.
-public struct SessionConfiguration: Sendable {
-  public var options: Options
-  public var content: ContentLibrary
+package struct SessionConfiguration: Sendable {
+  package var options: Options
+  package var content: ContentLibrary
   /// The language at start: the `--locale` flag's, else the environment's (the stored
   /// choice is read at boot).
-  public var language: Language
+  package var language: Language
   /// The language the environment asks for, whatever the flag says (`lang system`, and the
   /// start language when nothing is stored). Defaults to `language`, which is right when no
   /// `--locale` was given.
-  public var environmentLanguage: Language
+  package var environmentLanguage: Language
   /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
-  public var widthProvider: @Sendable () -> Int
+  package var widthProvider: @Sendable () -> Int
   /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
   /// view is trimmed.
-  public var rowsProvider: @Sendable () -> Int?
-  public var ascii: Bool
+  package var rowsProvider: @Sendable () -> Int?
+  package var ascii: Bool
   /// The `TZ` that names no zone (``SystemTimeZone/unknownZone(environment:)``): the
   /// reminder is in UTC, and `notifications` says so.
-  public var unknownTimeZone: String?
+  package var unknownTimeZone: String?
   /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
-  public var charset: TerminalCharset = .utf8
-  public var accessible: Bool
-  public var isInteractive: Bool
+  package var charset: TerminalCharset = .utf8
+  package var accessible: Bool
+  package var isInteractive: Bool
   /// Set when this run created the store (a fresh user).
-  public var storeWasCreated: Bool
-  public var databasePath: String
+  package var storeWasCreated: Bool
+  package var databasePath: String
   /// How a waiting tour comes back (``TourReturn/resumes``); tests plant a dead end with another.
-  public var tourReturn = TourReturn.resumes
+  package var tourReturn = TourReturn.resumes
   /// A session `qa explore` runs: lines that reach outside its own store are refused
   /// (``ExplorationPlanner/reachesOutside(_:)``), and it never starts another exploration.
-  public var insideExploration = false
+  package var insideExploration = false
   /// Whether the person asked the long work in progress to stop (SIGTERM or SIGHUP, read
   /// between `qa explore`'s runs). Live: the termination flag; tests pass their own.
-  public var stopRequested: @Sendable () -> Bool = { false }
+  package var stopRequested: @Sendable () -> Bool = { false }
 
   /// A configuration whose width and rows come from providers.
-  public init(
+  package init(
     options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
     rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
     storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
@@ -59,7 +59,7 @@ public struct SessionConfiguration: Sendable {
   }
 
   /// A configuration with a fixed width and unlimited rows (tests, tools).
-  public init(
+  package init(
     options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
     isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
   ) {
@@ -70,28 +70,28 @@ public struct SessionConfiguration: Sendable {
   }
 
   /// The columns to draw in now.
-  public var width: Int { widthProvider() }
+  package var width: Int { widthProvider() }
   /// The terminal's rows now, or `nil` for unlimited.
-  public var rows: Int? { rowsProvider() }
+  package var rows: Int? { rowsProvider() }
 }
 
 /// How `tour` and `back` bring a waiting tour back. The app always uses ``resumes``; tests
 /// plant a dead end (a tour that never comes back) to show `qa explore --navigation` finding it.
-public struct TourReturn: Sendable {
+package struct TourReturn: Sendable {
   /// Whether a waiting tour comes back.
-  public let comesBack: Bool
+  package let comesBack: Bool
 
-  public init(comesBack: Bool) { self.comesBack = comesBack }
+  package init(comesBack: Bool) { self.comesBack = comesBack }
 
   /// The real way back: the tour resumes on its page.
-  public static let resumes = TourReturn(comesBack: true)
+  package static let resumes = TourReturn(comesBack: true)
 }
 
 /// A command the state could not take: what was on top, and the commands the message named.
-public struct Refusal: Sendable, Equatable {
-  public var command: String
-  public var top: OpenLayer
-  public var waysOut: [String]
+package struct Refusal: Sendable, Equatable {
+  package var command: String
+  package var top: OpenLayer
+  package var waysOut: [String]
 }
 
 /// One run of the app: the screens, the overlays, the choices and the gates.
@@ -108,45 +108,45 @@ public struct Refusal: Sendable, Equatable {
 /// executor, an operation nothing holds has therefore finished before the command returns,
 /// and a scripted run never starts a thread of the concurrency pool.
 @MainActor
-public final class Session {
-  public let configuration: SessionConfiguration
+package final class Session {
+  package let configuration: SessionConfiguration
   /// The store and scheduler behind the faults. While a `debug preview` is open they are the
   /// preview's private copy (``sandbox``); the real ones come back when it closes.
-  public internal(set) var backends: Backends
+  package internal(set) var backends: Backends
   /// While a preview is open: the real backends and what the screens showed from them.
   var sandbox: (real: Backends, facts: StoreFacts)?
-  public let console: Console
+  package let console: Console
 
   /// Where the language comes from: the flag, the stored choice (read at boot), the environment.
-  public internal(set) var languageChoice: LanguageChoice
+  package internal(set) var languageChoice: LanguageChoice
   /// The language in force.
-  public var language: Language { languageChoice.language }
+  package var language: Language { languageChoice.language }
   /// Translation tables read so far: English and the start-up language, then any the
   /// user switches to (read on demand).
-  public internal(set) var tables: [Language: TranslationTable]
+  package internal(set) var tables: [Language: TranslationTable]
   /// Where the user is and which gates are open.
-  public internal(set) var state: SessionState
+  package internal(set) var state: SessionState
   /// Every choice control (``SessionState/choices``).
-  public internal(set) var choices: ChoiceMachine {
+  package internal(set) var choices: ChoiceMachine {
     get { state.choices }
     set { state.choices = newValue }
   }
-  public internal(set) var shouldQuit = false
+  package internal(set) var shouldQuit = false
   /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
-  public internal(set) var commandWasInvalid = false
+  package internal(set) var commandWasInvalid = false
   /// Set while a command runs when a file it names cannot be read (`qa explore <file>`): a
   /// script then exits 66. Cleared before each command.
-  public internal(set) var inputWasMissing = false
+  package internal(set) var inputWasMissing = false
   /// Asks the person at the terminal a yes-or-no question (the text given) and returns
   /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
-  public var confirm: ((String) async -> Bool)?
+  package var confirm: ((String) async -> Bool)?
   /// The store's `PRAGMA data_version` when last looked at (``noticeOutsideChanges()``).
   var dataVersionSeen: Int?
   /// The last refusal (a command this state could not take), with the ways out it named;
   /// cleared before each command. `qa explore --navigation` checks each way out works.
-  public internal(set) var lastRefusal: Refusal?
+  package internal(set) var lastRefusal: Refusal?
   /// What the last `check` concluded, for a script's exit status; cleared before each command.
-  public internal(set) var lastCheckVerdict: CheckReport.Verdict?
+  package internal(set) var lastCheckVerdict: CheckReport.Verdict?
   /// The view last printed (``viewIsOutOfDate``).
   var shownView: PrintedView?
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.
@@ -160,7 +160,7 @@ public final class Session {
   /// schedule apart, ``ReminderFailure/leavesScheduleApart``), until a later weekday change
   /// lands or a restore reconciles them: `check` and `qa explore` tell that disagreement from
   /// one nobody was told of.
-  public internal(set) var scheduleLeftApart: ReminderFailure?
+  package internal(set) var scheduleLeftApart: ReminderFailure?
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
   /// Where each guidance anchor was last drawn.
@@ -172,9 +172,9 @@ public final class Session {
   }
   /// What Tab completes from, published after every command and redraw for the line
   /// editor's thread (``publishCompletions()``).
-  public let completions = CompletionSnapshot()
+  package let completions = CompletionSnapshot()
 
-  public init(configuration: SessionConfiguration, backends: Backends, console: Console) {
+  package init(configuration: SessionConfiguration, backends: Backends, console: Console) {
     self.configuration = configuration
     self.backends = backends
     self.console = console
@@ -193,33 +193,33 @@ public final class Session {
   // MARK: - The state, read
 
   /// The app screen, under any overlay.
-  public var screen: Screen { state.screen }
+  package var screen: Screen { state.screen }
   /// The what's-new tour, while open (also while suspended).
-  public var tour: TourState? { state.tour }
+  package var tour: TourState? { state.tour }
   /// The onboarding wizard, while open.
-  public var onboarding: OnboardingState? { state.onboarding }
+  package var onboarding: OnboardingState? { state.onboarding }
   /// The boot gate: the store is open, migrated and reconciled.
-  public var isBooted: Bool { state.isBooted }
+  package var isBooted: Bool { state.isBooted }
   /// Why the boot step failed, if it did.
-  public var bootFailure: String? { state.bootFailure }
+  package var bootFailure: String? { state.bootFailure }
   /// The onboarding gate.
-  public var onboardingComplete: Bool { state.onboardingComplete }
+  package var onboardingComplete: Bool { state.onboardingComplete }
   /// The session gate: whether this session's what's-new check has run.
-  public var hasCheckedWhatsNew: Bool { state.hasCheckedWhatsNew }
+  package var hasCheckedWhatsNew: Bool { state.hasCheckedWhatsNew }
   /// The overlay showing now, if any.
-  public var overlay: OverlayKind? { state.overlay }
+  package var overlay: OverlayKind? { state.overlay }
   var guidance: GuidanceMachine { state.guidance }
   /// Anchors that have an info popover, and the popover's id.
   var infoAnchors: [String: String] { state.infoAnchors }
 
   // MARK: - Derived values
 
-  public var appVersion: Version { configuration.options.appVersion }
+  package var appVersion: Version { configuration.options.appVersion }
   /// Every release, oldest first: reads the whole history the first time (the QA explorers);
   /// the start, `news` and `debug preview` ask ``catalog`` for the ones they show.
-  public var releases: [Release] { configuration.content.releases }
+  package var releases: [Release] { configuration.content.releases }
   /// The registered releases, each read when first asked for.
-  public var catalog: ReleaseCatalog { configuration.content.catalog }
+  package var catalog: ReleaseCatalog { configuration.content.catalog }
   /// The versions `news` can be asked for, oldest first: registered, up to the app's version
   /// (from the manifest alone: Tab completes them without reading a release).
   var newsVersions: [Version] { catalog.versions.filter { $0 <= appVersion } }
@@ -236,7 +236,7 @@ public final class Session {
     return nil
   }
 
-  public var localizer: Localizer {
+  package var localizer: Localizer {
     // The compiled-in English is built on first use, which the shipped tables never need.
     // A setting's name or value no table has reads as the vocabulary's name in words, never as its key.
     Localizer(
@@ -244,7 +244,7 @@ public final class Session {
       builtInEnglish: { UIStrings.english[$0] ?? UIStrings.readableFallback(for: $0) })
   }
 
-  public var renderContext: RenderContext {
+  package var renderContext: RenderContext {
     var context = RenderContext(
       localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
     context.charset = configuration.charset
@@ -282,10 +282,10 @@ public final class Session {
   var startFlow: StartFlow { StartFlow(session: self) }
 
   /// The boot step (``StartFlow/boot()``).
-  public func boot() { startFlow.boot() }
+  package func boot() { startFlow.boot() }
 
   /// The session's what's-new check (``StartFlow/checkWhatsNew(using:)``).
-  public func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
+  package func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
     await startFlow.checkWhatsNew(using: snapshot)
   }
 

@@ -1,7 +1,7 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// Which overlay is showing over the current screen.
-public enum OverlayKind: String, Sendable {
+package enum OverlayKind: String, Sendable {
   case whatsNew, onboarding, guidance, info
 }
 
@@ -10,56 +10,56 @@ public enum OverlayKind: String, Sendable {
 ///
 /// Plain values, no effects: the ``Session`` changes it as commands and background results
 /// arrive; views, commands and `state` read it.
-public struct SessionState: Sendable, Equatable {
+package struct SessionState: Sendable, Equatable {
   /// The app screen, under any overlay.
-  public var screen: Screen = .home
+  package var screen: Screen = .home
   /// The what's-new tour, `news`, previews and the onboarding wizard (``TourMachine``).
-  public var tours = TourMachine()
+  package var tours = TourMachine()
   /// The what's-new tour, while open (also while suspended).
-  public var tour: TourState? { tours.tour }
+  package var tour: TourState? { tours.tour }
   /// The tour a `debug preview` was opened over, as it was (page, suspended or showing):
   /// closing the preview brings it back.
-  public var tourUnderPreview: TourState? { tours.tourUnderPreview }
+  package var tourUnderPreview: TourState? { tours.tourUnderPreview }
   /// The onboarding wizard, while open.
-  public var onboarding: OnboardingState? { tours.onboarding }
+  package var onboarding: OnboardingState? { tours.onboarding }
   /// In-app guidance: the guide or popover showing, and on which step.
-  public var guidance = GuidanceMachine()
+  package var guidance = GuidanceMachine()
   /// Every choice control: what it shows while reads and writes overlap. The one source of
   /// what a page shows for a setting.
-  public var choices = ChoiceMachine()
+  package var choices = ChoiceMachine()
   /// What the tours of this session changed, for `recap` and `undo` (``TourRecap``).
-  public var recap = TourRecap()
+  package var recap = TourRecap()
   /// What the screens show from the store besides the controls, as read when the screen opened.
   var storeFacts = StoreFacts()
   /// The boot gate: the store is open, migrated and reconciled.
-  public var isBooted = false
+  package var isBooted = false
   /// Why the boot step failed, if it did.
-  public var bootFailure: String?
+  package var bootFailure: String?
   /// The onboarding gate: until onboarding is complete the tour never appears.
-  public var onboardingComplete = false
+  package var onboardingComplete = false
   /// The session gate: the what's-new check runs at most once per process
   /// (debug commands and restore open it again).
-  public var hasCheckedWhatsNew = false
+  package var hasCheckedWhatsNew = false
   /// The widget gate: a session launched from a widget stays quiet (no tour, nothing written).
-  public let launchedFromWidget: Bool
+  package let launchedFromWidget: Bool
   /// How many times the person asked to see something (opened a screen, typed `show` or
   /// `tour`): each asks for the view to be printed even when nothing in it changed.
-  public var presentations = 0
+  package var presentations = 0
 
-  public init(launchedFromWidget: Bool) {
+  package init(launchedFromWidget: Bool) {
     self.launchedFromWidget = launchedFromWidget
   }
 
   /// The what's-new tour when it is showing: open and not suspended.
-  public var showingTour: TourState? { tours.showingTour }
+  package var showingTour: TourState? { tours.showingTour }
 
   /// What is open, bottom first (``OpenStack``): what refusals name, with the way out.
-  public var openStack: OpenStack {
+  package var openStack: OpenStack {
     OpenStack(screen: screen, tour: tour, onboarding: onboarding, guidance: guidance)
   }
 
   /// The overlay showing now, if any.
-  public var overlay: OverlayKind? {
+  package var overlay: OverlayKind? {
     if onboarding != nil { return .onboarding }
     if showingTour != nil { return .whatsNew }
     switch guidance.active?.mode {
@@ -70,7 +70,7 @@ public struct SessionState: Sendable, Equatable {
   }
 
   /// The page on screen, if onboarding or the tour is showing.
-  public var visiblePage: Page? {
+  package var visiblePage: Page? {
     if let onboarding { return onboarding.currentPage }
     return showingTour?.currentPage.page
   }
@@ -78,19 +78,19 @@ public struct SessionState: Sendable, Equatable {
   /// Whether the session's what's-new check may run now: booted, onboarding complete, home
   /// focused, no overlay and no tour (not even a suspended one), not launched from a widget,
   /// and not checked yet this session.
-  public var whatsNewCheckIsDue: Bool {
+  package var whatsNewCheckIsDue: Bool {
     !hasCheckedWhatsNew && isBooted && onboardingComplete && screen == .home && overlay == nil && tour == nil
       && !launchedFromWidget
   }
 
   /// Whether a guide may start by itself now: booted, onboarding complete, nothing showing,
   /// not launched from a widget.
-  public var guidanceMayStartByItself: Bool {
+  package var guidanceMayStartByItself: Bool {
     isBooted && onboardingComplete && overlay == nil && !launchedFromWidget
   }
 
   /// Anchors that have an info popover, and the popover's id.
-  public var infoAnchors: [String: String] {
+  package var infoAnchors: [String: String] {
     var result: [String: String] = [:]
     for info in guidance.catalog where info.mode == .info {
       if let anchor = info.steps.first?.targetAnchor { result[anchor] = info.id }
@@ -99,7 +99,7 @@ public struct SessionState: Sendable, Equatable {
   }
 
   /// Where the user is, as the prompt names it: `home`, `tour 2/6`, `onboarding 1/7`, `first_run 2/6`.
-  public var place: String {
+  package var place: String {
     if let onboarding { return "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)" }
     if let tour = showingTour {
       switch tour.mode {

@@ -7,31 +7,31 @@ import WhatsNewCore
 /// transcript is deterministic. On a terminal, a result that arrives while the user sits
 /// at the prompt is shown at once above the prompt (the partly typed line is kept).
 @MainActor
-public final class Console {
+package final class Console {
   /// Writes text to standard output.
-  public var writeOut: (String) -> Void
+  package var writeOut: (String) -> Void
   /// Writes text to standard error.
-  public var writeError: (String) -> Void
+  package var writeError: (String) -> Void
   /// Shows text above the prompt while the line editor is reading (terminal only).
-  public var showAbovePrompt: ((String) -> Void)?
-  public var styler: Styler
+  package var showAbovePrompt: ((String) -> Void)?
+  package var styler: Styler
   /// Set by the REPL while it waits for a line.
-  public var isAtPrompt = false
+  package var isAtPrompt = false
   /// The columns output is wrapped to, read at each emit (the session sets its own).
-  public var width: @Sendable () -> Int = { Int.max }
+  package var width: @Sendable () -> Int = { Int.max }
   /// ASCII only: symbols in output are spelled in ASCII (``ASCIIFallback``).
-  public var ascii = false
+  package var ascii = false
   /// What the terminal's character set can show of a text (``TerminalCharset/showable(_:)``),
   /// applied before rows are wrapped, so a row spelled in Latin letters still fits.
-  public var showable: (String) -> String = { $0 }
+  package var showable: (String) -> String = { $0 }
   /// Nothing is printed, so nothing is wrapped or rendered: a `qa explore` run's session,
   /// whose output no one reads (its checks read the session's state and the store). Wrapping
   /// rows was a fifth of each run's time (the bench row "qa explore, single faults: runs per
   /// second").
-  public var discardsOutput = false
+  package var discardsOutput = false
   private var buffer: [String] = []
 
-  public init(styler: Styler, writeOut: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
+  package init(styler: Styler, writeOut: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
     self.styler = styler
     self.writeOut = writeOut
     self.writeError = writeError
@@ -39,7 +39,7 @@ public final class Console {
 
   /// Output of the command being run (or of a background result). Every row is wrapped to
   /// the width (views already fit; this catches messages), in ASCII in ASCII mode.
-  public func emit(_ document: Document) {
+  package func emit(_ document: Document) {
     guard !discardsOutput else { return }
     var document = document
     if ascii {
@@ -61,13 +61,13 @@ public final class Console {
   }
 
   /// One message (wrapped to the width; a line feed starts a new row).
-  public func emit(_ text: String, _ style: TextStyle = .plain) {
+  package func emit(_ text: String, _ style: TextStyle = .plain) {
     // A warning's text continues under its first word, past the `! `.
     emit([Line(text, style, hangingIndent: text.hasPrefix("! ") ? 2 : nil)])
   }
 
   /// Machine-readable output (`state`'s JSON): one row, never wrapped or changed.
-  public func emitVerbatim(_ text: String) {
+  package func emitVerbatim(_ text: String) {
     guard !discardsOutput else { return }
     var line = Line(showable(text))
     line.wraps = false
@@ -80,7 +80,7 @@ public final class Console {
   }
 
   /// Prints what was buffered, in order.
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     var text = ""
     for piece in buffer { text += piece }
@@ -89,7 +89,7 @@ public final class Console {
   }
 
   /// A developer note or diagnostic, to standard error.
-  public func diagnostic(_ text: String) {
+  package func diagnostic(_ text: String) {
     let text = TextSanitizer.cleanKeepingNewlines(text)
     writeError(text.hasSuffix("\n") ? text : text + "\n")
   }

@@ -1,5 +1,5 @@
 import Foundation
-public import LineEditor
+package import LineEditor
 import Synchronization
 import WhatsNewCore
 
@@ -20,7 +20,7 @@ struct ExclusiveBox<Value>: @unchecked Sendable {
 /// through the ``ExitSaver``: writes in flight are waited for, and what could not be
 /// saved is said.
 @MainActor
-public struct REPL {
+package struct REPL {
   let session: Session
   let source: any LineSource
   let isInteractive: Bool
@@ -35,7 +35,7 @@ public struct REPL {
   ///   - stopRequested: whether to leave before the next read (the app passes "SIGTERM or
   ///     SIGHUP arrived"; the read in progress then ends by itself).
   ///   - exitDeadline: how long the way out waits for writes in flight.
-  public init(
+  package init(
     session: Session, source: any LineSource, isInteractive: Bool, echoCommands: Bool,
     stopRequested: @escaping @MainActor () -> Bool = { false },
     exitDeadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline
@@ -52,7 +52,7 @@ public struct REPL {
   /// in flight (``ExitSaver``). Returns what a script's exit status is made of: the lines
   /// that were not valid commands and what each `check` found.
   @discardableResult
-  public func run() async -> ScriptTally {
+  package func run() async -> ScriptTally {
     var tally = ScriptTally()
     var lineNumber = 0
     if isInteractive {
@@ -154,12 +154,12 @@ public struct REPL {
 
 extension Session {
   /// The prompt names where the user is: `whatsnew:home> `, `whatsnew:tour 2/6> `.
-  public var prompt: String { "whatsnew:\(state.place)> " }
+  package var prompt: String { "whatsnew:\(state.place)> " }
 
   /// Esc on a terminal leaves what is on top (``OpenStack``): a popover closes, a guide
   /// closes for now, a showing tour waits (home shows), a screen goes back as `back` does
   /// (to a waiting tour, else home). Onboarding and home have nothing to leave: nothing happens.
-  public func escape() async {
+  package func escape() async {
     switch state.openStack.top {
     case .popover: guidanceFlow.closeInfo()
     case .guide:
@@ -174,7 +174,7 @@ extension Session {
   /// Enter on an empty line at a terminal: the next part of a page too tall for the window,
   /// else the next page of the tour or onboarding (on the last page, how to finish); anywhere
   /// else, nothing.
-  public func enterOnEmptyLine() {
+  package func enterOnEmptyLine() {
     guard state.overlay == .whatsNew || state.overlay == .onboarding else { return }
     if showNextPagePart() { return }
     // A page that turns starts at its top (the part belongs to the page it was reached on);
@@ -184,7 +184,7 @@ extension Session {
 
   /// The terminal was resized: the current view is drawn again at once (above the prompt,
   /// the partly typed line kept), or after the command that is running.
-  public func redrawAfterResize() {
+  package func redrawAfterResize() {
     // Not at the prompt: the new size is one of the things the view is drawn from, so the
     // command's end draws it again.
     guard console.isAtPrompt else { return }
@@ -194,19 +194,19 @@ extension Session {
 
 /// What a script's exit status is made of (see ``exitStatus``): the lines that were not
 /// valid commands and how each `check` ended.
-public struct ScriptTally: Sendable, Equatable {
+package struct ScriptTally: Sendable, Equatable {
   /// The line numbers (counting from 1, blank lines included) of lines that were not valid commands.
-  public private(set) var invalidLines: [Int] = []
+  package private(set) var invalidLines: [Int] = []
   /// What each `check` concluded, in order.
-  public private(set) var checks: [CheckReport.Verdict] = []
+  package private(set) var checks: [CheckReport.Verdict] = []
 
-  public init() {}
+  package init() {}
 
   /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
   /// The line numbers of lines that named a file that could not be read (`qa explore <file>`).
-  public private(set) var missingInputLines: [Int] = []
+  package private(set) var missingInputLines: [Int] = []
 
-  public mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?, missingInput: Bool = false) {
+  package mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?, missingInput: Bool = false) {
     if invalid { invalidLines.append(line) }
     if let check { checks.append(check) }
     if missingInput { missingInputLines.append(line) }
@@ -216,7 +216,7 @@ public struct ScriptTally: Sendable, Equatable {
   /// happened; else 1 (``ExitStatus/checkFailed``) when a `check` did not find screen, store
   /// and schedule in agreement (a disagreement, operations in flight, no boot, an unreadable
   /// store); else 0.
-  public var exitStatus: Int32 {
+  package var exitStatus: Int32 {
     // A file a line names that cannot be read: 66, as a missing script is.
     if !missingInputLines.isEmpty { return ExitStatus.noInput }
     if !invalidLines.isEmpty { return ExitStatus.dataError }
@@ -227,8 +227,8 @@ public struct ScriptTally: Sendable, Equatable {
 
 /// Reads a yes-or-no answer: yes only for one of the language's yes words (or `y`, `yes`);
 /// anything else, an empty line, Ctrl-C or Ctrl-D is no.
-public enum ConfirmAnswer {
-  public static func isYes(_ input: LineInput, yesWords: String) -> Bool {
+package enum ConfirmAnswer {
+  package static func isYes(_ input: LineInput, yesWords: String) -> Bool {
     guard case .line(let text) = input else { return false }
     let answer = text.trimmingWhitespace().lowercased()
     guard !answer.isEmpty else { return false }

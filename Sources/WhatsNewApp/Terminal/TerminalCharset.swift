@@ -21,21 +21,21 @@ import WhatsNewCore
 /// ascii.showable("Qué hay de nuevo…")   // "Que hay de nuevo..."
 /// TerminalCharset(codeset: "KOI8-R").encode("Что")  // [0xFE, 0xD4, 0xCF]
 /// ```
-public final class TerminalCharset: @unchecked Sendable {
+package final class TerminalCharset: @unchecked Sendable {
   /// The C library's name for the character set (`UTF-8`, `ANSI_X3.4-1968`, `KOI8-R`).
-  public let codeset: String
+  package let codeset: String
   /// Whether text is written as it is (UTF-8).
-  public let isUTF8: Bool
+  package let isUTF8: Bool
   /// Whether the character set is plain ASCII (`C`, `POSIX`, no locale at all).
-  public let isASCII: Bool
+  package let isASCII: Bool
   /// Guards `converter`: iconv keeps state between calls.
   private let lock = NSLock()
   private let converter: iconv_t?
 
   /// UTF-8: text written as it is.
-  public static let utf8 = TerminalCharset(codeset: "UTF-8")
+  package static let utf8 = TerminalCharset(codeset: "UTF-8")
 
-  public init(codeset: String) {
+  package init(codeset: String) {
     let normalized = Self.normalized(codeset)
     self.codeset = codeset
     isUTF8 = normalized == "UTF8"
@@ -51,7 +51,7 @@ public final class TerminalCharset: @unchecked Sendable {
   deinit { if let converter { iconv_close(converter) } }
 
   /// The character set of the locale `environment` names, as the C library reads it.
-  public static func current(environment: [String: String]) -> TerminalCharset {
+  package static func current(environment: [String: String]) -> TerminalCharset {
     var system: String?
     if let locale = newlocale(LC_CTYPE_MASK, "", nil) {
       system = String(cString: nl_langinfo_l(nl_item(CODESET), locale))
@@ -76,13 +76,13 @@ public final class TerminalCharset: @unchecked Sendable {
   }
 
   /// How a person would name it in a message: `ASCII` for the C library's `ANSI_X3.4-1968`.
-  public var displayName: String { isASCII ? "ASCII" : TextSanitizer.clean(codeset) }
+  package var displayName: String { isASCII ? "ASCII" : TextSanitizer.clean(codeset) }
 
   /// `text` with every character this character set cannot show spelled in Latin letters,
   /// or `?`: what the terminal will draw, so that it can be wrapped to the window first.
   /// Spaces are kept as they are: a no-break space still holds `6:00 PM` together while the
   /// text is wrapped, and becomes a plain space when it is written (``encode(_:)``).
-  public func showable(_ text: String) -> String {
+  package func showable(_ text: String) -> String {
     if isUTF8 { return text }
     if isASCII {
       guard !text.unicodeScalars.allSatisfy({ $0.isASCII || Self.isSpace($0) }) else { return text }
@@ -101,7 +101,7 @@ public final class TerminalCharset: @unchecked Sendable {
   }
 
   /// `text` as bytes in this character set (what ``showable(_:)`` leaves is always encodable).
-  public func encode(_ text: String) -> [UInt8] {
+  package func encode(_ text: String) -> [UInt8] {
     if isUTF8 { return Array(text.utf8) }
     let text = ASCIIFallback.plainSpaces(text)
     if isASCII { return Array(showable(text).utf8) }

@@ -2,26 +2,26 @@ import WhatsNewCore
 
 /// How a span of text is drawn. On a colour terminal each style has an ANSI rendition;
 /// without colour every style is plain text, so scripted output carries no escape codes.
-public enum TextStyle: Sendable, Hashable {
+package enum TextStyle: Sendable, Hashable {
   case plain, title, heading, dim, accent, command, selected, success, warning, error, scrim
 }
 
 /// A run of text in one style. The text has already been sanitized.
-public struct Span: Sendable, Hashable {
-  public var text: String
-  public var style: TextStyle
+package struct Span: Sendable, Hashable {
+  package var text: String
+  package var style: TextStyle
   /// A wrapped row breaks inside this span only where nothing else fits (`[choose mode.1]`
   /// moves to the next row whole): its inner spaces are not break points. Its leading
   /// spaces still are.
-  public var keepsTogether = false
+  package var keepsTogether = false
 
-  public init(_ text: String, _ style: TextStyle = .plain) {
+  package init(_ text: String, _ style: TextStyle = .plain) {
     self.text = text
     self.style = style
   }
 
   /// A span a wrapped row does not break inside unless it must (a command hint).
-  public static func together(_ text: String, _ style: TextStyle = .command) -> Span {
+  package static func together(_ text: String, _ style: TextStyle = .command) -> Span {
     var span = Span(text, style)
     span.keepsTogether = true
     return span
@@ -34,49 +34,49 @@ public struct Span: Sendable, Hashable {
 /// styles), its continuation rows indented by ``hangingIndent`` columns. A ``pinned`` row
 /// (a page's header and footer, a guide's card) stays when a view taller than the terminal
 /// is trimmed (``Viewport``).
-public struct Line: Sendable, Hashable {
-  public var spans: [Span]
-  public var anchors: [String]
+package struct Line: Sendable, Hashable {
+  package var spans: [Span]
+  package var anchors: [String]
   /// Columns the row's continuation rows are indented by when it wraps; `nil` means as far
   /// as the row's own leading spaces.
-  public var hangingIndent: Int?
+  package var hangingIndent: Int?
   /// Kept when a tall view is trimmed to the terminal's rows.
-  public var pinned = false
+  package var pinned = false
   /// Whether the row may be wrapped: `false` only for machine-readable output (`state`'s JSON).
-  public var wraps = true
+  package var wraps = true
 
-  public init(_ spans: [Span], anchors: [String] = [], hangingIndent: Int? = nil) {
+  package init(_ spans: [Span], anchors: [String] = [], hangingIndent: Int? = nil) {
     self.spans = spans
     self.anchors = anchors
     self.hangingIndent = hangingIndent
   }
 
-  public init(_ text: String, _ style: TextStyle = .plain, anchors: [String] = [], hangingIndent: Int? = nil) {
+  package init(_ text: String, _ style: TextStyle = .plain, anchors: [String] = [], hangingIndent: Int? = nil) {
     self.init([Span(text, style)], anchors: anchors, hangingIndent: hangingIndent)
   }
 
   /// The same row, kept when a tall view is trimmed.
-  public func pinning(_ pinned: Bool = true) -> Line {
+  package func pinning(_ pinned: Bool = true) -> Line {
     var copy = self
     copy.pinned = pinned
     return copy
   }
 
   /// An empty row.
-  public static let blank = Line([])
+  package static let blank = Line([])
 
   /// The row's text without styles.
-  public var plainText: String {
+  package var plainText: String {
     var text = ""
     for span in spans { text += span.text }
     return text
   }
 
   /// The row's width in terminal columns.
-  public var width: Int { DisplayWidth.of(plainText) }
+  package var width: Int { DisplayWidth.of(plainText) }
 
   /// The same row, also tagged with `anchor`.
-  public func anchored(_ anchor: String?) -> Line {
+  package func anchored(_ anchor: String?) -> Line {
     guard let anchor, !anchors.contains(anchor) else { return self }
     var copy = self
     copy.anchors.append(anchor)
@@ -85,23 +85,23 @@ public struct Line: Sendable, Hashable {
 }
 
 /// A rendered screen or page: rows, top to bottom.
-public typealias Document = [Line]
+package typealias Document = [Line]
 
 extension Array where Element == Line {
   /// Tags every row with `anchor`.
-  public func anchored(_ anchor: String?) -> [Line] { map { $0.anchored(anchor) } }
+  package func anchored(_ anchor: String?) -> [Line] { map { $0.anchored(anchor) } }
 
   /// Tags every row with each of `anchors`.
-  public func anchored(_ anchors: [String]) -> [Line] { anchors.reduce(self) { $0.anchored($1) } }
+  package func anchored(_ anchors: [String]) -> [Line] { anchors.reduce(self) { $0.anchored($1) } }
 
   /// Every row pinned (or unpinned): kept when a tall view is trimmed.
-  public func pinning(_ pinned: Bool = true) -> [Line] { map { $0.pinning(pinned) } }
+  package func pinning(_ pinned: Bool = true) -> [Line] { map { $0.pinning(pinned) } }
 
   /// Every row wrapped to `width` columns (see ``LineFitter``).
-  public func fitted(toWidth width: Int) -> [Line] { flatMap { LineFitter.fit($0, width: width) } }
+  package func fitted(toWidth width: Int) -> [Line] { flatMap { LineFitter.fit($0, width: width) } }
 
   /// Each anchor's rows: the first and last row (0-based, inclusive) tagged with it.
-  public var anchorBounds: [String: ClosedRange<Int>] {
+  package var anchorBounds: [String: ClosedRange<Int>] {
     var bounds: [String: ClosedRange<Int>] = [:]
     for (row, line) in enumerated() {
       for anchor in line.anchors {
@@ -117,13 +117,13 @@ extension Array where Element == Line {
 }
 
 /// Turns documents into terminal text: ANSI colours when enabled, nothing otherwise.
-public struct Styler: Sendable {
-  public var colors: Bool
+package struct Styler: Sendable {
+  package var colors: Bool
 
-  public init(colors: Bool) { self.colors = colors }
+  package init(colors: Bool) { self.colors = colors }
 
   /// The escape sequence that starts `style` (empty without colour).
-  public func start(_ style: TextStyle) -> String {
+  package func start(_ style: TextStyle) -> String {
     guard colors else { return "" }
     switch style {
     case .plain: return ""
@@ -141,23 +141,23 @@ public struct Styler: Sendable {
   }
 
   /// The escape sequence that ends a style (empty without colour).
-  public var reset: String { colors ? "\u{1B}[0m" : "" }
+  package var reset: String { colors ? "\u{1B}[0m" : "" }
 
   /// One span as terminal text.
-  public func render(_ span: Span) -> String {
+  package func render(_ span: Span) -> String {
     guard colors, span.style != .plain, !span.text.isEmpty else { return span.text }
     return start(span.style) + span.text + reset
   }
 
   /// One row as terminal text, trailing spaces trimmed.
-  public func render(_ line: Line) -> String {
+  package func render(_ line: Line) -> String {
     var text = line.spans.map(render).joined()
     while text.hasSuffix(" ") { text.removeLast() }
     return text
   }
 
   /// A document as terminal text, one row a line, with a final newline.
-  public func render(_ document: Document) -> String {
+  package func render(_ document: Document) -> String {
     document.map { render($0) + "\n" }.joined()
   }
 }

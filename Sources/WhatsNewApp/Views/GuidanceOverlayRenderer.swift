@@ -1,23 +1,23 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What a tour step's card says, already worded.
-public struct SpotlightCard: Sendable, Equatable {
+package struct SpotlightCard: Sendable, Equatable {
   /// The guide's name ("Getting started").
-  public var guideName: String
-  public var title: String
-  public var body: String
+  package var guideName: String
+  package var title: String
+  package var body: String
   /// 1-based step number and the step count.
-  public var step: Int
-  public var count: Int
+  package var step: Int
+  package var count: Int
   /// The commands the card offers, in order (`skip`, `back`, `next` or `finish`).
-  public var commands: [String]
+  package var commands: [String]
   /// The spotlit element's name ("Workout view") and the title of the screen that shows it.
-  public var anchorName: String
-  public var anchorScreenName: String
+  package var anchorName: String
+  package var anchorScreenName: String
   /// The id of that screen, for the `go` hint when the element is not on screen.
-  public var anchorScreenID: String
+  package var anchorScreenID: String
 
-  public init(
+  package init(
     guideName: String, title: String, body: String, step: Int, count: Int, commands: [String], anchorName: String,
     anchorScreenName: String, anchorScreenID: String
   ) {
@@ -34,14 +34,14 @@ public struct SpotlightCard: Sendable, Equatable {
 }
 
 /// What an info popover says, already worded.
-public struct InfoCard: Sendable, Equatable {
-  public var title: String
-  public var body: String
+package struct InfoCard: Sendable, Equatable {
+  package var title: String
+  package var body: String
   /// The element the popover belongs to ("Weekly review day").
-  public var anchorName: String
-  public var placement: GuidancePlacement
+  package var anchorName: String
+  package var placement: GuidancePlacement
 
-  public init(title: String, body: String, anchorName: String, placement: GuidancePlacement) {
+  package init(title: String, body: String, anchorName: String, placement: GuidancePlacement) {
     self.title = title
     self.body = body
     self.anchorName = anchorName
@@ -61,13 +61,13 @@ public struct InfoCard: Sendable, Equatable {
 ///
 /// The screen passed to ``renderTour(screen:spotlight:card:)`` should be rendered
 /// ``frameInset`` columns narrower than the context, so the frame fits the width.
-public struct GuidanceOverlayRenderer: Sendable {
-  public var context: RenderContext
+package struct GuidanceOverlayRenderer: Sendable {
+  package var context: RenderContext
 
-  public init(context: RenderContext) { self.context = context }
+  package init(context: RenderContext) { self.context = context }
 
   /// Columns the tour's marks and frame add to a screen row.
-  public static let frameInset = 4
+  package static let frameInset = 4
 
   // MARK: Glyphs
 
@@ -81,7 +81,7 @@ public struct GuidanceOverlayRenderer: Sendable {
   // MARK: Tour
 
   /// The screen under a scrim with `spotlight`'s rows framed, then the step card.
-  public func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
+  package func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
     let c = context
     let spotlight = Self.inside(screen, spotlight)
     var rows: Document = []
@@ -176,7 +176,7 @@ public struct GuidanceOverlayRenderer: Sendable {
 
   /// The screen with a small popover next to `anchor`'s rows, following the card's
   /// placement and kept inside the width; top-centre when the anchor is not on screen.
-  public func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
+  package func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
     context.fit(placeInfo(screen: screen, anchor: anchor, card: card))
   }
 

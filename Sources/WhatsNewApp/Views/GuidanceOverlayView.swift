@@ -1,21 +1,21 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// A guide's step over the screen it belongs to, as the user sees it: a tour step's
 /// spotlight and card, or an info popover next to its element. Values in, rows out: the
 /// screen under the overlay comes already drawn (in ``screenContext(for:in:)``), with the
 /// rows its target was drawn on.
-public struct GuidanceOverlayView: Sendable {
+package struct GuidanceOverlayView: Sendable {
   /// The guide showing.
-  public var guide: Guidance
+  package var guide: Guidance
   /// The 0-based step showing.
-  public var stepIndex: Int
+  package var stepIndex: Int
   /// The screen under the overlay, and that screen as drawn.
-  public var screen: Screen
-  public var screenDocument: Document
+  package var screen: Screen
+  package var screenDocument: Document
   /// The rows the step's target was drawn on, or `nil` when it is not on screen.
-  public var targetRows: ClosedRange<Int>?
+  package var targetRows: ClosedRange<Int>?
 
-  public init(guide: Guidance, stepIndex: Int, screen: Screen, screenDocument: Document, targetRows: ClosedRange<Int>?) {
+  package init(guide: Guidance, stepIndex: Int, screen: Screen, screenDocument: Document, targetRows: ClosedRange<Int>?) {
     self.guide = guide
     self.stepIndex = stepIndex
     self.screen = screen
@@ -25,7 +25,7 @@ public struct GuidanceOverlayView: Sendable {
 
   /// The context to draw the screen under a `mode` overlay in: a tour's marks and frame take
   /// ``GuidanceOverlayRenderer/frameInset`` columns (none in accessible mode).
-  public static func screenContext(for mode: GuidanceMode, in context: RenderContext) -> RenderContext {
+  package static func screenContext(for mode: GuidanceMode, in context: RenderContext) -> RenderContext {
     guard mode == .tour, !context.accessible else { return context }
     var narrow = context
     narrow.width = max(8, context.width - GuidanceOverlayRenderer.frameInset)
@@ -33,7 +33,7 @@ public struct GuidanceOverlayView: Sendable {
   }
 
   /// The overlay over the screen, drawn in `context`.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     let step = guide.steps[stepIndex]
     let renderer = GuidanceOverlayRenderer(context: context)
     let anchorName = context.text("guidance.anchor." + step.targetAnchor)

@@ -14,27 +14,27 @@ import WhatsNewCore
 /// ])
 /// console.emit(table.document(in: context))
 /// ```
-public struct HelpTable: Sendable, Hashable {
+package struct HelpTable: Sendable, Hashable {
   /// A row: a group heading, or a command and its summary.
-  public enum Row: Sendable, Hashable {
+  package enum Row: Sendable, Hashable {
     case heading(String)
     case command(String, summary: String)
   }
 
   /// The line above the table, if any.
-  public var title: String?
-  public var rows: [Row]
+  package var title: String?
+  package var rows: [Row]
   /// The line below the table, if any ("help <command> for more").
-  public var footnote: String?
+  package var footnote: String?
 
   /// Columns before the command column.
-  public static let indent = 2
+  package static let indent = 2
   /// Columns between the two columns.
-  public static let gap = 2
+  package static let gap = 2
   /// Narrower summary columns than this put each summary under its command.
-  public static let minimumSummaryWidth = 20
+  package static let minimumSummaryWidth = 20
 
-  public init(title: String? = nil, rows: [Row], footnote: String? = nil) {
+  package init(title: String? = nil, rows: [Row], footnote: String? = nil) {
     self.title = title
     self.rows = rows
     self.footnote = footnote
@@ -43,7 +43,7 @@ public struct HelpTable: Sendable, Hashable {
   /// The command column's width at `width`: as wide as the widest command, at most two fifths
   /// of the row, but never narrower than the widest piece a command cannot break in (a word,
   /// or a part of one up to a `|`), so no command breaks inside a word.
-  public static func commandColumnWidth(for commands: [String], width: Int) -> Int {
+  package static func commandColumnWidth(for commands: [String], width: Int) -> Int {
     let widest = commands.map { DisplayWidth.of($0) }.max() ?? 0
     return max(1, min(widest, max((width - indent) * 2 / 5, widestPiece(of: commands))))
   }
@@ -65,7 +65,7 @@ public struct HelpTable: Sendable, Hashable {
   }
 
   /// The table, drawn in `context`.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     let width = context.width
     let commands = rows.compactMap { row -> String? in
       if case .command(let command, _) = row { command } else { nil }

@@ -17,9 +17,9 @@ import WhatsNewCore
 /// // "           plan"
 /// // "           [choose 2]"
 /// ```
-public enum LineFitter {
+package enum LineFitter {
   /// `line` as rows at most `width` columns wide.
-  public static func fit(_ line: Line, width: Int) -> [Line] {
+  package static func fit(_ line: Line, width: Int) -> [Line] {
     let width = max(1, width)
     guard line.wraps, line.width > width || line.plainText.contains("\n") else { return [line] }
     var rows: [[Span]] = []

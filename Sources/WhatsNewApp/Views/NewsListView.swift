@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What `news` with no version lists: every release since the person's first version,
 /// newest first, each with its day (when its file gives one) and what became of it, in the
@@ -12,28 +12,28 @@ public import WhatsNewCore
 ///   2.11.0  June 2, 2026: the version your history here starts from
 /// Type news 2.12.0 to see a release's pages (Tab completes the version).
 /// ```
-public struct NewsListView: Sendable {
+package struct NewsListView: Sendable {
   /// How the list ends: the command that opens a release now, or what must close first.
-  public enum Footer: Sendable, Equatable {
+  package enum Footer: Sendable, Equatable {
     /// `news <version>` opens a release now; `example` is the one to name.
     case open(example: Version)
     /// `news <version>` is refused now: `layer` (in words) is open, and `ways` close it.
     case leaveFirst(layer: String, ways: String)
   }
 
-  public var entries: [ReleaseHistory.Entry]
+  package var entries: [ReleaseHistory.Entry]
   /// Releases older than the last entry that were not read (the window cannot show them):
   /// how many, and the oldest, for the line naming them.
-  public var notRead: (count: Int, oldest: Version)?
+  package var notRead: (count: Int, oldest: Version)?
   /// The most rows the list may take (the window's, less the prompt): the newest entries that
   /// fit, and a line naming how many older ones `news all` lists. `nil` lists every one
   /// (`news all`, a script).
-  public var rowBudget: Int?
-  public var footer: Footer?
+  package var rowBudget: Int?
+  package var footer: Footer?
   /// The automatic tour is open (showing or waiting): the releases it holds are in it now.
-  public var tourIsOpen: Bool
+  package var tourIsOpen: Bool
 
-  public init(
+  package init(
     entries: [ReleaseHistory.Entry], notRead: (count: Int, oldest: Version)? = nil, rowBudget: Int?, footer: Footer?,
     tourIsOpen: Bool
   ) {
@@ -47,7 +47,7 @@ public struct NewsListView: Sendable {
   /// The rows, worded and wrapped in `context`, cut to ``rowBudget``. In a window too short
   /// for the title, the newest entry, the line naming the rest and the footer, the title goes
   /// first: the rows say what they are.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     guard !entries.isEmpty else { return context.wrapped(context.text("ui.news.none"), indent: 0, style: .warning) }
     let title = context.wrapped(context.text("ui.news.title"), indent: 0, style: .title)
     let closing = footerRows(in: context)

@@ -1,19 +1,19 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The onboarding wizard's page as the user sees it: the welcome heading, the page's
 /// choices, its error (a failed finish) and the commands the footer offers. Values in, rows out.
-public struct OnboardingPageView: Sendable {
-  public var onboarding: OnboardingState
+package struct OnboardingPageView: Sendable {
+  package var onboarding: OnboardingState
   /// What each choice control shows.
-  public var controls: [Setting: ChoiceMachine.ControlState]
+  package var controls: [Setting: ChoiceMachine.ControlState]
 
-  public init(onboarding: OnboardingState, controls: [Setting: ChoiceMachine.ControlState]) {
+  package init(onboarding: OnboardingState, controls: [Setting: ChoiceMachine.ControlState]) {
     self.onboarding = onboarding
     self.controls = controls
   }
 
   /// The page, drawn in `context`.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     var footer = [String]()
     if onboarding.index > 0 { footer.append("back") }
     if !onboarding.isLastPage { footer.append("next") }

@@ -1,23 +1,23 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What a tour-like overlay is showing, for the page renderer.
-public struct PageView: Sendable {
+package struct PageView: Sendable {
   /// The heading: "What's new in 2.13.1", "Welcome", "Preview of 2.15.0".
-  public var heading: String
-  public var page: Page
+  package var heading: String
+  package var page: Page
   /// 0-based page index and page count.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
   /// What each choice control shows.
-  public var controls: [Setting: ChoiceMachine.ControlState]
+  package var controls: [Setting: ChoiceMachine.ControlState]
   /// An error for the whole page (a failed dismissal, say).
-  public var error: String?
+  package var error: String?
   /// The commands the footer offers, already worded.
-  public var footer: [String]
+  package var footer: [String]
   /// Notes under the blocks (what the cap left out, on the tour's last page), already worded.
-  public var notes: [String] = []
+  package var notes: [String] = []
 
-  public init(
+  package init(
     heading: String, page: Page, index: Int, count: Int, controls: [Setting: ChoiceMachine.ControlState], error: String?,
     footer: [String]
   ) {
@@ -37,13 +37,13 @@ public struct PageView: Sendable {
 /// let rows = PageRenderer(context: context).render(view)
 /// print(Styler(colors: false).render(rows))
 /// ```
-public struct PageRenderer: Sendable {
-  public var context: RenderContext
+package struct PageRenderer: Sendable {
+  package var context: RenderContext
 
-  public init(context: RenderContext) { self.context = context }
+  package init(context: RenderContext) { self.context = context }
 
   /// The whole page: header, blocks, error, footer.
-  public func render(_ view: PageView) -> Document {
+  package func render(_ view: PageView) -> Document {
     let c = context
     var rows: Document = []
     if c.accessible {
@@ -192,12 +192,12 @@ public struct PageRenderer: Sendable {
   /// An option's label: the setting's value name (`ui.value.<setting>.<value>`), the one
   /// name the confirmation, the settings screen and `set` use too. A release's `labelKey`
   /// must say the same (`whatsnew lint` reports any that differs), so it is not shown.
-  public func optionLabel(_ option: ChoiceOption, setting: Setting) -> String {
+  package func optionLabel(_ option: ChoiceOption, setting: Setting) -> String {
     context.text(setting.valueKey(option.value))
   }
 
   /// A control's error in words.
-  public func describe(_ error: ChoiceMachine.ChoiceError, setting: Setting) -> String {
+  package func describe(_ error: ChoiceMachine.ChoiceError, setting: Setting) -> String {
     let c = context
     let name = c.text(setting.titleKey)
     func value(_ raw: String?) -> String { raw.map { c.text(setting.valueKey($0)) } ?? c.text("ui.value.unknown") }

@@ -1,16 +1,16 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What `recap` shows, and what follows `done`: the settings the tour changed, numbered, each
 /// as the value before → the value after in the session's language, with what became of it
 /// (undone, being put back, changed since), then the `undo` commands that apply. A recap of
 /// nothing is one line. Values in, rows out.
-public struct RecapView: Sendable {
-  public var recap: TourRecap
+package struct RecapView: Sendable {
+  package var recap: TourRecap
 
-  public init(recap: TourRecap) { self.recap = recap }
+  package init(recap: TourRecap) { self.recap = recap }
 
   /// The rows, worded and wrapped in `context`.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     guard recap.hasTour else { return context.wrapped(context.text("ui.recap.noTour"), indent: 0, style: .dim) }
     guard !recap.entries.isEmpty else {
       let key = recap.isRecording ? "ui.recap.noneYet" : "ui.recap.none"

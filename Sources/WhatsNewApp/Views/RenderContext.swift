@@ -1,23 +1,23 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What rendering needs to know: the language, the width, and how plain to be.
-public struct RenderContext: Sendable {
-  public var localizer: Localizer
+package struct RenderContext: Sendable {
+  package var localizer: Localizer
   /// Columns available (at least 20).
-  public var width: Int
+  package var width: Int
   /// ASCII icons and markers instead of Unicode glyphs.
-  public var ascii: Bool
+  package var ascii: Bool
   /// Accessible mode: no boxes, no reliance on dimming or colour.
-  public var accessible: Bool
+  package var accessible: Bool
   /// The terminal's character set: in ASCII mode, text it cannot show is spelled in Latin
   /// letters before it is wrapped (``TerminalCharset/showable(_:)``).
-  public var charset: TerminalCharset = .utf8
+  package var charset: TerminalCharset = .utf8
 
   /// The narrowest width views are drawn at: a terminal narrower than that still gets rows
   /// drawn for its own width where they can be (a rule, a frame), never rows the terminal breaks.
-  public static let minimumWidth = 10
+  package static let minimumWidth = 10
 
-  public init(localizer: Localizer, width: Int, ascii: Bool, accessible: Bool) {
+  package init(localizer: Localizer, width: Int, ascii: Bool, accessible: Bool) {
     self.localizer = localizer
     self.width = max(Self.minimumWidth, width)
     self.ascii = ascii
@@ -31,7 +31,7 @@ public struct RenderContext: Sendable {
   /// `%@` (or `%1$@`) is the weekly review reminder's time of day as the language writes it
   /// (`6:00 PM`, `18:00`), the same words `notifications` and the review screen use, so no
   /// translation states the time itself.
-  public func text(_ key: String, _ arguments: String...) -> String {
+  package func text(_ key: String, _ arguments: String...) -> String {
     if arguments.isEmpty && key.hasPrefix(ContentLinter.contentKeyPrefix) {
       return chrome(TextSanitizer.clean(localizer.text(key, lazyArguments: { contentArguments })))
     }
@@ -48,47 +48,47 @@ public struct RenderContext: Sendable {
   }
 
   /// `text` as this terminal can show it: unchanged, or with its symbols in ASCII.
-  public func chrome(_ text: String) -> String { ascii ? charset.showable(ASCIIFallback.text(text)) : text }
+  package func chrome(_ text: String) -> String { ascii ? charset.showable(ASCIIFallback.text(text)) : text }
 
   /// What a release's text may refer to, in placeholder order: the weekly review reminder's
   /// time of day.
-  public var contentArguments: [String] {
+  package var contentArguments: [String] {
     [formats.timeOfDay(hour: WeeklyReviewScheduler.hour, minute: WeeklyReviewScheduler.minute) ?? ""]
   }
 
   /// Numbers, measurements, durations and times in the context's language, with unit
   /// names from its tables.
-  public var formats: LocalizedFormats { LocalizedFormats(localizer: localizer) }
+  package var formats: LocalizedFormats { LocalizedFormats(localizer: localizer) }
 
   /// An icon as this terminal can show it: its glyph, or nothing in ASCII or accessible mode.
   /// A release's icons are decorative (each stands beside a label that says it all), so a
   /// screen reader is not made to say "person lifting weights", nor an ASCII terminal `D`.
-  public func glyph(_ icon: Icon?) -> String? {
+  package func glyph(_ icon: Icon?) -> String? {
     guard let icon, !ascii, !accessible else { return nil }
     return icon.glyph
   }
 
   /// Marker for a selected option.
-  public var selectedMarker: String { ascii || accessible ? "(x)" : "(●)" }
+  package var selectedMarker: String { ascii || accessible ? "(x)" : "(●)" }
   /// Marker for an option not selected.
-  public var unselectedMarker: String { "( )" }
+  package var unselectedMarker: String { "( )" }
   /// A bullet.
-  public var bullet: String { ascii ? "-" : "•" }
+  package var bullet: String { ascii ? "-" : "•" }
   /// A horizontal rule character.
-  public var rule: String { ascii || accessible ? "-" : "─" }
+  package var rule: String { ascii || accessible ? "-" : "─" }
   /// What ends text that was cut short.
-  public var ellipsis: String { ascii ? "..." : "…" }
+  package var ellipsis: String { ascii ? "..." : "…" }
   /// What stands between the commands of a footer (`next · skip · close`).
-  public var separator: String { ascii ? " | " : " · " }
+  package var separator: String { ascii ? " | " : " · " }
   /// A check mark (a logged set), or its word where a glyph would read as a letter (ASCII) or
   /// as "check mark" (accessible).
-  public var checkMark: String { ascii || accessible ? text("ui.workouts.preview.done") : "✓" }
+  package var checkMark: String { ascii || accessible ? text("ui.workouts.preview.done") : "✓" }
 
   /// Every row of `document` wrapped to the width (see ``LineFitter``).
-  public func fit(_ document: Document) -> Document { document.fitted(toWidth: width) }
+  package func fit(_ document: Document) -> Document { document.fitted(toWidth: width) }
 
   /// Wraps `text` to the width left after `indent` columns, indenting every row.
-  public func wrapped(_ text: String, indent: Int, style: TextStyle = .plain, anchor: String? = nil, firstPrefix: String? = nil)
+  package func wrapped(_ text: String, indent: Int, style: TextStyle = .plain, anchor: String? = nil, firstPrefix: String? = nil)
     -> [Line]
   {
     let pad = String(repeating: " ", count: indent)
@@ -106,7 +106,7 @@ public struct RenderContext: Sendable {
   /// `── What's new in 2.13.1 ──────── page 1 of 3 ──`, one row when it fits. When it does
   /// not, the label wraps (continuation rows indented under its first word) and the trailing
   /// text goes on a rule row of its own, so no row is wider than the width.
-  public func ruleLine(_ label: String, trailing: String = "", anchor: String? = nil) -> [Line] {
+  package func ruleLine(_ label: String, trailing: String = "", anchor: String? = nil) -> [Line] {
     let lead = rule + rule + " "
     let right = trailing.isEmpty ? "" : " \(trailing) \(rule)\(rule)"
     let leftWidth = label.isEmpty ? 0 : DisplayWidth.of(lead + label) + 1
@@ -154,7 +154,7 @@ public struct RenderContext: Sendable {
   /// ```swift
   /// context.commandList(["next", "skip", "close"])   // [Line("next · skip · close")]
   /// ```
-  public func commandList(_ commands: [String], indent: Int = 0, style: TextStyle = .command) -> Document {
+  package func commandList(_ commands: [String], indent: Int = 0, style: TextStyle = .command) -> Document {
     let pad = String(repeating: " ", count: indent)
     var rows: Document = []
     var row = ""
@@ -174,7 +174,7 @@ public struct RenderContext: Sendable {
   /// The commands of a footer the translations give as one string (`go <screen> · news ·
   /// help`, under `key`), laid out by ``commandList(_:indent:style:)`` with this terminal's
   /// separator.
-  public func commandList(key: String, indent: Int = 0) -> Document {
+  package func commandList(key: String, indent: Int = 0) -> Document {
     let footer = TextSanitizer.clean(localizer.text(key, arguments: []))
     let commands = footer.split(separator: "·").map { String($0).trimmingSpaces() }
     return commandList(commands.map(chrome), indent: indent)

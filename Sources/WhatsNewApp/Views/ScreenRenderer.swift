@@ -1,29 +1,29 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What a screen shows besides the settings: facts the session looked up.
-public struct ScreenFacts: Sendable {
+package struct ScreenFacts: Sendable {
   /// The weekly review notification's next fire date, already worded, or `nil` when none is scheduled.
-  public var nextReview: String?
+  package var nextReview: String?
   /// The seen-through record, worded, for the debug section.
-  public var seenThrough: String
-  public var appVersion: Version
-  public var language: Language
+  package var seenThrough: String
+  package var appVersion: Version
+  package var language: Language
   /// Where the language comes from: `--locale`, the choice made with `lang`, or the environment.
-  public var languageSource: LanguageChoice.Source
+  package var languageSource: LanguageChoice.Source
   /// The stored units, for the sample numbers.
-  public var units: String
+  package var units: String
   /// Anchors that have an info popover: their rows get a `(?)` marker.
-  public var infoAnchors: [String: String]
+  package var infoAnchors: [String: String]
   /// A what's-new tour waits (the user left it for a screen or a guide): the footer says
   /// how to come back.
-  public var tourIsSuspended = false
+  package var tourIsSuspended = false
   /// Whether the settings screen shows its developer section (the seen record and the
   /// `debug` commands): only with `--dev`, never on a user's screen.
-  public var showsDeveloperSection = false
+  package var showsDeveloperSection = false
   /// What the tour just ended by `done` changed, listed at the end of home (``TourRecap/isListed``).
-  public var recap: TourRecap?
+  package var recap: TourRecap?
 
-  public init(
+  package init(
     nextReview: String?, seenThrough: String, appVersion: Version, language: Language,
     units: String, infoAnchors: [String: String], languageSource: LanguageChoice.Source = .environment
   ) {
@@ -39,21 +39,21 @@ public struct ScreenFacts: Sendable {
 
 /// Renders the app's screens. Each element carries its anchor id (`workouts.view`),
 /// the whole screen its route-level id (`workouts`), so guidance can find its rows.
-public struct ScreenRenderer: Sendable {
-  public var context: RenderContext
+package struct ScreenRenderer: Sendable {
+  package var context: RenderContext
 
-  public init(context: RenderContext) { self.context = context }
+  package init(context: RenderContext) { self.context = context }
 
   /// The settings a screen shows, in order. The settings screen shows every setting:
   /// its own first, then the rest under "Other settings".
-  public static func settings(on screen: Screen) -> [Setting] {
+  package static func settings(on screen: Screen) -> [Setting] {
     let own = Setting.allCases.filter { $0.spec.screen == screen }
     guard screen == .settings else { return own }
     return own + Setting.allCases.filter { $0.spec.screen != .settings }
   }
 
   /// The anchor of the element that shows `setting`.
-  public static func anchor(for setting: Setting) -> String {
+  package static func anchor(for setting: Setting) -> String {
     switch setting {
     case .workoutView: "workouts.view"
     case .workoutAutonomy: "workouts.autonomy"
@@ -68,7 +68,7 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// Every anchor each screen renders, route-level id first.
-  public static let anchors: [Screen: [String]] = [
+  package static let anchors: [Screen: [String]] = [
     .home: ["home", "home.summary", "home.shortcuts", "home.news"],
     .workouts: ["workouts", "workouts.view", "workouts.autonomy", "workouts.progression", "workouts.rest", "workouts.preview"],
     .cardio: ["cardio", "cardio.log", "cardio.summary", "cardio.add"],
@@ -80,7 +80,7 @@ public struct ScreenRenderer: Sendable {
   ]
 
   /// The whole screen.
-  public func render(_ screen: Screen, controls: [Setting: ChoiceMachine.ControlState], facts: ScreenFacts) -> Document {
+  package func render(_ screen: Screen, controls: [Setting: ChoiceMachine.ControlState], facts: ScreenFacts) -> Document {
     let c = context
     var rows: Document = []
     let title = c.text(screen.titleKey)

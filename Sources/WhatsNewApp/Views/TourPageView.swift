@@ -1,4 +1,4 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// The what's-new tour's page as the user sees it: the heading (the release, or the
 /// previewed version), the page's blocks with their controls, the page's error and the
@@ -7,18 +7,18 @@ public import WhatsNewCore
 /// ```swift
 /// let rows = TourPageView(tour: tour, controls: controls).document(in: context)
 /// ```
-public struct TourPageView: Sendable {
-  public var tour: TourState
+package struct TourPageView: Sendable {
+  package var tour: TourState
   /// What each choice control shows.
-  public var controls: [Setting: ChoiceMachine.ControlState]
+  package var controls: [Setting: ChoiceMachine.ControlState]
 
-  public init(tour: TourState, controls: [Setting: ChoiceMachine.ControlState]) {
+  package init(tour: TourState, controls: [Setting: ChoiceMachine.ControlState]) {
     self.tour = tour
     self.controls = controls
   }
 
   /// The page, drawn in `context`.
-  public func document(in context: RenderContext) -> Document {
+  package func document(in context: RenderContext) -> Document {
     let flowPage = tour.currentPage
     let heading: String
     switch tour.mode {

@@ -14,20 +14,20 @@
 /// ```swift
 /// let shown = Viewport(terminalRows: 24).fit(document, focus: 30...36, focusName: "Units", context: context)
 /// ```
-public struct Viewport: Sendable {
+package struct Viewport: Sendable {
   /// The terminal's height.
-  public var terminalRows: Int
+  package var terminalRows: Int
 
   /// Rows kept free below and above the view: the prompt and the command typed at it.
-  public static let reservedRows = 2
+  package static let reservedRows = 2
 
-  public init(terminalRows: Int) { self.terminalRows = terminalRows }
+  package init(terminalRows: Int) { self.terminalRows = terminalRows }
 
   /// The rows a view may take.
-  public var budget: Int { max(4, terminalRows - Self.reservedRows) }
+  package var budget: Int { max(4, terminalRows - Self.reservedRows) }
 
   /// `document` cut to ``budget`` rows; unchanged when it fits.
-  public func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
+  package func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
     -> Document
   {
     cut(document, focus: focus, focusName: focusName, context: context).rows
@@ -37,7 +37,7 @@ public struct Viewport: Sendable {
   /// content starts at row `start` of those that may be left out (0: the first part), its note
   /// below saying that Enter shows the rest; and where the next part starts, `nil` when this
   /// part shows the page's last rows (Enter may turn the page).
-  public func part(_ document: Document, from start: Int, context: RenderContext) -> (rows: Document, next: Int?) {
+  package func part(_ document: Document, from start: Int, context: RenderContext) -> (rows: Document, next: Int?) {
     cut(document, start: start, enterShowsMore: true, context: context)
   }
 

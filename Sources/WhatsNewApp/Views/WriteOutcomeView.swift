@@ -1,22 +1,22 @@
-public import WhatsNewCore
+package import WhatsNewCore
 
 /// What a finished write of a setting says: saved (and, for the review weekday,
 /// rescheduled), the control's error, or that a newer tap on the same setting stands.
 /// Values in, lines out: one line each, printed as they come.
-public struct WriteOutcomeView: Sendable {
-  public var ticket: ChoiceMachine.WriteTicket
-  public var outcome: ChoiceMachine.WriteOutcome
+package struct WriteOutcomeView: Sendable {
+  package var ticket: ChoiceMachine.WriteTicket
+  package var outcome: ChoiceMachine.WriteOutcome
   /// The control once the outcome was applied.
-  public var control: ChoiceMachine.ControlState
+  package var control: ChoiceMachine.ControlState
 
-  public init(ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome, control: ChoiceMachine.ControlState) {
+  package init(ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome, control: ChoiceMachine.ControlState) {
     self.ticket = ticket
     self.outcome = outcome
     self.control = control
   }
 
   /// The lines, worded in `context`.
-  public func lines(in context: RenderContext) -> [Line] {
+  package func lines(in context: RenderContext) -> [Line] {
     let name = context.text(ticket.setting.titleKey)
     let value = context.text(ticket.setting.valueKey(ticket.value))
     switch outcome {

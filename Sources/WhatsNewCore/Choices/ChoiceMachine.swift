@@ -23,30 +23,30 @@
 /// machine.writeFinished(write!, outcome: .saved)
 /// machine.state(of: .workoutView).shown                // "inline"
 /// ```
-public struct ChoiceMachine: Sendable, Equatable {
+package struct ChoiceMachine: Sendable, Equatable {
   /// What one control knows and shows.
-  public struct ControlState: Sendable, Equatable {
+  package struct ControlState: Sendable, Equatable {
     /// The value last confirmed by the backend (read or written), if any.
-    public var confirmed: String?
+    package var confirmed: String?
     /// The value the control shows; `nil` while nothing is known.
-    public var shown: String?
+    package var shown: String?
     /// A read is in flight and nothing better is known yet.
-    public var isLoading: Bool = false
+    package var isLoading: Bool = false
     /// Writes asked for and not yet finished.
-    public var pendingWrites: Int = 0
+    package var pendingWrites: Int = 0
     /// The error shown on the control, if its last write or read failed.
-    public var error: ChoiceError?
+    package var error: ChoiceError?
     /// Bumped by every tap; read results from an older revision are discarded.
-    public var revision: Int = 0
+    package var revision: Int = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether the control is neither loading nor waiting for a write.
-    public var isSettled: Bool { !isLoading && pendingWrites == 0 }
+    package var isSettled: Bool { !isLoading && pendingWrites == 0 }
   }
 
   /// Why a control shows an error.
-  public enum ChoiceError: Sendable, Equatable {
+  package enum ChoiceError: Sendable, Equatable {
     /// The initial read failed; the control shows no value.
     case readFailed(reason: String)
     /// A write failed and the control went back to `restored`.
@@ -57,23 +57,23 @@ public struct ChoiceMachine: Sendable, Equatable {
   }
 
   /// A read the caller must perform, then report with ``readFinished(_:result:)``.
-  public struct ReadTicket: Sendable, Hashable {
-    public let setting: Setting
-    public let generation: Int
-    public let revision: Int
+  package struct ReadTicket: Sendable, Hashable {
+    package let setting: Setting
+    package let generation: Int
+    package let revision: Int
   }
 
   /// A write the caller must perform after every earlier write of the same setting,
   /// then report with ``writeFinished(_:outcome:)``.
-  public struct WriteTicket: Sendable, Hashable {
-    public let setting: Setting
-    public let value: String
-    public let revision: Int
-    public let sequence: Int
+  package struct WriteTicket: Sendable, Hashable {
+    package let setting: Setting
+    package let value: String
+    package let revision: Int
+    package let sequence: Int
   }
 
   /// How a write ended.
-  public enum WriteOutcome: Sendable, Equatable {
+  package enum WriteOutcome: Sendable, Equatable {
     case saved
     /// The write failed and stored nothing.
     case failed(reason: String)
@@ -86,18 +86,18 @@ public struct ChoiceMachine: Sendable, Equatable {
   }
 
   /// The generation of the page currently open; bumped by every open and leave.
-  public private(set) var generation: Int = 0
+  package private(set) var generation: Int = 0
   private var controls: [Setting: ControlState] = [:]
   private var nextSequence = 0
 
-  public init() {}
+  package init() {}
 
   /// The state of one control (a fresh state for a setting never seen).
-  public func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
+  package func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
 
   /// Opens a page showing `settings`: a new generation, and a read for each setting
   /// that has no write in flight (a pending write already shows the user's intent).
-  public mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
+  package mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
     // Whatever the previous page was still reading is stale now (found by the property
     // test: a control left off the new page otherwise stayed "loading" for ever).
     leavePage()
@@ -116,7 +116,7 @@ public struct ChoiceMachine: Sendable, Equatable {
   }
 
   /// Leaves the current page: every read still in flight becomes stale.
-  public mutating func leavePage() {
+  package mutating func leavePage() {
     generation += 1
     for (setting, var control) in controls where control.isLoading {
       control.isLoading = false
@@ -126,7 +126,7 @@ public struct ChoiceMachine: Sendable, Equatable {
 
   /// Reports a read. Returns whether the result was applied (`false`: it was stale).
   @discardableResult
-  public mutating func readFinished(_ ticket: ReadTicket, result: Result<String, ReadFailure>) -> Bool {
+  package mutating func readFinished(_ ticket: ReadTicket, result: Result<String, ReadFailure>) -> Bool {
     var control = state(of: ticket.setting)
     guard ticket.generation == generation, ticket.revision == control.revision, control.pendingWrites == 0 else {
       return false
@@ -146,7 +146,7 @@ public struct ChoiceMachine: Sendable, Equatable {
 
   /// A user picks `value`. Shows it at once; returns the write to perform, or `nil`
   /// when there is nothing to write (the value is already confirmed and nothing is pending).
-  public mutating func tap(_ setting: Setting, _ value: String) -> WriteTicket? {
+  package mutating func tap(_ setting: Setting, _ value: String) -> WriteTicket? {
     var control = state(of: setting)
     if control.pendingWrites == 0, control.confirmed == value {
       control.shown = value
@@ -166,7 +166,7 @@ public struct ChoiceMachine: Sendable, Equatable {
   }
 
   /// Reports a write. Writes of one setting must be reported in the order they were asked for.
-  public mutating func writeFinished(_ ticket: WriteTicket, outcome: WriteOutcome) {
+  package mutating func writeFinished(_ ticket: WriteTicket, outcome: WriteOutcome) {
     var control = state(of: ticket.setting)
     control.pendingWrites = max(0, control.pendingWrites - 1)
     let isNewestIntent = ticket.revision == control.revision
@@ -197,7 +197,7 @@ public struct ChoiceMachine: Sendable, Equatable {
 
   /// Records a value learnt outside a page open (a settings command reading the store
   /// before it writes). Ignored while the control is loading or has writes in flight.
-  public mutating func learn(_ setting: Setting, confirmed value: String) {
+  package mutating func learn(_ setting: Setting, confirmed value: String) {
     var control = state(of: setting)
     guard !control.isLoading, control.pendingWrites == 0 else { return }
     control.confirmed = value
@@ -207,7 +207,7 @@ public struct ChoiceMachine: Sendable, Equatable {
 
   /// Forgets what is known about settings that have nothing in flight, so the next open
   /// reads them afresh (after a restore replaced the stored values, say).
-  public mutating func forgetSettledValues() {
+  package mutating func forgetSettledValues() {
     generation += 1
     for (setting, control) in controls where control.pendingWrites == 0 {
       var fresh = ControlState()
@@ -218,9 +218,9 @@ public struct ChoiceMachine: Sendable, Equatable {
 }
 
 /// Why a read failed, in words for people.
-public struct ReadFailure: Error, Sendable, Equatable {
-  public var reason: String
-  public init(reason: String) { self.reason = reason }
+package struct ReadFailure: Error, Sendable, Equatable {
+  package var reason: String
+  package init(reason: String) { self.reason = reason }
 }
 
 /// How moving the weekly review reminder failed after the review weekday was saved, and
@@ -229,31 +229,31 @@ public struct ReadFailure: Error, Sendable, Equatable {
 /// The job is: save the weekday (done), cancel the old reminder, schedule the new one. When
 /// cancelling or scheduling fails, the old weekday is written back; when the old reminder
 /// had been cancelled, it is scheduled again (only once the weekday is back, so the two agree).
-public struct ReminderFailure: Sendable, Equatable {
+package struct ReminderFailure: Sendable, Equatable {
   /// The reminder step that failed.
-  public enum Step: String, Sendable, Equatable {
+  package enum Step: String, Sendable, Equatable {
     /// Cancelling the old reminder: it was never removed.
     case cancel
     /// Scheduling the new one: the old one had been cancelled.
     case schedule
   }
 
-  public var step: Step
-  public var reason: String
+  package var step: Step
+  package var reason: String
   /// The weekday the write saved.
-  public var saved: String
+  package var saved: String
   /// The weekday the write replaced.
-  public var previous: String
+  package var previous: String
   /// The weekday of the reminder the write replaced, if one was scheduled.
-  public var previousReminder: String?
+  package var previousReminder: String?
   /// Why writing the old weekday back failed; `nil` when it was written back.
-  public var settingRestoreFailure: String?
+  package var settingRestoreFailure: String?
   /// Why scheduling the old reminder again failed; `nil` when it was, or was not needed.
-  public var reminderRestoreFailure: String?
+  package var reminderRestoreFailure: String?
   /// What the store holds now, if known.
-  public var stored: String?
+  package var stored: String?
 
-  public init(
+  package init(
     step: Step, reason: String, saved: String, previous: String, previousReminder: String?,
     settingRestoreFailure: String? = nil, reminderRestoreFailure: String? = nil, stored: String?
   ) {
@@ -269,7 +269,7 @@ public struct ReminderFailure: Sendable, Equatable {
 
   /// The weekday a reminder is set for now, or `nil` for none: the old one when it was never
   /// cancelled or was scheduled again, none when it was cancelled and not put back.
-  public var reminderNow: String? {
+  package var reminderNow: String? {
     switch step {
     case .cancel: return previousReminder
     case .schedule:
@@ -280,8 +280,8 @@ public struct ReminderFailure: Sendable, Equatable {
 
   /// Whether store and schedule are left apart (no reminder, or one for another weekday than
   /// the store's): the app says the next start brings them together.
-  public var leavesScheduleApart: Bool { reminderNow == nil || reminderNow != stored }
+  package var leavesScheduleApart: Bool { reminderNow == nil || reminderNow != stored }
 
   /// Whether everything was put back as it was before the write.
-  public var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
+  package var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
 }

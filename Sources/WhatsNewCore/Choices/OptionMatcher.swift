@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Finds the option a person means from what they typed after `set <setting>` or
 /// `choose <setting>`: the option's value, its label in their language, one word of the
@@ -20,19 +20,19 @@ public import Foundation
 /// units.match("lb")    // .option(1)
 /// units.match("m")     // .ambiguous([0, 1]): "metric", and "mi" in the second label
 /// ```
-public struct OptionMatcher: Sendable {
+package struct OptionMatcher: Sendable {
   /// One option as people may name it.
-  public struct Option: Sendable, Hashable {
+  package struct Option: Sendable, Hashable {
     /// The stored value, like `imperial`.
-    public var value: String
+    package var value: String
     /// The label the app shows for it, in the session's language.
-    public var label: String
+    package var label: String
     /// Other whole names people use for it (a weekday's abbreviation: `пт`, `seg.`), matched
     /// whole, a final full stop or not.
-    public var shortNames: [String]
+    package var shortNames: [String]
 
     /// Creates an option.
-    public init(value: String, label: String, shortNames: [String] = []) {
+    package init(value: String, label: String, shortNames: [String] = []) {
       self.value = value
       self.label = label
       self.shortNames = shortNames
@@ -40,7 +40,7 @@ public struct OptionMatcher: Sendable {
   }
 
   /// What a typed word names.
-  public enum Match: Sendable, Equatable {
+  package enum Match: Sendable, Equatable {
     /// The option at this index of ``options``.
     case option(Int)
     /// Several options match equally well (their indices, in order): type more.
@@ -50,12 +50,12 @@ public struct OptionMatcher: Sendable {
   }
 
   /// The options, in the order the app shows them.
-  public var options: [Option]
+  package var options: [Option]
   /// The locale that folds case and diacritics (Turkish `I`, say).
-  public var locale: Locale
+  package var locale: Locale
 
   /// Creates a matcher over `options` for people writing in `locale`.
-  public init(options: [Option], locale: Locale) {
+  package init(options: [Option], locale: Locale) {
     self.options = options
     self.locale = locale
     // Only Turkish and Azerbaijani fold an ASCII letter to another letter (`I` to `ı`).
@@ -70,7 +70,7 @@ public struct OptionMatcher: Sendable {
   private let asciiFoldsToLowercase: Bool
 
   /// The option `typed` names; see the type's documentation for the rules.
-  public func match(_ typed: String) -> Match {
+  package func match(_ typed: String) -> Match {
     let word = fold(typed)
     guard !word.isEmpty else { return .none }
     let names = options.map { option in

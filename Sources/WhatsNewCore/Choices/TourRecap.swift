@@ -21,9 +21,9 @@
 /// let undo = recap.beginUndo(1)                               // .start(setting: .theme, to: "system", expected: "dark")
 /// recap.undoFinished(.theme, outcome: .saved)                 // 1. marked undone
 /// ```
-public struct TourRecap: Sendable, Equatable {
+package struct TourRecap: Sendable, Equatable {
   /// Where one entry stands.
-  public enum Status: Sendable, Equatable {
+  package enum Status: Sendable, Equatable {
     /// The tour's value is what it left (as far as the session knows).
     case changed
     /// An undo is being written.
@@ -36,15 +36,15 @@ public struct TourRecap: Sendable, Equatable {
   }
 
   /// One setting the tour changed.
-  public struct Entry: Sendable, Equatable {
-    public var setting: Setting
+  package struct Entry: Sendable, Equatable {
+    package var setting: Setting
     /// The value before the tour's first confirmed change of it.
-    public var before: String
+    package var before: String
     /// The value the tour's last confirmed change left.
-    public var after: String
-    public var status: Status = .changed
+    package var after: String
+    package var status: Status = .changed
 
-    public init(setting: Setting, before: String, after: String, status: Status = .changed) {
+    package init(setting: Setting, before: String, after: String, status: Status = .changed) {
       self.setting = setting
       self.before = before
       self.after = after
@@ -54,7 +54,7 @@ public struct TourRecap: Sendable, Equatable {
     /// What the store should hold for the setting, as the entry claims it: the tour's value,
     /// the value from before (undone), or what it was changed to since; `nil` while an undo is
     /// in flight. `qa explore` compares this with the store after every settled step.
-    public var claimedValue: String? {
+    package var claimedValue: String? {
       switch status {
       case .changed: after
       case .undone: before
@@ -64,7 +64,7 @@ public struct TourRecap: Sendable, Equatable {
     }
 
     /// Whether `undo` would try to put it back.
-    public var isUndoable: Bool {
+    package var isUndoable: Bool {
       switch status {
       case .changed, .changedSince: true
       case .undoing, .undone: false
@@ -73,7 +73,7 @@ public struct TourRecap: Sendable, Equatable {
   }
 
   /// What `undo <n>` asks for.
-  public enum UndoStart: Sendable, Equatable {
+  package enum UndoStart: Sendable, Equatable {
     /// Write `value` to `setting`, only while the store holds `expected`.
     case start(setting: Setting, to: String, expected: String)
     /// Entry `n` does not exist (the recap has `count` entries).
@@ -85,38 +85,38 @@ public struct TourRecap: Sendable, Equatable {
   }
 
   /// The entries, numbered from 1 in the order the tour first changed them.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   /// A tour is open: the session's confirmed writes are the tour's.
-  public private(set) var isRecording = false
+  package private(set) var isRecording = false
   /// Whether a tour was open in this session at all (a recap of nothing says so).
-  public private(set) var hasTour = false
+  package private(set) var hasTour = false
   /// The list shows on the home screen, under the tour that `done` just ended, until the
   /// person goes elsewhere (a screen, another tour): so it is the last thing on screen, not
   /// a message the home screen pushes out of a short window.
-  public var isListed = false
+  package var isListed = false
 
-  public init() {}
+  package init() {}
 
   /// A tour opened: writes confirmed from now on are its changes.
-  public mutating func startRecording() {
+  package mutating func startRecording() {
     isRecording = true
     hasTour = true
     isListed = false
   }
 
   /// The tour ended: what it changed stays listed, and only `undo` moves it.
-  public mutating func stopRecording() { isRecording = false }
+  package mutating func stopRecording() { isRecording = false }
 
   /// The entries `undo all` would put back, by number.
-  public var undoableNumbers: [Int] { entries.indices.filter { entries[$0].isUndoable }.map { $0 + 1 } }
+  package var undoableNumbers: [Int] { entries.indices.filter { entries[$0].isUndoable }.map { $0 + 1 } }
 
   /// The entries still changed by the tour (not undone, not changed since).
-  public var changedEntries: [Entry] { entries.filter { $0.status == .changed || $0.status == .undoing } }
+  package var changedEntries: [Entry] { entries.filter { $0.status == .changed || $0.status == .undoing } }
 
   /// A write of `setting` confirmed: it replaced `replaced`, and the store now holds `now`.
   /// While recording it is the tour's change; after, it only tells whether an entry still
   /// holds (``observe(_:stored:)``). An undo's own write is reported with ``undoFinished(_:outcome:)``.
-  public mutating func confirmed(_ setting: Setting, replaced: String, now: String) {
+  package mutating func confirmed(_ setting: Setting, replaced: String, now: String) {
     guard isRecording else { return observe(setting, stored: now) }
     guard let index = entries.firstIndex(where: { $0.setting == setting }) else {
       if replaced != now { entries.append(Entry(setting: setting, before: replaced, after: now)) }
@@ -134,7 +134,7 @@ public struct TourRecap: Sendable, Equatable {
   /// The store holds `stored` for `setting` (a later choice, or another program's change the
   /// session noticed): an entry whose value moved is marked changed since, one that came back
   /// to the tour's value is changed again. An undo in flight reports its own outcome.
-  public mutating func observe(_ setting: Setting, stored: String) {
+  package mutating func observe(_ setting: Setting, stored: String) {
     guard let index = entries.firstIndex(where: { $0.setting == setting }) else { return }
     let entry = entries[index]
     switch entry.status {
@@ -145,12 +145,12 @@ public struct TourRecap: Sendable, Equatable {
   }
 
   /// ``observe(_:stored:)`` for every setting of `stored` (a snapshot, a restored backup).
-  public mutating func observe(_ stored: [Setting: String]) {
+  package mutating func observe(_ stored: [Setting: String]) {
     for (setting, value) in stored { observe(setting, stored: value) }
   }
 
   /// `undo <n>`: what to write, or why nothing is.
-  public mutating func beginUndo(_ number: Int) -> UndoStart {
+  package mutating func beginUndo(_ number: Int) -> UndoStart {
     guard entries.indices.contains(number - 1) else { return .noSuchEntry(count: entries.count) }
     let entry = entries[number - 1]
     switch entry.status {
@@ -165,7 +165,7 @@ public struct TourRecap: Sendable, Equatable {
   /// How the undo of `setting` ended (``ChoiceMachine/WriteOutcome``). Returns the entry as it
   /// stands now, for the message that names what was put back.
   @discardableResult
-  public mutating func undoFinished(_ setting: Setting, outcome: ChoiceMachine.WriteOutcome) -> Entry? {
+  package mutating func undoFinished(_ setting: Setting, outcome: ChoiceMachine.WriteOutcome) -> Entry? {
     guard let index = entries.firstIndex(where: { $0.setting == setting }) else { return nil }
     var entry = entries[index]
     switch outcome {

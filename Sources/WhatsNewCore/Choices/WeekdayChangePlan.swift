@@ -14,9 +14,9 @@
 /// plan.next(after: .succeeded)                            // .step(.schedule("friday"))
 /// plan.next(after: .succeeded)                            // .done(.saved, reminder: "friday")
 /// ```
-public struct WeekdayChangePlan: Sendable, Equatable {
+package struct WeekdayChangePlan: Sendable, Equatable {
   /// One thing for the runner to do.
-  public enum Step: Sendable, Equatable {
+  package enum Step: Sendable, Equatable {
     /// Write the weekday (reading, in the same transaction, the weekday and reminder it replaces).
     case write(String)
     /// Cancel the current reminder.
@@ -32,7 +32,7 @@ public struct WeekdayChangePlan: Sendable, Equatable {
   }
 
   /// What a step ended in.
-  public enum Result: Sendable, Equatable {
+  package enum Result: Sendable, Equatable {
     /// The write landed; it replaced `previous`, and the reminder then was for `reminder` (or none).
     case written(previous: String, reminder: String?)
     /// A step other than the first write succeeded.
@@ -44,7 +44,7 @@ public struct WeekdayChangePlan: Sendable, Equatable {
   }
 
   /// What the runner does next: another step, or the end.
-  public enum Next: Sendable, Equatable {
+  package enum Next: Sendable, Equatable {
     case step(Step)
     /// The change ended: its outcome, and the weekday the reminder is set for now (`nil` for
     /// none, or unknown after a failed first write: then nothing changed).
@@ -52,22 +52,22 @@ public struct WeekdayChangePlan: Sendable, Equatable {
   }
 
   /// The weekday being chosen.
-  public let weekday: String
+  package let weekday: String
   private var previous: String?
   private var previousReminder: String?
   private var failure: ReminderFailure?
   private var current: Step
 
-  public init(weekday: String) {
+  package init(weekday: String) {
     self.weekday = weekday
     current = .write(weekday)
   }
 
   /// The first step.
-  public var start: Step { .write(weekday) }
+  package var start: Step { .write(weekday) }
 
   /// The step after the current one ended in `result`.
-  public mutating func next(after result: Result) -> Next {
+  package mutating func next(after result: Result) -> Next {
     let step = current
     let next = decide(step, result)
     if case .step(let following) = next { current = following }

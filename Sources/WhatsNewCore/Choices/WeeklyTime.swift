@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A time of the week on the local wall clock, such as "Sundays at 18:00": when a weekly
 /// notification fires.
@@ -16,14 +16,14 @@ public import Foundation
 /// let next = review.nextOccurrence(after: monday, in: .gmt)!
 /// RFC3339.string(next, in: .gmt)  // "2026-12-06T18:00:00Z"
 /// ```
-public struct WeeklyTime: Sendable, Hashable {
-  public var weekday: Weekday
+package struct WeeklyTime: Sendable, Hashable {
+  package var weekday: Weekday
   /// 0...23.
-  public var hour: Int
+  package var hour: Int
   /// 0...59.
-  public var minute: Int
+  package var minute: Int
 
-  public init(weekday: Weekday, hour: Int, minute: Int) {
+  package init(weekday: Weekday, hour: Int, minute: Int) {
     self.weekday = weekday
     self.hour = hour
     self.minute = minute
@@ -32,7 +32,7 @@ public struct WeeklyTime: Sendable, Hashable {
   /// The first instant after `instant` at which a wall clock in `timeZone` shows this
   /// weekday and time (or, when a daylight-saving gap skips it, the first instant after the
   /// gap); `nil` when the hour or minute is out of range.
-  public func nextOccurrence(after instant: Date, in timeZone: TimeZone) -> Date? {
+  package func nextOccurrence(after instant: Date, in timeZone: TimeZone) -> Date? {
     guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
@@ -43,10 +43,10 @@ public struct WeeklyTime: Sendable, Hashable {
 }
 
 /// Instants as RFC 3339 text, through Foundation's `Date.ISO8601FormatStyle`, and zones by name.
-public enum RFC3339 {
+package enum RFC3339 {
   /// What people are shown as the zone's name: its identifier, but `UTC` for Foundation's
   /// `GMT` (what `TimeZone(identifier: "UTC")` and an empty `TZ` give).
-  public static func name(of timeZone: TimeZone) -> String {
+  package static func name(of timeZone: TimeZone) -> String {
     timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
   }
 
@@ -59,7 +59,7 @@ public enum RFC3339 {
   /// minute away from zero, and the local time is shown at that offset, so the instant stays
   /// exact (RFC 3339 §5.8: `1937-01-01T12:00:27.87+00:20` for Amsterdam's `+00:19:32.13`).
   /// Fractions of a second are dropped.
-  public static func string(_ instant: Date, in timeZone: TimeZone) -> String? {
+  package static func string(_ instant: Date, in timeZone: TimeZone) -> String? {
     let interval = instant.timeIntervalSince1970.rounded(.down)
     // Far outside 0001–9999 either way, and beyond what Int arithmetic below should meet.
     guard interval.isFinite, abs(interval) < 1e12 else { return nil }
@@ -94,7 +94,7 @@ public enum RFC3339 {
   }
 
   /// `2026-12-06`: the local date in `timeZone`.
-  public static func date(_ instant: Date, in timeZone: TimeZone) -> String {
+  package static func date(_ instant: Date, in timeZone: TimeZone) -> String {
     instant.formatted(Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day())
   }
 }

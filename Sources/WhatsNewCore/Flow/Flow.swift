@@ -1,12 +1,12 @@
 /// One page of the tour, with the release that announced it.
-public struct FlowPage: Hashable, Sendable {
+package struct FlowPage: Hashable, Sendable {
   /// The version whose release file holds the page.
-  public var release: Version
+  package var release: Version
   /// The page, with superseded blocks already removed.
-  public var page: Page
+  package var page: Page
 
   /// Creates a flow page.
-  public init(release: Version, page: Page) {
+  package init(release: Version, page: Page) {
     self.release = release
     self.page = page
   }
@@ -35,7 +35,7 @@ public struct FlowPage: Hashable, Sendable {
 ///   - seenThrough: the version the user has seen announcements through, or `nil` if none.
 ///   - current: the running app version.
 ///   - cap: the most pages to show; zero or less shows nothing.
-public func selectFlow(releases: [Release], seenThrough: Version?, current: Version, cap: Int = 6) -> [FlowPage] {
+package func selectFlow(releases: [Release], seenThrough: Version?, current: Version, cap: Int = 6) -> [FlowPage] {
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
 
@@ -91,11 +91,11 @@ public func selectFlow(releases: [Release], seenThrough: Version?, current: Vers
 
 /// A release whose pages the cap left out of a flow, and how many: the tour's last page and
 /// `flow` name it, with the `news <version>` that shows it.
-public struct CappedRelease: Sendable, Equatable {
-  public var release: Version
-  public var pages: Int
+package struct CappedRelease: Sendable, Equatable {
+  package var release: Version
+  package var pages: Int
 
-  public init(release: Version, pages: Int) {
+  package init(release: Version, pages: Int) {
     self.release = release
     self.pages = pages
   }
@@ -103,7 +103,7 @@ public struct CappedRelease: Sendable, Equatable {
 
 /// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
 /// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
-public func pagesLeftOut(releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]) -> [FlowPage] {
+package func pagesLeftOut(releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]) -> [FlowPage] {
   let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max)
   guard uncapped.count > shown.count else { return [] }
   let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
@@ -111,7 +111,7 @@ public func pagesLeftOut(releases: [Release], seenThrough: Version?, current: Ve
 }
 
 /// The releases whose pages the cap left out, with their page counts, oldest first.
-public func cappedReleases(
+package func cappedReleases(
   releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]
 ) -> [CappedRelease] {
   CappedRelease.grouping(pagesLeftOut(releases: releases, seenThrough: seenThrough, current: current, shown: shown))
@@ -119,7 +119,7 @@ public func cappedReleases(
 
 extension CappedRelease {
   /// `pages` (oldest release first) counted by release.
-  public static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
+  package static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
     var counts: [CappedRelease] = []
     for page in pages {
       if counts.last?.release == page.release {
@@ -140,7 +140,7 @@ extension CappedRelease {
 /// ```swift
 /// previewRelease(release, asOf: Version("2.15.0")!)   // without what 2.15.0 supersedes
 /// ```
-public func previewRelease(_ release: Release, asOf: Version) -> [FlowPage] {
+package func previewRelease(_ release: Release, asOf: Version) -> [FlowPage] {
   release.pages.compactMap { page in visiblePage(page, asOf: asOf).map { FlowPage(release: release.version, page: $0) } }
 }
 

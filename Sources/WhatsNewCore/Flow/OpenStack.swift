@@ -1,5 +1,5 @@
 /// One thing open in a session, as the person sees it.
-public enum OpenLayer: Sendable, Equatable {
+package enum OpenLayer: Sendable, Equatable {
   /// The home screen: always at the bottom.
   case home
   /// Another screen, over home (or over a waiting tour it was opened from).
@@ -24,13 +24,13 @@ public enum OpenLayer: Sendable, Equatable {
 /// A tour left for a screen waits *under* that screen, so `back` on the screen comes back to
 /// it; a tour opened on a screen (`news`, a preview) lies over the screen. Every layer has a
 /// way out (``waysOut``), which refusals name.
-public struct OpenStack: Sendable, Equatable {
+package struct OpenStack: Sendable, Equatable {
   /// Bottom first; never empty (``OpenLayer/home`` is always first, and a waiting tour's
   /// screen may be home again above it).
-  public private(set) var layers: [OpenLayer]
+  package private(set) var layers: [OpenLayer]
 
   /// The stack of a session on `screen`, with `tour`, `onboarding` and the guidance showing.
-  public init(screen: Screen, tour: TourState?, onboarding: OnboardingState?, guidance: GuidanceMachine) {
+  package init(screen: Screen, tour: TourState?, onboarding: OnboardingState?, guidance: GuidanceMachine) {
     var layers: [OpenLayer] = [.home]
     let tourLayer = tour.map { OpenLayer.tour($0.mode, page: $0.index + 1, count: $0.pages.count, waiting: $0.isSuspended) }
     if let tour, tour.isSuspended, let tourLayer {
@@ -52,23 +52,23 @@ public struct OpenStack: Sendable, Equatable {
   }
 
   /// What the person sees on top.
-  public var top: OpenLayer { layers[layers.count - 1] }
+  package var top: OpenLayer { layers[layers.count - 1] }
 
   /// The tour waiting under a screen or guide, if any.
-  public var waitingTour: OpenLayer? {
+  package var waitingTour: OpenLayer? {
     layers.first { if case .tour(_, _, _, true) = $0 { true } else { false } }
   }
 
   /// Whether the tour (or a preview) is showing on top of the screens.
-  public var tourShowing: Bool {
+  package var tourShowing: Bool {
     layers.contains { if case .tour(_, _, _, false) = $0 { true } else { false } }
   }
 
   /// The commands that leave the top layer (or, at home, where to go), gentlest first.
-  public var waysOut: [String] { Self.waysOut(of: top, tourWaiting: waitingTour != nil) }
+  package var waysOut: [String] { Self.waysOut(of: top, tourWaiting: waitingTour != nil) }
 
   /// The commands that leave `layer`: what a refusal names.
-  public static func waysOut(of layer: OpenLayer, tourWaiting: Bool) -> [String] {
+  package static func waysOut(of layer: OpenLayer, tourWaiting: Bool) -> [String] {
     switch layer {
     case .popover: return ["close"]
     case .guide: return tourWaiting ? ["close", "tour"] : ["close", "home"]

@@ -16,20 +16,20 @@
 /// shortcuts.chooseTokens   // ["view.1", "view.2", "mode.1", "mode.2"]
 /// shortcuts.openTargets    // [.openWorkoutSettings]: `open 1`
 /// ```
-public struct PageShortcuts: Sendable, Equatable {
+package struct PageShortcuts: Sendable, Equatable {
   /// One choice block on the page and the tokens that pick its options.
-  public struct Choice: Sendable, Equatable {
+  package struct Choice: Sendable, Equatable {
     /// The block's id.
-    public var blockID: String
+    package var blockID: String
     /// The choice.
-    public var choice: ChoiceBlock
+    package var choice: ChoiceBlock
     /// The token of each option, in option order: `1` or `<block>.1` (in one menu across
     /// the page, its number there).
-    public var tokens: [String]
+    package var tokens: [String]
     /// Other tokens that pick the same options: `<block>.<n>` when ``tokens`` number the page.
-    public var aliases: [String]
+    package var aliases: [String]
 
-    public init(blockID: String, choice: ChoiceBlock, tokens: [String], aliases: [String] = []) {
+    package init(blockID: String, choice: ChoiceBlock, tokens: [String], aliases: [String] = []) {
       self.blockID = blockID
       self.choice = choice
       self.tokens = tokens
@@ -37,14 +37,14 @@ public struct PageShortcuts: Sendable, Equatable {
     }
 
     /// The option `token` (a token or an alias, any case) picks.
-    public func option(for token: String) -> Int? {
+    package func option(for token: String) -> Int? {
       let lowered = token.lowercased()
       return tokens.firstIndex { $0.lowercased() == lowered } ?? aliases.firstIndex { $0.lowercased() == lowered }
     }
   }
 
   /// How options are numbered.
-  public enum Numbering: Sendable, Equatable {
+  package enum Numbering: Sendable, Equatable {
     /// Within each choice: `1`, `2` (or `<block>.1` when the page has several choices).
     case perChoice
     /// One menu across the page, `1` to `n` (accessible mode).
@@ -52,12 +52,12 @@ public struct PageShortcuts: Sendable, Equatable {
   }
 
   /// The page's choices, in page order.
-  public var choices: [Choice]
+  package var choices: [Choice]
   /// What `open <n>` opens: the action of the n-th action block or feature item with an action.
-  public var openTargets: [Action]
+  package var openTargets: [Action]
 
   /// The shortcuts of `page`, its options numbered as `numbering` says.
-  public init(page: Page, numbering: Numbering) {
+  package init(page: Page, numbering: Numbering) {
     let choiceBlocks: [(String, ChoiceBlock)] = page.blocks.compactMap { block in
       if case .choice(let choice) = block.content { return (block.id, choice) }
       return nil
@@ -81,11 +81,11 @@ public struct PageShortcuts: Sendable, Equatable {
   }
 
   /// Every `choose` token the page shows, in page order.
-  public var chooseTokens: [String] { choices.flatMap(\.tokens) }
+  package var chooseTokens: [String] { choices.flatMap(\.tokens) }
 
   /// Every `open` number the page shows: `1`, `2`, ….
-  public var openTokens: [String] { openTargets.indices.map { String($0 + 1) } }
+  package var openTokens: [String] { openTargets.indices.map { String($0 + 1) } }
 
   /// The settings the page's choices change, in page order.
-  public var settings: [Setting] { choices.map(\.choice.setting) }
+  package var settings: [Setting] { choices.map(\.choice.setting) }
 }

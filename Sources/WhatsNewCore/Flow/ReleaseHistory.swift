@@ -8,24 +8,24 @@
 ///   seenThrough: Version("2.14.0"), current: Version("2.14.0")!)
 /// // 2.14.0 shown, 2.13.1 shown, 2.12.0 left out by the cap, 2.11.0 where the history starts
 /// ```
-public enum ReleaseHistory {
+package enum ReleaseHistory {
   /// One release in the list.
-  public struct Entry: Sendable, Equatable {
-    public var release: Version
+  package struct Entry: Sendable, Equatable {
+    package var release: Version
     /// The day it came out, when its file gives one.
-    public var date: ReleaseDate?
-    public var status: Status
+    package var date: ReleaseDate?
+    package var status: Status
     /// Whether `news <version>` has pages to open for it.
-    public var canOpen: Bool { status != .superseded }
+    package var canOpen: Bool { status != .superseded }
     /// Whether it has pages no tour brought the person to: left out, not reached, or to come.
-    public var hasUnseenPages: Bool {
+    package var hasUnseenPages: Bool {
       switch status {
       case .partlyShown, .leftOut, .notReached, .upcoming: true
       case .shown, .superseded, .firstVersion, .unrecorded: false
       }
     }
 
-    public init(release: Version, date: ReleaseDate? = nil, status: Status) {
+    package init(release: Version, date: ReleaseDate? = nil, status: Status) {
       self.release = release
       self.date = date
       self.status = status
@@ -33,7 +33,7 @@ public enum ReleaseHistory {
   }
 
   /// What became of a release.
-  public enum Status: Sendable, Equatable {
+  package enum Status: Sendable, Equatable {
     /// A tour showed it, and the person reached every page it had.
     case shown
     /// A tour had it, and the person reached `shown` of its `pages`: the rest the tour ended
@@ -62,7 +62,7 @@ public enum ReleaseHistory {
   ///   - firstVersion: where the person's history starts, if known.
   ///   - seenThrough: the seen record, if any.
   ///   - current: the running app version.
-  public static func entries(
+  package static func entries(
     releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version
   ) -> [Entry] {
     let recorded = Dictionary(showings.map { ($0.release, $0) }, uniquingKeysWith: { _, latest in latest })

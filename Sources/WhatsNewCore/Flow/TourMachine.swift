@@ -1,7 +1,7 @@
 /// One opening of the what's-new tour (or of `news`, or of a `debug preview`).
-public struct TourState: Sendable, Equatable {
+package struct TourState: Sendable, Equatable {
   /// Why the tour is open; only the automatic tour writes the seen-through record.
-  public enum Mode: Sendable, Equatable {
+  package enum Mode: Sendable, Equatable {
     /// Opened by the session's check: Done, Skip and Close record "seen through".
     case automatic
     /// Opened by `news`: writes nothing.
@@ -10,27 +10,27 @@ public struct TourState: Sendable, Equatable {
     case preview(Version)
   }
 
-  public var mode: Mode
-  public var pages: [FlowPage]
+  package var mode: Mode
+  package var pages: [FlowPage]
   /// The page showing; moving it on moves ``furthest``.
-  public var index = 0 {
+  package var index = 0 {
     didSet { furthest = max(furthest, index) }
   }
   /// The furthest page the person reached in this tour (a resumed tour counts from the page
   /// it resumed on): what ``showings`` calls shown.
-  public private(set) var furthest = 0
+  package private(set) var furthest = 0
   /// Why the last dismissal could not be saved (the backend's words), shown on the page.
-  public var failure: String?
+  package var failure: String?
   /// A dismissal is being written.
-  public var isDismissing = false
+  package var isDismissing = false
   /// The word that asked for the dismissal being written (or, for `news`, that closed it).
-  public var dismissedWith: Dismissal?
+  package var dismissedWith: Dismissal?
   /// The user followed an action or a screen out of the tour; `tour` or `back` resumes it.
-  public var isSuspended = false
+  package var isSuspended = false
   /// Releases the page cap left out (the automatic tour's), named on its last page.
-  public var capped: [CappedRelease] = []
+  package var capped: [CappedRelease] = []
 
-  public init(mode: Mode, pages: [FlowPage], index: Int = 0) {
+  package init(mode: Mode, pages: [FlowPage], index: Int = 0) {
     self.mode = mode
     self.pages = pages
     self.index = pages.indices.contains(index) ? index : 0
@@ -40,7 +40,7 @@ public struct TourState: Sendable, Equatable {
   /// What this tour did with each release it covers, oldest first: the pages reached, the
   /// pages it holds that the person never reached, and the pages the cap left out. Recorded
   /// when the automatic tour ends, so `news` can say what became of every release.
-  public var showings: [ReleaseShowing] {
+  package var showings: [ReleaseShowing] {
     var byRelease: [Version: ReleaseShowing] = [:]
     for (position, page) in pages.enumerated() {
       var showing = byRelease[page.release] ?? ReleaseShowing(release: page.release)
@@ -53,34 +53,34 @@ public struct TourState: Sendable, Equatable {
     return byRelease.values.sorted { $0.release < $1.release }
   }
 
-  public var currentPage: FlowPage { pages[index] }
-  public var isLastPage: Bool { index == pages.count - 1 }
+  package var currentPage: FlowPage { pages[index] }
+  package var isLastPage: Bool { index == pages.count - 1 }
   /// Where the tour is, as the store keeps it for resuming: the release and page id.
-  public var position: TourPosition { TourPosition(release: currentPage.release, pageID: currentPage.page.id) }
+  package var position: TourPosition { TourPosition(release: currentPage.release, pageID: currentPage.page.id) }
 }
 
 /// The word that ends a tour: `done` on the last page lists what the tour changed (the
 /// recap); `skip` and `close` only say how to see it.
-public enum Dismissal: Sendable, Equatable {
+package enum Dismissal: Sendable, Equatable {
   case done, skip, close
 }
 
 /// Where an unfinished automatic tour was left: the release and the page's id (stable
 /// across content edits that add or drop other pages, unlike an index).
-public struct TourPosition: Sendable, Equatable, CustomStringConvertible {
-  public var release: Version
-  public var pageID: String
+package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
+  package var release: Version
+  package var pageID: String
 
-  public init(release: Version, pageID: String) {
+  package init(release: Version, pageID: String) {
     self.release = release
     self.pageID = pageID
   }
 
   /// As stored: `2.13.1/rest`.
-  public var description: String { "\(release)/\(pageID)" }
+  package var description: String { "\(release)/\(pageID)" }
 
   /// A stored position; `nil` for anything else (then the tour starts on its first page).
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     guard let slash = text.firstIndex(of: "/"), let release = Version(String(text[..<slash])) else { return nil }
     let id = String(text[text.index(after: slash)...])
     guard !id.isEmpty else { return nil }
@@ -88,29 +88,29 @@ public struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The index of this position's page in `pages`, if it is still there.
-  public func index(in pages: [FlowPage]) -> Int? {
+  package func index(in pages: [FlowPage]) -> Int? {
     pages.firstIndex { $0.release == release && $0.page.id == pageID }
   }
 }
 
 /// The onboarding wizard a fresh store starts with.
-public struct OnboardingState: Sendable, Equatable {
-  public var pages: [Page]
-  public var index = 0
+package struct OnboardingState: Sendable, Equatable {
+  package var pages: [Page]
+  package var index = 0
   /// Why finishing could not be saved (the backend's words), shown on the page.
-  public var failure: String?
-  public var isFinishing = false
+  package var failure: String?
+  package var isFinishing = false
 
-  public init(pages: [Page]) {
+  package init(pages: [Page]) {
     self.pages = pages
   }
 
-  public var currentPage: Page { pages[index] }
-  public var isLastPage: Bool { index == pages.count - 1 }
+  package var currentPage: Page { pages[index] }
+  package var isLastPage: Bool { index == pages.count - 1 }
 }
 
 /// What a ``TourMachine`` transition asks the session to do.
-public enum TourEffect: Sendable, Equatable {
+package enum TourEffect: Sendable, Equatable {
   /// Read the settings of the page now on screen (the old page's reads become stale).
   case openPageControls
   /// The page's controls are gone (the tour closed or waits).
@@ -142,7 +142,7 @@ public enum TourEffect: Sendable, Equatable {
 }
 
 /// What a ``TourMachine`` transition says, in words the session localizes.
-public enum TourMessage: Sendable, Equatable {
+package enum TourMessage: Sendable, Equatable {
   /// The tour waits behind a screen: `tour` or `back` comes back to page `page` of `count`.
   case suspended(page: Int, count: Int)
   case firstPage
@@ -170,7 +170,7 @@ public enum TourMessage: Sendable, Equatable {
 }
 
 /// Why a ``TourMachine`` command changed nothing.
-public enum TourRefusal: Sendable, Equatable {
+package enum TourRefusal: Sendable, Equatable {
   /// No tour or wizard is open (or, for `next`/`back`, none is showing).
   case nothingOpen
   /// `done` before the last page (of `count`).
@@ -203,24 +203,24 @@ public enum TourRefusal: Sendable, Equatable {
 /// machine.dismiss(.done)               // [.writeSeenThrough(showings)]
 /// machine.seenWriteFinished(.success(v)) // [.leavePage, .goHome, .say(.caughtUp(v)), .tourEnded(.done)]
 /// ```
-public struct TourMachine: Sendable, Equatable {
+package struct TourMachine: Sendable, Equatable {
   /// The tour (or `news`, or a preview), while open; also while it waits behind a screen.
-  public private(set) var tour: TourState?
+  package private(set) var tour: TourState?
   /// The tour a preview was opened over, as it was.
-  public private(set) var tourUnderPreview: TourState?
+  package private(set) var tourUnderPreview: TourState?
   /// The onboarding wizard, while open.
-  public private(set) var onboarding: OnboardingState?
+  package private(set) var onboarding: OnboardingState?
 
-  public init() {}
+  package init() {}
 
   /// The tour when it is showing: open and not waiting behind a screen.
-  public var showingTour: TourState? {
+  package var showingTour: TourState? {
     guard let tour, !tour.isSuspended else { return nil }
     return tour
   }
 
   /// The tour that `tour` would bring back: the open tour, else the one under a preview.
-  public var isPreviewing: Bool {
+  package var isPreviewing: Bool {
     if case .preview? = tour?.mode { return true }
     return false
   }
@@ -229,7 +229,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// Opens `tour`, showing. A preview keeps an open tour under it (``tourUnderPreview``).
   @discardableResult
-  public mutating func open(_ newTour: TourState) -> [TourEffect] {
+  package mutating func open(_ newTour: TourState) -> [TourEffect] {
     var effects: [TourEffect] = []
     if case .preview = newTour.mode {
       if let current = tour {
@@ -254,13 +254,13 @@ public struct TourMachine: Sendable, Equatable {
 
   /// Whether a preview may open now (not while a dismissal is being saved: its write ends
   /// the tour it belongs to).
-  public var previewRefusal: TourRefusal? {
+  package var previewRefusal: TourRefusal? {
     tour?.isDismissing == true ? .dismissing : nil
   }
 
   /// `next` (+1) or `back` (-1) on the page showing.
   @discardableResult
-  public mutating func step(_ delta: Int) -> [TourEffect] {
+  package mutating func step(_ delta: Int) -> [TourEffect] {
     if var wizard = onboarding {
       let target = wizard.index + delta
       guard wizard.pages.indices.contains(target) else {
@@ -284,7 +284,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// Leaving the showing tour for a screen or a guide: it waits; `tour` or `back` resumes it.
   @discardableResult
-  public mutating func suspend() -> [TourEffect] {
+  package mutating func suspend() -> [TourEffect] {
     guard let open = showingTour else { return [] }
     tour?.isSuspended = true
     return [.leavePage, .say(.suspended(page: open.index + 1, count: open.pages.count))]
@@ -292,7 +292,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// Brings a waiting tour back on its page (a showing one is simply drawn again).
   @discardableResult
-  public mutating func resume() -> [TourEffect] {
+  package mutating func resume() -> [TourEffect] {
     guard let open = tour else { return [.say(.noTourToResume)] }
     guard open.isSuspended else { return [] }
     tour?.isSuspended = false
@@ -302,7 +302,7 @@ public struct TourMachine: Sendable, Equatable {
   /// Done, Skip or Close. The automatic tour writes the seen record first (the tour closes
   /// when it lands); `news` and previews close at once.
   @discardableResult
-  public mutating func dismiss(_ dismissal: Dismissal = .close) -> [TourEffect] {
+  package mutating func dismiss(_ dismissal: Dismissal = .close) -> [TourEffect] {
     guard var open = tour else { return [] }
     guard open.mode == .automatic else {
       tour?.dismissedWith = dismissal
@@ -319,7 +319,7 @@ public struct TourMachine: Sendable, Equatable {
   /// The dismissal's seen-write ended: the tour closes (success), or stays open on its page
   /// with the reason (failure).
   @discardableResult
-  public mutating func seenWriteFinished(_ result: Result<Version, WriteFailureReason>) -> [TourEffect] {
+  package mutating func seenWriteFinished(_ result: Result<Version, WriteFailureReason>) -> [TourEffect] {
     guard tour?.isDismissing == true else { return [] }
     switch result {
     case .success(let version):
@@ -334,7 +334,7 @@ public struct TourMachine: Sendable, Equatable {
   /// Closes the tour and goes home; closing a preview gives back the tour it was opened over,
   /// else the screen it was opened on (Home, or another), saying which.
   @discardableResult
-  public mutating func close(message: TourMessage) -> [TourEffect] {
+  package mutating func close(message: TourMessage) -> [TourEffect] {
     if isPreviewing {
       let under = tourUnderPreview
       tour = under
@@ -350,7 +350,7 @@ public struct TourMachine: Sendable, Equatable {
   }
 
   /// Drops the tour without a word or a write (a restore replaced the store under it).
-  public mutating func discard() {
+  package mutating func discard() {
     tour = nil
     tourUnderPreview = nil
   }
@@ -359,7 +359,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// Opens the onboarding wizard on its first page.
   @discardableResult
-  public mutating func startOnboarding(pages: [Page]) -> [TourEffect] {
+  package mutating func startOnboarding(pages: [Page]) -> [TourEffect] {
     guard !pages.isEmpty else { return [] }
     onboarding = OnboardingState(pages: pages)
     return [.openPageControls]
@@ -367,7 +367,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// `finish` (or `skip`) on the wizard: onboarding complete, in one write.
   @discardableResult
-  public mutating func finishOnboarding() -> [TourEffect] {
+  package mutating func finishOnboarding() -> [TourEffect] {
     guard var wizard = onboarding else { return [] }
     if wizard.isFinishing { return [.say(.stillFinishing)] }
     wizard.isFinishing = true
@@ -378,7 +378,7 @@ public struct TourMachine: Sendable, Equatable {
 
   /// The wizard's write ended.
   @discardableResult
-  public mutating func onboardingWriteFinished(_ result: Result<Void, WriteFailureReason>) -> [TourEffect] {
+  package mutating func onboardingWriteFinished(_ result: Result<Void, WriteFailureReason>) -> [TourEffect] {
     guard onboarding?.isFinishing == true else { return [] }
     switch result {
     case .success:
@@ -393,7 +393,7 @@ public struct TourMachine: Sendable, Equatable {
 }
 
 /// Why a write failed, in the backend's words (an `Error` is not `Equatable`).
-public struct WriteFailureReason: Error, Sendable, Equatable {
-  public var text: String
-  public init(_ text: String) { self.text = text }
+package struct WriteFailureReason: Error, Sendable, Equatable {
+  package var text: String
+  package init(_ text: String) { self.text = text }
 }

@@ -13,14 +13,14 @@
 /// registry.unregister(["workouts", "workouts.view"])
 /// registry.bounds(for: "workouts.view")             // nil
 /// ```
-public struct AnchorRegistry: Sendable, Equatable {
+package struct AnchorRegistry: Sendable, Equatable {
   private var table: [String: ClosedRange<Int>] = [:]
 
-  public init() {}
+  package init() {}
 
   /// Records `rows` as the bounds of `id`; returns whether anything changed.
   @discardableResult
-  public mutating func register(_ id: String, rows: ClosedRange<Int>) -> Bool {
+  package mutating func register(_ id: String, rows: ClosedRange<Int>) -> Bool {
     guard table[id] != rows else { return false }
     table[id] = rows
     return true
@@ -28,7 +28,7 @@ public struct AnchorRegistry: Sendable, Equatable {
 
   /// Records a rendered screen's anchors at once; returns whether any bound changed.
   @discardableResult
-  public mutating func register(_ bounds: [String: ClosedRange<Int>]) -> Bool {
+  package mutating func register(_ bounds: [String: ClosedRange<Int>]) -> Bool {
     var changed = false
     for (id, rows) in bounds where register(id, rows: rows) { changed = true }
     return changed
@@ -36,18 +36,18 @@ public struct AnchorRegistry: Sendable, Equatable {
 
   /// Forgets the anchors `ids` (a screen's anchors when it goes away); returns whether any was known.
   @discardableResult
-  public mutating func unregister(_ ids: some Sequence<String>) -> Bool {
+  package mutating func unregister(_ ids: some Sequence<String>) -> Bool {
     var changed = false
     for id in ids where table.removeValue(forKey: id) != nil { changed = true }
     return changed
   }
 
   /// Forgets every anchor (the whole screen is rebuilt, say after a language switch).
-  public mutating func unregisterAll() { table.removeAll() }
+  package mutating func unregisterAll() { table.removeAll() }
 
   /// The rows of `id`, or `nil` when it is not on screen.
-  public func bounds(for id: String) -> ClosedRange<Int>? { table[id] }
+  package func bounds(for id: String) -> ClosedRange<Int>? { table[id] }
 
   /// The anchors registered now.
-  public var registeredIDs: Set<String> { Set(table.keys) }
+  package var registeredIDs: Set<String> { Set(table.keys) }
 }

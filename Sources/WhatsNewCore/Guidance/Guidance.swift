@@ -1,5 +1,5 @@
 /// How a guidance is presented.
-public enum GuidanceMode: String, Sendable, Hashable {
+package enum GuidanceMode: String, Sendable, Hashable {
   /// A multi-step tour: the screen under a scrim, the target cut out, a step card below.
   case tour
   /// A single small popover next to one element, no scrim.
@@ -7,23 +7,23 @@ public enum GuidanceMode: String, Sendable, Hashable {
 }
 
 /// Where a step's card or popover sits relative to its target anchor.
-public enum GuidancePlacement: String, Sendable, Hashable, CaseIterable {
+package enum GuidancePlacement: String, Sendable, Hashable, CaseIterable {
   case below, above, left, right, bottomCenter
 }
 
 /// One step of a guidance: what it says and what it points at.
-public struct GuidanceStep: Sendable, Hashable {
+package struct GuidanceStep: Sendable, Hashable {
   /// The step's id, unique inside its guidance (part of its string keys).
-  public var id: String
+  package var id: String
   /// Localization keys of the step's title and body.
-  public var titleKey: String
-  public var bodyKey: String
+  package var titleKey: String
+  package var bodyKey: String
   /// The anchor the step points at (`workouts.view`, or a route-level id like `home`).
-  public var targetAnchor: String
-  public var placement: GuidancePlacement
+  package var targetAnchor: String
+  package var placement: GuidancePlacement
 
   /// A step whose keys follow the convention `guidance.<guidance>.<step>.title` / `.body`.
-  public init(guidance: String, id: String, target: String, placement: GuidancePlacement = .bottomCenter) {
+  package init(guidance: String, id: String, target: String, placement: GuidancePlacement = .bottomCenter) {
     self.id = id
     self.titleKey = "guidance.\(guidance).\(id).title"
     self.bodyKey = "guidance.\(guidance).\(id).body"
@@ -34,17 +34,17 @@ public struct GuidanceStep: Sendable, Hashable {
 
 /// A tour or an info popover: data only. The catalog is data, the session is glue, the
 /// overlay renderer is presentation; adding a guide only touches the catalog and the strings.
-public struct Guidance: Sendable, Hashable, Identifiable {
-  public var id: String
-  public var mode: GuidanceMode
-  public var steps: [GuidanceStep]
+package struct Guidance: Sendable, Hashable, Identifiable {
+  package var id: String
+  package var mode: GuidanceMode
+  package var steps: [GuidanceStep]
   /// The screen that shows each anchor the steps target, for auto-navigation.
-  public var routeForAnchor: [String: Screen]
+  package var routeForAnchor: [String: Screen]
   /// When true, finishing or skipping records the id as seen and `startIfUnseen` will not
   /// show it again; info popovers are usually re-openable (`false`).
-  public var triggerOnce: Bool
+  package var triggerOnce: Bool
 
-  public init(
+  package init(
     id: String, mode: GuidanceMode, steps: [GuidanceStep], routeForAnchor: [String: Screen] = [:], triggerOnce: Bool = true
   ) {
     self.id = id
@@ -55,19 +55,19 @@ public struct Guidance: Sendable, Hashable, Identifiable {
   }
 
   /// The localization key of the guidance's display name.
-  public var nameKey: String { "guidance.\(id).name" }
+  package var nameKey: String { "guidance.\(id).name" }
 
   /// Every localization key the guidance uses.
-  public var stringKeys: [String] { [nameKey] + steps.flatMap { [$0.titleKey, $0.bodyKey] } }
+  package var stringKeys: [String] { [nameKey] + steps.flatMap { [$0.titleKey, $0.bodyKey] } }
 }
 
 /// The guidances the app ships.
-public enum GuidanceCatalog {
+package enum GuidanceCatalog {
   /// The id of the tour that follows onboarding.
-  public static let firstRun = "first_run"
+  package static let firstRun = "first_run"
 
   /// Every guidance, tours first.
-  public static let all: [Guidance] = [
+  package static let all: [Guidance] = [
     firstRunTour,
     intro(.workouts, parts: ["workouts.progression", "workouts.rest"]),
     intro(.cardio, parts: ["cardio.summary", "cardio.add"]),
@@ -80,15 +80,15 @@ public enum GuidanceCatalog {
   ]
 
   /// The guidance with `id`, or `nil` for an unknown id.
-  public static func find(_ id: String) -> Guidance? { all.first { $0.id == id } }
+  package static func find(_ id: String) -> Guidance? { all.first { $0.id == id } }
 
   /// The intro a feature screen starts on its first visit (`workouts_intro`), if any.
-  public static func introID(for screen: Screen) -> String? {
+  package static func introID(for screen: Screen) -> String? {
     screen == .home ? nil : "\(screen.rawValue)_intro"
   }
 
   /// Every localization key of every guidance.
-  public static var stringKeys: [String] { all.flatMap(\.stringKeys) }
+  package static var stringKeys: [String] { all.flatMap(\.stringKeys) }
 
   static let firstRunTour = Guidance(
     id: firstRun, mode: .tour,

@@ -1,5 +1,5 @@
 /// What the session must do after a guidance transition.
-public enum GuidanceEffect: Sendable, Hashable {
+package enum GuidanceEffect: Sendable, Hashable {
   /// Draw the current step (navigating first when its anchor is on another screen).
   case show
   /// Record `id` in the seen-set (only for guidances with `triggerOnce`).
@@ -11,7 +11,7 @@ public enum GuidanceEffect: Sendable, Hashable {
 }
 
 /// Why a guidance command changed nothing.
-public enum GuidanceRefusal: Sendable, Hashable {
+package enum GuidanceRefusal: Sendable, Hashable {
   /// No guidance is showing.
   case nothingActive
   /// No guidance has this id.
@@ -34,38 +34,38 @@ public enum GuidanceRefusal: Sendable, Hashable {
 /// machine.next()                                                      // [.show]
 /// machine.skip()             // [.markSeen("first_run"), .ended("first_run")]
 /// ```
-public struct GuidanceMachine: Sendable, Equatable {
+package struct GuidanceMachine: Sendable, Equatable {
   /// The guidances this machine knows: the shipped ``GuidanceCatalog/all`` unless another
   /// was given. The shipped one is built on first use, not when a session starts.
-  public var catalog: [Guidance] { customCatalog ?? GuidanceCatalog.all }
+  package var catalog: [Guidance] { customCatalog ?? GuidanceCatalog.all }
   private let customCatalog: [Guidance]?
   /// The guidance showing now (a tour or a popover).
-  public private(set) var active: Guidance?
+  package private(set) var active: Guidance?
   /// 0-based index of the step showing.
-  public private(set) var stepIndex = 0
+  package private(set) var stepIndex = 0
 
-  public init(catalog: [Guidance]? = nil) {
+  package init(catalog: [Guidance]? = nil) {
     customCatalog = catalog
   }
 
   /// The step showing now.
-  public var currentStep: GuidanceStep? { active.map { $0.steps[stepIndex] } }
-  public var isLastStep: Bool { active.map { stepIndex == $0.steps.count - 1 } ?? false }
+  package var currentStep: GuidanceStep? { active.map { $0.steps[stepIndex] } }
+  package var isLastStep: Bool { active.map { stepIndex == $0.steps.count - 1 } ?? false }
 
   /// The guidance with `id` in this catalog.
-  public func guidance(_ id: String) -> Guidance? { catalog.first { $0.id == id } }
+  package func guidance(_ id: String) -> Guidance? { catalog.first { $0.id == id } }
 
   /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
   /// the what's-new tour or onboarding) is showing, `id` is in `seen`, or `id` is unknown.
   @discardableResult
-  public mutating func startIfUnseen(_ id: String, seen: Set<String>, overlayActive: Bool) -> [GuidanceEffect] {
+  package mutating func startIfUnseen(_ id: String, seen: Set<String>, overlayActive: Bool) -> [GuidanceEffect] {
     guard active == nil, !overlayActive, !seen.contains(id), let guidance = guidance(id) else { return [] }
     return begin(guidance)
   }
 
   /// The manual trigger (a user asked): always starts, replacing whatever guidance showed.
   @discardableResult
-  public mutating func start(_ id: String) -> [GuidanceEffect] {
+  package mutating func start(_ id: String) -> [GuidanceEffect] {
     guard let guidance = guidance(id) else { return [.refused(.unknown(id))] }
     return begin(guidance)
   }
@@ -78,7 +78,7 @@ public struct GuidanceMachine: Sendable, Equatable {
 
   /// The next step; on the last step, the same as ``finish()``.
   @discardableResult
-  public mutating func next() -> [GuidanceEffect] {
+  package mutating func next() -> [GuidanceEffect] {
     guard active != nil else { return [.refused(.nothingActive)] }
     if isLastStep { return finish() }
     stepIndex += 1
@@ -87,7 +87,7 @@ public struct GuidanceMachine: Sendable, Equatable {
 
   /// The previous step.
   @discardableResult
-  public mutating func back() -> [GuidanceEffect] {
+  package mutating func back() -> [GuidanceEffect] {
     guard active != nil else { return [.refused(.nothingActive)] }
     guard stepIndex > 0 else { return [.refused(.firstStep)] }
     stepIndex -= 1
@@ -96,12 +96,12 @@ public struct GuidanceMachine: Sendable, Equatable {
 
   /// Leaves the guidance early; records it as seen when `triggerOnce`.
   @discardableResult
-  public mutating func skip() -> [GuidanceEffect] { end() }
+  package mutating func skip() -> [GuidanceEffect] { end() }
 
   /// Completes the guidance on its last step (a popover has one step, so it can always
   /// finish); records it as seen when `triggerOnce`.
   @discardableResult
-  public mutating func finish() -> [GuidanceEffect] {
+  package mutating func finish() -> [GuidanceEffect] {
     guard active != nil else { return [.refused(.nothingActive)] }
     guard isLastStep else { return [.refused(.notLastStep)] }
     return end()
@@ -109,10 +109,10 @@ public struct GuidanceMachine: Sendable, Equatable {
 
   /// Closes a popover (or a tour) like ``skip()``.
   @discardableResult
-  public mutating func close() -> [GuidanceEffect] { end() }
+  package mutating func close() -> [GuidanceEffect] { end() }
 
   /// Drops the guidance without recording anything (the app quits mid-guide).
-  public mutating func interrupt() {
+  package mutating func interrupt() {
     active = nil
     stepIndex = 0
   }

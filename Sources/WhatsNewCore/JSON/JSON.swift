@@ -13,7 +13,7 @@
 /// let value = try JSONReader.parse(Array(#"{"a": [1, true, null]}"#.utf8))
 /// value.member("a")   // .array([.number(1), .bool(true), .null])
 /// ```
-public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
   /// JSON `null`.
   case null
   /// `true` or `false`.
@@ -29,7 +29,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 
   /// Two values are equal when they have the same kind and contents; objects compare
   /// member by member, in order.
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -51,13 +51,13 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
   /// ```swift
   /// JSONValue.object([("a", .null), ("a", .bool(true))]).member("a")   // .null
   /// ```
-  public func member(_ key: String) -> JSONValue? {
+  package func member(_ key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
   /// The kind of the value with an article, as messages name it: "a string", "an object", "null".
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -69,7 +69,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A compact rendering for debugging and test failures (not canonical JSON).
-  public var description: String {
+  package var description: String {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
@@ -86,26 +86,26 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 /// `line` and `column` are 1-based; the column counts Unicode scalars from the start of
 /// the line. The description reads like
 /// `invalid JSON at line 3, column 14: expected ',' or '}'`.
-public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The 1-based line of the offending byte.
-  public var line: Int
+  package var line: Int
   /// The 1-based column (in Unicode scalars) of the offending byte.
-  public var column: Int
+  package var column: Int
   /// What was wrong, lowercase, without the position: `expected ',' or '}'`.
-  public var reason: String
+  package var reason: String
 
   /// Creates an error at a given position.
-  public init(line: Int, column: Int, reason: String) {
+  package init(line: Int, column: Int, reason: String) {
     self.line = line
     self.column = column
     self.reason = reason
   }
 
   /// How every description starts: `invalid JSON `.
-  public static let descriptionPrefix = "invalid JSON "
+  package static let descriptionPrefix = "invalid JSON "
 
   /// `invalid JSON at line L, column C: reason`.
-  public var description: String { "\(Self.descriptionPrefix)at line \(line), column \(column): \(reason)" }
+  package var description: String { "\(Self.descriptionPrefix)at line \(line), column \(column): \(reason)" }
 }
 
 /// A small, strict RFC 8259 JSON reader.
@@ -120,7 +120,7 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
 /// try JSONReader.parse(Array("[1, 2]".utf8))          // .array([.number(1), .number(2)])
 /// try JSONReader.parse(Array("[1, 2] x".utf8))        // throws: unexpected 'x' after the JSON value
 /// ```
-public enum JSONReader {
+package enum JSONReader {
   /// The nesting limit ``parse(_:maxDepth:)`` uses by default and the validator uses for release files.
   static let defaultMaxDepth = 64
 
@@ -130,7 +130,7 @@ public enum JSONReader {
   ///   - bytes: UTF-8 encoded JSON.
   ///   - maxDepth: the deepest nesting of arrays and objects accepted; `[[1]]` has depth 2.
   /// - Throws: ``JSONReadError`` naming the line, column and reason.
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONReadError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONReadError) -> JSONValue {
     try JSONTape.parse(bytes, maxDepth: maxDepth).value()
   }
 }

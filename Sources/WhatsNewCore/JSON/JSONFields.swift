@@ -14,7 +14,7 @@ extension JSONValue {
   /// //   }
   /// // }
   /// ```
-  public func prettyPrinted() -> String {
+  package func prettyPrinted() -> String {
     var text = ""
     appendPretty(to: &text, depth: 0)
     return text
@@ -52,7 +52,7 @@ extension JSONValue {
   /// ```swift
   /// state.value(atPath: "notification.next")   // .string("2026-12-06T18:00:00+01:00")
   /// ```
-  public func value(atPath path: String) -> JSONValue? {
+  package func value(atPath path: String) -> JSONValue? {
     var current = self
     for segment in JSONValue.segments(of: path) {
       switch current {
@@ -71,7 +71,7 @@ extension JSONValue {
 
   /// Every path ``value(atPath:)`` answers, in document order, parents before their
   /// members: `screen`, `settings`, `settings.theme`, …
-  public var fieldPaths: [String] {
+  package var fieldPaths: [String] {
     var paths: [String] = []
     func walk(_ value: JSONValue, _ prefix: String) {
       switch value {

@@ -13,7 +13,7 @@ extension JSONValue {
   /// JSONValue.object([("screen", .string("home")), ("page", .number(2))]).serialized()
   /// // {"screen":"home","page":2}
   /// ```
-  public func serialized() -> String {
+  package func serialized() -> String {
     switch self {
     case .null: "null"
     case .bool(let value): value ? "true" : "false"
@@ -66,5 +66,5 @@ extension JSONValue {
   }
 
   /// A string, or `null` for `nil`.
-  public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+  package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 }

@@ -14,34 +14,34 @@
 /// ```swift
 /// SourcePosition.of(offset: 9, in: Array("{\n  \"a\": 1}".utf8))   // line 2, column 8 (the 1)
 /// ```
-public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, in Unicode scalars.
-  public var column: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
   /// The start of a file: what a problem of the whole file points at.
-  public static let start = SourcePosition(line: 1, column: 1)
+  package static let start = SourcePosition(line: 1, column: 1)
 
   /// `line:column`.
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 
-  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+  package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 
   /// The position of the byte at `offset` (an offset past the end is the end of the text).
-  public static func of(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
+  package static func of(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
     of(offsets: [offset], in: bytes)[0]
   }
 
   /// The positions of several byte offsets, in the order given, in one pass over the text.
-  public static func of(offsets: [Int], in bytes: some Collection<UInt8>) -> [SourcePosition] {
+  package static func of(offsets: [Int], in bytes: some Collection<UInt8>) -> [SourcePosition] {
     guard !offsets.isEmpty else { return [] }
     let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
     var result = [SourcePosition](repeating: .start, count: offsets.count)

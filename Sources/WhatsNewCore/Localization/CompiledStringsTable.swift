@@ -27,13 +27,13 @@ import Glibc
 /// CompiledStringsTable.decode(compiled, source: source)   // ["ui.done": "Done"]
 /// CompiledStringsTable.decode(compiled, source: [])       // nil: another source
 /// ```
-public enum CompiledStringsTable {
+package enum CompiledStringsTable {
   static let magic: [UInt8] = Array("WNSTRS04".utf8)
   static let headerSize = 8 + 8 + 4 + 8
 
   /// Encodes `table`, parsed from `source`. Entries are sorted by their keys' UTF-8 bytes, so
   /// the same table always encodes to the same bytes.
-  public static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
+  package static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
     let payload = entries(table)
     var bytes = BinaryWriter()
     bytes.raw(magic)
@@ -75,14 +75,14 @@ public enum CompiledStringsTable {
   /// Every entry is checked here (bounds, UTF-8, no key twice), but a table whose keys are
   /// all ASCII is not turned into a dictionary: the ``TranslationTable`` reads its text from
   /// `bytes` when a key is looked up.
-  public static func decode(_ bytes: [UInt8], source: [UInt8]) -> TranslationTable? {
+  package static func decode(_ bytes: [UInt8], source: [UInt8]) -> TranslationTable? {
     bytes.withUnsafeBufferPointer { buffer in
       source.withUnsafeBufferPointer { source in decode(buffer, source: source, keeping: bytes) }
     }
   }
 
   /// Decodes a compiled table held in any collection (`Data`, a slice); see the `[UInt8]` form.
-  public static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> TranslationTable? {
+  package static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> TranslationTable? {
     decode(Array(bytes), source: Array(source))
   }
 
@@ -136,7 +136,7 @@ public enum CompiledStringsTable {
   /// with overwhelming likelihood. It guards against stale and damaged tables, not against
   /// an attacker who can write the cache directory. Changing it changes the file format:
   /// bump the magic.
-  public static func fingerprint(of bytes: some Collection<UInt8>) -> UInt64 {
+  package static func fingerprint(of bytes: some Collection<UInt8>) -> UInt64 {
     let fast = bytes.withContiguousStorageIfAvailable { buffer in fingerprint(buffer) }
     return fast ?? Array(bytes).withUnsafeBufferPointer { fingerprint($0) }
   }

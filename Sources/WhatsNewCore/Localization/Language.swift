@@ -7,7 +7,7 @@
 /// Language(tag: "nl_BE")         // .nl
 /// Language.resolve(flag: nil, environment: ["LANG": "ru_RU.UTF-8"])   // .ru
 /// ```
-public enum Language: String, CaseIterable, Sendable, Hashable {
+package enum Language: String, CaseIterable, Sendable, Hashable {
   /// English, the fallback for every other language.
   case en
   /// Spanish (any region).
@@ -27,7 +27,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
   /// Portuguese of any region (`pt`, `pt_PT`, `pt_AO`) is Brazilian Portuguese, the one
   /// Portuguese translated: closer to a Portuguese reader than the English fallback.
   /// `C`, `POSIX` and unknown languages give `nil`.
-  public init?(tag: String) {
+  package init?(tag: String) {
     var text = Substring(tag.trimmingASCIIWhitespace())
     if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
     let subtags = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
@@ -43,11 +43,11 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
   }
 
   /// The `.lproj` directory holding the language's `Localizable.strings`: `pt-BR.lproj`.
-  public var directoryName: String { "\(rawValue).lproj" }
+  package var directoryName: String { "\(rawValue).lproj" }
 
   /// The locale whose CLDR data formats numbers, dates and times for the language
   /// (see ``LocalizedFormats``): `en_US` (12-hour clock), `es_ES`, `nl_NL`, `pt_BR`, `ru_RU`.
-  public var localeIdentifier: String {
+  package var localeIdentifier: String {
     switch self {
     case .en: "en_US"
     case .es: "es_ES"
@@ -58,7 +58,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
   }
 
   /// The language's name in itself, for a language picker: `Português (Brasil)`.
-  public var nativeName: String {
+  package var nativeName: String {
     switch self {
     case .en: "English"
     case .es: "Español"
@@ -83,7 +83,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
   /// Language.resolve(flag: nil, environment: ["LANGUAGE": "es:en", "LANG": "fr_FR"])    // .es
   /// Language.resolve(flag: nil, environment: ["LANGUAGE": "es", "LANG": "C"])           // .en
   /// ```
-  public static func resolve(flag: String?, environment: [String: String]) -> Language {
+  package static func resolve(flag: String?, environment: [String: String]) -> Language {
     if let flag, let language = Language(tag: flag) { return language }
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
       .compactMap { environment[$0]?.trimmingASCIIWhitespace() }

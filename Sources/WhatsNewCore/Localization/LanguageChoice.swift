@@ -11,9 +11,9 @@
 /// choice.followEnvironment() // `lang system`
 /// choice.language            // .es
 /// ```
-public struct LanguageChoice: Sendable, Hashable {
+package struct LanguageChoice: Sendable, Hashable {
   /// Which source decided.
-  public enum Source: String, Sendable, Hashable, CaseIterable {
+  package enum Source: String, Sendable, Hashable, CaseIterable {
     /// `--locale`, for this run.
     case flag
     /// The language chosen with `lang`, remembered.
@@ -23,27 +23,27 @@ public struct LanguageChoice: Sendable, Hashable {
   }
 
   /// The `--locale` flag's language, if one was given and not since overridden by `lang`.
-  public var flag: Language?
+  package var flag: Language?
   /// The remembered choice, if any.
-  public var stored: Language?
+  package var stored: Language?
   /// What the environment asks for (English when it asks for nothing the app has).
-  public var environment: Language
+  package var environment: Language
   /// Whether the user chose in the app during this run (``choose(_:)``,
   /// ``followEnvironment()``): then what the store said at start no longer applies.
-  public private(set) var chosenThisRun = false
+  package private(set) var chosenThisRun = false
 
   /// A choice from its three sources.
-  public init(flag: Language?, stored: Language?, environment: Language) {
+  package init(flag: Language?, stored: Language?, environment: Language) {
     self.flag = flag
     self.stored = stored
     self.environment = environment
   }
 
   /// The language in force.
-  public var language: Language { flag ?? stored ?? environment }
+  package var language: Language { flag ?? stored ?? environment }
 
   /// Which source the language in force comes from.
-  public var source: Source {
+  package var source: Source {
     if flag != nil { return .flag }
     if stored != nil { return .stored }
     return .environment
@@ -51,14 +51,14 @@ public struct LanguageChoice: Sendable, Hashable {
 
   /// The user chose `language` in the app: it is remembered and, being the newest word,
   /// replaces the flag for the rest of the run.
-  public mutating func choose(_ language: Language) {
+  package mutating func choose(_ language: Language) {
     flag = nil
     stored = language
     chosenThisRun = true
   }
 
   /// The user asked to follow the environment again: nothing remembered, no flag.
-  public mutating func followEnvironment() {
+  package mutating func followEnvironment() {
     flag = nil
     stored = nil
     chosenThisRun = true
@@ -66,7 +66,7 @@ public struct LanguageChoice: Sendable, Hashable {
 
   /// What the store holds, read at start: taken as the stored choice unless the user has
   /// already chosen in this run (a `lang` typed while the store was still starting is newer).
-  public mutating func readFromStore(_ language: Language?) {
+  package mutating func readFromStore(_ language: Language?) {
     guard !chosenThisRun else { return }
     stored = language
   }

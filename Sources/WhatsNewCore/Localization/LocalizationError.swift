@@ -2,7 +2,7 @@
 ///
 /// The first two cases come from parsing a `.strings` file (``StringsTable/parse(_:)``); the
 /// last from reading it. A message names no path: the caller puts the file's path in front.
-public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The data is not a `.strings` (or property list) file; the reason says where it broke.
   case unreadable(reason: String)
   /// The file parsed, but is not a table of strings to strings.
@@ -11,10 +11,10 @@ public enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertibl
   case fileUnreadable(reason: String)
 
   /// How the description of a syntax error (``unreadable(reason:)``) starts.
-  public static let syntaxErrorPrefix = "not a valid .strings file: "
+  package static let syntaxErrorPrefix = "not a valid .strings file: "
 
   /// A message for people, starting lowercase.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let reason):
       "\(Self.syntaxErrorPrefix)\(reason); each entry should look like \"key\" = \"text\";"

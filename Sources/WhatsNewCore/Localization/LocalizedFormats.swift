@@ -1,15 +1,15 @@
-public import Foundation
+package import Foundation
 
 /// A unit the app prints after a number. Its name comes from the translation tables
 /// (`ui.unit.kg`, …): Foundation's `MeasurementFormatter` is not available on Linux.
-public enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
+package enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
   case kilogram = "kg"
   case pound = "lb"
   case kilometre = "km"
   case mile = "mi"
 
   /// The localization key of the unit's abbreviation: `ui.unit.kg`.
-  public var key: String { "ui.unit.\(rawValue)" }
+  package var key: String { "ui.unit.\(rawValue)" }
 }
 
 /// Numbers, measurements, durations, times and dates as a language writes them, from
@@ -27,16 +27,16 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
 /// ru.timeOfDay(hour: 18, minute: 0)             // "18:00"
 /// LocalizedFormats(language: .en, unitNames: [:]).timeOfDay(hour: 18, minute: 0)   // "6:00 PM"
 /// ```
-public struct LocalizedFormats: Sendable {
+package struct LocalizedFormats: Sendable {
   /// The language the text is written in.
-  public let language: Language
+  package let language: Language
   /// The language's locale, for every format.
-  public let locale: Locale
+  package let locale: Locale
   private let unitNames: [MeasureUnit: String]
 
   /// Formats for `language`, with units named as in `unitNames` (a unit missing there is
   /// written as its symbol: `kg`).
-  public init(language: Language, unitNames: [MeasureUnit: String]) {
+  package init(language: Language, unitNames: [MeasureUnit: String]) {
     self.language = language
     self.locale = Locale(identifier: language.localeIdentifier)
     self.unitNames = unitNames
@@ -45,7 +45,7 @@ public struct LocalizedFormats: Sendable {
   /// Formats in the localizer's language, with unit names from its tables, sanitized
   /// (``TextSanitizer/clean(_:)``: translations are content files, and the names go into rows
   /// that are not sanitized again).
-  public init(localizer: Localizer) {
+  package init(localizer: Localizer) {
     var names: [MeasureUnit: String] = [:]
     for unit in MeasureUnit.allCases { names[unit] = TextSanitizer.clean(localizer.text(unit.key)) }
     self.init(language: localizer.language, unitNames: names)
@@ -53,7 +53,7 @@ public struct LocalizedFormats: Sendable {
 
   /// A release's day in the language's words (`November 3, 2026`, `3 de noviembre de 2026`,
   /// `3 ноября 2026 г.`): noon UTC on that day, formatted in UTC, so no zone moves it.
-  public func releaseDay(_ date: ReleaseDate) -> String {
+  package func releaseDay(_ date: ReleaseDate) -> String {
     var calendar = Calendar(identifier: .gregorian)
     let utc = TimeZone(identifier: "UTC") ?? calendar.timeZone
     calendar.timeZone = utc
@@ -63,27 +63,27 @@ public struct LocalizedFormats: Sendable {
   }
 
   /// The no-break space between a number and its unit.
-  public static let unitSeparator = "\u{00A0}"
+  package static let unitSeparator = "\u{00A0}"
 
   /// `value` with the language's decimal mark and grouping, rounded to `fractionDigits`:
   /// `18,450` (en), `18.450` (es, nl, pt-BR), `18 450` (ru); `5.2` and `5,2`.
-  public func number(_ value: Double, fractionDigits: ClosedRange<Int> = 0...0) -> String {
+  package func number(_ value: Double, fractionDigits: ClosedRange<Int> = 0...0) -> String {
     value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
   }
 
   /// A whole number: `4`, `18,450`.
-  public func number(_ value: Int) -> String {
+  package func number(_ value: Int) -> String {
     value.formatted(.number.locale(locale))
   }
 
   /// A number and its unit's name from the tables: `18 450 кг`, `16.8 mi`.
-  public func measurement(_ value: Double, _ unit: MeasureUnit, fractionDigits: ClosedRange<Int> = 0...1) -> String {
+  package func measurement(_ value: Double, _ unit: MeasureUnit, fractionDigits: ClosedRange<Int> = 0...1) -> String {
     number(value, fractionDigits: fractionDigits) + Self.unitSeparator + (unitNames[unit] ?? unit.rawValue)
   }
 
   /// A length of time as a clock shows it: `28:10` (minutes and seconds under an hour),
   /// `1:29:25` from an hour on.
-  public func clockDuration(seconds: Int) -> String {
+  package func clockDuration(seconds: Int) -> String {
     let duration = Duration.seconds(seconds)
     return seconds < 3600
       ? duration.formatted(.time(pattern: .minuteSecond).locale(locale))
@@ -92,13 +92,13 @@ public struct LocalizedFormats: Sendable {
 
   /// A length of time in words, with the language's plural: `50 minutes`, `50 минут`,
   /// `1 hour, 5 minutes`.
-  public func duration(minutes: Int) -> String {
+  package func duration(minutes: Int) -> String {
     Duration.seconds(minutes * 60).formatted(.units(allowed: [.hours, .minutes], width: .wide).locale(locale))
   }
 
   /// A time of day, 12- or 24-hour as the language writes it: `6:00 PM` (en), `18:00`.
   /// `nil` when the hour or minute is out of range.
-  public func timeOfDay(hour: Int, minute: Int) -> String? {
+  package func timeOfDay(hour: Int, minute: Int) -> String? {
     guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
     // Any day will do: a day in UTC has every wall time exactly once.
     var calendar = Calendar(identifier: .gregorian)
@@ -111,7 +111,7 @@ public struct LocalizedFormats: Sendable {
   /// A moment within the coming week, as the language writes it, in `timeZone`:
   /// `Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`,
   /// `domingo, 6 de dezembro às 18:00`. No year: the reminder is never more than a week away.
-  public func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> String {
+  package func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let text = instant.formatted(style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute())

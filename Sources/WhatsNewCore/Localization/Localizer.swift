@@ -15,9 +15,9 @@
 /// localizer.text("ui.hello", "Ana")        // "Hola, Ana"
 /// localizer.text("ui.missing")              // "ui.missing"
 /// ```
-public struct Localizer: Sendable {
+package struct Localizer: Sendable {
   /// The language text is looked up in first.
-  public var language: Language
+  package var language: Language
   private let tables: [Language: TranslationTable]
   private let builtInEnglish: @Sendable (String) -> String?
   /// Where a release's own texts (`whatsNew.*` keys) are looked up first: one table per
@@ -30,7 +30,7 @@ public struct Localizer: Sendable {
   ///   - language: the user's language.
   ///   - tables: the tables that could be read, by language.
   ///   - builtInEnglish: English text compiled into the app, used when even the English table lacks a key.
-  public init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
+  package init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
     self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
   }
 
@@ -41,7 +41,7 @@ public struct Localizer: Sendable {
   /// ```swift
   /// Localizer(language: .en, tables: tables, builtInEnglish: { UIStrings.english[$0] })
   /// ```
-  public init(
+  package init(
     language: Language, tables: [Language: TranslationTable], releaseTexts: (any ReleaseTexts)? = nil,
     builtInEnglish: @escaping @Sendable (String) -> String?
   ) {
@@ -52,30 +52,30 @@ public struct Localizer: Sendable {
   }
 
   /// The text for `key` with `arguments` filled in.
-  public func text(_ key: String, _ arguments: String...) -> String {
+  package func text(_ key: String, _ arguments: String...) -> String {
     text(key, arguments: arguments)
   }
 
   /// The text for `key` with `arguments` filled in.
-  public func text(_ key: String, arguments: [String]) -> String {
+  package func text(_ key: String, arguments: [String]) -> String {
     Self.format(template(for: key), arguments: arguments)
   }
 
   /// The text for `key` with the arguments `arguments` makes filled in; `arguments` is
   /// called only when the text has a `%` (so text without placeholders costs no formatting).
-  public func text(_ key: String, lazyArguments arguments: () -> [String]) -> String {
+  package func text(_ key: String, lazyArguments arguments: () -> [String]) -> String {
     let template = template(for: key)
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     return Self.format(template, arguments: arguments())
   }
 
   /// Whether English text exists for `key`, in the English table or built in.
-  public func hasEnglish(_ key: String) -> Bool {
+  package func hasEnglish(_ key: String) -> Bool {
     usable(releaseText(key, .en)) != nil || usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
   }
 
   /// The same tables in another language.
-  public func with(language: Language) -> Localizer {
+  package func with(language: Language) -> Localizer {
     var copy = self
     copy.language = language
     return copy
@@ -100,7 +100,7 @@ public struct Localizer: Sendable {
   /// The arguments `template` uses, numbered from 1: `[1, 2]` for `"%@ of %@"` and for
   /// `"%2$@, %1$@"`; empty for text without placeholders. Read by filling in the template
   /// exactly as ``format(_:arguments:)`` does, so the two never disagree.
-  public static func argumentsUsed(by template: String) -> Set<Int> {
+  package static func argumentsUsed(by template: String) -> Set<Int> {
     guard template.utf8.contains(UInt8(ascii: "%")) else { return [] }
     let markers = (1...16).map { "\u{E000}\($0)\u{E001}" }
     let filled = format(template, arguments: markers)
@@ -114,7 +114,7 @@ public struct Localizer: Sendable {
   /// Localizer.format("100%% %@", arguments: [])             // "100% "
   /// Localizer.format("Сейчас: %@.", arguments: ["Выкл."])   // "Сейчас: Выкл."
   /// ```
-  public static func format(_ template: String, arguments: [String]) -> String {
+  package static func format(_ template: String, arguments: [String]) -> String {
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     let scalars = Array(template.unicodeScalars)
     var result = String.UnicodeScalarView()
@@ -180,7 +180,7 @@ public struct Localizer: Sendable {
 /// The texts of releases, each release's in its own table per language
 /// (`Localizations/<lang>.lproj/<version>.strings`): a start reads only the tables of the
 /// releases it shows, so it does not grow with the release history.
-public protocol ReleaseTexts: Sendable {
+package protocol ReleaseTexts: Sendable {
   /// The text of a release key (`whatsNew.v2_13_1.…`) in `language`, from its release's
   /// table, or `nil` when that table has none.
   func text(for key: String, in language: Language) -> String?

@@ -15,26 +15,26 @@
 /// let positions = StringsKeyPositions.scan(Array("/* c */\n\"a.b\" = \"x\";\n".utf8))
 /// positions["a.b"]   // line 2, column 1
 /// ```
-public enum StringsKeyPositions {
+package enum StringsKeyPositions {
   /// What a scan of a `.strings` file found besides the keys' places.
-  public struct Survey: Sendable {
+  package struct Survey: Sendable {
     /// Every key's position (of its first entry), by key.
-    public var positions: [String: SourcePosition]
+    package var positions: [String: SourcePosition]
     /// Each later entry of a key written more than once, in file order, with its first entry's
     /// position. PropertyListSerialization keeps the last one, silently.
-    public var repeats: [(key: String, position: SourcePosition, first: SourcePosition)]
+    package var repeats: [(key: String, position: SourcePosition, first: SourcePosition)]
     /// Where the file stopped following the format, and why (`expected ';' after the text of
     /// 'ui.done'`); `nil` when it follows it to the end.
-    public var syntaxError: (position: SourcePosition, reason: String)?
+    package var syntaxError: (position: SourcePosition, reason: String)?
   }
 
   /// Every key's position, by key.
-  public static func scan(_ bytes: [UInt8]) -> [String: SourcePosition] {
+  package static func scan(_ bytes: [UInt8]) -> [String: SourcePosition] {
     survey(bytes).positions
   }
 
   /// Every key's position, the keys written twice, and the first place the format breaks.
-  public static func survey(_ bytes: [UInt8]) -> Survey {
+  package static func survey(_ bytes: [UInt8]) -> Survey {
     var scanner = Scanner(bytes: bytes)
     var keys: [(key: String, offset: Int)] = []
     var first: [String: Int] = [:]  // key → offset of its first entry

@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let table = try StringsTable.parse(Array(#""ui.done" = "Done";"#.utf8))   // ["ui.done": "Done"]
 /// ```
-public enum StringsTable {
+package enum StringsTable {
   /// Parses the bytes of a `Localizable.strings` file.
   ///
   /// - Throws: ``LocalizationError/unreadable(reason:)`` for a syntax error,
@@ -19,7 +19,7 @@ public enum StringsTable {
   /// Takes `[UInt8]`, not any collection: a generic called from another module runs
   /// unspecialized, and copying a table into `Data` byte by byte through it cost a first
   /// start more than the parse itself (make bench, "first start after the translations changed").
-  public static func parse(_ bytes: [UInt8]) throws(LocalizationError) -> [String: String] {
+  package static func parse(_ bytes: [UInt8]) throws(LocalizationError) -> [String: String] {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [:] }
     let object: Any
     do {

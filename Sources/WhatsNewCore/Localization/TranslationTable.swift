@@ -15,7 +15,7 @@
 /// table["ui.done"]      // "Done"
 /// table.contains("x")   // false
 /// ```
-public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLiteral, TranslationKeys {
+package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLiteral, TranslationKeys {
   private enum Storage: Sendable {
     case dictionary([String: String])
     case compiled(CompiledEntries)
@@ -24,11 +24,11 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   private var storage: Storage
 
   /// A table holding `entries`.
-  public init(_ entries: [String: String]) {
+  package init(_ entries: [String: String]) {
     storage = .dictionary(entries)
   }
 
-  public init(dictionaryLiteral elements: (String, String)...) {
+  package init(dictionaryLiteral elements: (String, String)...) {
     self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 
@@ -38,7 +38,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
 
   /// The text for `key`, or `nil` when the table has none. Setting text makes the table an
   /// ordinary dictionary first.
-  public subscript(key: String) -> String? {
+  package subscript(key: String) -> String? {
     get {
       switch storage {
       case .dictionary(let entries): entries[key]
@@ -53,7 +53,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// Whether the table has text for `key`.
-  public func contains(_ key: String) -> Bool {
+  package func contains(_ key: String) -> Bool {
     switch storage {
     case .dictionary(let entries): entries[key] != nil
     case .compiled(let entries): entries.index(of: key) != nil
@@ -61,7 +61,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// How many keys the table has.
-  public var count: Int {
+  package var count: Int {
     switch storage {
     case .dictionary(let entries): entries.count
     case .compiled(let entries): entries.count
@@ -69,7 +69,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// Every key, in no particular order.
-  public var keys: [String] {
+  package var keys: [String] {
     switch storage {
     case .dictionary(let entries): Array(entries.keys)
     case .compiled(let entries): (0..<entries.count).map(entries.key(at:))
@@ -78,7 +78,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
 
   /// The keys whose text is over `limit` Unicode scalars, sorted. Cheap on a compiled table:
   /// only a text over `limit` bytes is decoded (fewer bytes cannot hold more scalars).
-  public func keys(withTextsOver limit: Int) -> [String] {
+  package func keys(withTextsOver limit: Int) -> [String] {
     switch storage {
     case .dictionary(let entries):
       return entries.filter { $0.value.utf8.count > limit && $0.value.unicodeScalars.count > limit }.map(\.key).sorted()
@@ -90,7 +90,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// The table without `keys` (an ordinary dictionary then).
-  public func removing(_ keys: some Sequence<String>) -> TranslationTable {
+  package func removing(_ keys: some Sequence<String>) -> TranslationTable {
     var entries = entries
     for key in keys { entries[key] = nil }
     return TranslationTable(entries)
@@ -99,7 +99,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   /// A fingerprint of the table's entries: equal tables, however stored, have the same one.
   /// O(1) for a compiled table (its entries' fingerprint is in its header); a dictionary's
   /// entries are encoded as a compiled table would encode them, then fingerprinted.
-  public var fingerprint: UInt64 {
+  package var fingerprint: UInt64 {
     switch storage {
     case .dictionary(let entries): CompiledStringsTable.entriesFingerprint(of: entries)
     case .compiled(let entries): entries.payloadFingerprint
@@ -107,7 +107,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// Every entry, as a dictionary (for `lint`, tests and encoding).
-  public var entries: [String: String] {
+  package var entries: [String: String] {
     switch storage {
     case .dictionary(let entries): return entries
     case .compiled(let compiled):
@@ -119,7 +119,7 @@ public struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLite
   }
 
   /// Tables are equal when they hold the same entries, however they are stored.
-  public static func == (lhs: TranslationTable, rhs: TranslationTable) -> Bool {
+  package static func == (lhs: TranslationTable, rhs: TranslationTable) -> Bool {
     lhs.count == rhs.count && lhs.entries == rhs.entries
   }
 }

@@ -5,7 +5,7 @@ extension ContentLinter {
   /// (``TextSanitizer``), so an author is told instead: C0 and C1 controls and DEL (a line
   /// break excepted) and the bidirectional embedding, override and isolate controls, which
   /// can make a text read other than it is stored (U+202A–U+202E, U+2066–U+2069).
-  public static func isHiddenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isHiddenCharacter(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A: false
     case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -40,9 +40,9 @@
 ///   tables: tables, missingTables: [:], requiredUIKeys: uiKeys, localizationsDisplayDirectory: "Localizations")
 /// problems.forEach { print($0) }
 /// ```
-public enum ContentLinter {
+package enum ContentLinter {
   /// The prefix of content keys, owned by release files.
-  public static let contentKeyPrefix = "whatsNew."
+  package static let contentKeyPrefix = "whatsNew."
 
   /// Lints release files and localization tables.
   ///
@@ -62,7 +62,7 @@ public enum ContentLinter {
   ///     `<version>.strings`) by file name; `tables` is then each language's `Localizable.strings`.
   ///   - releaseTableSources: the bytes of those, by language and file name.
   ///   - unreadableReleaseTables: those that could not be read or parsed, and why.
-  public static func lint(
+  package static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
     tableSources: [Language: [UInt8]] = [:], unreadableReleaseFiles: [String: String] = [:],
@@ -308,7 +308,7 @@ public enum ContentLinter {
   /// The longest one translated text may be, in characters (Unicode scalars): 4,000, about
   /// five times the longest shipped text. A page renders each text whole, so a 10 MB one made
   /// every render of its page take seconds (issue 16).
-  public static let maximumTextLength = 4000
+  package static let maximumTextLength = 4000
 
   static func optionLabels(in document: JSONValue, file: String) -> [OptionLabel] {
     var labels: [OptionLabel] = []

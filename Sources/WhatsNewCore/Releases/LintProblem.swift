@@ -5,10 +5,10 @@
 ///   rule: .releaseDropped, position: SourcePosition(line: 12, column: 20)).compilerStyle
 /// // "Releases/2.13.1.json:12:20: error: pages[0].blocks[1].setting: unknown setting …"
 /// ```
-public struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
+package struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   /// How bad a problem is. `lint` fails on an error or a warning (a shipped file has
   /// neither), but an editor shows them differently; a note is never a problem by itself.
-  public enum Severity: String, Sendable, Hashable, CaseIterable {
+  package enum Severity: String, Sendable, Hashable, CaseIterable {
     /// Something is lost or wrong for users: a unit the validator drops, a missing or
     /// broken translation, a missing file.
     case error
@@ -21,25 +21,25 @@ public struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
     case note
 
     /// Whether `lint` counts it (and fails on it).
-    public var isProblem: Bool { self != .note }
+    package var isProblem: Bool { self != .note }
   }
 
   /// The file as people should see it.
-  public var file: String
+  package var file: String
   /// Where in the file: a JSON path for releases, the key for localization tables; may be empty.
-  public var path: String
+  package var path: String
   /// What is wrong and how to fix it.
-  public var message: String
+  package var message: String
   /// Error or warning.
-  public var severity: Severity
+  package var severity: Severity
   /// The kind of problem, for tools (``LintRule/id``).
-  public var rule: LintRule
+  package var rule: LintRule
   /// The line and column: of the value at the path (the key, for an unknown field), of the
   /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
-  public var position: SourcePosition
+  package var position: SourcePosition
 
   /// Creates a problem.
-  public init(
+  package init(
     file: String, path: String, message: String, severity: Severity = .error, rule: LintRule,
     position: SourcePosition = .start
   ) {
@@ -53,7 +53,7 @@ public struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
 
   /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
   /// out when empty), for editors and `lint`'s text output.
-  public var compilerStyle: String {
+  package var compilerStyle: String {
     SourceMessage.text(
       place: SourceMessage.place(file, position) + ": " + severity.rawValue, path: path, message: message)
   }

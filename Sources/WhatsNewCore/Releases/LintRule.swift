@@ -5,7 +5,7 @@
 /// LintRule.orphanKey.id            // "orphan-key"
 /// LintRule.orphanKey.summary       // "A content key no release uses"
 /// ```
-public enum LintRule: String, Sendable, Hashable, CaseIterable {
+package enum LintRule: String, Sendable, Hashable, CaseIterable {
   case manifest = "manifest"
   case missingRelease = "missing-release"
   case unregisteredRelease = "unregistered-release"
@@ -27,10 +27,10 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
   case optionLabel = "option-label"
 
   /// The id tools see, like `orphan-key`.
-  public var id: String { rawValue }
+  package var id: String { rawValue }
 
   /// One sentence on what the rule finds.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .manifest: "manifest.json is missing, unreadable or lists an entry that is not a version"
     case .missingRelease: "A registered release whose file is missing or cannot be read"

@@ -2,16 +2,16 @@
 ///
 /// Values of these types only come out of ``ReleaseValidator``, so everything they
 /// name (settings, actions, icons, translation keys) is known to exist.
-public struct Release: Hashable, Sendable {
+package struct Release: Hashable, Sendable {
   /// The version the release announces; its file is `<version>.json`.
-  public var version: Version
+  package var version: Version
   /// The pages, in file order.
-  public var pages: [Page]
+  package var pages: [Page]
   /// The day it came out, when the file gives one (`news` lists it).
-  public var date: ReleaseDate?
+  package var date: ReleaseDate?
 
   /// Creates a release.
-  public init(version: Version, pages: [Page], date: ReleaseDate? = nil) {
+  package init(version: Version, pages: [Page], date: ReleaseDate? = nil) {
     self.version = version
     self.pages = pages
     self.date = date
@@ -19,16 +19,16 @@ public struct Release: Hashable, Sendable {
 }
 
 /// One page of the tour: a few blocks shown together.
-public struct Page: Hashable, Sendable, Identifiable {
+package struct Page: Hashable, Sendable, Identifiable {
   /// The page's id, unique within its release.
-  public var id: String
+  package var id: String
   /// The blocks, in file order; never empty after validation.
-  public var blocks: [Block]
+  package var blocks: [Block]
   /// From this version on the page is no longer shown.
-  public var supersededIn: Version?
+  package var supersededIn: Version?
 
   /// Creates a page.
-  public init(id: String, blocks: [Block], supersededIn: Version? = nil) {
+  package init(id: String, blocks: [Block], supersededIn: Version? = nil) {
     self.id = id
     self.blocks = blocks
     self.supersededIn = supersededIn
@@ -36,16 +36,16 @@ public struct Page: Hashable, Sendable, Identifiable {
 }
 
 /// One block of a page.
-public struct Block: Hashable, Sendable, Identifiable {
+package struct Block: Hashable, Sendable, Identifiable {
   /// The block's id, unique within its page.
-  public var id: String
+  package var id: String
   /// From this version on the block is no longer shown.
-  public var supersededIn: Version?
+  package var supersededIn: Version?
   /// What the block shows.
-  public var content: BlockContent
+  package var content: BlockContent
 
   /// Creates a block.
-  public init(id: String, supersededIn: Version? = nil, content: BlockContent) {
+  package init(id: String, supersededIn: Version? = nil, content: BlockContent) {
     self.id = id
     self.supersededIn = supersededIn
     self.content = content
@@ -53,7 +53,7 @@ public struct Block: Hashable, Sendable, Identifiable {
 }
 
 /// The four kinds of block.
-public enum BlockContent: Hashable, Sendable {
+package enum BlockContent: Hashable, Sendable {
   /// An icon, a title and a sentence.
   case info(InfoBlock)
   /// A real setting with its options.
@@ -64,7 +64,7 @@ public enum BlockContent: Hashable, Sendable {
   case featureList(FeatureListBlock)
 
   /// The kind's name as release files spell it.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .info: "info"
     case .choice: "choice"
@@ -75,16 +75,16 @@ public enum BlockContent: Hashable, Sendable {
 }
 
 /// An icon, a title and a sentence.
-public struct InfoBlock: Hashable, Sendable {
+package struct InfoBlock: Hashable, Sendable {
   /// The title's translation key.
-  public var titleKey: String
+  package var titleKey: String
   /// The sentence's translation key, if any.
-  public var descriptionKey: String?
+  package var descriptionKey: String?
   /// The icon, if any.
-  public var icon: Icon?
+  package var icon: Icon?
 
   /// Creates an info block.
-  public init(titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
+  package init(titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
     self.titleKey = titleKey
     self.descriptionKey = descriptionKey
     self.icon = icon
@@ -92,18 +92,18 @@ public struct InfoBlock: Hashable, Sendable {
 }
 
 /// A real setting with its options shown on the page.
-public struct ChoiceBlock: Hashable, Sendable {
+package struct ChoiceBlock: Hashable, Sendable {
   /// The setting the choice changes.
-  public var setting: Setting
+  package var setting: Setting
   /// The title's translation key.
-  public var titleKey: String
+  package var titleKey: String
   /// The explanation's translation key, if any.
-  public var descriptionKey: String?
+  package var descriptionKey: String?
   /// At least two options, each a value of `setting`, no value twice.
-  public var options: [ChoiceOption]
+  package var options: [ChoiceOption]
 
   /// Creates a choice block.
-  public init(setting: Setting, titleKey: String, descriptionKey: String? = nil, options: [ChoiceOption]) {
+  package init(setting: Setting, titleKey: String, descriptionKey: String? = nil, options: [ChoiceOption]) {
     self.setting = setting
     self.titleKey = titleKey
     self.descriptionKey = descriptionKey
@@ -112,17 +112,17 @@ public struct ChoiceBlock: Hashable, Sendable {
 }
 
 /// One option of a choice.
-public struct ChoiceOption: Hashable, Sendable {
+package struct ChoiceOption: Hashable, Sendable {
   /// The setting value the option stands for.
-  public var value: String
+  package var value: String
   /// The option's label; `nil` when the release left `options` out and the
   /// setting's own value names are used (boolean and weekday settings).
-  public var labelKey: String?
+  package var labelKey: String?
   /// The option's icon, if any.
-  public var icon: Icon?
+  package var icon: Icon?
 
   /// Creates an option.
-  public init(value: String, labelKey: String?, icon: Icon? = nil) {
+  package init(value: String, labelKey: String?, icon: Icon? = nil) {
     self.value = value
     self.labelKey = labelKey
     self.icon = icon
@@ -130,18 +130,18 @@ public struct ChoiceOption: Hashable, Sendable {
 }
 
 /// A button that opens part of the app.
-public struct ActionBlock: Hashable, Sendable {
+package struct ActionBlock: Hashable, Sendable {
   /// What the button opens.
-  public var action: Action
+  package var action: Action
   /// The button label's translation key.
-  public var labelKey: String
+  package var labelKey: String
   /// The explanation's translation key, if any.
-  public var descriptionKey: String?
+  package var descriptionKey: String?
   /// The icon, if any.
-  public var icon: Icon?
+  package var icon: Icon?
 
   /// Creates an action block.
-  public init(action: Action, labelKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
+  package init(action: Action, labelKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
     self.action = action
     self.labelKey = labelKey
     self.descriptionKey = descriptionKey
@@ -150,34 +150,34 @@ public struct ActionBlock: Hashable, Sendable {
 }
 
 /// A short list of "also new" items; an item with an action can be opened.
-public struct FeatureListBlock: Hashable, Sendable {
+package struct FeatureListBlock: Hashable, Sendable {
   /// The list title's translation key, if any.
-  public var titleKey: String?
+  package var titleKey: String?
   /// The items, in file order; never empty after validation.
-  public var items: [FeatureItem]
+  package var items: [FeatureItem]
 
   /// Creates a feature list.
-  public init(titleKey: String? = nil, items: [FeatureItem]) {
+  package init(titleKey: String? = nil, items: [FeatureItem]) {
     self.titleKey = titleKey
     self.items = items
   }
 }
 
 /// One item of a feature list.
-public struct FeatureItem: Hashable, Sendable, Identifiable {
+package struct FeatureItem: Hashable, Sendable, Identifiable {
   /// The item's id, unique within its list.
-  public var id: String
+  package var id: String
   /// The item's title key.
-  public var titleKey: String
+  package var titleKey: String
   /// The item's explanation key, if any.
-  public var descriptionKey: String?
+  package var descriptionKey: String?
   /// The item's icon, if any.
-  public var icon: Icon?
+  package var icon: Icon?
   /// What tapping the item opens, if anything.
-  public var action: Action?
+  package var action: Action?
 
   /// Creates a feature item.
-  public init(id: String, titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil, action: Action? = nil) {
+  package init(id: String, titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil, action: Action? = nil) {
     self.id = id
     self.titleKey = titleKey
     self.descriptionKey = descriptionKey

@@ -1,16 +1,16 @@
 /// The day a release came out, as its file gives it (`"date": "2026-03-14"`): a calendar day,
 /// not an instant, so it reads the same in every time zone. `news` lists it beside the release
 /// (``LocalizedFormats/releaseDay(_:)`` words it).
-public struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var year: Int
-  public var month: Int
-  public var day: Int
+package struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+  package var year: Int
+  package var month: Int
+  package var day: Int
 
   /// The form a release file writes, for messages.
-  public static let form = "YYYY-MM-DD, a day of the Gregorian calendar, like 2026-03-14"
+  package static let form = "YYYY-MM-DD, a day of the Gregorian calendar, like 2026-03-14"
 
   /// `YYYY-MM-DD` naming a day that exists (no 2026-02-30); `nil` for anything else.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -22,7 +22,7 @@ public struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConvertib
     self.day = day
   }
 
-  public var description: String {
+  package var description: String {
     func padded(_ number: Int, _ digits: Int) -> String {
       let text = String(number)
       return String(repeating: "0", count: max(0, digits - text.count)) + text
@@ -30,7 +30,7 @@ public struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConvertib
     return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
   }
 
-  public static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
+  package static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 

@@ -9,9 +9,9 @@
 /// diagnostic.description
 /// // Releases/2.13.1.json: pages[0].blocks[1].setting: unknown setting 'workoutVeiw' (did you mean 'workoutView'?); block dropped
 /// ```
-public struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
+package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// How much a diagnostic cost.
-  public enum Severity: String, Sendable, Hashable, CaseIterable {
+  package enum Severity: String, Sendable, Hashable, CaseIterable {
     /// Something was left out: a field, an option, item, block, page or the whole release.
     case dropped
     /// Nothing was left out (a duplicate key, an unknown manifest field, an unregistered file).
@@ -19,20 +19,20 @@ public struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   }
 
   /// The file as people should see it, like `Releases/2.13.1.json`.
-  public var file: String
+  package var file: String
   /// Where in the file, like `pages[1].blocks[2].options[0].value`; empty for the whole file.
-  public var path: String
+  package var path: String
   /// What was wrong, the rule, and what was dropped.
-  public var message: String
+  package var message: String
   /// Whether something was dropped.
-  public var severity: Severity
+  package var severity: Severity
   /// Where in the file: the value at ``path`` (the key, for an unknown or repeated field),
   /// the offending byte of a file that is not JSON, or ``SourcePosition/start`` for the
   /// whole file.
-  public var position: SourcePosition
+  package var position: SourcePosition
 
   /// Creates a diagnostic.
-  public init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
+  package init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
     self.file = file
     self.path = path
     self.message = message
@@ -42,7 +42,7 @@ public struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
 
   /// `file:line:column: path: message` (`file:line:column: message` when the path is
   /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.
-  public var locatedDescription: String {
+  package var locatedDescription: String {
     SourceMessage.text(place: SourceMessage.place(file, position), path: path, message: message)
   }
 }
@@ -51,7 +51,7 @@ public struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
 /// empty), then the message. One wording for both, so `lint`, `--dev` and `flow --dev` agree.
 /// A message about a place in a content file: a release, a table, the manifest
 /// (``ReleaseDiagnostic``, ``LintProblem``), which reads `file: path: message`.
-public protocol SourceMessageConvertible: CustomStringConvertible {
+package protocol SourceMessageConvertible: CustomStringConvertible {
   /// The file, as given.
   var file: String { get }
   /// Where in it, in words (a JSON path, a key); empty for the whole file.
@@ -62,7 +62,7 @@ public protocol SourceMessageConvertible: CustomStringConvertible {
 
 extension SourceMessageConvertible {
   /// `file: path: message`, or `file: message` when the path is empty.
-  public var description: String { SourceMessage.text(place: file, path: path, message: message) }
+  package var description: String { SourceMessage.text(place: file, path: path, message: message) }
 }
 
 enum SourceMessage {
@@ -78,10 +78,10 @@ enum SourceMessage {
 }
 
 /// Quoting of untrusted text inside messages.
-public enum Quote {
+package enum Quote {
   /// `'text'` with control, format and non-ASCII-space characters written as `\u{XX}`,
   /// shortened to `limit` characters, so a hostile file cannot paint the terminal.
-  public static func quoted(_ text: String, limit: Int = 80) -> String {
+  package static func quoted(_ text: String, limit: Int = 80) -> String {
     var result = ""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -9,9 +9,9 @@
 ///   manifest: manifestBytes, manifestDisplayPath: "Releases/manifest.json",
 ///   files: ["2.13.1.json": bytes], directoryDisplayPath: "Releases", englishKeys: keys)
 /// ```
-public enum ReleaseLibrary {
+package enum ReleaseLibrary {
   /// The manifest's file name, never itself a release.
-  public static let manifestFileName = "manifest.json"
+  package static let manifestFileName = "manifest.json"
 
   /// Validates the manifest and every registered file.
   ///
@@ -27,7 +27,7 @@ public enum ReleaseLibrary {
   ///     is then `nil`): named so instead of as missing.
   /// - Returns: the releases, sorted by version ascending, and every diagnostic: the
   ///   manifest's first, then each file's in version order, then unlisted files by name.
-  public static func load(
+  package static func load(
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
     englishKeys: some TranslationKeys, unreadable: [String: String] = [:], unreadableManifest: String? = nil
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
@@ -68,7 +68,7 @@ public enum ReleaseLibrary {
 
   /// The versions `manifest` registers (in manifest order) and its diagnostics: a missing or
   /// unreadable manifest registers nothing, and says so.
-  public static func registered(
+  package static func registered(
     manifest: [UInt8]?, manifestDisplayPath: String, unreadableManifest: String?
   ) -> (entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]) {
     var diagnostics: [ReleaseDiagnostic] = []
@@ -96,7 +96,7 @@ public enum ReleaseLibrary {
   /// One registered release: validated from its file's `bytes`, or, when there are none, a
   /// `.dropped` diagnostic on the manifest saying the file does not exist (or why it cannot be
   /// read); `missing` then says its position is still to be found in the manifest.
-  public static func validate(
+  package static func validate(
     _ entry: ManifestEntry, bytes: [UInt8]?, unreadable: String?, manifestDisplayPath: String,
     directoryDisplayPath: String, englishKeys: some TranslationKeys
   ) -> (release: Release?, diagnostics: [ReleaseDiagnostic], missing: Bool) {
@@ -116,7 +116,7 @@ public enum ReleaseLibrary {
   }
 
   /// The position of a manifest entry's string (for a missing release's diagnostic).
-  public static func position(of entry: ManifestEntry, in manifest: [UInt8]) -> SourcePosition {
+  package static func position(of entry: ManifestEntry, in manifest: [UInt8]) -> SourcePosition {
     SourcePosition.of(offsets: [entry.offset], in: manifest).first ?? .start
   }
 

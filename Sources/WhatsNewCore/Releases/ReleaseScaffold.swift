@@ -13,30 +13,30 @@
 /// try ReleaseScaffold.registering(version, inManifest: Array(#"{"releases": ["2.15.0"]}"#.utf8))
 /// // the bytes of {"releases": ["2.15.0", "2.16.0"]}
 /// ```
-public enum ReleaseScaffold {
+package enum ReleaseScaffold {
   /// Texts that start with this are placeholders nobody has written yet.
-  public static let untranslatedPrefix = "TODO:"
+  package static let untranslatedPrefix = "TODO:"
 
   /// Whether a table's text is still the placeholder `new-release` wrote.
-  public static func isUntranslated(_ text: String) -> Bool {
+  package static func isUntranslated(_ text: String) -> Bool {
     text.trimmingWhitespace().hasPrefix(untranslatedPrefix)
   }
 
   /// The one page a new release starts with, and its one block.
-  public static let pageID = "highlights"
-  public static let blockID = "intro"
+  package static let pageID = "highlights"
+  package static let blockID = "intro"
 
   /// `whatsNew.v2_16_0`: the prefix of every key of the release; a pre-release's adds its
   /// identifiers joined by `_` (`whatsNew.v2_16_0-beta_1`: a key's dots separate its parts, and
   /// `_` is in no SemVer identifier, so no two versions share a prefix). Build metadata,
   /// which plays no part in precedence, is left out.
-  public static func keyPrefix(for version: Version) -> String {
+  package static func keyPrefix(for version: Version) -> String {
     let base = "whatsNew.v\(version.major)_\(version.minor)_\(version.patch)"
     return version.isPreRelease ? base + "-" + version.preRelease.map(\.description).joined(separator: "_") : base
   }
 
   /// The keys the release file uses, each with its placeholder text, in file order.
-  public static func texts(for version: Version) -> [(key: String, text: String)] {
+  package static func texts(for version: Version) -> [(key: String, text: String)] {
     let block = "\(keyPrefix(for: version)).\(pageID).\(blockID)"
     return [
       ("\(block).title", "\(untranslatedPrefix) the title of the \(version) \(pageID) page"),
@@ -45,10 +45,10 @@ public enum ReleaseScaffold {
   }
 
   /// The keys the release file uses, in file order.
-  public static func keys(for version: Version) -> [String] { texts(for: version).map(\.key) }
+  package static func keys(for version: Version) -> [String] { texts(for: version).map(\.key) }
 
   /// The release file: one page with one info block, its keys named after the version.
-  public static func releaseFile(for version: Version) -> String {
+  package static func releaseFile(for version: Version) -> String {
     let keys = keys(for: version)
     return """
       {
@@ -76,12 +76,12 @@ public enum ReleaseScaffold {
   /// placeholder (the same English placeholder in every language: it says what to write).
   /// The release's own table in one language (`<lang>.lproj/<version>.strings`): a comment
   /// naming it, then ``tableAddition(for:)``.
-  public static func releaseTable(for version: Version, language: Language) -> String {
+  package static func releaseTable(for version: Version, language: Language) -> String {
     "/* What's new in \(version) (\(language.rawValue)): the release's own texts. Keys: \(keyPrefix(for: version)).<page>.<block>[.<option value>|.<item>].<part> */\n"
       + tableAddition(for: version)
   }
 
-  public static func tableAddition(for version: Version) -> String {
+  package static func tableAddition(for version: Version) -> String {
     var text = "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
     for (key, placeholder) in texts(for: version) {
       text += "\"\(key)\" = \"\(placeholder)\";\n"
@@ -90,13 +90,13 @@ public enum ReleaseScaffold {
   }
 
   /// Why a version cannot be added.
-  public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// The manifest is not `{"releases": [<version>, …]}`.
     case unreadableManifest(String)
     /// The manifest lists the version already.
     case alreadyRegistered(Version)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unreadableManifest(let reason):
         "manifest.json cannot be read (\(reason)); fix it first (whatsnew lint says where)"
@@ -109,7 +109,7 @@ public enum ReleaseScaffold {
   /// The manifest's versions, or why it cannot be used: refused only for what `whatsnew lint`
   /// calls an error (bad JSON, a wrong shape, an entry that is not a version); what it only
   /// warns about (an unknown field such as `$comment`, a repeated entry) is kept.
-  public static func registeredVersions(inManifest bytes: [UInt8]) throws(Refusal) -> [Version] {
+  package static func registeredVersions(inManifest bytes: [UInt8]) throws(Refusal) -> [Version] {
     try usableEntries(bytes).map(\.version)
   }
 
@@ -124,7 +124,7 @@ public enum ReleaseScaffold {
   /// The manifest with `version` added, its other bytes untouched (fields, spacing, order):
   /// the new entry goes before the first registered version newer than it, else after the
   /// last entry, as `"2.16.0"`.
-  public static func registering(_ version: Version, inManifest bytes: [UInt8]) throws(Refusal) -> [UInt8] {
+  package static func registering(_ version: Version, inManifest bytes: [UInt8]) throws(Refusal) -> [UInt8] {
     let entries = try usableEntries(bytes)
     guard !entries.contains(where: { $0.version == version }) else { throw .alreadyRegistered(version) }
     // It parsed as a manifest just now (else usableEntries threw), so `releases` is an array.

@@ -14,13 +14,13 @@
 /// let schema = ReleaseSchema.release(english: { UIStrings.english[$0] })
 /// print(schema.serialized())
 /// ```
-public enum ReleaseSchema {
+package enum ReleaseSchema {
   /// The draft the schemas declare.
-  public static let draft = "https://json-schema.org/draft/2020-12/schema"
+  package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of `Releases/<version>.json`. `english` gives the English text of a `ui.*`
   /// key (a setting's name, a value's name), for the descriptions an editor shows on hover.
-  public static func release(english: (String) -> String? = { _ in nil }) -> JSONValue {
+  package static func release(english: (String) -> String? = { _ in nil }) -> JSONValue {
     let definitions: [(key: String, value: JSONValue)] = [
       (
         "version",
@@ -127,7 +127,7 @@ public enum ReleaseSchema {
   }
 
   /// The schema of `Releases/manifest.json`.
-  public static func manifest() -> JSONValue {
+  package static func manifest() -> JSONValue {
     .object([
       ("$schema", .string(draft)),
       ("$id", .string("urn:whatsnew:schema:manifest")),

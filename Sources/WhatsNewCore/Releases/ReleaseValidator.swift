@@ -43,13 +43,13 @@
 ///   bytes, fileName: "2.13.1.json", displayPath: "Releases/2.13.1.json", englishKeys: keys)
 /// for diagnostic in diagnostics { print(diagnostic) }
 /// ```
-public enum ReleaseValidator {
+package enum ReleaseValidator {
   /// The largest release or manifest file read: 1 MiB.
-  public static let maximumFileSize = 1_048_576
+  package static let maximumFileSize = 1_048_576
   /// The longest id accepted for pages, blocks and feature items.
-  public static let maximumIDLength = 64
+  package static let maximumIDLength = 64
   /// The longest translation key accepted.
-  public static let maximumKeyLength = 200
+  package static let maximumKeyLength = 200
 
   /// Validates one release file.
   ///
@@ -59,7 +59,7 @@ public enum ReleaseValidator {
   ///   - displayPath: how diagnostics name the file, like `Releases/2.13.1.json`.
   ///   - englishKeys: the keys of the English table; a unit using any other key is dropped.
   /// - Returns: the release (nil when the whole file was dropped) and every diagnostic, in file order.
-  public static func validate(
+  package static func validate(
     _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: some TranslationKeys
   ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
     validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: Optional(englishKeys as any TranslationKeys))
@@ -82,7 +82,7 @@ public enum ReleaseValidator {
   /// named (`.warning`) and counted once. Unreadable JSON or a wrong shape registers nothing.
   ///
   /// - Returns: the registered versions in manifest order, without repeats, and the diagnostics.
-  public static func validateManifest(_ bytes: [UInt8], displayPath: String) -> (
+  package static func validateManifest(_ bytes: [UInt8], displayPath: String) -> (
     versions: [Version], diagnostics: [ReleaseDiagnostic]
   ) {
     let result = manifestEntries(bytes, displayPath: displayPath)
@@ -91,7 +91,7 @@ public enum ReleaseValidator {
 
   /// Like ``validateManifest(_:displayPath:)``, also giving each version's index in
   /// `releases` and where its entry is.
-  public static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
+  package static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
     entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]
   ) {
     var context = ValidationContext(file: displayPath, englishKeys: nil)
@@ -108,7 +108,7 @@ public enum ReleaseValidator {
 /// ReleaseValidator.validate(bytes, fileName: "2.13.1.json", displayPath: "Releases/2.13.1.json",
 ///   englishKeys: englishTable)
 /// ```
-public protocol TranslationKeys: Sendable {
+package protocol TranslationKeys: Sendable {
   func contains(_ key: String) -> Bool
 }
 

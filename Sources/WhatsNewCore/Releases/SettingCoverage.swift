@@ -10,17 +10,17 @@
 ///   entries: SettingCoverage.entries(for: Setting.allCases), tables: tables, screens: renderedText)
 /// // ["ru: ui.value.units.imperial is missing (the value imperial of units)", …]
 /// ```
-public enum SettingCoverage {
+package enum SettingCoverage {
   /// What a setting needs to be shown: its name, the keys of its title and values, and the
   /// screen that should list it.
-  public struct Entry: Sendable {
-    public var name: String
-    public var titleKey: String
+  package struct Entry: Sendable {
+    package var name: String
+    package var titleKey: String
     /// Each value, with its key.
-    public var values: [(value: String, key: String)]
-    public var screen: Screen
+    package var values: [(value: String, key: String)]
+    package var screen: Screen
 
-    public init(name: String, titleKey: String, values: [(value: String, key: String)], screen: Screen) {
+    package init(name: String, titleKey: String, values: [(value: String, key: String)], screen: Screen) {
       self.name = name
       self.titleKey = titleKey
       self.values = values
@@ -29,7 +29,7 @@ public enum SettingCoverage {
   }
 
   /// The entries of real settings.
-  public static func entries(for settings: [Setting]) -> [Entry] {
+  package static func entries(for settings: [Setting]) -> [Entry] {
     settings.map { setting in
       Entry(
         name: setting.rawValue, titleKey: setting.titleKey, values: setting.kind.values.map { ($0, setting.valueKey($0)) },
@@ -38,7 +38,7 @@ public enum SettingCoverage {
   }
 
   /// The line a screen draws under a setting's row, by which a setting is found on it.
-  public static func commandLine(for entry: Entry) -> String {
+  package static func commandLine(for entry: Entry) -> String {
     "set \(entry.name) " + entry.values.map(\.value).joined(separator: "|")
   }
 
@@ -49,7 +49,7 @@ public enum SettingCoverage {
   ///   - entries: the settings to check.
   ///   - tables: each language's table; a language of ``Language/allCases`` without one is a problem.
   ///   - screens: each screen's text as drawn (plain, wide enough that nothing wraps).
-  public static func problems(entries: [Entry], tables: [Language: TranslationTable], screens: [Screen: String]) -> [String] {
+  package static func problems(entries: [Entry], tables: [Language: TranslationTable], screens: [Screen: String]) -> [String] {
     var problems: [String] = []
     for language in Language.allCases where tables[language] == nil {
       problems.append("\(language.rawValue): there is no table")

@@ -2,10 +2,10 @@
 
 /// A version `manifest.json` registers: its index in `releases` and the byte offset of its
 /// string, for a diagnostic about it (a registered release whose file is missing).
-public struct ManifestEntry: Sendable {
-  public var version: Version
-  public var index: Int
-  public var offset: Int
+package struct ManifestEntry: Sendable {
+  package var version: Version
+  package var index: Int
+  package var offset: Int
 }
 
 extension ValidationContext {

@@ -17,14 +17,14 @@
 /// Version("2.15.0+7")! == Version("2.15.0")!        // true
 /// Version("2.01.0")                                  // nil: leading zero
 /// ```
-public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// One dot-separated pre-release identifier: a number, or letters, digits and hyphens.
-  public enum Identifier: Hashable, Sendable, Comparable, CustomStringConvertible {
+  package enum Identifier: Hashable, Sendable, Comparable, CustomStringConvertible {
     case numeric(Int)
     case alphanumeric(String)
 
     /// Numeric identifiers sort numerically and before alphanumeric ones, which sort in ASCII order.
-    public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
+    package static func < (lhs: Identifier, rhs: Identifier) -> Bool {
       switch (lhs, rhs) {
       case (.numeric(let a), .numeric(let b)): a < b
       case (.numeric, .alphanumeric): true
@@ -33,7 +33,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
       }
     }
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .numeric(let number): String(number)
       case .alphanumeric(let text): text
@@ -42,24 +42,24 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The first part, bumped for incompatible changes.
-  public let major: Int
+  package let major: Int
   /// The second part.
-  public let minor: Int
+  package let minor: Int
   /// The third part.
-  public let patch: Int
+  package let patch: Int
   /// The pre-release identifiers (`["beta", 1]` for `-beta.1`); empty for a release.
-  public let preRelease: [Identifier]
+  package let preRelease: [Identifier]
   /// The build metadata identifiers (`["build", "7"]` for `+build.7`), ignored in precedence.
-  public let build: [String]
+  package let build: [String]
 
   /// How messages write the form a version takes: `MAJOR.MINOR.PATCH[-pre.release][+build]`.
-  public static let form = "MAJOR.MINOR.PATCH[-pre.release][+build]"
+  package static let form = "MAJOR.MINOR.PATCH[-pre.release][+build]"
 
   /// The longest version text read, in bytes: versions name files and keys.
-  public static let maximumLength = 128
+  package static let maximumLength = 128
 
   /// Creates a version from its parts, which must not be negative.
-  public init(major: Int, minor: Int, patch: Int, preRelease: [Identifier] = [], build: [String] = []) {
+  package init(major: Int, minor: Int, patch: Int, preRelease: [Identifier] = [], build: [String] = []) {
     precondition(major >= 0 && minor >= 0 && patch >= 0, "version parts are non-negative")
     self.major = major
     self.minor = minor
@@ -71,7 +71,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Parses a SemVer 2.0.0 version; returns `nil` for anything else (signs, spaces, `v`,
   /// leading zeros, missing or extra parts, empty identifiers, characters outside
   /// `[0-9A-Za-z-]`, numbers of more than 18 digits, text over ``maximumLength`` bytes).
-  public init?(_ text: some StringProtocol) {
+  package init?(_ text: some StringProtocol) {
     let text = String(text)
     guard text.utf8.count <= Self.maximumLength else { return nil }
     var rest = Substring(text)
@@ -102,7 +102,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// `MAJOR.MINOR.PATCH[-pre.release][+build]`, exactly as ``init(_:)`` reads it.
-  public var description: String {
+  package var description: String {
     var text = "\(major).\(minor).\(patch)"
     if !preRelease.isEmpty { text += "-" + preRelease.map(\.description).joined(separator: ".") }
     if !build.isEmpty { text += "+" + build.joined(separator: ".") }
@@ -110,10 +110,10 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Whether it is a pre-release (`2.15.0-beta.1`).
-  public var isPreRelease: Bool { !preRelease.isEmpty }
+  package var isPreRelease: Bool { !preRelease.isEmpty }
 
   /// SemVer precedence; build metadata plays no part.
-  public static func < (lhs: Version, rhs: Version) -> Bool {
+  package static func < (lhs: Version, rhs: Version) -> Bool {
     if (lhs.major, lhs.minor, lhs.patch) != (rhs.major, rhs.minor, rhs.patch) {
       return (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
@@ -125,11 +125,11 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Equal in precedence: build metadata is not compared.
-  public static func == (lhs: Version, rhs: Version) -> Bool {
+  package static func == (lhs: Version, rhs: Version) -> Bool {
     (lhs.major, lhs.minor, lhs.patch) == (rhs.major, rhs.minor, rhs.patch) && lhs.preRelease == rhs.preRelease
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(major)
     hasher.combine(minor)
     hasher.combine(patch)
@@ -144,7 +144,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Version.nearest(to: Version("2.17.0")!, in: [Version("2.14.0")!, Version("2.15.0")!])   // 2.15.0
   /// Version.nearest(to: Version("2.13.0")!, in: [Version("2.12.0")!, Version("2.13.1")!])   // 2.13.1
   /// ```
-  public static func nearest(to target: Version, in versions: [Version]) -> Version? {
+  package static func nearest(to target: Version, in versions: [Version]) -> Version? {
     let below = versions.filter { $0 <= target }.max()
     let above = versions.filter { $0 > target }.min()
     guard let below, let above else { return below ?? above }

@@ -6,7 +6,7 @@
 /// screen it opens; for an icon its glyph and ASCII fallback.
 
 /// A screen of the workout app.
-public enum Screen: String, CaseIterable, Sendable, Hashable {
+package enum Screen: String, CaseIterable, Sendable, Hashable {
   case home
   case workouts
   case cardio
@@ -14,11 +14,11 @@ public enum Screen: String, CaseIterable, Sendable, Hashable {
   case settings
 
   /// The localization key of the screen's title.
-  public var titleKey: String { "ui.screen.\(rawValue).title" }
+  package var titleKey: String { "ui.screen.\(rawValue).title" }
 }
 
 /// The kind of values a setting takes.
-public enum SettingKind: Hashable, Sendable {
+package enum SettingKind: Hashable, Sendable {
   /// One of a fixed list of tokens, in display order.
   case enumeration([String])
   /// `true` or `false`.
@@ -27,7 +27,7 @@ public enum SettingKind: Hashable, Sendable {
   case weekday
 
   /// Every value the kind accepts, in display order.
-  public var values: [String] {
+  package var values: [String] {
     switch self {
     case .enumeration(let values): values
     case .boolean: ["true", "false"]
@@ -36,7 +36,7 @@ public enum SettingKind: Hashable, Sendable {
   }
 
   /// Whether a release may leave out a choice's `options` and get the kind's full set.
-  public var offersFullSetByDefault: Bool {
+  package var offersFullSetByDefault: Bool {
     switch self {
     case .enumeration: false
     case .boolean, .weekday: true
@@ -45,30 +45,30 @@ public enum SettingKind: Hashable, Sendable {
 }
 
 /// A day of the week, in the order the app shows them (the week starts on Monday).
-public enum Weekday: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum Weekday: String, CaseIterable, Sendable, Hashable, Comparable {
   case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
   /// ISO 8601 weekday number: Monday is 1, Sunday is 7.
-  public var isoNumber: Int { Weekday.allCases.firstIndex(of: self)! + 1 }
+  package var isoNumber: Int { Weekday.allCases.firstIndex(of: self)! + 1 }
 
   /// Monday first, Sunday last.
-  public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.isoNumber < rhs.isoNumber }
+  package static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.isoNumber < rhs.isoNumber }
 }
 
 /// Everything the app must know about a setting before a release may offer it.
-public struct SettingSpec: Hashable, Sendable {
+package struct SettingSpec: Hashable, Sendable {
   /// The values the setting takes.
-  public var kind: SettingKind
+  package var kind: SettingKind
   /// The value a user has before ever choosing.
-  public var defaultValue: String
+  package var defaultValue: String
   /// The key under which the settings backend stores the value. Never change a shipped one.
-  public var storageKey: String
+  package var storageKey: String
   /// The screen where the setting lives outside the tour.
-  public var screen: Screen
+  package var screen: Screen
 }
 
 /// A user setting that a tour page, the onboarding wizard or a settings screen can change.
-public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
   case workoutView
   case workoutAutonomy
   case progressionMode
@@ -84,7 +84,7 @@ public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
   ///
   /// This switch is the Swift counterpart of `satisfies Record<Setting, SettingSpec>`:
   /// a new case does not compile until it is described here.
-  public var spec: SettingSpec {
+  package var spec: SettingSpec {
     switch self {
     case .workoutView:
       SettingSpec(
@@ -117,34 +117,34 @@ public enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
   }
 
   /// The values the setting takes.
-  public var kind: SettingKind { spec.kind }
+  package var kind: SettingKind { spec.kind }
   /// The value a user has before ever choosing.
-  public var defaultValue: String { spec.defaultValue }
+  package var defaultValue: String { spec.defaultValue }
 
   /// Whether `value` is one of the setting's values.
-  public func accepts(_ value: String) -> Bool { kind.values.contains(value) }
+  package func accepts(_ value: String) -> Bool { kind.values.contains(value) }
 
   /// The localization key of the setting's name, as settings screens show it.
-  public var titleKey: String { "ui.setting.\(rawValue).title" }
+  package var titleKey: String { "ui.setting.\(rawValue).title" }
 
   /// The localization key of one of the setting's values, as settings screens show it.
-  public func valueKey(_ value: String) -> String { "ui.value.\(rawValue).\(value)" }
+  package func valueKey(_ value: String) -> String { "ui.value.\(rawValue).\(value)" }
 
   /// Settings in the order screens list them.
-  public static func < (lhs: Setting, rhs: Setting) -> Bool {
+  package static func < (lhs: Setting, rhs: Setting) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }
 
 /// Something an action block or a feature-list item can open.
-public enum Action: String, CaseIterable, Sendable, Hashable {
+package enum Action: String, CaseIterable, Sendable, Hashable {
   case openWorkoutSettings
   case openCardioLog
   case openWeeklyReview
   case openSettings
 
   /// The screen the action opens.
-  public var screen: Screen {
+  package var screen: Screen {
     switch self {
     case .openWorkoutSettings: .workouts
     case .openCardioLog: .cardio
@@ -156,7 +156,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
 
 /// An icon a release may show beside a label: a terminal glyph, left out in ASCII and
 /// accessible mode (the label carries the meaning).
-public enum Icon: String, CaseIterable, Sendable, Hashable {
+package enum Icon: String, CaseIterable, Sendable, Hashable {
   case sparkles
   case list
   case dumbbell
@@ -175,7 +175,7 @@ public enum Icon: String, CaseIterable, Sendable, Hashable {
   case run
 
   /// A glyph for terminals that can show Unicode (each is one or two columns wide).
-  public var glyph: String {
+  package var glyph: String {
     switch self {
     case .sparkles: "✨"
     case .list: "☰"

@@ -16,9 +16,9 @@
 /// ASCIIFallback.text("60 kg × 8")            // "60 kg x 8"
 /// ASCIIFallback.text("«Пошагово» — подход")  // unchanged
 /// ```
-public enum ASCIIFallback {
+package enum ASCIIFallback {
   /// `text` with every symbol that is not kept replaced.
-  public static func text(_ text: String) -> String {
+  package static func text(_ text: String) -> String {
     guard !text.unicodeScalars.allSatisfy(isKept) else { return text }
     var result = ""
     for character in text {
@@ -36,7 +36,7 @@ public enum ASCIIFallback {
 
   /// Laid-out text with every space separator (a no-break space, a narrow no-break space)
   /// an ASCII space: once a line is broken, a no-break space has done its job.
-  public static func plainSpaces(_ text: String) -> String {
+  package static func plainSpaces(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.generalCategory == .spaceSeparator })
     else { return text }
     return String(
@@ -45,7 +45,7 @@ public enum ASCIIFallback {
   }
 
   /// Whether `scalar` is printed as it is in ASCII mode.
-  public static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isKept(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return true }
     if isJoiner(scalar) { return false }
     if proseMarks.contains(scalar) { return true }

@@ -27,14 +27,14 @@
 /// DisplayWidth.of("e\u{301}")  // 1
 /// DisplayWidth.of("का")       // 2
 /// ```
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// The columns `text` takes.
-  public static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one grapheme cluster takes: 0 or more (2 for most emoji, 3 for `क्षा`).
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if character.isASCII {

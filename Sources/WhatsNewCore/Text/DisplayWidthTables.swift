@@ -7,7 +7,7 @@
 
 extension DisplayWidth {
   /// The Unicode version the tables were generated from.
-  public static let unicodeVersion = "16.0.0"
+  package static let unicodeVersion = "16.0.0"
 
   /// Code points that take no column (368 ranges, sorted): General_Category Mn, Me, Cf and Cc,
   /// and Hangul_Syllable_Type V and T; not U+00AD SOFT HYPHEN nor the Prepended_Concatenation_Marks.

@@ -12,7 +12,7 @@
 /// Suggestion.closest(to: "banana", in: ["workoutView", "theme"])        // nil
 /// Suggestion.closest(to: "chose", in: ["close", "choose"], avoiding: ["close"])   // "choose"
 /// ```
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate nearest to `word`, or `nil` when none is within `maxDistance`.
   ///
   /// - Parameters:
@@ -21,7 +21,7 @@ public enum Suggestion {
   ///   - maxDistance: the largest distance still suggested; by default `max(1, word.count / 3)`.
   ///   - avoiding: names to offer only when no other candidate is as close (commands that
   ///     dismiss or destroy, say: `chose` suggests `choose`, never `close`).
-  public static func closest(
+  package static func closest(
     to word: String, in candidates: some Sequence<String>, maxDistance: Int? = nil, avoiding: Set<String> = []
   ) -> String? {
     let target = Array(word.lowercased())
@@ -49,7 +49,7 @@ public enum Suggestion {
   /// ```swift
   /// Suggestion.distance("ab", "ba")   // 1: one transposition
   /// ```
-  public static func distance(_ a: String, _ b: String) -> Int {
+  package static func distance(_ a: String, _ b: String) -> Int {
     distance(Array(a.lowercased()), Array(b.lowercased()))
   }
 

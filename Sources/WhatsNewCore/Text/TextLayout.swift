@@ -7,7 +7,7 @@
 /// TextLayout.pad("Привет", toWidth: 8)                // "Привет  "
 /// TextLayout.truncate("漢字漢字", toWidth: 5)          // "漢字…"
 /// ```
-public enum TextLayout {
+package enum TextLayout {
   /// Splits `text` into lines at most `width` columns wide.
   ///
   /// Each `\n` (or `\r\n`) starts a new paragraph, and every paragraph gives at least one
@@ -16,7 +16,7 @@ public enum TextLayout {
   /// they may also break before or after any wide (CJK) character. A word wider than
   /// `width` is broken after its hyphens, and a part still too wide between characters. A width below 1 counts as 1; a character
   /// wider than the whole width gets a line of its own.
-  public static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(1, width)
     var lines: [String] = []
     // Bytes, not characters: "\r\n" is one Character, so `text.contains("\r")` is false for
@@ -35,7 +35,7 @@ public enum TextLayout {
   }
 
   /// `text` followed by spaces up to `width` columns; unchanged when already as wide.
-  public static func pad(_ text: String, toWidth width: Int) -> String {
+  package static func pad(_ text: String, toWidth width: Int) -> String {
     let missing = width - DisplayWidth.of(text)
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
@@ -48,7 +48,7 @@ public enum TextLayout {
   /// TextLayout.truncate("hello", toWidth: 5)                    // "hello"
   /// TextLayout.truncate("hello", toWidth: 4, ellipsis: "...")   // "h..."
   /// ```
-  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+  package static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
     if DisplayWidth.of(text) <= width { return text }
     let ellipsisWidth = DisplayWidth.of(ellipsis)

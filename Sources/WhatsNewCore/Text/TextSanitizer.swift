@@ -18,14 +18,14 @@
 /// TextSanitizer.clean("\u{1B}[31mred\u{1B}[0m\tok")   // "red ok"
 /// TextSanitizer.cleanKeepingNewlines("a\r\nb")        // "a\nb"
 /// ```
-public enum TextSanitizer {
+package enum TextSanitizer {
   /// The text on one line: controls and escape sequences removed, tabs and newlines as spaces.
-  public static func clean(_ text: String) -> String {
+  package static func clean(_ text: String) -> String {
     sanitize(text, keepNewlines: false)
   }
 
   /// Like ``clean(_:)`` but keeps line breaks, each as a single `\n`.
-  public static func cleanKeepingNewlines(_ text: String) -> String {
+  package static func cleanKeepingNewlines(_ text: String) -> String {
     sanitize(text, keepNewlines: true)
   }
 
