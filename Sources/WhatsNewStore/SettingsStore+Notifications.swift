@@ -1,24 +1,4 @@
-import WhatsNewCore
-
-/// A scheduled reminder as the store keeps it (e.g. the weekly review notification).
-package struct StoredNotification: Sendable, Equatable {
-  /// A stable identifier, e.g. `"weekly_review"`.
-  package var id: String
-  /// A ``Weekday`` raw value, `monday` through `sunday`.
-  package var weekday: String
-  /// 0 through 23.
-  package var hour: Int
-  /// 0 through 59.
-  package var minute: Int
-
-  /// Makes a notification; ``SettingsStore/saveNotification(_:)`` checks the values.
-  package init(id: String, weekday: String, hour: Int, minute: Int) {
-    self.id = id
-    self.weekday = weekday
-    self.hour = hour
-    self.minute = minute
-  }
-}
+package import WhatsNewCore
 
 /// The notification schedule: the weekly review reminder, one row per notification id.
 extension SettingsStore {

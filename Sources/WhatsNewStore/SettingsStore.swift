@@ -2,35 +2,6 @@ import CSQLite
 import Glibc
 package import WhatsNewCore
 
-/// What the store holds as "seen through this app version".
-package enum SeenThroughRecord: Sendable, Equatable {
-  /// No record: the user has not been told about any version (a fresh store, or a store
-  /// restored from a backup made before the record existed).
-  case none
-  /// The user has been told about every release up to and including this version.
-  case version(Version)
-  /// The stored text is not a valid version; it reads as this case and the next
-  /// ``SettingsStore/advanceSeenThrough(to:)`` replaces it.
-  case unreadable(String)
-}
-
-/// What the store holds that the app shows together (the `state` line, the screens' facts),
-/// read in one transaction so the parts always belong to the same moment.
-package struct StoreSnapshot: Sendable, Equatable {
-  package var seenThrough: SeenThroughRecord
-  package var onboardingComplete: Bool
-  /// Every setting, defaults filled in (as ``SettingsStore/allSettings()``).
-  package var settings: [Setting: String]
-  /// The notification asked for, if scheduled.
-  package var notification: StoredNotification?
-  /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
-  package var guidanceSeen: Set<String>
-  /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
-  package var language: Language? = nil
-  /// Where an unfinished automatic tour was left, if anywhere (as ``SettingsStore/tourPosition()``).
-  package var tourPosition: TourPosition? = nil
-}
-
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
 /// `BEGIN IMMEDIATE` for every write), safe to share between processes.
 ///

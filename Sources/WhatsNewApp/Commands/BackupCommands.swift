@@ -86,7 +86,7 @@ struct BackupCommands: Sendable {
     session.state.hasCheckedWhatsNew = false
     session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
     _ = try? await backends.scheduler.reconcile()
-    session.scheduleLeftApart = nil
+    session.state.scheduleLeftApart = nil
     // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
     session.adoptRestoredLanguage((try? await backends.store.languagePreference()) ?? nil)
     // Everything the screens showed came from the old data.

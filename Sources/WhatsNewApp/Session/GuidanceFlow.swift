@@ -2,7 +2,7 @@ import WhatsNewCore
 import WhatsNewStore
 
 /// In-app guidance as a session runs it: the glue between the pure ``GuidanceMachine``
-/// (which guide shows, on which step, held in the session's ``SessionState``), the
+/// (which guide shows, on which step, held in the session's ``AppState``), the
 /// ``AnchorRegistry`` (where each element was drawn), the store's seen-set, and the
 /// ``GuidanceOverlayView``.
 ///

@@ -89,8 +89,8 @@ extension Session {
   /// start brings them together), or together again.
   private func noteScheduleLeftApart(_ outcome: ChoiceMachine.WriteOutcome) {
     switch outcome {
-    case .reminderFailed(let failure) where failure.leavesScheduleApart: scheduleLeftApart = failure
-    case .saved, .reminderFailed: scheduleLeftApart = nil
+    case .reminderFailed(let failure) where failure.leavesScheduleApart: state.scheduleLeftApart = failure
+    case .saved, .reminderFailed: state.scheduleLeftApart = nil
     case .failed, .changedSince: break
     }
   }

@@ -8,7 +8,7 @@ extension Session {
   @discardableResult
   func adopt(_ choice: LanguageChoice) -> Bool {
     let old = language
-    languageChoice = choice
+    state.languageChoice = choice
     let new = language
     guard new != old else { return false }
     if tables[new] == nil {

@@ -2,30 +2,6 @@ import Foundation
 import WhatsNewCore
 import WhatsNewStore
 
-/// What the screens show from the store besides the choice controls: the seen-through record
-/// (settings' debug section), the weekly review's schedule (review) and the units (the sample
-/// numbers on workouts and review).
-///
-/// Read once when a screen opens (``Session/readStoreFacts()``), never re-read after a write:
-/// the session's own changes are applied as they are confirmed (a review weekday saved and
-/// rescheduled, the record overwritten by `debug seen`), and a setting the choice machine has
-/// confirmed is taken from the machine.
-struct StoreFacts: Sendable, Equatable {
-  var seenThrough: SeenThroughRecord = .none
-  var notification: StoredNotification?
-  /// The stored units, for screens with no units control to read them.
-  var units = Setting.units.defaultValue
-
-  init() {}
-
-  /// The facts in `snapshot`; an unreadable store (`nil`) shows as a fresh one.
-  init(_ snapshot: StoreSnapshot?) {
-    seenThrough = snapshot?.seenThrough ?? .none
-    notification = snapshot?.notification
-    units = snapshot?.settings[.units] ?? Setting.units.defaultValue
-  }
-}
-
 extension Session {
   // MARK: Views
 

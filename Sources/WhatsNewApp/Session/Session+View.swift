@@ -1,7 +1,7 @@
 import WhatsNewCore
 
 /// A view as printed: the rows, the width they were wrapped at, and how many times the
-/// person had asked to see the view (``SessionState/presentations``). The view is printed
+/// person had asked to see the view (``AppState/presentations``). The view is printed
 /// again when the one the state draws now differs from the one last printed: a redraw
 /// follows a change of what is shown, never a flag set by hand.
 struct PrintedView: Equatable {

@@ -1,5 +1,5 @@
 package import WhatsNewCore
-package import WhatsNewStore
+import WhatsNewStore
 
 /// Everything the session needs that is fixed for its lifetime, and where to read the
 /// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
@@ -97,7 +97,7 @@ package struct Refusal: Sendable, Equatable {
 /// One run of the app: the screens, the overlays, the choices and the gates.
 ///
 /// The session is the glue between the pure core (flow selection, the choice machine, the
-/// guidance machine), its ``SessionState`` (where the user is, which gates are open) and the
+/// guidance machine), its ``AppState`` (where the user is, which gates are open) and the
 /// effects passed in (``Backends`` over the store, the ``Console``). Commands (grouped by
 /// family under `Commands/`) and views (`Views/`) work through it; it runs on the main actor,
 /// and reads and writes run in the background and report back here.
@@ -117,16 +117,16 @@ package final class Session {
   var sandbox: (real: Backends, facts: StoreFacts)?
   package let console: Console
 
-  /// Where the language comes from: the flag, the stored choice (read at boot), the environment.
-  package internal(set) var languageChoice: LanguageChoice
+  /// Where the language comes from (``AppState/languageChoice``).
+  package var languageChoice: LanguageChoice { state.languageChoice }
   /// The language in force.
-  package var language: Language { languageChoice.language }
+  package var language: Language { state.language }
   /// Translation tables read so far: English and the start-up language, then any the
   /// user switches to (read on demand).
   package internal(set) var tables: [Language: TranslationTable]
-  /// Where the user is and which gates are open.
-  package internal(set) var state: SessionState
-  /// Every choice control (``SessionState/choices``).
+  /// The app as one value (``AppState``): where the user is, which gates are open, the controls.
+  package internal(set) var state: AppState
+  /// Every choice control (``AppState/choices``).
   package internal(set) var choices: ChoiceMachine {
     get { state.choices }
     set { state.choices = newValue }
@@ -156,16 +156,13 @@ package final class Session {
   var pagePart: (page: String, start: Int)?
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
-  /// The weekday's failed repair the app reported as left to the next start (store and
-  /// schedule apart, ``ReminderFailure/leavesScheduleApart``), until a later weekday change
-  /// lands or a restore reconciles them: `check` and `qa explore` tell that disagreement from
-  /// one nobody was told of.
-  package internal(set) var scheduleLeftApart: ReminderFailure?
+  /// What a weekday change left apart (``AppState/scheduleLeftApart``).
+  package var scheduleLeftApart: ReminderFailure? { state.scheduleLeftApart }
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
   /// Where each guidance anchor was last drawn.
   var anchors = AnchorRegistry()
-  /// What the screens show from the store besides the controls (``SessionState/storeFacts``).
+  /// What the screens show from the store besides the controls (``AppState/storeFacts``).
   var storeFacts: StoreFacts {
     get { state.storeFacts }
     set { state.storeFacts = newValue }
@@ -178,11 +175,13 @@ package final class Session {
     self.configuration = configuration
     self.backends = backends
     self.console = console
-    self.languageChoice = LanguageChoice(
-      flag: configuration.options.localeTag.flatMap(Language.init(tag:)), stored: nil,
-      environment: configuration.environmentLanguage)
     self.tables = configuration.content.tables
-    self.state = SessionState(launchedFromWidget: configuration.options.launchSource?.isWidget ?? false)
+    self.state = AppState(
+      appVersion: configuration.options.appVersion,
+      launchedFromWidget: configuration.options.launchSource?.isWidget ?? false,
+      languageChoice: LanguageChoice(
+        flag: configuration.options.localeTag.flatMap(Language.init(tag:)), stored: nil,
+        environment: configuration.environmentLanguage))
     // Whatever the session prints fits the width it draws in, in the characters it may use.
     console.width = configuration.widthProvider
     console.ascii = configuration.ascii

@@ -60,7 +60,7 @@ struct StartFlow {
     }
   }
 
-  /// Runs the session's what's-new check when every gate holds (``SessionState/whatsNewCheckIsDue``).
+  /// Runs the session's what's-new check when every gate holds (``AppState/whatsNewCheckIsDue``).
   /// An empty flow (or a user who turned the tour off) moves the record to the current
   /// version at once; otherwise the tour opens.
   ///

@@ -1,16 +1,17 @@
-package import WhatsNewCore
-
 /// Which overlay is showing over the current screen.
 package enum OverlayKind: String, Sendable {
   case whatsNew, onboarding, guidance, info
 }
 
-/// Where a session is and which of its gates are open: the screen, the overlays over it (the
-/// what's-new tour, onboarding, guidance) and the gates that decide when the tour may appear.
+/// The app as one value: the screen, the overlays over it (the what's-new tour, onboarding,
+/// guidance), every choice control, the recap, the gates that decide when the tour may appear,
+/// what the screens show from the store, the language choice and what a weekday change left
+/// apart.
 ///
-/// Plain values, no effects: the ``Session`` changes it as commands and background results
-/// arrive; views, commands and `state` read it.
-package struct SessionState: Sendable, Equatable {
+/// Plain values, no effects: ``reduce(_:_:)`` changes it for each ``AppAction`` and returns the
+/// effects to run; the app's session holds it, and views, commands and `state` read it. What
+/// one command produced (invalid, refused, a check's verdict) is the command's outcome, not state.
+package struct AppState: Sendable, Equatable {
   /// The app screen, under any overlay.
   package var screen: Screen = .home
   /// The what's-new tour, `news`, previews and the onboarding wizard (``TourMachine``).
@@ -30,7 +31,16 @@ package struct SessionState: Sendable, Equatable {
   /// What the tours of this session changed, for `recap` and `undo` (``TourRecap``).
   package var recap = TourRecap()
   /// What the screens show from the store besides the controls, as read when the screen opened.
-  var storeFacts = StoreFacts()
+  package var storeFacts = StoreFacts()
+  /// Where the language comes from: the flag, the stored choice (read at boot), the environment.
+  package var languageChoice: LanguageChoice
+  /// The weekday's failed repair the app reported as left to the next start (store and
+  /// schedule apart, ``ReminderFailure/leavesScheduleApart``), until a later weekday change
+  /// lands or a restore reconciles them: `check` and `qa explore` tell that disagreement from
+  /// one nobody was told of.
+  package var scheduleLeftApart: ReminderFailure?
+  /// The version the app acts as: what the what's-new check records and tours up to.
+  package let appVersion: Version
   /// The boot gate: the store is open, migrated and reconciled.
   package var isBooted = false
   /// Why the boot step failed, if it did.
@@ -46,9 +56,14 @@ package struct SessionState: Sendable, Equatable {
   /// `tour`): each asks for the view to be printed even when nothing in it changed.
   package var presentations = 0
 
-  package init(launchedFromWidget: Bool) {
+  package init(appVersion: Version, launchedFromWidget: Bool, languageChoice: LanguageChoice) {
+    self.appVersion = appVersion
     self.launchedFromWidget = launchedFromWidget
+    self.languageChoice = languageChoice
   }
+
+  /// The language in force.
+  package var language: Language { languageChoice.language }
 
   /// The what's-new tour when it is showing: open and not suspended.
   package var showingTour: TourState? { tours.showingTour }

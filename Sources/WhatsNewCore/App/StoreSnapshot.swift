@@ -1,0 +1,89 @@
+/// What the app reads from its settings store, as plain values: the store module reads and
+/// writes them (the only module that imports SQLite), the app state adopts them.
+
+/// What the store holds as "seen through this app version".
+package enum SeenThroughRecord: Sendable, Equatable {
+  /// No record: the user has not been told about any version (a fresh store, or a store
+  /// restored from a backup made before the record existed).
+  case none
+  /// The user has been told about every release up to and including this version.
+  case version(Version)
+  /// The stored text is not a valid version; it reads as this case and the next
+  /// ``SettingsStore/advanceSeenThrough(to:)`` replaces it.
+  case unreadable(String)
+}
+
+/// What the store holds that the app shows together (the `state` line, the screens' facts),
+/// read in one transaction so the parts always belong to the same moment.
+package struct StoreSnapshot: Sendable, Equatable {
+  package var seenThrough: SeenThroughRecord
+  package var onboardingComplete: Bool
+  /// Every setting, defaults filled in (as ``SettingsStore/allSettings()``).
+  package var settings: [Setting: String]
+  /// The notification asked for, if scheduled.
+  package var notification: StoredNotification?
+  /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
+  package var guidanceSeen: Set<String>
+  /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
+  package var language: Language? = nil
+  /// Where an unfinished automatic tour was left, if anywhere (as ``SettingsStore/tourPosition()``).
+  package var tourPosition: TourPosition? = nil
+
+  package init(
+    seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
+    notification: StoredNotification?, guidanceSeen: Set<String>, language: Language? = nil,
+    tourPosition: TourPosition? = nil
+  ) {
+    self.seenThrough = seenThrough
+    self.onboardingComplete = onboardingComplete
+    self.settings = settings
+    self.notification = notification
+    self.guidanceSeen = guidanceSeen
+    self.language = language
+    self.tourPosition = tourPosition
+  }
+}
+
+/// A scheduled reminder as the store keeps it (e.g. the weekly review notification).
+package struct StoredNotification: Sendable, Equatable {
+  /// A stable identifier, e.g. `"weekly_review"`.
+  package var id: String
+  /// A ``Weekday`` raw value, `monday` through `sunday`.
+  package var weekday: String
+  /// 0 through 23.
+  package var hour: Int
+  /// 0 through 59.
+  package var minute: Int
+
+  /// Makes a notification; ``SettingsStore/saveNotification(_:)`` checks the values.
+  package init(id: String, weekday: String, hour: Int, minute: Int) {
+    self.id = id
+    self.weekday = weekday
+    self.hour = hour
+    self.minute = minute
+  }
+}
+
+/// What the screens show from the store besides the choice controls: the seen-through record
+/// (settings' debug section), the weekly review's schedule (review) and the units (the sample
+/// numbers on workouts and review).
+///
+/// Read once when a screen opens (``Session/readStoreFacts()``), never re-read after a write:
+/// the session's own changes are applied as they are confirmed (a review weekday saved and
+/// rescheduled, the record overwritten by `debug seen`), and a setting the choice machine has
+/// confirmed is taken from the machine.
+package struct StoreFacts: Sendable, Equatable {
+  package var seenThrough: SeenThroughRecord = .none
+  package var notification: StoredNotification?
+  /// The stored units, for screens with no units control to read them.
+  package var units = Setting.units.defaultValue
+
+  package init() {}
+
+  /// The facts in `snapshot`; an unreadable store (`nil`) shows as a fresh one.
+  package init(_ snapshot: StoreSnapshot?) {
+    seenThrough = snapshot?.seenThrough ?? .none
+    notification = snapshot?.notification
+    units = snapshot?.settings[.units] ?? Setting.units.defaultValue
+  }
+}
