@@ -78,19 +78,16 @@ struct BackupCommands: Sendable {
       session.console.emit(session.text("ui.restore.failed", session.words(for: error)), .error)
       return
     }
-    session.choices.forgetSettledValues()
-    session.state.tours.discard()
-    // The recap keeps what the tour changed; what the backup holds decides what still stands.
-    session.state.recap.stopRecording()
-    session.state.recap.observe((try? await backends.store.allSettings()) ?? [:])
-    session.state.hasCheckedWhatsNew = false
-    session.state.onboardingComplete = (try? await backends.store.isOnboardingComplete()) ?? false
+    // The schedule follows the restored weekday; then the store, read once, is what the
+    // session starts over from (an unreadable one as a fresh store).
     _ = try? await backends.scheduler.reconcile()
-    session.state.scheduleLeftApart = nil
-    // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
-    session.adoptRestoredLanguage((try? await backends.store.languagePreference()) ?? nil)
-    // Everything the screens showed came from the old data.
-    await session.readStoreFacts()
+    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    await session.send(
+      .adopt(
+        snapshot
+          ?? StoreSnapshot(
+            seenThrough: .none, onboardingComplete: false, settings: [:], notification: nil, guidanceSeen: []),
+        .restore))
     session.console.emit(session.text("ui.restore.done", path), .success)
     if !dropped.isEmpty {
       session.console.emit(session.text("ui.restore.dropped", OptionWords(session: session).andList(dropped)), .dim)

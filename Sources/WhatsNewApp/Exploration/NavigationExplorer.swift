@@ -258,21 +258,21 @@ struct NavigationWalk {
     return (session, problem)
   }
 
-  /// Why the record's move from `before` to `after` by `line` breaks the rules, if it does.
+  /// Why the record's move from `before` to `after` by `line` breaks the rules
+  /// (``SeenRecordRule``), if it does.
   static func badMove(from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session)
     -> NavigationProblem?
   {
-    guard before != after else { return nil }
-    var old: Version?
-    if case .version(let version) = before { old = version }
-    guard case .version(let new) = after else { return .recordRemoved(by: line, was: old) }
-    if let old, new < old { return .recordMovedBack(by: line, from: old, to: new) }
     let word = line.split(separator: " ").first.map(String.init) ?? line
-    if ["done", "skip", "close", "finish"].contains(word) { return nil }
-    // The check records the app version when there is nothing to show (or the tour is off).
-    let flow = selectFlow(releases: session.releases, seenThrough: old, current: session.appVersion)
-    if new == session.appVersion && flow.isEmpty { return nil }
-    return .recordMovedOutsideDismissal(by: line, from: old, to: new)
+    let breach = SeenRecordRule.breach(
+      from: before, to: after, by: word, current: session.appVersion,
+      nothingToShow: { seen in selectFlow(releases: session.releases, seenThrough: seen, current: session.appVersion).isEmpty })
+    switch breach {
+    case nil: return nil
+    case .removed(let was)?: return .recordRemoved(by: line, was: was)
+    case .movedBack(let from, let to)?: return .recordMovedBack(by: line, from: from, to: to)
+    case .movedOutsideDismissal(let from, let to)?: return .recordMovedOutsideDismissal(by: line, from: from, to: to)
+    }
   }
 
   /// Every state has its ways out: home and a waiting tour within 2 commands, and each

@@ -1,16 +1,19 @@
 import WhatsNewCore
 
 extension Session {
-  /// Puts `choice` in force: reads the new language's table on first use and, when the
-  /// language changes, forgets every guidance anchor (the view is rebuilt when next drawn).
+  /// Puts `choice` in force (``AppState/adoptLanguage(_:note:)``).
   ///
   /// - Returns: whether the language in force changed.
   @discardableResult
   func adopt(_ choice: LanguageChoice) -> Bool {
-    let old = language
-    state.languageChoice = choice
-    let new = language
-    guard new != old else { return false }
+    let effects = state.adoptLanguage(choice, note: nil)
+    for case .languageChanged(let language, _) in effects { languageChanged(to: language) }
+    return !effects.isEmpty
+  }
+
+  /// The language in force is now `new`: reads its table on first use and forgets every
+  /// guidance anchor (the view is rebuilt when next drawn).
+  func languageChanged(to new: Language) {
     if tables[new] == nil {
       let content = configuration.content
       switch ContentLibrary.readTable(
@@ -27,22 +30,5 @@ extension Session {
       }
     }
     anchors.unregisterAll()
-    return true
-  }
-
-  /// The language choice the store holds, read at boot: in force unless `--locale` says
-  /// otherwise for this run, or the user chose with `lang` before the store was ready.
-  func adoptStoredLanguage(_ stored: Language?) {
-    var choice = languageChoice
-    choice.readFromStore(stored)
-    if adopt(choice) { developerNote("language: \(language.rawValue), as chosen in the app and stored") }
-  }
-
-  /// The language choice a restored backup holds: it replaces the current one (unless
-  /// `--locale` says otherwise for this run).
-  func adoptRestoredLanguage(_ restored: Language?) {
-    var choice = languageChoice
-    choice.stored = restored
-    adopt(choice)
   }
 }

@@ -275,18 +275,26 @@ package final class Session {
   /// The guidance triggers and effects.
   var guidanceFlow: GuidanceFlow { GuidanceFlow(session: self) }
 
-  // MARK: - Boot and the what's-new check
+  // MARK: - The rules
 
-  /// The start flow: the boot gate, then onboarding or the what's-new check.
-  var startFlow: StartFlow { StartFlow(session: self) }
-
-  /// The boot step (``StartFlow/boot()``).
-  package func boot() { startFlow.boot() }
-
-  /// The session's what's-new check (``StartFlow/checkWhatsNew(using:)``).
-  package func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
-    await startFlow.checkWhatsNew(using: snapshot)
+  /// Takes `action` through the app's rules (``reduce(_:_:)``) and runs the effects they
+  /// return (``EffectRunner/run(_:)``).
+  func send(_ action: AppAction) async {
+    await runner.run(reduce(&state, action))
   }
+
+  /// The boot step (``EffectRunner/boot()``).
+  package func boot() { runner.boot() }
+
+  /// The session's what's-new check, when every gate holds (``AppState/whatsNewCheckIsDue``):
+  /// with `snapshot`, the store as the caller just read it; without one, the check reads it.
+  package func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
+    await send(.checkWhatsNew(snapshot))
+  }
+
+  /// Looks for another program's changes before a command (``EffectRunner/lookForOutsideChanges()``).
+  @discardableResult
+  func noticeOutsideChanges() -> Task<Void, Never>? { runner.lookForOutsideChanges() }
 
   func developerNote(_ text: String) {
     if configuration.options.developerMode { console.diagnostic("whatsnew: " + text) }

@@ -1,0 +1,116 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The runner's side of the app's rules (``reduce(_:_:)``): the boot step and the look for
+/// other programs' changes, whose reads become actions, and each ``AppEffect`` performed in
+/// order, its result sent back as an action.
+extension EffectRunner {
+  /// Performs `effects` in order; an effect whose result the rules decide on sends it back
+  /// (``Session/send(_:)``) before the next one runs.
+  func run(_ effects: [AppEffect]) async {
+    for effect in effects {
+      switch effect {
+      case .readSnapshotForCheck:
+        do {
+          let snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+          await session.send(.checkRead(snapshot, failure: nil))
+        } catch {
+          await session.send(.checkRead(nil, failure: "\(error)"))
+        }
+      case .readReleases(let facts):
+        let window = session.catalog.window(seenThrough: facts.seenThrough, current: session.appVersion)
+        await session.send(.releasesRead(window, facts))
+      case .checkWhatsNew(let snapshot): await session.send(.checkWhatsNew(snapshot))
+      case .recordSeenThrough(let version): recordSeenThroughQuietly(version)
+      case .openTour(let tour): session.tourFlow.open(tour)
+      case .startOnboarding: session.tourFlow.startOnboarding()
+      case .openControls:
+        if session.state.visiblePage != nil {
+          session.openCurrentPageControls()
+        } else {
+          session.openControls(for: session.state.screen)
+        }
+      case .readStoreFacts: await session.readStoreFacts()
+      case .languageChanged(let language, let note):
+        session.languageChanged(to: language)
+        if let note { session.developerNote(note) }
+      case .say(.bootFailed(let reason)): session.console.emit(session.text("ui.boot.failed", reason), .error)
+      case .say(.changedElsewhere(let setting, let value)):
+        let words = OptionWords(session: session)
+        session.console.emit(
+          session.text("ui.outside.changed", session.text(setting.titleKey), words.label(setting, value)), .warning)
+      case .note(let text): session.developerNote(text)
+      }
+    }
+  }
+
+  /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the
+  /// notification schedule agree with the stored weekday, reads the store once, and hands
+  /// what it read to the rules (``AppAction/booted(_:)``): onboarding, or the what's-new check.
+  func boot() {
+    let backends = session.backends
+    let id = backends.tracker.begin(.boot, target: nil)
+    Task.immediate { @MainActor [session] in
+      defer { backends.tracker.end(id) }
+      let action: AppAction
+      do {
+        // A new store records what --upgrade-from asks for before the boot gate, and the
+        // seed is applied (and forgotten) only by a boot that gets past it: a failed boot
+        // leaves the store to be seeded by the next start that boots.
+        if session.configuration.storeWasCreated, let upgradeFrom = session.configuration.options.upgradeFrom {
+          try await backends.store.recordPendingSeed(seenThrough: upgradeFrom)
+        }
+        try await backends.faults.gate(.boot, target: nil, id: id)
+        if let seeded = try await backends.store.applyPendingSeed(
+          legacyWalkthroughBefore: Version(major: 2, minor: 13, patch: 0))
+        {
+          session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(seeded)")
+        }
+        // One read of everything boot needs: one transaction, one trip to the store.
+        let snapshot = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+        // The baseline for noticing another program's changes at each command.
+        session.dataVersionSeen = try? await backends.store.dataVersion()
+        if backends.compensatingRestore.movesReminderAtStart || snapshot.notification == nil,
+          let change = try await backends.scheduler.reconcile(from: snapshot)
+        {
+          session.developerNote(
+            "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
+          )
+        }
+        action = .booted(snapshot)
+      } catch {
+        action = .bootFailed(Backends.describe(error))
+      }
+      await session.send(action)
+      // A failed boot said why; a widget launch before onboarding shows nothing new.
+      guard case .booted(let snapshot) = action, snapshot.onboardingComplete || !session.state.launchedFromWidget
+      else { return }
+      session.showViewIfAtPrompt()
+    }
+  }
+
+  /// Looks for another program's changes before a command runs: `PRAGMA data_version` moves
+  /// only when another connection committed, so the look costs one pragma when nothing
+  /// changed; then the store is read and adopted (``AppAction/adopt(_:_:)``, `.outside`).
+  /// Started at once and never waited for by the command: while another program holds the
+  /// store's lock, the command (a tap, say) goes on, and the notice follows when the lock
+  /// clears. Tracked as a `read` (so `wait` and `check` see it) but not gated: QA's read
+  /// faults are for the controls' reads, and this one changes nothing.
+  /// Returns the look's task, for commands that must see its result first (`check`).
+  func lookForOutsideChanges() -> Task<Void, Never>? {
+    guard session.state.isBooted, session.sandbox == nil else { return nil }
+    let backends = session.backends
+    let id = backends.tracker.begin(.read, target: nil)
+    return Task.immediate { @MainActor [session] in
+      defer { backends.tracker.end(id) }
+      guard let version = try? await backends.store.dataVersion() else { return }
+      let last = session.dataVersionSeen
+      session.dataVersionSeen = version
+      guard let last, last != version, session.sandbox == nil else { return }
+      guard let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+      else { return }
+      await session.send(.adopt(snapshot, .outside))
+      session.showViewIfAtPrompt()
+    }
+  }
+}

@@ -1,0 +1,158 @@
+/// Something that happened to the app: the boot step's result, a snapshot of the store to
+/// take as what it holds, or an effect's result the rules decide on. ``reduce(_:_:)`` takes it.
+package enum AppAction: Sendable, Equatable {
+  /// The boot step got past its gate and read the store (after the seed and the reconcile).
+  case booted(StoreSnapshot)
+  /// The boot step failed, in words.
+  case bootFailed(String)
+  /// A snapshot of the store to take as what it holds: after a restore, or after another
+  /// program's commit.
+  case adopt(StoreSnapshot, SnapshotSource)
+  /// The what's-new check is asked for (home reached, a guide closed on home, a restore or
+  /// `debug seen` opened the gate again), with the store as just read, or `nil` to read it.
+  case checkWhatsNew(StoreSnapshot?)
+  /// The check's own read of the store: what it holds, or `nil` when it could not be read
+  /// (with why, for developers).
+  case checkRead(StoreSnapshot?, failure: String?)
+  /// The releases the check's window holds were read: the check decides.
+  case releasesRead([Release], WhatsNewCheck.Facts)
+}
+
+/// Where an adopted snapshot comes from.
+package enum SnapshotSource: Sendable, Equatable {
+  /// A backup's rows replaced the store's: the app starts over from them.
+  case restore
+  /// Another program committed: the screen says what changed and opens afresh.
+  case outside
+}
+
+/// What the rules ask the app to do; the app's effect runner performs them in order, and the
+/// results come back as ``AppAction``s.
+package enum AppEffect: Sendable, Equatable {
+  /// Read the store for the what's-new check; the result is ``AppAction/checkRead(_:failure:)``.
+  case readSnapshotForCheck
+  /// Read the releases after `facts`' record up to the app's version; the result is
+  /// ``AppAction/releasesRead(_:_:)``.
+  case readReleases(WhatsNewCheck.Facts)
+  /// Run the what's-new check with this snapshot (after the effects before it).
+  case checkWhatsNew(StoreSnapshot)
+  /// Move the seen record to a version without a tour (operation `seen-write`, quietly).
+  case recordSeenThrough(Version)
+  /// Open the what's-new tour over the current screen.
+  case openTour(TourState)
+  /// Start the onboarding wizard.
+  case startOnboarding
+  /// Open the controls of what is on screen (the page showing, else the screen), reading their settings.
+  case openControls
+  /// Read what the screens show from the store (``StoreFacts``).
+  case readStoreFacts
+  /// The language in force changed: read its table if not read yet, forget the anchors.
+  case languageChanged(Language, note: String?)
+  /// Say something to the person.
+  case say(AppMessage)
+  /// Tell a developer (`--developer`) something.
+  case note(String)
+}
+
+/// What the rules say to the person, in words the app's tables give.
+package enum AppMessage: Sendable, Equatable {
+  /// The store did not start: why.
+  case bootFailed(String)
+  /// Another program changed a setting the screen showed: to this value.
+  case changedElsewhere(Setting, String)
+}
+
+/// The app's rules over one value: takes `action`, changes `state`, and returns what to do.
+/// Routes to the machines in the state; holds the boot, the what's-new check (its gates are
+/// ``AppState/whatsNewCheckIsDue``, its decision ``WhatsNewCheck``) and what adopting a
+/// snapshot of the store means, each in one place.
+///
+/// ```swift
+/// var state = AppState(appVersion: v2_14, launchedFromWidget: false, languageChoice: choice)
+/// reduce(&state, .booted(snapshot))   // [.openControls, .readStoreFacts, .checkWhatsNew(snapshot)]
+/// ```
+package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+  switch action {
+  case .booted(let snapshot):
+    state.onboardingComplete = snapshot.onboardingComplete
+    state.isBooted = true
+    var choice = state.languageChoice
+    choice.readFromStore(snapshot.language)
+    var effects = state.adoptLanguage(choice, note: "as chosen in the app and stored")
+    if !state.onboardingComplete {
+      // A widget launch stays quiet: no wizard over it.
+      if !state.launchedFromWidget { effects.append(.startOnboarding) }
+      return effects
+    }
+    // The screen opens: what it shows from the store is read now, after the reconcile.
+    return effects + [.openControls, .readStoreFacts, .checkWhatsNew(snapshot)]
+
+  case .bootFailed(let reason):
+    state.bootFailure = reason
+    return [.say(.bootFailed(reason))]
+
+  case .adopt(let snapshot, .restore):
+    state.choices.forgetSettledValues()
+    state.tours.discard()
+    // The recap keeps what the tour changed; what the backup holds decides what still stands.
+    state.recap.stopRecording()
+    state.recap.observe(snapshot.settings)
+    state.hasCheckedWhatsNew = false
+    state.onboardingComplete = snapshot.onboardingComplete
+    state.scheduleLeftApart = nil
+    state.storeFacts = StoreFacts(snapshot)
+    // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
+    var choice = state.languageChoice
+    choice.stored = snapshot.language
+    return state.adoptLanguage(choice, note: nil)
+
+  case .adopt(let snapshot, .outside):
+    var effects: [AppEffect] = []
+    for setting in Setting.allCases {
+      let control = state.choices.state(of: setting)
+      guard control.isSettled, let shown = control.confirmed, let stored = snapshot.settings[setting], stored != shown
+      else { continue }
+      effects.append(.say(.changedElsewhere(setting, stored)))
+    }
+    state.storeFacts = StoreFacts(snapshot)
+    // A tour's change another program moved since: the recap says so, and `undo` leaves it.
+    state.recap.observe(snapshot.settings)
+    state.choices.forgetSettledValues()
+    return effects + [.openControls]
+
+  case .checkWhatsNew(let snapshot):
+    guard state.whatsNewCheckIsDue else { return [] }
+    state.hasCheckedWhatsNew = true
+    guard let snapshot else { return [.readSnapshotForCheck] }
+    return reduce(&state, .checkRead(snapshot, failure: nil))
+
+  case .checkRead(let snapshot, let failure):
+    var effects: [AppEffect] = []
+    if let failure { effects.append(.note("could not read the seen-through record: \(failure); treating it as none")) }
+    if let note = WhatsNewCheck.Facts.note(snapshot) { effects.append(.note(note)) }
+    // Only the releases this user's tour can show (or name as left out by the cap) are read:
+    // the start does not grow with the history (`make bench`: warm and first start, 1,000
+    // releases against 10).
+    return effects + [.readReleases(WhatsNewCheck.Facts(snapshot))]
+
+  case .releasesRead(let window, let facts):
+    switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {
+    case .record(let version, let tourOff):
+      let note: [AppEffect] =
+        tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
+      return note + [.recordSeenThrough(version)]
+    case .open(let tour):
+      return [.openTour(tour)]
+    }
+  }
+}
+
+extension AppState {
+  /// Puts `choice` in force; when the language it gives changes, the table and anchors follow.
+  package mutating func adoptLanguage(_ choice: LanguageChoice, note: String?) -> [AppEffect] {
+    let old = language
+    languageChoice = choice
+    guard language != old else { return [] }
+    return [.languageChanged(language, note: note.map { "language: \(language.rawValue), \($0)" })]
+  }
+}

@@ -1,0 +1,113 @@
+/// The session's what's-new check, as a pure rule: what the store said, the releases the
+/// user's window holds, and the app's version decide between opening the tour and moving the
+/// seen record on without one. ``reduce(_:_:)`` runs it; its gates are
+/// ``AppState/whatsNewCheckIsDue``.
+package enum WhatsNewCheck {
+  /// What the check read from the store: the version the user has seen through, whether they
+  /// want the tour, and where an unfinished tour was left.
+  package struct Facts: Sendable, Equatable {
+    package var seenThrough: Version?
+    package var wantsTour: Bool
+    package var position: TourPosition?
+
+    package init(seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil) {
+      self.seenThrough = seenThrough
+      self.wantsTour = wantsTour
+      self.position = position
+    }
+
+    /// The facts in `snapshot`; an unreadable store (`nil`) reads as a fresh one that wants
+    /// the tour. An unreadable record reads as none (``note`` says so to developers).
+    package init(_ snapshot: StoreSnapshot?) {
+      switch snapshot?.seenThrough ?? .none {
+      case .none, .unreadable: seenThrough = nil
+      case .version(let version): seenThrough = version
+      }
+      wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
+      position = snapshot?.tourPosition
+    }
+
+    /// What a developer is told about `snapshot`'s record: an unreadable one is treated as none.
+    package static func note(_ snapshot: StoreSnapshot?) -> String? {
+      guard case .unreadable(let raw)? = snapshot?.seenThrough else { return nil }
+      return "the seen-through record '\(TextSanitizer.clean(raw))' is not a version; treating it as none"
+    }
+  }
+
+  /// What the check decides.
+  package enum Decision: Sendable, Equatable {
+    /// Nothing to show, or the tour is turned off (`tourOff`): the record moves to the app's
+    /// version without a tour, so the next start has nothing to check.
+    case record(Version, tourOff: Bool)
+    /// The tour opens, on the page it was left if that page is still in the flow.
+    case open(TourState)
+  }
+
+  /// The decision for a user with `facts`, whose window (the releases after their record, up
+  /// to `current`) is `window`.
+  ///
+  /// ```swift
+  /// WhatsNewCheck.decide(facts: Facts(seenThrough: v2_14), window: [], current: v2_14)
+  /// // .record(2.14.0, tourOff: false)
+  /// ```
+  package static func decide(facts: Facts, window: [Release], current: Version) -> Decision {
+    let selection = TourSelection(window: window, seenThrough: facts.seenThrough, current: current)
+    if selection.pages.isEmpty || !facts.wantsTour {
+      return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
+    }
+    // A tour left unfinished comes back on the page it was left; a page no longer in the
+    // flow (the content changed, or a newer release took the cap) starts it from the first.
+    var tour = TourState(mode: .automatic, pages: selection.pages, index: facts.position?.index(in: selection.pages) ?? 0)
+    tour.capped = selection.capped
+    return .open(tour)
+  }
+}
+
+/// What a user who has seen through `seenThrough` is shown at `current`: the pages within the
+/// cap (``selectFlow(releases:seenThrough:current:cap:)``) and the releases whose pages it left
+/// out. The check and `flow` both ask this one place.
+package struct TourSelection: Sendable, Equatable {
+  /// The most pages a tour shows across skipped releases.
+  package static let pageCap = 6
+
+  package var pages: [FlowPage]
+  package var capped: [CappedRelease]
+
+  package init(window: [Release], seenThrough: Version?, current: Version) {
+    pages = selectFlow(releases: window, seenThrough: seenThrough, current: current, cap: Self.pageCap)
+    capped = cappedReleases(releases: window, seenThrough: seenThrough, current: current, shown: pages)
+  }
+}
+
+/// The seen-through record's one rule, which the check keeps and the explorers check after
+/// every step: the record only moves forward, and only by a dismissal of the tour (Done, Skip,
+/// Close), finishing onboarding, or the check's own record of the app's version when the
+/// user has nothing to show.
+package enum SeenRecordRule {
+  /// The commands whose dismissal records the tour (or onboarding) as seen.
+  package static let dismissals: Set<String> = ["done", "skip", "close", "finish"]
+
+  /// How a move breaks the rule.
+  package enum Breach: Sendable, Equatable {
+    case removed(was: Version?)
+    case movedBack(from: Version, to: Version)
+    case movedOutsideDismissal(from: Version?, to: Version)
+  }
+
+  /// How the record's move from `before` to `after`, by the command whose first word is
+  /// `word`, breaks the rule, if it does. `nothingToShow(seen)` says whether a user who has
+  /// seen through `seen` has no pages at `current` (the check then records `current`).
+  package static func breach(
+    from before: SeenThroughRecord, to after: SeenThroughRecord, by word: String, current: Version,
+    nothingToShow: (Version?) -> Bool
+  ) -> Breach? {
+    guard before != after else { return nil }
+    var old: Version?
+    if case .version(let version) = before { old = version }
+    guard case .version(let new) = after else { return .removed(was: old) }
+    if let old, new < old { return .movedBack(from: old, to: new) }
+    if dismissals.contains(word) { return nil }
+    if new == current && nothingToShow(old) { return nil }
+    return .movedOutsideDismissal(from: old, to: new)
+  }
+}

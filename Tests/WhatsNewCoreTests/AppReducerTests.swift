@@ -1,0 +1,220 @@
+import Testing
+import WhatsNewCore
+
+private let v214 = v("2.14.0")
+
+/// A store as the boot step reads it: onboarding done, seen through `seen`, every setting default.
+private func snapshot(
+  seen: String? = "2.11.0", onboardingComplete: Bool = true, showWhatsNew: String? = nil, language: Language? = nil,
+  position: TourPosition? = nil
+) -> StoreSnapshot {
+  var settings: [Setting: String] = [:]
+  if let showWhatsNew { settings[.showWhatsNew] = showWhatsNew }
+  return StoreSnapshot(
+    seenThrough: seen.map { .version(v($0)) } ?? .none, onboardingComplete: onboardingComplete, settings: settings,
+    notification: nil, guidanceSeen: [], language: language, tourPosition: position)
+}
+
+/// A state past the boot gate, at home, with no overlay: the check is due.
+private func booted(widget: Bool = false) -> AppState {
+  var state = AppState(
+    appVersion: v214, launchedFromWidget: widget,
+    languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+  state.isBooted = true
+  state.onboardingComplete = true
+  return state
+}
+
+@Suite("App rules: the gates, the what's-new check and the seen record")
+struct AppReducerTests {
+  /// Each row: a change to a state where the check is due, and whether it is still due.
+  static let gates: [(name: String, change: @Sendable (inout AppState) -> Void, due: Bool)] = [
+    ("every gate open", { _ in }, true),
+    ("not booted", { $0.isBooted = false }, false),
+    ("onboarding not complete", { $0.onboardingComplete = false }, false),
+    ("already checked this session", { $0.hasCheckedWhatsNew = true }, false),
+    ("on another screen", { $0.screen = .settings }, false),
+    ("a guide showing", { $0.guidance.start(GuidanceCatalog.firstRun) }, false),
+    (
+      "a tour waiting under home",
+      {
+        var tour = TourState(
+          mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 1)], seenThrough: nil, current: v214))
+        tour.isSuspended = true
+        _ = $0.tours.open(tour)
+      }, false
+    ),
+  ]
+
+  @Test("the check runs only when every gate is open", arguments: gates.indices)
+  func gate(_ index: Int) {
+    let row = Self.gates[index]
+    var state = booted()
+    row.change(&state)
+    let checkedBefore = state.hasCheckedWhatsNew
+    #expect(state.whatsNewCheckIsDue == row.due, "\(row.name)")
+    let effects = reduce(&state, .checkWhatsNew(snapshot()))
+    #expect(effects.isEmpty == !row.due, "\(row.name)")
+    // A check that ran closes the session gate; one that did not leaves it as it was.
+    #expect(state.hasCheckedWhatsNew == (checkedBefore || row.due), "\(row.name)")
+  }
+
+  @Test("a widget launch never checks")
+  func widget() {
+    var state = booted(widget: true)
+    #expect(reduce(&state, .checkWhatsNew(snapshot())) == [])
+    #expect(!state.hasCheckedWhatsNew)
+  }
+
+  static let library = [release("2.12.0", pages: 2), release("2.13.1", pages: 3), release("2.14.0", pages: 3)]
+
+  /// Each row: what the store says, the window the content holds, and the effects the check returns.
+  static let checks: [(name: String, facts: WhatsNewCheck.Facts, window: [Release], effects: [AppEffect])] = [
+    ("nothing new records the app's version", .init(seenThrough: v214), [], [.recordSeenThrough(v214)]),
+    (
+      "a tour turned off records it without a tour, and says so", .init(seenThrough: v("2.13.1"), wantsTour: false),
+      [release("2.14.0", pages: 3)],
+      [.note("the what's-new tour is turned off; moving the record to 2.14.0"), .recordSeenThrough(v214)]
+    ),
+    (
+      "new pages open the tour on the first", .init(seenThrough: v("2.13.1")), [release("2.14.0", pages: 3)],
+      [
+        .openTour(
+          TourState(
+            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214))
+        )
+      ]
+    ),
+    (
+      "a tour left on page 2 comes back there",
+      .init(seenThrough: v("2.13.1"), position: TourPosition(release: v214, pageID: "2.14.0/1")), [release("2.14.0", pages: 3)],
+      [
+        .openTour(
+          TourState(
+            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214),
+            index: 1))
+      ]
+    ),
+    (
+      "a page no longer in the flow starts from the first",
+      .init(seenThrough: v("2.13.1"), position: TourPosition(release: v214, pageID: "gone")), [release("2.14.0", pages: 3)],
+      [
+        .openTour(
+          TourState(
+            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214))
+        )
+      ]
+    ),
+  ]
+
+  @Test("the check's decision", arguments: checks.indices)
+  func check(_ index: Int) {
+    let row = Self.checks[index]
+    var state = booted()
+    state.hasCheckedWhatsNew = true
+    #expect(reduce(&state, .releasesRead(row.window, row.facts)) == row.effects, "\(row.name)")
+  }
+
+  @Test("the cap keeps six pages across skipped releases, newest first, and names what it left out")
+  func cap() {
+    guard case .open(let tour) = WhatsNewCheck.decide(facts: .init(seenThrough: v("2.11.0")), window: Self.library, current: v214)
+    else {
+      Issue.record("the tour should open")
+      return
+    }
+    #expect(tour.pages.count == TourSelection.pageCap)
+    #expect(tour.pages.map(\.page.id) == ["2.13.1/0", "2.13.1/1", "2.13.1/2", "2.14.0/0", "2.14.0/1", "2.14.0/2"])
+    #expect(tour.capped == [CappedRelease(release: v("2.12.0"), pages: 2)])
+  }
+
+  @Test("a check with no snapshot reads one; an unreadable record or store reads as none, and a developer is told")
+  func checkReads() {
+    var state = booted()
+    #expect(reduce(&state, .checkWhatsNew(nil)) == [.readSnapshotForCheck])
+    var unreadable = snapshot()
+    unreadable.seenThrough = .unreadable("garbage")
+    #expect(
+      reduce(&state, .checkRead(unreadable, failure: nil)) == [
+        .note("the seen-through record 'garbage' is not a version; treating it as none"),
+        .readReleases(.init(seenThrough: nil)),
+      ])
+    #expect(
+      reduce(&state, .checkRead(nil, failure: "locked")) == [
+        .note("could not read the seen-through record: locked; treating it as none"), .readReleases(.init(seenThrough: nil)),
+      ])
+  }
+
+  /// Each row: the store the boot read, whether the launch is from a widget, and the effects.
+  static let boots: [(name: String, snapshot: StoreSnapshot, widget: Bool, effects: [AppEffect])] = [
+    (
+      "onboarded: the screen opens, then the check", snapshot(), false,
+      [.openControls, .readStoreFacts, .checkWhatsNew(snapshot())]
+    ),
+    ("a new user: onboarding", snapshot(seen: nil, onboardingComplete: false), false, [.startOnboarding]),
+    ("a new user from a widget: nothing", snapshot(seen: nil, onboardingComplete: false), true, []),
+    (
+      "a stored language is put in force first", snapshot(language: .ru), false,
+      [
+        .languageChanged(.ru, note: "language: ru, as chosen in the app and stored"), .openControls, .readStoreFacts,
+        .checkWhatsNew(snapshot(language: .ru)),
+      ]
+    ),
+  ]
+
+  @Test("the boot opens its gate and hands over to onboarding or the check", arguments: boots.indices)
+  func boot(_ index: Int) {
+    let row = Self.boots[index]
+    var state = AppState(
+      appVersion: v214, launchedFromWidget: row.widget, languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+    #expect(reduce(&state, .booted(row.snapshot)) == row.effects, "\(row.name)")
+    #expect(state.isBooted)
+    #expect(state.onboardingComplete == row.snapshot.onboardingComplete)
+  }
+
+  @Test("a restore opens the session gate again and starts over from the backup's rows")
+  func restore() {
+    var state = booted()
+    state.hasCheckedWhatsNew = true
+    _ = state.tours.open(TourState(mode: .automatic, pages: selectFlow(releases: Self.library, seenThrough: nil, current: v214)))
+    #expect(
+      reduce(&state, .adopt(snapshot(onboardingComplete: false, language: .nl), .restore)) == [.languageChanged(.nl, note: nil)])
+    #expect(!state.hasCheckedWhatsNew)
+    #expect(state.tour == nil)
+    #expect(!state.onboardingComplete)
+  }
+
+  @Test("a failed boot keeps its gate closed and says why")
+  func bootFailed() {
+    var state = AppState(
+      appVersion: v214, launchedFromWidget: false, languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+    #expect(reduce(&state, .bootFailed("disk I/O error")) == [.say(.bootFailed("disk I/O error"))])
+    #expect(!state.isBooted && state.bootFailure == "disk I/O error")
+    #expect(reduce(&state, .checkWhatsNew(snapshot())) == [])
+  }
+
+  /// Content whose newest release is older than the app: a user seen through 2.13.1 has nothing to show.
+  static let older = [release("2.12.0", pages: 2), release("2.13.1", pages: 3)]
+
+  /// Each row: the record before and after, the command that moved it, and the breach.
+  static let moves: [(before: SeenThroughRecord, after: SeenThroughRecord, word: String, breach: SeenRecordRule.Breach?)] = [
+    (.version(v("2.11.0")), .version(v214), "done", nil),
+    (.version(v("2.11.0")), .version(v214), "skip", nil),
+    (.none, .version(v214), "finish", nil),
+    (.version(v("2.11.0")), .version(v214), "next", .movedOutsideDismissal(from: v("2.11.0"), to: v214)),
+    (.version(v214), .version(v("2.13.1")), "done", .movedBack(from: v214, to: v("2.13.1"))),
+    (.version(v214), .none, "home", .removed(was: v214)),
+    (.version(v214), .version(v214), "next", nil),
+    // The check's own record: the app's version, when a user with nothing to show comes home.
+    (.version(v("2.13.9")), .version(v214), "home", nil),
+    (.version(v("2.11.0")), .version(v214), "home", .movedOutsideDismissal(from: v("2.11.0"), to: v214)),
+  ]
+
+  @Test("the seen record moves only forward, and only by a dismissal or the check", arguments: moves.indices)
+  func seenRecord(_ index: Int) {
+    let row = Self.moves[index]
+    let breach = SeenRecordRule.breach(
+      from: row.before, to: row.after, by: row.word, current: v214,
+      nothingToShow: { seen in selectFlow(releases: Self.older, seenThrough: seen, current: v214).isEmpty })
+    #expect(breach == row.breach)
+  }
+}
