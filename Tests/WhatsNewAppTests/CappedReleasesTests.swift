@@ -44,8 +44,7 @@ struct CappedReleasesTests {
       releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations
     ).releases
     let current = Version("2.14.0")!
-    let shown = selectFlow(releases: releases, seenThrough: Version(seen), current: current)
-    let capped = cappedReleases(releases: releases, seenThrough: Version(seen), current: current, shown: shown)
+    let capped = TourSelection(window: releases, seenThrough: Version(seen), current: current).capped
     #expect(Dictionary(uniqueKeysWithValues: capped.map { ($0.release.description, $0.pages) }) == expected)
   }
 

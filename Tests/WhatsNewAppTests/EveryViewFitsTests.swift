@@ -182,7 +182,7 @@ struct EveryViewFitsTests {
       releasesDirectory: RepositoryPaths.releases, localizationsDirectory: RepositoryPaths.localizations)
     let flow = FlowReport.render(
       releases: content.releases, seen: Version(major: 2, minor: 11, patch: 0),
-      current: Version(major: 2, minor: 15, patch: 0), cap: 2, json: false, width: width)
+      current: Version(major: 2, minor: 15, patch: 0), json: false, width: width)
     let problems = [
       LintProblem(
         file: "Localizations/ru.lproj/Localizable.strings", path: "whatsNew.v2_13_1.progression.mode.option.weight_first",

@@ -9,15 +9,17 @@ package enum FlowReport {
   /// includes them. `diagnostics`, when given (`--dev`), are the validator's: those of the
   /// releases the user's window takes in, and the manifest's, are listed too (`"diagnostics"`).
   package static func render(
-    releases: [Release], seen: Version?, current: Version, cap: Int = 6, json: Bool, width: Int = .max,
+    releases: [Release], seen: Version?, current: Version, json: Bool, width: Int = .max,
     diagnostics: [ReleaseDiagnostic]? = nil
   ) -> String {
-    let pages = selectFlow(releases: releases, seenThrough: seen, current: current, cap: cap)
+    // What the check would open, and the pages the cap left out, so authors see who gets
+    // squeezed and the command that shows them.
+    let selection = TourSelection(window: releases, seenThrough: seen, current: current)
+    let pages = selection.pages
+    let dropped = selection.leftOut
+    let capped = selection.capped
     let newer = newerReleases(releases, than: current)
     let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
-    // Pages the cap left out, so authors see who gets squeezed, and the command that shows them.
-    let dropped = pagesLeftOut(releases: releases, seenThrough: seen, current: current, shown: pages)
-    let capped = CappedRelease.grouping(dropped)
     if json {
       var members: [(key: String, value: JSONValue)] = [
         (
@@ -57,7 +59,7 @@ package enum FlowReport {
     }
     lines.append(
       Line(
-        "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(cap)):"
+        "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(TourSelection.pageCap)):"
       ))
     let idWidth = pages.map { $0.page.id.count }.max() ?? 0
     for (index, page) in pages.enumerated() {

@@ -70,13 +70,18 @@ package struct TourSelection: Sendable, Equatable {
   /// The most pages a tour shows across skipped releases.
   package static let pageCap = 6
 
+  /// The pages shown, oldest release first.
   package var pages: [FlowPage]
-  package var capped: [CappedRelease]
+  /// The pages the cap left out, oldest release first.
+  package var leftOut: [FlowPage]
 
   package init(window: [Release], seenThrough: Version?, current: Version) {
     pages = selectFlow(releases: window, seenThrough: seenThrough, current: current, cap: Self.pageCap)
-    capped = cappedReleases(releases: window, seenThrough: seenThrough, current: current, shown: pages)
+    leftOut = pagesLeftOut(releases: window, seenThrough: seenThrough, current: current, shown: pages)
   }
+
+  /// The releases whose pages the cap left out, with their page counts, oldest first.
+  package var capped: [CappedRelease] { CappedRelease.grouping(leftOut) }
 }
 
 /// The seen-through record's one rule, which the check keeps and the explorers check after

@@ -35,7 +35,9 @@ package struct FlowPage: Hashable, Sendable {
 ///   - seenThrough: the version the user has seen announcements through, or `nil` if none.
 ///   - current: the running app version.
 ///   - cap: the most pages to show; zero or less shows nothing.
-package func selectFlow(releases: [Release], seenThrough: Version?, current: Version, cap: Int = 6) -> [FlowPage] {
+package func selectFlow(
+  releases: [Release], seenThrough: Version?, current: Version, cap: Int = TourSelection.pageCap
+) -> [FlowPage] {
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
 
@@ -108,13 +110,6 @@ package func pagesLeftOut(releases: [Release], seenThrough: Version?, current: V
   guard uncapped.count > shown.count else { return [] }
   let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
   return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
-}
-
-/// The releases whose pages the cap left out, with their page counts, oldest first.
-package func cappedReleases(
-  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]
-) -> [CappedRelease] {
-  CappedRelease.grouping(pagesLeftOut(releases: releases, seenThrough: seenThrough, current: current, shown: shown))
 }
 
 extension CappedRelease {
