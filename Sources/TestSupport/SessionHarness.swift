@@ -95,7 +95,7 @@ package final class SessionHarness {
     arguments: [String] = [], databasePath: String? = nil, width: Int = 80, rows: Int? = nil,
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
-    compensatingRestore: CompensatingRestore = .writeBack, tourReturn: TourReturn = .resumes,
+    compensatingRestore: CompensatingRestore = .live,
     stopRequested: @escaping @Sendable () -> Bool = { false }, reader: ContentReader = .files
   ) async throws {
     directory = try TemporaryDirectory()
@@ -125,7 +125,6 @@ package final class SessionHarness {
       width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly, accessible: options.accessible,
       isInteractive: false, storeWasCreated: store.wasCreated, databasePath: self.databasePath,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
-    configuration.tourReturn = tourReturn
     configuration.stopRequested = stopRequested
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
     session = Session(configuration: configuration, backends: backends, console: console)

@@ -137,7 +137,7 @@ struct ExplorerPairsTests {
     let first = try #require(pairs.counterexamples.first)
     #expect(first.problems.contains { $0.hasSuffix("reviewWeekday: the screen shows sunday, the store has monday.") })
     // The healthy app reports its failed repair, and the next start mends it.
-    let healthy = try await explore(pairs: true, restore: .writeBack)
+    let healthy = try await explore(pairs: true, restore: .live)
     #expect(healthy.counterexamples == [])
     #expect(healthy.runs > singles.runs)
   }
@@ -163,7 +163,7 @@ struct ExplorerPairsTests {
     arguments: [true, false])
   func nextStartCheck(repairs: Bool) async throws {
     let harness = try await SessionHarness(
-      arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: repairs ? .writeBack : PlantedDefect.staleReminderAtStart)
+      arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: repairs ? .live : PlantedDefect.staleReminderAtStart)
     let runner = try ExplorationRunner(like: harness.session, seenThrough: Version(major: 2, minor: 11, patch: 0))
     let path = runner.directory.path("left-apart.sqlite")
     // What a failed repair leaves: the store has Monday, the reminder is still Sunday's.

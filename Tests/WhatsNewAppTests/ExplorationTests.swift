@@ -247,7 +247,7 @@ struct ScriptMinimizerTests {
 @Suite("qa explore")
 @MainActor
 struct ExplorerTests {
-  func explore(_ arguments: [String], restore: CompensatingRestore = .writeBack, script: [String]? = nil) async throws
+  func explore(_ arguments: [String], restore: CompensatingRestore = .live, script: [String]? = nil) async throws
     -> (report: ExplorationReport, text: [String])
   {
     let harness = try await SessionHarness(arguments: arguments, compensatingRestore: restore)

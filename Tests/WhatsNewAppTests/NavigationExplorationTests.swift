@@ -9,12 +9,12 @@ import WhatsNewCore
 @Suite("Exploring every state's way out")
 @MainActor
 struct NavigationExplorationTests {
-  func explore(depth: Int, tourReturn: TourReturn = .resumes, starts: [String]? = nil) async throws
-    -> NavigationExplorer.Report
-  {
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], tourReturn: tourReturn)
+  func explore(
+    depth: Int, interpret: @escaping NavigationExplorer.Interpreter = NavigationExplorer.runs, starts: [String]? = nil
+  ) async throws -> NavigationExplorer.Report {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
     await harness.boot()
-    let explorer = NavigationExplorer(session: harness.session, depth: depth)
+    let explorer = NavigationExplorer(session: harness.session, depth: depth, interpret: interpret)
     let chosen = starts.map { names in explorer.starts.filter { names.contains($0.name) } }
     return try await explorer.explore(starts: chosen)
   }
@@ -31,7 +31,7 @@ struct NavigationExplorationTests {
 
   @Test("a tour that never comes back is found, with the shortest path to it")
   func plantedDeadEnd() async throws {
-    let report = try await explore(depth: 3, tourReturn: PlantedDefect.tourNeverReturns, starts: ["upgrader"])
+    let report = try await explore(depth: 3, interpret: PlantedDefect.tourNeverReturns, starts: ["upgrader"])
     let deadEnds = report.problems.filter { if case .waitingTourUnreachable = $0.problem { true } else { false } }
     #expect(!deadEnds.isEmpty)
     // The shortest: one command that leaves the tour for a screen.

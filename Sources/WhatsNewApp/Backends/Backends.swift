@@ -19,12 +19,12 @@ package struct Backends: Sendable {
   package let clock: any AppClock
   /// The user's time zone, for the notification's local time.
   package let timeZone: TimeZone
-  /// How the weekday's repair writes the old weekday back (``CompensatingRestore/writeBack``).
+  /// How the weekday's repair puts things back (``CompensatingRestore/live``).
   package let compensatingRestore: CompensatingRestore
 
   package init(
     store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock, timeZone: TimeZone,
-    compensatingRestore: CompensatingRestore = .writeBack
+    compensatingRestore: CompensatingRestore = .live
   ) {
     self.store = store
     self.faults = faults
@@ -48,7 +48,7 @@ package struct Backends: Sendable {
   ///
   /// The operation stays in the tracker until `body` returns; callers that apply the
   /// result on the main actor pass their own `id` from ``OperationTracker/begin(_:target:)``.
-  nonisolated(nonsending) func run<T: Sendable>(
+  nonisolated(nonsending) package func run<T: Sendable>(
     _ operation: FaultOperation, target: String?, id: OperationID,
     _ body: nonisolated(nonsending) @Sendable (SettingsStore) async throws -> T
   ) async throws -> T {
@@ -166,11 +166,7 @@ package struct Backends: Sendable {
           try await scheduler.schedule(day, id: id)
           result = .succeeded
         case .writeBack(let weekday):
-          do {
-            try await run(.write, target: setting.rawValue, id: id) { try await restore.perform($0, setting, weekday) }
-          } catch  where !restore.reportsFailedWriteBack {
-            // A planted defect: the failure is dropped, and the weekday taken as put back.
-          }
+          try await restore.writeBack(self, setting, weekday, id)
           result = .succeeded
         case .restoreReminder:
           if let oldNotification { try await scheduler.restore(oldNotification, id: id) }
@@ -219,29 +215,38 @@ package struct Backends: Sendable {
   }
 }
 
-/// The compensating restore of a write whose side effect failed: the old value written back
-/// to the store (behind the `write` gate, as any write). The app always uses ``writeBack``;
-/// tests plant a defect by passing one that skips it, to show `qa explore` finding it.
+/// How the weekday's repair puts things back, passed in as closures: the old weekday written
+/// back to the store when its reminder could not be moved (behind the `write` gate, as any
+/// write), and the next start's repair of a schedule a failed repair left apart from the
+/// stored weekday. The app always uses ``live``; tests wrap these closures to plant a defect
+/// (TestSupport's `PlantedDefect`), to show `qa explore` finding it.
 package struct CompensatingRestore: Sendable {
-  /// Writes `value` back as `setting` in `store`.
-  package let perform: nonisolated(nonsending) @Sendable (SettingsStore, Setting, String) async throws -> Void
-  /// Whether a write-back that failed is reported as failed (the app), or taken as put back
-  /// (a planted defect that only a second fault shows: the write-back fails only after the
-  /// cancel or schedule failed first).
-  package var reportsFailedWriteBack = true
-  /// Whether the next start's boot step moves a reminder set for another weekday than the
-  /// stored one (the app's reconcile), or only schedules a missing one and leaves store and
-  /// schedule apart (a planted defect).
-  package var movesReminderAtStart = true
+  /// Writes the weekday back as `setting` (operation `write`, through the gate); a failure is
+  /// thrown, and the repair reports it.
+  package var writeBack: nonisolated(nonsending) @Sendable (Backends, Setting, String, OperationID) async throws -> Void
+  /// The boot step's repair: makes the schedule agree with the stored weekday read in
+  /// `snapshot`, and says what it moved, if anything.
+  package var repairAtStart:
+    nonisolated(nonsending) @Sendable (WeeklyReviewScheduler, StoreSnapshot) async throws -> (was: String?, now: String)?
 
-  package init(_ perform: nonisolated(nonsending) @escaping @Sendable (SettingsStore, Setting, String) async throws -> Void) {
-    self.perform = perform
+  package init(
+    writeBack: nonisolated(nonsending) @escaping @Sendable (Backends, Setting, String, OperationID) async throws -> Void,
+    repairAtStart:
+      nonisolated(nonsending) @escaping @Sendable (WeeklyReviewScheduler, StoreSnapshot) async throws -> (
+        was: String?, now: String
+      )?
+  ) {
+    self.writeBack = writeBack
+    self.repairAtStart = repairAtStart
   }
 
-  /// The real restore: the old value written back.
-  package static let writeBack = CompensatingRestore { store, setting, value in
-    _ = try await store.setSetting(setting, to: value)
-  }
+  /// The real repair: the old value written back, and at the next start the reminder moved
+  /// to the stored weekday (or scheduled, when missing).
+  package static let live = CompensatingRestore(
+    writeBack: { backends, setting, value, id in
+      _ = try await backends.run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
+    },
+    repairAtStart: { scheduler, snapshot in try await scheduler.reconcile(from: snapshot) })
 }
 
 /// The weekly review notification: one notification, on the weekday of `reviewWeekday`,

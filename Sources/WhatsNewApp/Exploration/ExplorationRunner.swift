@@ -223,7 +223,6 @@ package final class ExplorationRunner {
       options: options, content: template.content, language: template.language, width: 80, ascii: template.ascii,
       accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
       environmentLanguage: template.environmentLanguage)
-    configuration.tourReturn = template.tourReturn
     configuration.charset = template.charset
     configuration.unknownTimeZone = template.unknownTimeZone
     configuration.insideExploration = true

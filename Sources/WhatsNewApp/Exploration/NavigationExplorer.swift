@@ -48,12 +48,27 @@ package struct NavigationExplorer {
     package var problems: [Problem]
   }
 
+  /// How a walk runs one of its lines on a session: a command, or Esc (``escape``).
+  package typealias Interpreter = @MainActor (Session, String) async -> Void
+
   let session: Session
   let depth: Int
+  let interpret: Interpreter
 
-  package init(session: Session, depth: Int = 4) {
+  /// The line that stands for the Esc key in a walk's paths.
+  package static let escape = NavigationWalk.escape
+
+  /// The real interpreter: the line as the REPL runs it.
+  package static let runs: Interpreter = { session, line in
+    if line == NavigationWalk.escape { await session.escape() } else { await session.run(line) }
+  }
+
+  /// An explorer over `session`'s content and settings, `depth` commands deep; `interpret`
+  /// runs each line (tests wrap ``runs`` to plant a defect for the walk to find).
+  package init(session: Session, depth: Int = 4, interpret: @escaping Interpreter = NavigationExplorer.runs) {
     self.session = session
     self.depth = depth
+    self.interpret = interpret
   }
 
   /// The four gate configurations, for the session's app version.
@@ -74,7 +89,7 @@ package struct NavigationExplorer {
     let runner = try ExplorationRunner(like: session, seenThrough: Version(major: 2, minor: 11, patch: 0))
     var report = Report(states: 0, runs: 0, seconds: 0, problems: [])
     for start in starts ?? self.starts {
-      var walk = NavigationWalk(start: start, runner: runner, depth: depth)
+      var walk = NavigationWalk(start: start, runner: runner, depth: depth, interpret: interpret)
       try await walk.run()
       report.states += walk.nodes.count
       report.runs += walk.runs
@@ -113,14 +128,18 @@ struct NavigationWalk {
   let start: NavigationExplorer.Start
   let runner: ExplorationRunner
   let depth: Int
+  let interpret: NavigationExplorer.Interpreter
   var nodes: [String: Node] = [:]
   var runs = 0
   var problems: [(lines: [String], problem: NavigationProblem)] = []
 
-  init(start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int) {
+  init(
+    start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int, interpret: @escaping NavigationExplorer.Interpreter
+  ) {
     self.start = start
     self.runner = runner
     self.depth = depth
+    self.interpret = interpret
   }
 
   mutating func run() async throws {
@@ -236,7 +255,7 @@ struct NavigationWalk {
     var problem: NavigationProblem?
     for (index, line) in path.enumerated() {
       printed.removeAll()
-      if line == Self.escape { await session.escape() } else { await session.run(line) }
+      await interpret(session, line)
       await repl.settle()
       // The steps before the last were checked when the walk met the shorter path: only the
       // last step's view is drawn and judged (drawing is most of a run's time).

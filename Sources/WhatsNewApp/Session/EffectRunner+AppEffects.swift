@@ -70,9 +70,7 @@ extension EffectRunner {
         let snapshot = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
         // The baseline for noticing another program's changes at each command.
         session.dataVersionSeen = try? await backends.store.dataVersion()
-        if backends.compensatingRestore.movesReminderAtStart || snapshot.notification == nil,
-          let change = try await backends.scheduler.reconcile(from: snapshot)
-        {
+        if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {
           session.developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
           )

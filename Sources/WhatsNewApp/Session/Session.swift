@@ -30,8 +30,6 @@ package struct SessionConfiguration: Sendable {
   /// Set when this run created the store (a fresh user).
   package var storeWasCreated: Bool
   package var databasePath: String
-  /// How a waiting tour comes back (``TourReturn/resumes``); tests plant a dead end with another.
-  package var tourReturn = TourReturn.resumes
   /// A session `qa explore` runs: lines that reach outside its own store are refused
   /// (``ExplorationPlanner/reachesOutside(_:)``), and it never starts another exploration.
   package var insideExploration = false
@@ -73,18 +71,6 @@ package struct SessionConfiguration: Sendable {
   package var width: Int { widthProvider() }
   /// The terminal's rows now, or `nil` for unlimited.
   package var rows: Int? { rowsProvider() }
-}
-
-/// How `tour` and `back` bring a waiting tour back. The app always uses ``resumes``; tests
-/// plant a dead end (a tour that never comes back) to show `qa explore --navigation` finding it.
-package struct TourReturn: Sendable {
-  /// Whether a waiting tour comes back.
-  package let comesBack: Bool
-
-  package init(comesBack: Bool) { self.comesBack = comesBack }
-
-  /// The real way back: the tour resumes on its page.
-  package static let resumes = TourReturn(comesBack: true)
 }
 
 /// A command the state could not take: what was on top, and the commands the message named.

@@ -33,7 +33,6 @@ struct TourFlow: Sendable {
   /// `tour` (and `back` on a screen the tour was left for): brings a waiting tour back on its
   /// page, closing what is above it (a guide, a popover) and saying so.
   func resume() async {
-    guard session.configuration.tourReturn.comesBack else { return }
     if session.state.onboarding != nil { return CommandMessages(session: session).refused("tour") }
     guard session.state.tour != nil else { return run { $0.resume() } }
     await session.guidanceFlow.closeForTour()
