@@ -56,6 +56,38 @@ struct EnglishTableTests {
     #expect(EnglishTable.requiredKeys(english: [:]) == Set(StoreMessages.english.keys).union(vocabulary))
   }
 
+  @Test("every app key of the English table is one the code names: its literal, or a prefix the code completes")
+  func noKeyWithoutCode() throws {
+    let english = try ShippedTables.english
+    // Every string literal of the app and the core that starts like a key, and the prefixes the
+    // code completes with a name: `"ui.help." + command`, `"ui.screen.\(rawValue).title"`.
+    var literals: Set<String> = []
+    var prefixes: Set<String> = []
+    for module in ["WhatsNewApp", "WhatsNewCore"] {
+      let directory = RepositoryPaths.root + "/Sources/" + module
+      for case let file as String in FileManager.default.enumerator(atPath: directory)! where file.hasSuffix(".swift") {
+        let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+        for piece in source.split(separator: "\"", omittingEmptySubsequences: false).dropFirst()
+        where piece.hasPrefix("ui.") || piece.hasPrefix("guidance.") {
+          let head = piece.prefix { $0 != "\\" }
+          if head.count < piece.count || head.hasSuffix(".") {
+            prefixes.insert(String(head))
+          } else {
+            literals.insert(String(piece))
+          }
+        }
+      }
+    }
+    // A prefix names keys only two words deep or more: a bare `ui.` names nothing.
+    prefixes = prefixes.filter { $0.split(separator: ".").count >= 2 }
+    let guidance = Set(GuidanceCatalog.stringKeys + ScreenRenderer.anchors.values.flatMap { $0.map { "guidance.anchor." + $0 } })
+    let unnamed = english.keys.filter { key in
+      !literals.contains(key) && !SettingTexts.keys.contains(key) && !guidance.contains(key)
+        && !prefixes.contains { key.hasPrefix($0) }
+    }
+    #expect(unnamed.sorted() == [], "keys no code uses")
+  }
+
   @Test("lint names each language that lacks a key: the English table's, the store's, or a setting's")
   func lintNamesTheLanguage() throws {
     let directory = try Self.copy()
