@@ -4,8 +4,11 @@ import WhatsNewCore
 /// at start), as UI string
 /// keys with their English: a ``StoreError`` made from one carries its key and arguments
 /// (``StoreError/message``), so the app words it in the person's language from its tables,
-/// while ``StoreError/description`` stays this English. The app's string list includes these
-/// (`UIStrings.english`), so `lint` asks every language for them.
+/// while ``StoreError/description`` stays this English.
+///
+/// This is these messages' only English: the store says them without the app's files, so
+/// `en.lproj/Localizable.strings` leaves them out, and the app adds them to its English (what
+/// `lint` asks every other language for, and the English it falls back on).
 package enum StoreMessages {
   /// Each key's English; placeholders as in the app's tables (`%1$@`).
   package static let english: [String: String] = [

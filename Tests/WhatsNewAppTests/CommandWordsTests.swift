@@ -25,15 +25,17 @@ struct CommandCatalogTests {
     for example in command.examples {
       #expect(CommandTokenizer.split(example).first == name, "\(example) runs \(name)")
     }
-    #expect(UIStrings.english[command.summaryKey] != nil)
-    if let detailsKey = command.detailsKey { #expect(UIStrings.english[detailsKey] != nil) }
+    let english = try ShippedTables.english
+    #expect(english[command.summaryKey] != nil)
+    if let detailsKey = command.detailsKey { #expect(english[detailsKey] != nil) }
   }
 
   @Test("every group has commands and a heading")
-  func groups() {
+  func groups() throws {
+    let english = try ShippedTables.english
     for group in CommandGroup.allCases {
       #expect(CommandCatalog.all.contains { $0.group == group }, "\(group)")
-      #expect(UIStrings.english[group.titleKey] != nil, "\(group)")
+      #expect(english[group.titleKey] != nil, "\(group)")
     }
   }
 

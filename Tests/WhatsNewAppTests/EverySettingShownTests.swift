@@ -29,19 +29,23 @@ struct EverySettingShownTests {
       SettingCoverage.problems(entries: SettingCoverage.entries(for: Setting.allCases), tables: tables, screens: screens) == [])
   }
 
-  @Test("UIStrings, the one source of English, has every setting's name and value names")
-  func englishHasTheVocabulary() {
-    for key in UIStrings.vocabularyKeys.sorted() {
-      #expect(!(UIStrings.english[key] ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "\(key)")
+  @Test("the English table, the one source of English, has every setting's name and value names")
+  func englishHasTheVocabulary() throws {
+    let english = try ShippedTables.english
+    for key in SettingTexts.keys.sorted() {
+      #expect(!(english[key] ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "\(key)")
     }
   }
 
-  @Test("lint requires every setting's name and value names, whether or not UIStrings has English for them")
-  func lintRequiresTheVocabulary() {
-    for setting in Setting.allCases {
-      #expect(UIStrings.requiredKeys.contains(setting.titleKey), "\(setting)")
-      for value in setting.kind.values {
-        #expect(UIStrings.requiredKeys.contains(setting.valueKey(value)), "\(setting).\(value)")
+  @Test("lint requires every setting's name and value names, whether or not the English table has them")
+  func lintRequiresTheVocabulary() throws {
+    for english in [try ShippedTables.english, [:]] as [TranslationTable] {
+      let required = EnglishTable.requiredKeys(english: english)
+      for setting in Setting.allCases {
+        #expect(required.contains(setting.titleKey), "\(setting)")
+        for value in setting.kind.values {
+          #expect(required.contains(setting.valueKey(value)), "\(setting).\(value)")
+        }
       }
     }
   }
@@ -54,7 +58,7 @@ struct EverySettingShownTests {
       ("ui.value.restTimerSound.false", "Off"), ("ui.help.nothing", nil), ("ui.setting.x.description", nil),
     ] as [(String, String?)])
   func fallback(key: String, expected: String?) {
-    #expect(UIStrings.readableFallback(for: key) == expected)
+    #expect(SettingTexts.readableFallback(for: key) == expected)
   }
 
   @Test("the session's localizer shows the fallback for a missing setting key, in any language")
@@ -66,11 +70,10 @@ struct EverySettingShownTests {
   }
 
   @Test("with no text at all for settings, every screen still names each setting and value in words, never by key")
-  func noRawKeysOnScreens() {
+  func noRawKeysOnScreens() throws {
     // English for everything but the vocabulary, which only the fallback can name.
-    let english = UIStrings.english.filter { !UIStrings.vocabularyKeys.contains($0.key) }
-    let localizer = Localizer(
-      language: .es, tables: [:], builtInEnglish: { english[$0] ?? UIStrings.readableFallback(for: $0) })
+    let english = try ShippedTables.english.removing(SettingTexts.keys)
+    let localizer = Localizer(language: .es, tables: [.en: english], builtInEnglish: EnglishTable.builtIn)
     let renderer = ScreenRenderer(
       context: RenderContext(localizer: localizer, width: 200, ascii: false, accessible: false))
     let facts = ScreenFacts(

@@ -179,11 +179,12 @@ struct ExplorerPairsTests {
   }
 
   @Test("the report says how many runs, in how long, and how many a second")
-  func summary() {
+  func summary() throws {
     let report = ExplorationReport(
       runs: 10_000, pages: 6, choices: 7, startArguments: [], counterexamples: [], pairs: true, seconds: 25)
+    let english = try ShippedTables.english
     let line = ExplorationReportView(report: report, width: 200) { key, arguments in
-      Localizer.format(UIStrings.english[key] ?? key, arguments: arguments)
+      Localizer.format(english[key] ?? key, arguments: arguments)
     }.lines[0]
     #expect(
       line

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WhatsNewApp
 import WhatsNewCore
@@ -6,10 +7,11 @@ import WhatsNewCore
 /// the help table, trimming to the terminal's rows and the terminal's size.
 @Suite("Layout")
 struct LayoutTests {
-  static func context(width: Int, ascii: Bool = false) -> RenderContext {
+  /// A context in English, from the shipped English table.
+  static func context(width: Int, ascii: Bool = false) throws -> RenderContext {
     RenderContext(
-      localizer: Localizer(language: .en, tables: [:], builtInEnglish: UIStrings.english), width: width, ascii: ascii,
-      accessible: false)
+      localizer: Localizer(language: .en, tables: [.en: try ShippedTables.english], builtInEnglish: [:]), width: width,
+      ascii: ascii, accessible: false)
   }
 
   static func texts(_ document: Document) -> [String] { document.map { Styler(colors: false).render($0) } }
@@ -58,8 +60,8 @@ struct LayoutTests {
     arguments: [
       (80, 1), (40, 2), (20, 4),
     ])
-  func ruleFits(width: Int, rows: Int) {
-    let lines = Self.context(width: width).ruleLine("What's new in 2.13.1, a longer heading", trailing: "page 1 of 6")
+  func ruleFits(width: Int, rows: Int) throws {
+    let lines = try Self.context(width: width).ruleLine("What's new in 2.13.1, a longer heading", trailing: "page 1 of 6")
     #expect(lines.count == rows)
     #expect(lines.allSatisfy { $0.width <= width })
     #expect(lines.map(\.plainText).joined(separator: " ").contains("page 1 of 6"))
@@ -72,8 +74,8 @@ struct LayoutTests {
       (false, 20, ["back · next · skip", "close · help"]),
       (true, 20, ["back | next | skip", "close | help"]),
     ])
-  func commandLists(ascii: Bool, width: Int, expected: [String]) {
-    let rows = Self.context(width: width, ascii: ascii).commandList(["back", "next", "skip", "close", "help"])
+  func commandLists(ascii: Bool, width: Int, expected: [String]) throws {
+    let rows = try Self.context(width: width, ascii: ascii).commandList(["back", "next", "skip", "close", "help"])
     #expect(rows.map(\.plainText) == expected)
   }
 
@@ -95,14 +97,14 @@ struct LayoutTests {
         ]
       ),
     ])
-  func helpTable(width: Int, expected: [String]) {
+  func helpTable(width: Int, expected: [String]) throws {
     let table = HelpTable(
       title: "Commands",
       rows: [
         .command("go <screen>", summary: "Go to a screen: home, workouts, cardio, review or settings."),
         .command("next", summary: "Go to the next page."),
       ])
-    let rows = Self.texts(table.document(in: Self.context(width: width)))
+    let rows = try Self.texts(table.document(in: Self.context(width: width)))
     #expect(rows == expected)
     #expect(rows.allSatisfy { DisplayWidth.of($0) <= width })
   }
@@ -110,23 +112,23 @@ struct LayoutTests {
   @Test(
     "help: a command never breaks inside a word; the summaries go below when the column would be too narrow",
     arguments: [(40, true), (60, false)])
-  func helpKeepsWords(width: Int, stacked: Bool) {
+  func helpKeepsWords(width: Int, stacked: Bool) throws {
     let table = HelpTable(rows: [
       .command("settings.whatsnew_info", summary: "About what's new (info popover, not seen)"),
       .command("first_run", summary: "Getting started"),
     ])
-    let rows = Self.texts(table.document(in: Self.context(width: width)))
+    let rows = try Self.texts(table.document(in: Self.context(width: width)))
     #expect(rows.contains { $0.hasPrefix("  settings.whatsnew_info") })
     #expect(rows.contains("  first_run") == stacked)
     #expect(rows.allSatisfy { DisplayWidth.of($0) <= width })
   }
 
   @Test("help: group headings stand above their commands, a blank row between groups")
-  func helpHeadings() {
+  func helpHeadings() throws {
     let table = HelpTable(rows: [
       .heading("Tour"), .command("next", summary: "Next."), .heading("QA"), .command("wait", summary: "Wait."),
     ])
-    #expect(Self.texts(table.document(in: Self.context(width: 40))) == ["Tour", "  next  Next.", "", "QA", "  wait  Wait."])
+    #expect(try Self.texts(table.document(in: Self.context(width: 40))) == ["Tour", "  next  Next.", "", "QA", "  wait  Wait."])
   }
 
   static func document(_ count: Int, pinnedTop: Int = 0, pinnedBottom: Int = 0) -> Document {
@@ -143,9 +145,9 @@ struct LayoutTests {
       (12, 20...22, "row 19", "row 23"),
       (12, 35...36, "row 32", "row 37"),
     ])
-  func viewportWindow(terminalRows: Int, focus: ClosedRange<Int>?, first: String, last: String) {
+  func viewportWindow(terminalRows: Int, focus: ClosedRange<Int>?, first: String, last: String) throws {
     let document = Self.document(40, pinnedTop: 1, pinnedBottom: 2)
-    let shown = Viewport(terminalRows: terminalRows).fit(document, focus: focus, context: Self.context(width: 80))
+    let shown = try Viewport(terminalRows: terminalRows).fit(document, focus: focus, context: Self.context(width: 80))
     #expect(shown.count <= terminalRows - Viewport.reservedRows)
     let texts = shown.map(\.plainText)
     #expect(texts.first == "row 0")
@@ -162,10 +164,10 @@ struct LayoutTests {
   @Test(
     "a view a few rows too tall loses blank rows, the last first, and shows whole",
     arguments: [(10, 8, ["row 0", "", "row 2", "row 3", "row 5", "row 6", "row 8", "row 9"]), (10, 6, nil)])
-  func viewportDropsBlanks(count: Int, budget: Int, expected: [String]?) {
+  func viewportDropsBlanks(count: Int, budget: Int, expected: [String]?) throws {
     // Rows 1, 4 and 7 are blank.
     let document = (0..<count).map { $0 % 3 == 1 ? Line.blank : Line("row \($0)") }
-    let shown = Viewport(terminalRows: budget + Viewport.reservedRows).fit(document, context: Self.context(width: 80))
+    let shown = try Viewport(terminalRows: budget + Viewport.reservedRows).fit(document, context: Self.context(width: 80))
     if let expected {
       #expect(shown.map(\.plainText) == expected)
     } else {
@@ -176,8 +178,8 @@ struct LayoutTests {
   @Test(
     "a tall page in parts: every row is in some part, each note counts the rows it leaves out, the last part has no next",
     arguments: [12, 24, 30])
-  func viewportParts(terminalRows: Int) {
-    let context = Self.context(width: 80)
+  func viewportParts(terminalRows: Int) throws {
+    let context = try Self.context(width: 80)
     let document = Self.document(40, pinnedTop: 1, pinnedBottom: 2)
     var seen = Set<String>()
     var start = 0
@@ -207,8 +209,8 @@ struct LayoutTests {
   }
 
   @Test("a view that fits is shown as it is; a focus taller than the room is shown from its top and said so")
-  func viewportEdges() {
-    let context = Self.context(width: 80)
+  func viewportEdges() throws {
+    let context = try Self.context(width: 80)
     let short = Self.document(10)
     #expect(Viewport(terminalRows: 24).fit(short, context: context) == short)
     let shown = Viewport(terminalRows: 10).fit(
@@ -220,11 +222,11 @@ struct LayoutTests {
   }
 
   @Test("in a very short window a page shows its first content: the header stays, the footer gives way")
-  func viewportShortWindow() {
+  func viewportShortWindow() throws {
     let document: Document =
       [Line("header").pinning(), .blank, Line("title"), Line("description")] + (0..<10).map { Line("option \($0)") }
       + [.blank, Line("rule").pinning(), Line("commands").pinning()]
-    let texts = Viewport(terminalRows: 6).fit(document, context: Self.context(width: 80)).map(\.plainText)
+    let texts = try Viewport(terminalRows: 6).fit(document, context: Self.context(width: 80)).map(\.plainText)
     #expect(texts.count <= 4)
     #expect(Array(texts.prefix(3)) == ["header", "title", "description"], "\(texts)")
     #expect(texts.last?.contains("Rows below: 11") == true, "the note counts the rows it leaves out: \(texts)")
@@ -232,7 +234,7 @@ struct LayoutTests {
 
   @Test("a cut focus's note counts the focus's own rows left out, not every row below it")
   func viewportFocusCount() throws {
-    let shown = Viewport(terminalRows: 10).fit(
+    let shown = try Viewport(terminalRows: 10).fit(
       Self.document(40, pinnedBottom: 3), focus: 10...15, focusName: "Units", context: Self.context(width: 80))
     let texts = shown.map(\.plainText)
     let lastFocusShown = try #require((10...15).last { texts.contains("row \($0)") })

@@ -109,6 +109,34 @@ struct OptionsTests {
     #expect(throws: UsageError.self) { try Options.parse([], environment: ["WHATSNEW_FAULTS": spec]) }
   }
 
+  @Test(
+    "a bad fault spec says why in the English table's words, as a session does; without the table, its syntax",
+    arguments: [
+      (
+        "write=explode",
+        "op[:target]=fail|fail:N|delay:MS|hold, where op is one of read, write, schedule, cancel, seen-write, boot"
+      ),
+      ("schedule:theme=fail", "no target for 'schedule' (targets are settings, for read and write)"),
+      ("write:thme=hold", "a setting, language, guidance or 'all' as the target, not 'thme' (did you mean 'theme'?)"),
+      ("read=fail:0", "fail:N with N a positive whole number"),
+      ("read=delay:x", "delay:MS with MS between 0 and 600000"),
+    ])
+  func faultWords(spec: String, expected: String) throws {
+    let english = try ShippedTables.english
+    for (arguments, environment, start) in [
+      (["--fault", spec], [:], "invalid value '\(spec)' for '--fault': expected "),
+      ([], ["WHATSNEW_FAULTS": spec], "invalid WHATSNEW_FAULTS entry '\(spec)': expected "),
+    ] as [([String], [String: String], String)] {
+      do {
+        _ = try Options.parse(arguments, environment: environment)
+        Issue.record("\(spec) was taken")
+      } catch {
+        #expect(error.words(english: { english }) == start + expected)
+        #expect(error.description == start + "op[:target]=fail|fail:N|delay:MS|hold")
+      }
+    }
+  }
+
   @Test("fault specs round-trip through their description")
   func faultSpecs() throws {
     for text in ["write:theme=fail:2", "read=delay:40", "boot=hold", "seen-write=fail", "cancel=fail:1"] {

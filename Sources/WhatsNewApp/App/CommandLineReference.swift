@@ -25,7 +25,8 @@ enum CommandLineReference {
     (
       "65",
       [
-        "Lint problems; or a script line that was not a valid command (an unknown",
+        "Lint problems; an English table (en.lproj/Localizable.strings) that does",
+        "not parse; or a script line that was not a valid command (an unknown",
         "command, arguments that do not fit it, a line over 64 KiB), each named",
         "with its line number. The script goes on; 65 wins over 1.",
       ]
@@ -33,8 +34,9 @@ enum CommandLineReference {
     (
       "66",
       [
-        "A missing script or content directory; or a script's qa explore <file>",
-        "whose file cannot be read (66 wins over 65 and 1).",
+        "A missing script or content directory, or an English table that is",
+        "missing or cannot be read; or a script's qa explore <file> whose file",
+        "cannot be read (66 wins over 65 and 1).",
       ]
     ),
     ("74", ["An unusable database (or one that cannot be written)."]),

@@ -132,10 +132,10 @@ package enum OptionDeclarations {
     ) { $0.options.launchSource = LaunchSource($1) },
     .init(
       ["--fault"], "<spec>",
-      help: ["Inject a fault: op[:target]=fail|fail:N|delay:MS|hold (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."]
+      help: ["Inject a fault: \(FaultSpec.syntax) (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."]
     ) { parsed, spec throws(UsageError) in
       do throws(FaultSpec.ParseError) { _ = try FaultSpec.parse(spec) } catch {
-        throw UsageError.invalidValue(option: "--fault", value: spec, expected: error.expected)
+        throw UsageError.invalidFault(value: spec, reason: error)
       }
       parsed.options.faultSpecs.append(spec)
     },

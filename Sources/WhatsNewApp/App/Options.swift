@@ -122,7 +122,7 @@ package struct Options: Sendable, Equatable {
     if let faults = environment["WHATSNEW_FAULTS"], !faults.isEmpty {
       for spec in faults.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !spec.isEmpty {
         do { _ = try FaultSpec.parse(spec) } catch {
-          throw UsageError.invalidEnvironment(name: "WHATSNEW_FAULTS", value: spec, expected: error.expected)
+          throw UsageError.invalidFaultEntry(value: spec, reason: error)
         }
         options.faultSpecs.append(spec)
       }
@@ -199,23 +199,47 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   case unknownOption(String, suggestion: String?)
   case missingValue(option: String)
   case invalidValue(option: String, value: String, expected: String)
-  case invalidEnvironment(name: String, value: String, expected: String)
+  /// A `--fault` spec that does not parse: why is a UI string (``words(english:)``).
+  case invalidFault(value: String, reason: FaultSpec.ParseError)
+  /// A `WHATSNEW_FAULTS` entry that does not parse.
+  case invalidFaultEntry(value: String, reason: FaultSpec.ParseError)
   case unknownCommand(String, suggestion: String?)
   case missingOption(option: String, command: String, example: String)
   case missingArgument(command: String, argument: String)
   case unexpectedArgument(String)
   case optionNeedsCommand(option: String, command: String)
 
+  /// The message, with a bad fault spec's reason in the English of the table `english` gives
+  /// (asked for only then): what the command line prints. Without a table, or in
+  /// ``description``, the reason is the spec's syntax alone.
+  package func words(english: () -> TranslationTable?) -> String {
+    switch self {
+    case .invalidFault(let value, let reason):
+      "invalid value \(Quote.quoted(value)) for '--fault': expected \(Self.expected(reason, english()))"
+    case .invalidFaultEntry(let value, let reason):
+      "invalid WHATSNEW_FAULTS entry \(Quote.quoted(value)): expected \(Self.expected(reason, english()))"
+    default: description
+    }
+  }
+
+  /// What a fault spec should have been, from `reason` in `english`'s words (which all start
+  /// "expected …"), or its syntax alone without a table.
+  private static func expected(_ reason: FaultSpec.ParseError, _ english: TranslationTable?) -> String {
+    guard let english else { return FaultSpec.syntax }
+    let text = reason.words { key, arguments in Localizer.format(english[key] ?? key, arguments: arguments) }
+    return text.hasPrefix("expected ") ? String(text.dropFirst("expected ".count)) : text
+  }
+
   package var description: String {
     switch self {
+    case .invalidFault, .invalidFaultEntry:
+      words(english: { nil })
     case .unknownOption(let option, let suggestion):
       "unknown option \(Quote.quoted(option))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingValue(let option):
       "missing value for '\(option)'"
     case .invalidValue(let option, let value, let expected):
       "invalid value \(Quote.quoted(value)) for '\(option)': expected \(expected)"
-    case .invalidEnvironment(let name, let value, let expected):
-      "invalid \(name) entry \(Quote.quoted(value)): expected \(expected)"
     case .unknownCommand(let command, let suggestion):
       "unknown command \(Quote.quoted(command))" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingOption(let option, let command, let example):

@@ -61,15 +61,23 @@ package enum WhatsNewCommand {
     do {
       options = try Options.parse(arguments, environment: environment)
     } catch {
-      StandardStream.error("Error: \(TextSanitizer.clean(error.description))\n\(Options.usageLine)\n")
+      // A bad fault spec says why from the English table: the bundled one, as a command line
+      // that did not parse names no other for sure.
+      let message = error.words(english: {
+        try? EnglishTable.read(localizationsDirectory: nil, environment: environment)
+      })
+      StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(Options.usageLine)\n")
       return ExitStatus.usage
     }
     if case .repl = options.subcommand {
       return await runREPL(options, environment: environment, timeZoneProblem: timeZoneProblem)
     }
-    if let timeZoneProblem {
-      // No session (and so no translations loaded) outside the REPL: the built-in English.
-      let text = UIStrings.english["ui.timeZone.fileRefused"] ?? ""
+    // No session outside the REPL: the message from the English table, read for it. Without a
+    // readable one the subcommand goes on in UTC unwarned (one that needs English refuses, saying why).
+    if let timeZoneProblem,
+      let english = try? EnglishTable.read(localizationsDirectory: options.localizationsDirectory, environment: environment)
+    {
+      let text = english["ui.timeZone.fileRefused"] ?? "ui.timeZone.fileRefused"
       report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
     }
     return await subcommand(for: options.subcommand).run(options, environment: environment)
@@ -176,7 +184,7 @@ package enum WhatsNewCommand {
     guard let message = error.message else { return error.description }
     let localizer = Localizer(
       language: Language.resolve(flag: options.localeTag, environment: environment), tables: content.tables,
-      builtInEnglish: { UIStrings.english[$0] ?? $0 })
+      builtInEnglish: EnglishTable.builtIn)
     return localizer.text(message.key, arguments: message.arguments.map(TextSanitizer.clean))
   }
 
@@ -188,7 +196,7 @@ package enum WhatsNewCommand {
     do {
       content = try loadContent(options, environment: environment)
     } catch {
-      return fail(error.description, ExitStatus.noInput)
+      return fail(error.description, error.exitStatus)
     }
     // SIGTERM and SIGHUP end the session the way quit does (writes in flight waited for,
     // the history saved), not the process on the spot.

@@ -43,9 +43,13 @@ package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     self.kind = kind
   }
 
+  /// How a fault spec is written, as the command line's help and its usage error say.
+  package static let syntax = "op[:target]=fail|fail:N|delay:MS|hold"
+
   /// Why a fault spec cannot be used: a UI string's key and its arguments, worded in the
-  /// session's language where a session shows it (``words(_:)``), in English on the command line.
-  package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// session's language where a session shows it (``words(_:)``), from the English table on
+  /// the command line (``UsageError/words(english:)``).
+  package struct ParseError: Error, Sendable, Equatable {
     package var key: String
     package var arguments: [String]
     /// The nearest word to what was typed, said after the arguments as "(did you mean …?)".
@@ -61,15 +65,6 @@ package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
     /// the last argument.
     package func words(_ text: (String, [String]) -> String) -> String {
       text(key, arguments + [suggestion.map { text("ui.error.didYouMean", [$0]) } ?? ""])
-    }
-
-    package var description: String {
-      words { key, arguments in Localizer.format(UIStrings.english[key] ?? key, arguments: arguments) }
-    }
-
-    /// What was expected, in English, for a command-line usage error ("expected …").
-    package var expected: String {
-      description.hasPrefix("expected ") ? String(description.dropFirst("expected ".count)) : description
     }
   }
 

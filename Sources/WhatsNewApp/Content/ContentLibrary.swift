@@ -62,7 +62,7 @@ package struct ContentLibrary: Sendable {
     package var manifest: [UInt8]?
     package var releaseFiles: [String: [UInt8]]
     package var tables: [Language: TranslationTable]
-    package var unreadableTables: [Language: String]
+    package var unreadableTables: [Language: TableProblem]
     /// Release files that are there but were not read (a FIFO, a device, a link to one), by
     /// file name, and why.
     package var unreadableReleases: [String: String] = [:]
@@ -114,12 +114,12 @@ package struct ContentLibrary: Sendable {
     let manifest = readManifest(inReleasesDirectory: releasesDirectory)
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
-    var unreadable: [Language: String] = [:]
+    var unreadable: [Language: TableProblem] = [:]
     let (results, sources) = readTablesAndSources(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
     for (language, result) in zip(wanted, results) {
       switch result {
       case .success(let table): tables[language] = table
-      case .failure(let problem): unreadable[language] = problem.description
+      case .failure(let problem): unreadable[language] = problem
       }
     }
     var files = Files(
@@ -217,7 +217,8 @@ package struct ContentLibrary: Sendable {
 
   /// What a start reads: the manifest and the app's own tables (English and `languages`),
   /// no release: ``catalog`` reads each when first asked for (the tour's, `news`'s), with
-  /// its per-release tables, through `reader`. A missing directory is an error, as for
+  /// its per-release tables, through `reader`. A missing directory, or an English table that
+  /// cannot be read or parsed (``EnglishTable``), is an error, as for
   /// ``load(releasesDirectory:localizationsDirectory:languages:cache:)``.
   package static func open(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
@@ -232,6 +233,10 @@ package struct ContentLibrary: Sendable {
     var tables: [Language: TranslationTable] = [:]
     var problems: [String] = []
     for (language, result) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
+      if language == .en {
+        tables[language] = try EnglishTable.required(result)
+        continue
+      }
       switch result {
       case .success(let table): tables[language] = table
       case .failure(let problem): problems.append(problem.description)
@@ -268,7 +273,8 @@ package struct ContentLibrary: Sendable {
 
   /// Reads and validates both directories: every release and its per-release tables (the
   /// whole history: `flow`, `--dev`, tests). Only English and `languages` are read; the app
-  /// reads another language's tables when the user switches, with the same cache.
+  /// reads another language's tables when the user switches, with the same cache. An English
+  /// table that cannot be read or parsed is an error (``EnglishTable``).
   package static func load(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
     cache: TranslationCache = .off
@@ -277,6 +283,7 @@ package struct ContentLibrary: Sendable {
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, languages: languages,
       cache: cache)
     var tables = files.tables
+    if let problem = files.unreadableTables[.en] { throw ContentError.englishTable(problem) }
     var notes: [String] = []
     for language in Language.allCases {
       guard let table = tables[language] else { continue }
@@ -302,7 +309,8 @@ package struct ContentLibrary: Sendable {
       directoryDisplayPath: releasesDirectory,
       englishKeys: ReleaseKeys(ui: tables[.en] ?? [:], release: [:], others: releaseTables[.en] ?? [:]),
       unreadable: files.unreadableReleases, unreadableManifest: files.unreadableManifest)
-    var diagnostics = files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) + problems + notes
+    var diagnostics =
+      files.unreadableTables.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value.description) + problems + notes
     diagnostics += loaded.diagnostics.map(\.locatedDescription)
     // Diagnostics quote the files, and the files may hold escape sequences: never let one
     // reach the terminal through stderr.
@@ -370,10 +378,13 @@ package struct ContentLibrary: Sendable {
   }
 }
 
-/// Content that cannot be found at all.
+/// Content that cannot be found at all, or without which nothing can be said.
 package enum ContentError: Error, CustomStringConvertible, Sendable {
   case missingDirectory(path: String, what: String, option: String)
   case notFound(what: String, option: String)
+  /// The English table (`en.lproj/Localizable.strings`) is missing, cannot be read, or does
+  /// not parse: every English text of the app is written there (``EnglishTable``).
+  case englishTable(ContentLibrary.TableProblem)
 
   package var description: String {
     switch self {
@@ -381,6 +392,19 @@ package enum ContentError: Error, CustomStringConvertible, Sendable {
       "cannot read the \(what): '\(path)' is not a directory (pass \(option) DIR)"
     case .notFound(let what, let option):
       "cannot find the bundled \(what) (pass \(option) DIR)"
+    case .englishTable(let problem) where problem.error == nil:
+      "cannot read the English texts: \(problem) (the app's English is written only there: put the file back, "
+        + "or pass --localizations DIR with an en.lproj/\(ContentLibrary.tableFileName) in it)"
+    case .englishTable(let problem):
+      "cannot read the English texts: \(problem) (the app's English is written only there: fix the file; "
+        + "whatsnew lint names the place)"
     }
+  }
+
+  /// How a command that needs the content exits without it: 65 for an English table that does
+  /// not parse (bad data, as `lint`'s problems), else 66 (an input that cannot be read).
+  var exitStatus: Int32 {
+    if case .englishTable(let problem) = self, problem.error != nil { return ExitStatus.dataError }
+    return ExitStatus.noInput
   }
 }

@@ -222,11 +222,11 @@ package final class Session {
   }
 
   package var localizer: Localizer {
-    // The compiled-in English is built on first use, which the shipped tables never need.
-    // A setting's name or value no table has reads as the vocabulary's name in words, never as its key.
+    // Past the tables: the store's own English for its messages, and a setting's name or value
+    // no table has in words (the vocabulary's name), never its key.
     Localizer(
       language: language, tables: tables, releaseTexts: configuration.content.catalog,
-      builtInEnglish: { UIStrings.english[$0] ?? UIStrings.readableFallback(for: $0) })
+      builtInEnglish: EnglishTable.builtIn)
   }
 
   package var renderContext: RenderContext {

@@ -1,9 +1,9 @@
 /// Looks up translated text and fills in its placeholders.
 ///
 /// Lookup order: the table for ``language``, then the English table, then
-/// `builtInEnglish` (the app's compiled-in strings), then the key itself, so a missing
-/// translation shows something readable and never crashes. A translation that is
-/// empty or only whitespace counts as missing.
+/// `builtInEnglish` (what the app can say without its tables: the store's own messages, a
+/// setting's name in words), then the key itself, so a missing translation shows something
+/// readable and never crashes. A translation that is empty or only whitespace counts as missing.
 ///
 /// Placeholders: `%@` takes the next argument, `%1$@` and `%2$@` take arguments by
 /// position, `%d` (and `%i`, `%s`, `%ld`, `%lld`) are treated like `%@`, `%%` is a
@@ -29,17 +29,16 @@ package struct Localizer: Sendable {
   /// - Parameters:
   ///   - language: the user's language.
   ///   - tables: the tables that could be read, by language.
-  ///   - builtInEnglish: English text compiled into the app, used when even the English table lacks a key.
+  ///   - builtInEnglish: English the app has without its tables, used when even the English table lacks a key.
   package init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
     self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
   }
 
-  /// Creates a localizer whose built-in English is looked up only when a key is missing
-  /// from the tables: the app builds its several hundred compiled-in strings only then,
-  /// not at every start.
+  /// Creates a localizer whose built-in English is a function, asked only when a key is
+  /// missing from the tables.
   ///
   /// ```swift
-  /// Localizer(language: .en, tables: tables, builtInEnglish: { UIStrings.english[$0] })
+  /// Localizer(language: .en, tables: tables, builtInEnglish: { SettingTexts.readableFallback(for: $0) })
   /// ```
   package init(
     language: Language, tables: [Language: TranslationTable], releaseTexts: (any ReleaseTexts)? = nil,

@@ -11,7 +11,7 @@
 /// to `whatsnew lint`.
 ///
 /// ```swift
-/// let schema = ReleaseSchema.release(english: { UIStrings.english[$0] })
+/// let schema = ReleaseSchema.release(english: { englishTable[$0] })   // en.lproj/Localizable.strings
 /// print(schema.serialized())
 /// ```
 package enum ReleaseSchema {

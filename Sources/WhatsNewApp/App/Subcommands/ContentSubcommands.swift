@@ -16,7 +16,7 @@ struct FlowSubcommand: SubcommandRunner {
           diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
         "the flow", status: ExitStatus.success)
     } catch {
-      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+      return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
   }
 }
@@ -37,7 +37,7 @@ struct LintSubcommand: SubcommandRunner {
         LintReport.render(problems, format: format, width: WhatsNewCommand.reportWidth(environment)), "the lint report",
         status: problems.contains { $0.severity.isProblem } ? ExitStatus.dataError : ExitStatus.success)
     } catch {
-      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+      return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
   }
 }
@@ -67,7 +67,7 @@ struct NewReleaseSubcommand: SubcommandRunner {
         }
       }
     } catch {
-      return WhatsNewCommand.fail(error.description, ExitStatus.noInput)
+      return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import LineEditor
 import WhatsNewCore
 import WhatsNewStore
@@ -9,12 +8,9 @@ struct BackupSubcommand: SubcommandRunner {
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     let databasePath = options.databasePath ?? WhatsNewCommand.defaultDatabasePath(environment)
-    guard FileManager.default.fileExists(atPath: databasePath) else {
-      return WhatsNewCommand.fail(
-        "there is no settings store at \(databasePath) to back up (run whatsnew once, or pass --db PATH)", ExitStatus.ioError)
-    }
     do {
-      // Read-only: a store in a directory this user cannot write still backs up.
+      // Read-only: a store in a directory this user cannot write still backs up. No store
+      // there is the store's own message (`store.backup.noStore`), exit 74.
       let removed = try SettingsStore.backup(storeAt: databasePath, to: path)
       for file in removed { WhatsNewCommand.report("removed \(file), left by a backup that was stopped before it finished") }
       print(TextSanitizer.clean("backed up \(databasePath) to \(path)"))

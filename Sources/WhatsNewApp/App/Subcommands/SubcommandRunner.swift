@@ -30,12 +30,23 @@ struct REPLSubcommand: SubcommandRunner {
   }
 }
 
-/// `whatsnew schema [--manifest]`: the JSON Schema of release files (or of the manifest).
+/// `whatsnew schema [--manifest]`: the JSON Schema of release files (or of the manifest). The
+/// release schema's descriptions quote the English table (`--localizations`, else the bundled
+/// one), so it needs one as a start does; the manifest's schema reads nothing.
 struct SchemaSubcommand: SubcommandRunner {
   let manifest: Bool
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    let schema = manifest ? ReleaseSchema.manifest() : ReleaseSchema.release(english: { UIStrings.english[$0] })
+    guard !manifest else {
+      return WhatsNewCommand.emit(ReleaseSchema.manifest().serialized() + "\n", "the schema", status: ExitStatus.success)
+    }
+    let english: TranslationTable
+    do {
+      english = try EnglishTable.read(localizationsDirectory: options.localizationsDirectory, environment: environment)
+    } catch {
+      return WhatsNewCommand.fail(error.description, error.exitStatus)
+    }
+    let schema = ReleaseSchema.release(english: { english[$0] })
     return WhatsNewCommand.emit(schema.serialized() + "\n", "the schema", status: ExitStatus.success)
   }
 }
