@@ -139,7 +139,7 @@ struct ChoiceControllerTests {
             step: .schedule, reason: "injected failure (schedule)", saved: "friday", previous: "sunday",
             previousReminder: "sunday", stored: "sunday")))
     #expect(try await harness.store.setting(.reviewWeekday) == "sunday")
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == "sunday")
     #expect(await check(harness) == Self.consistent)
   }
 
@@ -169,7 +169,7 @@ struct ChoiceControllerTests {
 
     let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
     await restarted.boot()
-    #expect(try await restarted.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
+    #expect(try await restarted.store.notification(id: WeeklyReview.notificationID)?.weekday == "sunday")
     #expect(await check(restarted) == Self.consistent)
   }
 }

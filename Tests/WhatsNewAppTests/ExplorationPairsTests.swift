@@ -172,7 +172,7 @@ struct ExplorerPairsTests {
       try await store.completeOnboarding(seenThrough: Version(major: 2, minor: 11, patch: 0))
       try await store.setSetting(.reviewWeekday, to: "monday")
       try await store.saveNotification(
-        StoredNotification(id: WeeklyReviewScheduler.notificationID, weekday: "sunday", hour: 18, minute: 0))
+        StoredNotification(id: WeeklyReview.notificationID, weekday: "sunday", hour: 18, minute: 0))
     }
     let problems = try await runner.nextStart(path: path, after: .version(Version(major: 2, minor: 11, patch: 0)))
     #expect(problems == (repairs ? [] : ["reviewWeekday: the store has monday, the reminder is scheduled for sunday."]))

@@ -21,7 +21,7 @@ struct NotificationTimeTests {
   func nextFire(zone: String, weekday: Weekday, expected: String) throws {
     let timeZone = try #require(TimeZone(identifier: zone))
     let date = try #require(
-      WeeklyReviewScheduler.nextFireDate(weekday: weekday, hour: 18, minute: 0, after: monday, in: timeZone))
+      WeeklyReview.nextFireDate(weekday: weekday, hour: 18, minute: 0, after: monday, in: timeZone))
     #expect(RFC3339.string(date, in: timeZone) == expected)
   }
 
@@ -44,7 +44,7 @@ struct NotificationTimeTests {
   func nextFireAtTheEdges(zone: String, now: Int64, weekday: Weekday, expected: String?) throws {
     let timeZone = try #require(TimeZone(identifier: zone))
     let date = try #require(
-      WeeklyReviewScheduler.nextFireDate(
+      WeeklyReview.nextFireDate(
         weekday: weekday, hour: 18, minute: 0, after: Date(timeIntervalSince1970: TimeInterval(now)), in: timeZone))
     #expect(RFC3339.string(date, in: timeZone) == expected)
   }
@@ -53,7 +53,7 @@ struct NotificationTimeTests {
   func localDate() throws {
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let date = try #require(
-      WeeklyReviewScheduler.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: tokyo))
+      WeeklyReview.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: tokyo))
     #expect(RFC3339.date(date, in: tokyo) == "2026-12-06")
     #expect(RFC3339.date(date, in: .gmt) == "2026-12-06")
   }

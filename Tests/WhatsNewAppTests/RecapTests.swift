@@ -73,7 +73,7 @@ struct RecapTests {
     #expect(output.contains("Put back. Weekly review day: Sunday, as before the tour."), "\(output)")
     #expect(output.contains("Weekly review reminder moved to Sunday."))
     #expect(try await harness.store.setting(.reviewWeekday) == "sunday")
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == "sunday")
     #expect(harness.session.state.recap.entries[1].status == .undone)
     #expect(await harness.output(of: "check").contains("Consistent"))
   }
@@ -110,7 +110,7 @@ struct RecapTests {
     let output = await harness.output(of: "undo 2")
     #expect(output.contains("Not put back. Weekly review day: still Friday; type undo 2 to try again."), "\(output)")
     #expect(try await harness.store.setting(.reviewWeekday) == "friday")
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "friday")
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == "friday")
     #expect(await harness.output(of: "check").contains("Consistent"))
   }
 

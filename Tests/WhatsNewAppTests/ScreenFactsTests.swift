@@ -30,7 +30,7 @@ struct ScreenFactsTests {
     await harness.send("set reviewWeekday friday")
     await harness.settle()
     #expect(screenText(harness).contains("Friday, December\u{A0}4 at 6:00\u{202F}PM (UTC)"))
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "friday")
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == "friday")
   }
 
   @Test("an undone rescheduling leaves the old reminder on screen, as in the schedule")
@@ -55,7 +55,7 @@ struct ScreenFactsTests {
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: 1)))
     harness.faults.release(.schedule, target: nil)
     await harness.settle()
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == "sunday")
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == "sunday")
     #expect(screenText(harness).contains("Sunday, December\u{A0}6 at 6:00\u{202F}PM (UTC)"))
   }
 

@@ -206,7 +206,7 @@ struct TruthfulToolsTests {
     let message = PageRenderer(context: harness.session.renderContext).describe(error, setting: .reviewWeekday)
     #expect(message == example.message)
     #expect(try await harness.store.setting(.reviewWeekday) == example.stored)
-    #expect(try await harness.store.notification(id: WeeklyReviewScheduler.notificationID)?.weekday == example.reminder)
+    #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == example.reminder)
     #expect(control.shown == example.stored, "the screen shows what the store holds")
     let agrees = example.reminder == example.stored
     _ = await run(harness, "check")

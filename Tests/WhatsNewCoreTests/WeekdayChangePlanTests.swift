@@ -7,6 +7,10 @@ import WhatsNewCore
 struct WeekdayChangePlanTests {
   typealias R = WeekdayChangePlan.Result
 
+  /// The reminder the write replaced: Sunday, at a time of its own (an older build's), so the
+  /// confirmed reminder shows whether it is the old one kept or a new one made.
+  static let oldReminder = StoredNotification(id: WeeklyReview.notificationID, weekday: "sunday", hour: 7, minute: 30)
+
   /// Reported results (after the first write), the steps asked for after each, and the end.
   static let rows: [(name: String, results: [R], steps: [WeekdayChangePlan.Step], reminder: String?, fullyUndone: Bool?)] = [
     ("everything lands", [.succeeded, .succeeded], [.cancel, .schedule("friday")], "friday", nil),
@@ -39,7 +43,7 @@ struct WeekdayChangePlanTests {
     let row = Self.rows[index]
     var plan = WeekdayChangePlan(weekday: "friday")
     #expect(plan.start == .write("friday"))
-    var next = plan.next(after: .written(previous: "sunday", reminder: "sunday"))
+    var next = plan.next(after: .written(previous: "sunday", reminder: Self.oldReminder))
     var steps: [WeekdayChangePlan.Step] = []
     for result in row.results {
       guard case .step(let step) = next else { Issue.record("ended early: \(row.name)"); return }
@@ -48,7 +52,12 @@ struct WeekdayChangePlanTests {
     }
     #expect(steps == row.steps, "\(row.name)")
     guard case .done(let outcome, let reminder) = next else { Issue.record("did not end: \(row.name)"); return }
-    #expect(reminder == row.reminder, "\(row.name)")
+    #expect(reminder?.weekday == row.reminder, "\(row.name)")
+    // The reminder confirmed: the old one as it was when the change did not save (its own
+    // time, not the review's), else the new one at 18:00.
+    if let reminder {
+      #expect(reminder == (row.fullyUndone == nil ? WeeklyReview.notification(on: "friday") : Self.oldReminder), "\(row.name)")
+    }
     switch outcome {
     case .saved: #expect(row.fullyUndone == nil, "\(row.name)")
     case .reminderFailed(let failure):
@@ -75,5 +84,26 @@ struct WeekdayChangePlanTests {
     guard case .done(.reminderFailed(let failure), let reminder) = end else { Issue.record("\(end)"); return }
     #expect(reminder == nil)
     #expect(failure.step == .schedule)
+  }
+
+  /// Each row: the stored weekday and reminder at a start, and what the repair schedules.
+  static let repairs: [(weekday: String?, scheduled: StoredNotification?, repair: StoredNotification?)] = [
+    ("friday", WeeklyReview.notification(on: "friday"), nil),
+    ("friday", WeeklyReview.notification(on: "sunday"), WeeklyReview.notification(on: "friday")),
+    ("friday", nil, WeeklyReview.notification(on: "friday")),
+    (
+      "friday", StoredNotification(id: WeeklyReview.notificationID, weekday: "friday", hour: 7, minute: 30),
+      WeeklyReview.notification(on: "friday")
+    ),
+    (nil, nil, WeeklyReview.notification(on: Setting.reviewWeekday.defaultValue)),
+  ]
+
+  @Test("the start's repair schedules the stored weekday's reminder at 18:00 unless it is already so", arguments: repairs.indices)
+  func repair(_ index: Int) {
+    let row = Self.repairs[index]
+    let snapshot = StoreSnapshot(
+      seenThrough: .none, onboardingComplete: true, settings: row.weekday.map { [.reviewWeekday: $0] } ?? [:],
+      notification: row.scheduled, guidanceSeen: [])
+    #expect(WeeklyReview.repair(snapshot) == row.repair)
   }
 }

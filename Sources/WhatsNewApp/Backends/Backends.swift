@@ -144,7 +144,7 @@ package struct Backends: Sendable {
           do {
             written = try await run(.write, target: setting.rawValue, id: id) {
               try await $0.setSetting(
-                setting, to: weekday, readingNotification: WeeklyReviewScheduler.notificationID, expected: expected)
+                setting, to: weekday, readingNotification: WeeklyReview.notificationID, expected: expected)
             }
           } catch  where Self.changedSince(error) != nil {
             // Nothing was written and nothing touched: there is nothing to compensate.
@@ -153,7 +153,7 @@ package struct Backends: Sendable {
           let (previous, notification) = written
           oldNotification = notification
           replaced = previous
-          result = .written(previous: previous, reminder: notification?.weekday)
+          result = .written(previous: previous, reminder: notification)
         case .cancel:
           try await scheduler.cancel(id: id)
           result = .succeeded
@@ -181,15 +181,9 @@ package struct Backends: Sendable {
       case .step(let following):
         step = following
       case .done(let outcome, let reminder):
+        // A failed first write changed nothing: the reminder shown stays as it was.
         if case .failed = outcome { return AppliedWrite(outcome: outcome, reminder: nil, replaced: replaced) }
-        // The reminder the plan confirmed: the old one as it was, or the new one at the fixed time.
-        let confirmed = reminder.map { weekday -> StoredNotification in
-          if outcome != .saved, let old = oldNotification, old.weekday == weekday { return old }
-          return StoredNotification(
-            id: WeeklyReviewScheduler.notificationID, weekday: weekday, hour: WeeklyReviewScheduler.hour,
-            minute: WeeklyReviewScheduler.minute)
-        }
-        return AppliedWrite(outcome: outcome, reminder: .some(confirmed), replaced: replaced)
+        return AppliedWrite(outcome: outcome, reminder: .some(reminder), replaced: replaced)
       }
     }
   }
@@ -252,29 +246,22 @@ package struct CompensatingRestore: Sendable {
 /// The weekly review notification: one notification, on the weekday of `reviewWeekday`,
 /// at a fixed local time, stored in the settings store's schedule.
 package struct WeeklyReviewScheduler: Sendable {
-  /// The notification's id in the schedule.
-  package static let notificationID = "weekly-review"
-  /// The local time it fires at.
-  package static let hour = 18
-  package static let minute = 0
-
   let backends: Backends
 
   /// The notification as scheduled, if any.
   nonisolated(nonsending) package func scheduled() async throws -> StoredNotification? {
-    try await backends.store.notification(id: Self.notificationID)
+    try await backends.store.notification(id: WeeklyReview.notificationID)
   }
 
   /// Cancels the current notification (operation `cancel`).
   nonisolated(nonsending) package func cancel(id: OperationID) async throws {
-    try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: Self.notificationID) }
+    try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: WeeklyReview.notificationID) }
   }
 
   /// Schedules the notification for `weekday` (operation `schedule`).
   nonisolated(nonsending) package func schedule(_ weekday: Weekday, id: OperationID) async throws {
     try await backends.run(.schedule, target: nil, id: id) { store in
-      try await store.saveNotification(
-        StoredNotification(id: Self.notificationID, weekday: weekday.rawValue, hour: Self.hour, minute: Self.minute))
+      try await store.saveNotification(WeeklyReview.notification(on: weekday.rawValue))
     }
   }
 
@@ -286,24 +273,13 @@ package struct WeeklyReviewScheduler: Sendable {
   /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
   /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
   nonisolated(nonsending) package func reconcile() async throws -> (was: String?, now: String)? {
-    try await reconcile(from: backends.store.snapshot(notificationID: Self.notificationID))
+    try await reconcile(from: backends.store.snapshot(notificationID: WeeklyReview.notificationID))
   }
 
   /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).
   nonisolated(nonsending) package func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
-    let weekday = snapshot.settings[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue
-    let current = snapshot.notification
-    if let current, current.weekday == weekday, current.hour == Self.hour, current.minute == Self.minute { return nil }
-    try await backends.store.saveNotification(
-      StoredNotification(id: Self.notificationID, weekday: weekday, hour: Self.hour, minute: Self.minute))
-    return (current?.weekday, weekday)
-  }
-
-  /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
-  /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
-  package static func nextFireDate(
-    weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone
-  ) -> Date? {
-    WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)
+    guard let wanted = WeeklyReview.repair(snapshot) else { return nil }
+    try await backends.store.saveNotification(wanted)
+    return (snapshot.notification?.weekday, wanted.weekday)
   }
 }

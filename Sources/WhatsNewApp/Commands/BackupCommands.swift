@@ -81,7 +81,7 @@ struct BackupCommands: Sendable {
     // The schedule follows the restored weekday; then the store, read once, is what the
     // session starts over from (an unreadable one as a fresh store).
     _ = try? await backends.scheduler.reconcile()
-    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
     await session.send(
       .adopt(
         snapshot

@@ -161,7 +161,7 @@ package final class ExplorationRunner {
   /// failed repair it said the next start mends (``ConsistencyCheck/reported(_:leftApart:)``),
   /// is not one: the run's end checks that next start (``nextStart(path:)``).
   static func disagreements(session: Session, store: SettingsStore) async throws -> [String] {
-    let snapshot = try await store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+    let snapshot = try await store.snapshot(notificationID: WeeklyReview.notificationID)
     let context = session.renderContext
     let found = ConsistencyCheck.problems(
       controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)

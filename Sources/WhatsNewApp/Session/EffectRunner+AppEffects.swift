@@ -12,7 +12,7 @@ extension EffectRunner {
       switch effect {
       case .readSnapshotForCheck:
         do {
-          let snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+          let snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReview.notificationID)
           await session.send(.checkRead(snapshot, failure: nil))
         } catch {
           await session.send(.checkRead(nil, failure: "\(error)"))
@@ -67,7 +67,7 @@ extension EffectRunner {
           session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(seeded)")
         }
         // One read of everything boot needs: one transaction, one trip to the store.
-        let snapshot = try await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+        let snapshot = try await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
         // The baseline for noticing another program's changes at each command.
         session.dataVersionSeen = try? await backends.store.dataVersion()
         if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {
@@ -105,7 +105,7 @@ extension EffectRunner {
       let last = session.dataVersionSeen
       session.dataVersionSeen = version
       guard let last, last != version, session.sandbox == nil else { return }
-      guard let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID)
+      guard let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
       else { return }
       await session.send(.adopt(snapshot, .outside))
       session.showViewIfAtPrompt()

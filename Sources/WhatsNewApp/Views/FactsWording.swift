@@ -24,7 +24,7 @@ struct FactsWording {
   /// time zone, which it names.
   func nextFire(_ notification: StoredNotification) -> String? {
     guard let weekday = Weekday(rawValue: notification.weekday),
-      let date = WeeklyReviewScheduler.nextFireDate(
+      let date = WeeklyReview.nextFireDate(
         weekday: weekday, hour: notification.hour, minute: notification.minute, after: now, in: timeZone)
     else { return nil }
     return context.text("ui.notification.when", context.formats.dayAndTime(date, in: timeZone), RFC3339.name(of: timeZone))

@@ -53,7 +53,7 @@ package struct RenderContext: Sendable {
   /// What a release's text may refer to, in placeholder order: the weekly review reminder's
   /// time of day.
   package var contentArguments: [String] {
-    [formats.timeOfDay(hour: WeeklyReviewScheduler.hour, minute: WeeklyReviewScheduler.minute) ?? ""]
+    [formats.timeOfDay(hour: WeeklyReview.hour, minute: WeeklyReview.minute) ?? ""]
   }
 
   /// Numbers, measurements, durations and times in the context's language, with unit

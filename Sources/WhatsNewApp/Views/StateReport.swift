@@ -27,7 +27,7 @@ struct StateReport: Sendable {
     var guidanceSeen: JSONValue = .null
     // One read transaction: the record, onboarding, settings, schedule and guidance of one moment.
     // Not through the effect runner: `state` reports what is true now, faults or not, and changes nothing.
-    if state.isBooted, let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReviewScheduler.notificationID) {
+    if state.isBooted, let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID) {
       guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
       if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
       onboarded = .bool(snapshot.onboardingComplete)
@@ -35,7 +35,7 @@ struct StateReport: Sendable {
       if let scheduled = snapshot.notification {
         var next: JSONValue = .null
         if let weekday = Weekday(rawValue: scheduled.weekday),
-          let date = WeeklyReviewScheduler.nextFireDate(
+          let date = WeeklyReview.nextFireDate(
             weekday: weekday, hour: scheduled.hour, minute: scheduled.minute, after: backends.clock.now(), in: backends.timeZone)
         {
           // null when RFC 3339 cannot write it (outside the years 0001–9999).

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// The weekly review day's change as a pure plan: write the new weekday, cancel the old
 /// reminder, schedule the new one; when a reminder step fails, write the old weekday back
 /// and, if the old reminder had been cancelled, schedule it again (only once the weekday is
@@ -10,9 +12,9 @@
 /// ```swift
 /// var plan = WeekdayChangePlan(weekday: "friday")
 /// plan.start                                              // .write("friday")
-/// plan.next(after: .written(previous: "sunday", reminder: "sunday"))  // .step(.cancel)
+/// plan.next(after: .written(previous: "sunday", reminder: sundayAt18))  // .step(.cancel)
 /// plan.next(after: .succeeded)                            // .step(.schedule("friday"))
-/// plan.next(after: .succeeded)                            // .done(.saved, reminder: "friday")
+/// plan.next(after: .succeeded)                            // .done(.saved, reminder: friday at 18:00)
 /// ```
 package struct WeekdayChangePlan: Sendable, Equatable {
   /// One thing for the runner to do.
@@ -33,8 +35,8 @@ package struct WeekdayChangePlan: Sendable, Equatable {
 
   /// What a step ended in.
   package enum Result: Sendable, Equatable {
-    /// The write landed; it replaced `previous`, and the reminder then was for `reminder` (or none).
-    case written(previous: String, reminder: String?)
+    /// The write landed; it replaced `previous`, and the reminder then was `reminder` (or none).
+    case written(previous: String, reminder: StoredNotification?)
     /// A step other than the first write succeeded.
     case succeeded
     /// `readStored` read this (or could not read: `nil`).
@@ -46,15 +48,17 @@ package struct WeekdayChangePlan: Sendable, Equatable {
   /// What the runner does next: another step, or the end.
   package enum Next: Sendable, Equatable {
     case step(Step)
-    /// The change ended: its outcome, and the weekday the reminder is set for now (`nil` for
-    /// none, or unknown after a failed first write: then nothing changed).
-    case done(ChoiceMachine.WriteOutcome, reminder: String?)
+    /// The change ended: its outcome, and the reminder it confirmed (what the screens show):
+    /// the old one as it was when the change did not save, else the new one at the review's
+    /// time; `nil` for none, or unknown after a failed first write (then nothing changed).
+    case done(ChoiceMachine.WriteOutcome, reminder: StoredNotification?)
   }
 
   /// The weekday being chosen.
   package let weekday: String
   private var previous: String?
-  private var previousReminder: String?
+  private var previousNotification: StoredNotification?
+  private var previousReminder: String? { previousNotification?.weekday }
   private var failure: ReminderFailure?
   private var current: Step
 
@@ -78,15 +82,15 @@ package struct WeekdayChangePlan: Sendable, Equatable {
     switch (step, result) {
     case (.write, .written(let replaced, let reminder)):
       previous = replaced
-      previousReminder = reminder
+      previousNotification = reminder
       return .step(.cancel)
     case (.write, .failed(let reason)):
       // Nothing was stored and nothing was touched: the old reminder stands (unknown here).
-      return .done(.failed(reason: reason), reminder: nil)
+      return done(.failed(reason: reason), nil)
     case (.cancel, .succeeded):
       return .step(.schedule(weekday))
     case (.schedule, .succeeded):
-      return .done(.saved, reminder: weekday)
+      return done(.saved, weekday)
     case (.cancel, .failed(let reason)), (.schedule, .failed(let reason)):
       let failedStep: ReminderFailure.Step = step == .cancel ? .cancel : .schedule
       let old = previous ?? weekday
@@ -94,28 +98,64 @@ package struct WeekdayChangePlan: Sendable, Equatable {
         step: failedStep, reason: reason, saved: weekday, previous: old, previousReminder: previousReminder, stored: old)
       return .step(.writeBack(old))
     case (.writeBack, .succeeded):
-      guard var failure else { return .done(.saved, reminder: weekday) }
+      guard var failure else { return done(.saved, weekday) }
       // The cancel never removed the old reminder: it stands. Otherwise put it back.
       if failure.step == .schedule, let reminder = previousReminder { return .step(.restoreReminder(reminder)) }
       failure.reminderRestoreFailure = nil
-      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+      return done(.reminderFailed(failure), failure.reminderNow)
     case (.writeBack, .failed(let reason)):
       failure?.settingRestoreFailure = reason
       return .step(.readStored)
     case (.readStored, .read(let stored)):
-      guard var failure else { return .done(.saved, reminder: weekday) }
+      guard var failure else { return done(.saved, weekday) }
       failure.stored = stored
-      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+      return done(.reminderFailed(failure), failure.reminderNow)
     case (.restoreReminder, .succeeded):
-      guard let failure else { return .done(.saved, reminder: weekday) }
-      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+      guard let failure else { return done(.saved, weekday) }
+      return done(.reminderFailed(failure), failure.reminderNow)
     case (.restoreReminder, .failed(let reason)):
-      guard var failure else { return .done(.saved, reminder: weekday) }
+      guard var failure else { return done(.saved, weekday) }
       failure.reminderRestoreFailure = reason
-      return .done(.reminderFailed(failure), reminder: failure.reminderNow)
+      return done(.reminderFailed(failure), failure.reminderNow)
     default:
       // A result that does not belong to the step (a runner's mistake): stop, changing nothing more.
-      return .done(.failed(reason: "unexpected result \(result) for \(step)"), reminder: nil)
+      return done(.failed(reason: "unexpected result \(result) for \(step)"), nil)
     }
+  }
+
+  /// The end: `outcome`, with the reminder it confirmed on `weekday` (none for `nil`).
+  private func done(_ outcome: ChoiceMachine.WriteOutcome, _ weekday: String?) -> Next {
+    guard let weekday else { return .done(outcome, reminder: nil) }
+    if outcome != .saved, let old = previousNotification, old.weekday == weekday { return .done(outcome, reminder: old) }
+    return .done(outcome, reminder: WeeklyReview.notification(on: weekday))
+  }
+}
+
+/// The weekly review's reminder: one notification, on the review weekday, at a fixed local time.
+package enum WeeklyReview {
+  /// The notification's id in the schedule.
+  package static let notificationID = "weekly-review"
+  /// The local time it fires at.
+  package static let hour = 18
+  package static let minute = 0
+
+  /// The reminder for `weekday`, at the review's time.
+  package static func notification(on weekday: String) -> StoredNotification {
+    StoredNotification(id: notificationID, weekday: weekday, hour: hour, minute: minute)
+  }
+
+  /// The repair at a start: the reminder to schedule so the schedule agrees with the stored
+  /// weekday in `snapshot`, or `nil` when it already does.
+  package static func repair(_ snapshot: StoreSnapshot) -> StoredNotification? {
+    let wanted = notification(on: snapshot.settings[.reviewWeekday] ?? Setting.reviewWeekday.defaultValue)
+    return snapshot.notification == wanted ? nil : wanted
+  }
+
+  /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
+  /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
+  package static func nextFireDate(
+    weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone
+  ) -> Date? {
+    WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)
   }
 }
