@@ -5,7 +5,7 @@ import WhatsNewStore
 
 /// `qa explore --navigation`: from the start of each gate configuration (a new user, an
 /// upgrader, a user with nothing new, a widget launch), a breadth-first walk over every
-/// command the session offers (the catalog's words, with the arguments completion offers:
+/// command the session offers (the command table's, with the arguments completion offers:
 /// screens, the page's `open` numbers, guides, popovers, releases to preview) and Esc, to
 /// `depth` commands, each path run on a fresh session and store, states deduplicated.
 ///
@@ -146,9 +146,11 @@ struct NavigationWalk {
     checkWaysOut()
   }
 
-  /// The commands to try in `session`'s state: the session's commands with completion's arguments.
+  /// The commands to try in `session`'s state: the session's commands with completion's
+  /// arguments. Every command of the tour's family that runs bare is tried bare.
   static func alphabet(of session: Session) -> [String] {
-    var commands = ["next", "back", "done", "skip", "close", "finish", "tour", "home", "news", NavigationWalk.escape]
+    var commands = CommandTable.all.filter { $0.family == .tour && $0.syntax.contains($0.name) }.map(\.name)
+    commands.append(NavigationWalk.escape)
     commands += Screen.allCases.map { "go \($0.rawValue)" }
     let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
     commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
@@ -267,8 +269,7 @@ struct NavigationWalk {
     if case .version(let version) = before { old = version }
     guard case .version(let new) = after else { return .recordRemoved(by: line, was: old) }
     if let old, new < old { return .recordMovedBack(by: line, from: old, to: new) }
-    let word = line.split(separator: " ").first.map(String.init) ?? line
-    if ["done", "skip", "close", "finish"].contains(word) { return nil }
+    if CommandTable.traits(ofLine: line).contains(.dismisses) { return nil }
     // The check records the app version when there is nothing to show (or the tour is off).
     let flow = selectFlow(releases: session.releases, seenThrough: old, current: session.appVersion)
     if new == session.appVersion && flow.isEmpty { return nil }
