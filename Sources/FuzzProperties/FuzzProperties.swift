@@ -111,7 +111,7 @@ public enum FuzzProperties {
     let words = CommandTokenizer.split(clean)
     if let verb = words.first {
       _ = try? QACommand.parse(verb: verb, Array(words.dropFirst()))
-      _ = CommandCatalog.find(verb.lowercased())
+      _ = CommandTable.find(verb.lowercased())
     }
     _ = try? Options.parse(words, environment: ["HOME": "/tmp"])
     if let spec = try? FaultSpec.parse(clean), (try? FaultSpec.parse(spec.description)) != spec {

@@ -76,6 +76,8 @@ struct TmuxTerminalTests {
     #expect(second.contains("page 2 of 2"))
     try tmux.sendKeys("Enter")
     try tmux.waitUntil(contains: "This is the last page: type done.")
+    // The message is printed above the prompt, which is drawn again after it.
+    try tmux.waitUntil(lastLine: "whatsnew:tour 2/2>")
     #expect(try lastLines(tmux, 2) == ["This is the last page: type done.", "whatsnew:tour 2/2>"])
 
     try run("close", in: tmux, prompt: "whatsnew:home>")

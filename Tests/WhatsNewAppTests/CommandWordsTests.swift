@@ -4,8 +4,8 @@ import WhatsNewCore
 
 @testable import WhatsNewApp
 
-@Suite("The command catalog")
-struct CommandCatalogTests {
+@Suite("The command table's words")
+struct CommandTableWordsTests {
   @Test(
     "'did you mean' offers a command that dismisses or destroys only when nothing else is as close",
     arguments: [
@@ -13,12 +13,12 @@ struct CommandCatalogTests {
       ("nxet", "next"), ("finsh", "finish"), ("hepl", "help"), ("banana", nil),
     ] as [(String, String?)])
   func suggestion(word: String, expected: String?) {
-    #expect(CommandCatalog.suggestion(for: word) == expected)
+    #expect(CommandTable.suggestion(for: word) == expected)
   }
 
-  @Test("every command has a group, every form and an example that names it", arguments: CommandCatalog.all.map(\.name))
+  @Test("every command has a group, every form and an example that names it", arguments: CommandTable.all.map(\.name))
   func helpContent(name: String) throws {
-    let command = try #require(CommandCatalog.find(name))
+    let command = try #require(CommandTable.find(name))
     #expect(!command.syntax.isEmpty)
     #expect(command.syntax.allSatisfy { $0.hasPrefix(name) }, "each form starts with the command")
     #expect(!command.examples.isEmpty)
@@ -34,7 +34,7 @@ struct CommandCatalogTests {
   func groups() throws {
     let english = try ShippedTables.english
     for group in CommandGroup.allCases {
-      #expect(CommandCatalog.all.contains { $0.group == group }, "\(group)")
+      #expect(CommandTable.all.contains { $0.group == group }, "\(group)")
       #expect(english[group.titleKey] != nil, "\(group)")
     }
   }
@@ -42,7 +42,7 @@ struct CommandCatalogTests {
   @Test(
     "qa's examples parse, specs as --fault reads them, and cover every verb, operation, target kind, count and the delay's unit")
   func qaExamples() throws {
-    let qa = try #require(CommandCatalog.find("qa"))
+    let qa = try #require(CommandTable.find("qa"))
     var verbs: Set<String> = []
     var operations: Set<FaultOperation> = []
     var kinds: Set<String> = []
@@ -74,6 +74,8 @@ struct CommandCatalogTests {
       if words.contains("all") { kinds.insert("all") }
     }
     #expect(verbs == ["spec", "fail", "delay", "hold", "release", "clear", "faults", "explore"])
+    #expect(
+      verbs == Set(["spec"] + (CommandTable.find("qa")?.subcommands ?? [])), "every subcommand completion offers has an example")
     #expect(operations == Set(FaultOperation.allCases))
     #expect(kinds == ["setting target", "all", "always", "once", "fail", "count", "delay", "hold"])
   }

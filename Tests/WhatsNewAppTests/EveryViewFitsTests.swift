@@ -30,7 +30,7 @@ struct EveryViewFitsTests {
         script += ["info \(guide.id)", "close"]
       }
     }
-    script += ["help"] + CommandCatalog.all.map { "help \($0.name)" }
+    script += ["help"] + CommandTable.all.map { "help \($0.name)" }
     script += [
       "notifications", "guidance", "qa faults", "chose 2", "set units foo", "set reviewWeekday someday", "go nowhere",
       "open nowhere", "lang xx", "tour nowhere", "info nowhere", "debug preview 9.9.9", "choose 9", "qa fail write theme",

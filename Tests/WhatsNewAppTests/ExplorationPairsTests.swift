@@ -200,7 +200,7 @@ struct ExplorerPairsTests {
     ])
   func option(words: [String], parses: Bool) {
     #expect((ExploreOption.parse(words) != nil) == parses)
-    let qa = CommandCatalog.all.first { $0.name == "qa" }
+    let qa = CommandTable.find("qa")
     #expect(qa?.usage.contains("qa explore [--pairs] [--max-runs <n>] [<script>]") == true)
     #expect(qa?.syntax.contains("qa explore --pairs [<script file>]") == true)
     #expect(ExploreOption.completions(after: []) == ["--pairs", "--max-runs", "--navigation"])

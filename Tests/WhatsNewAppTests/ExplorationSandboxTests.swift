@@ -38,14 +38,14 @@ struct ExplorationSandboxTests {
     "a session inside an exploration refuses what reaches outside it",
     arguments: ["backup x.sqlite", "restore x.sqlite", "qa explore", "QA Explore --navigation"])
   func insideRefuses(_ line: String) async throws {
-    #expect(ExplorationPlanner.reachesOutside(line))
+    #expect(CommandTable.traits(ofLine: line).contains(.reachesOutside))
   }
 
   @Test(
     "commands that stay in the run are not taken for ones that reach outside",
     arguments: ["qa faults", "set theme dark", "backupx", "state"])
   func staysInside(_ line: String) async throws {
-    #expect(!ExplorationPlanner.reachesOutside(line))
+    #expect(!CommandTable.traits(ofLine: line).contains(.reachesOutside))
   }
 
   @Test("an exploration that would take more runs than its bound says so, and how to raise it")

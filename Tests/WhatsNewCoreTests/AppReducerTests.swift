@@ -213,7 +213,8 @@ struct AppReducerTests {
   func seenRecord(_ index: Int) {
     let row = Self.moves[index]
     let breach = SeenRecordRule.breach(
-      from: row.before, to: row.after, by: row.word, current: v214,
+      from: row.before, to: row.after, byDismissal: CommandTable.traits(ofLine: row.word).contains(.dismisses),
+      current: v214,
       nothingToShow: { seen in selectFlow(releases: Self.older, seenThrough: seen, current: v214).isEmpty })
     #expect(breach == row.breach)
   }

@@ -19,7 +19,7 @@ struct BackupCommands: Sendable {
       let files = arguments.filter { $0 != "--yes" }
       guard files.count == 1, arguments.count - files.count <= 1 else { return messages.usage(name) }
       await restore(from: files[0], confirmed: arguments.count == 2)
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 

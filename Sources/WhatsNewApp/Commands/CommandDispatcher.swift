@@ -1,41 +1,7 @@
 import WhatsNewCore
 
-/// The command families; each runs its commands in a type of its own.
-enum CommandFamily: Sendable, Equatable {
-  /// `next`, `back`, `done`, `skip`, `close`, `finish`, `choose`, `open`, `news`, `home`, `go`, plain `tour`.
-  case tour
-  /// `set`, `lang`, `notifications`.
-  case settings
-  /// `tour <guide>`, `info`, `guidance`.
-  case guidance
-  /// `qa`, `wait`, `check`, `state`.
-  case qa
-  /// `debug seen …`, `debug preview …`.
-  case debug
-  /// `backup`, `restore`.
-  case backup
-  /// `recap`, `undo`.
-  case recap
-
-  /// The family that runs command `name` with `arguments`, or `nil` for the session's own
-  /// commands (`help`, `quit`, `show`) and any the catalog lists that nothing runs.
-  init?(command name: String, arguments: [String]) {
-    switch name {
-    case "tour": self = arguments.isEmpty ? .tour : .guidance
-    case "next", "back", "done", "skip", "close", "finish", "choose", "open", "news", "home", "go": self = .tour
-    case "set", "lang", "notifications": self = .settings
-    case "info", "guidance": self = .guidance
-    case "qa", "wait", "check", "state": self = .qa
-    case "debug": self = .debug
-    case "backup", "restore": self = .backup
-    case "recap", "undo": self = .recap
-    default: return nil
-    }
-  }
-}
-
 /// Reads a command line and hands it to its family: the word is looked up in the
-/// ``CommandCatalog`` (with aliases), an unknown word gets a "did you mean", and a bare number
+/// ``CommandTable`` (with aliases), an unknown word gets a "did you mean", and a bare number
 /// on a page picks an option. A guide or popover showing sees every command first.
 @MainActor
 struct CommandDispatcher: Sendable {
@@ -50,7 +16,7 @@ struct CommandDispatcher: Sendable {
     // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
     if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
     // A run of `qa explore` stays in its own store, and never starts another exploration.
-    if session.configuration.insideExploration && ExplorationPlanner.reachesOutside(line) {
+    if session.configuration.insideExploration && CommandTable.traits(ofLine: line).contains(.reachesOutside) {
       session.console.emit(session.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
       return
     }
@@ -58,13 +24,13 @@ struct CommandDispatcher: Sendable {
     let words = CommandTokenizer.split(TextSanitizer.clean(line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
-    guard let command = CommandCatalog.find(first.lowercased()) else {
+    guard let command = CommandTable.find(first.lowercased()) else {
       if let number = Int(first), session.state.overlay == .whatsNew || session.state.overlay == .onboarding {
         // A bare number on a page with one choice picks that option.
         await TourCommands(session: session).choose([String(number)])
         return
       }
-      let suggestion = CommandCatalog.suggestion(for: first)
+      let suggestion = CommandTable.suggestion(for: first)
       let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
       session.noteInvalidCommand()
       session.console.emit(
@@ -74,9 +40,23 @@ struct CommandDispatcher: Sendable {
     // Another program's changes since the last command show before this one runs. The
     // commands that report what is true now wait for the look (never in flight for `check`).
     let notice = session.noticeOutsideChanges()
-    if ["check", "wait", "state", "show", "recap", "undo"].contains(command.name) { await notice?.value }
+    if command.traits.contains(.readsNow) { await notice?.value }
     if await GuidanceCommands(session: session).interceptIfShowing(command.name, arguments) { return }
-    switch command.name {
+    switch command.family(arguments: arguments) {
+    case .tour: await TourCommands(session: session).run(command.name, arguments)
+    case .settings: await SettingsCommands(session: session).run(command.name, arguments)
+    case .guidance: await GuidanceCommands(session: session).run(command.name, arguments)
+    case .qa: await QACommands(session: session).run(command.name, arguments)
+    case .debug: await DebugCommands(session: session).run(arguments)
+    case .backup: await BackupCommands(session: session).run(command.name, arguments)
+    case .recap: RecapCommands(session: session).run(command.name, arguments)
+    case .session: await runOwn(command.name, arguments)
+    }
+  }
+
+  /// The session's own commands: `help`, `quit` and `show`.
+  func runOwn(_ name: String, _ arguments: [String]) async {
+    switch name {
     case "help": help(arguments)
     case "quit": session.shouldQuit = true
     case "show":
@@ -85,17 +65,7 @@ struct CommandDispatcher: Sendable {
       await session.readStoreFacts()
       session.wholeViewRequested = arguments.first?.lowercased() == "all"
       session.requestView()
-    default:
-      switch CommandFamily(command: command.name, arguments: arguments) {
-      case .tour?: await TourCommands(session: session).run(command.name, arguments)
-      case .settings?: await SettingsCommands(session: session).run(command.name, arguments)
-      case .guidance?: await GuidanceCommands(session: session).run(command.name, arguments)
-      case .qa?: await QACommands(session: session).run(command.name, arguments)
-      case .debug?: await DebugCommands(session: session).run(arguments)
-      case .backup?: await BackupCommands(session: session).run(command.name, arguments)
-      case .recap?: RecapCommands(session: session).run(command.name, arguments)
-      case nil: session.console.emit(session.text("ui.error.notAvailable", command.name), .warning)
-      }
+    default: CommandMessages(session: session).notAvailable(name)
     }
   }
 
@@ -105,9 +75,8 @@ struct CommandDispatcher: Sendable {
     let console = session.console
     let context = session.renderContext
     if let name = arguments.first {
-      guard let command = CommandCatalog.find(name.lowercased()) else {
-        return CommandMessages(session: session).unknownValue(
-          name, kind: .command, candidates: CommandCatalog.all.map(\.name))
+      guard let command = CommandTable.find(name.lowercased()) else {
+        return CommandMessages(session: session).unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
       }
       var rows: Document = command.syntax.flatMap {
         LineFitter.fit(Line(context.chrome($0), .command, hangingIndent: 2), width: context.width)
@@ -126,7 +95,7 @@ struct CommandDispatcher: Sendable {
     var rows: [HelpTable.Row] = []
     for group in CommandGroup.allCases {
       rows.append(.heading(session.text(group.titleKey)))
-      rows += CommandCatalog.all.filter { $0.group == group }.map {
+      rows += CommandTable.all.filter { $0.group == group }.map {
         HelpTable.Row.command($0.name, summary: session.text($0.summaryKey))
       }
     }
@@ -135,7 +104,6 @@ struct CommandDispatcher: Sendable {
       footnote: session.text("ui.help.more") + " " + session.text("ui.help.keys"))
     console.emit(table.document(in: context))
   }
-
 }
 
 extension Session {

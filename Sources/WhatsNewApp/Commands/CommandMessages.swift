@@ -14,8 +14,13 @@ struct CommandMessages: Sendable {
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
     session.noteInvalidCommand()
-    guard let command = CommandCatalog.find(name) else { return }
+    guard let command = CommandTable.find(name) else { return }
     session.console.emit(session.text("ui.error.usage", command.usage), .error)
+  }
+
+  /// The command `name` reached a runner that does not run it (the table names another family).
+  func notAvailable(_ name: String) {
+    session.console.emit(session.text("ui.error.notAvailable", name), .warning)
   }
 
   /// The command `name` needs something open (a tour, onboarding) and nothing is.
@@ -62,7 +67,7 @@ struct CommandMessages: Sendable {
     // A command suggestion passes over the final ones (close, skip, …) when it can.
     let suggestion =
       suggestion
-      ?? (kind == .command ? CommandCatalog.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
+      ?? (kind == .command ? CommandTable.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
     session.noteInvalidCommand()
     session.console.emit(

@@ -64,9 +64,7 @@ package struct CompletionVocabulary: Sendable, Equatable {
   package func candidates(forLine lineBeforeCursor: String) -> [String] {
     var words = CommandTokenizer.split(lineBeforeCursor)
     if lineBeforeCursor.last?.isWhitespace ?? true { words.append("") }
-    guard words.count > 1 else {
-      return CommandCatalog.all.map(\.name)
-    }
+    guard words.count > 1 else { return CommandTable.all.map(\.name) }
     let settings = Setting.allCases.map(\.rawValue)
     let operations = FaultOperation.allCases.map(\.rawValue)
     let position = words.count - 1
@@ -88,18 +86,17 @@ package struct CompletionVocabulary: Sendable, Equatable {
     case ("lang", 1): return Language.allCases.map(\.rawValue) + ["system"]
     case ("tour", 1): return guidanceIDs
     case ("info", 1): return infoIDs
-    case ("guidance", 1): return ["reset"]
+    case (let name, 1) where CommandTable.find(name)?.subcommands.isEmpty == false:
+      return CommandTable.find(name)?.subcommands ?? []
     case ("guidance", 2) where words[1] == "reset": return guidanceIDs
-    case ("help", 1): return CommandCatalog.all.map(\.name)
+    case ("help", 1): return CommandTable.all.map(\.name)
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths
     case ("news", 1): return newsVersions + ["all"]
     case ("undo", 1): return undoTokens
-    case ("debug", 1): return ["seen", "preview"]
     case ("debug", 2) where words[1] == "seen": return ["clear", "set"]
     case ("debug", 2) where words[1] == "preview": return versions
     case ("debug", 3) where words[1] == "seen" && words[2] == "set": return versions
-    case ("qa", 1): return ["fail", "delay", "hold", "release", "clear", "faults", "explore"]
     case ("qa", 2) where ["fail", "delay", "hold", "release"].contains(words[1]): return operations
     case ("qa", 3) where ["fail", "delay", "hold", "release"].contains(words[1]):
       let operation = FaultOperation(rawValue: words[2])

@@ -42,7 +42,7 @@ struct GuidanceCommands: Sendable {
     case "tour": if let id = arguments.first { await flow.startByHand(id) }
     case "info": await info(arguments)
     case "guidance": await list(arguments)
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 

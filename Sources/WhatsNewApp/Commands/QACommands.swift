@@ -17,7 +17,7 @@ struct QACommands: Sendable {
     case "wait": await wait()
     case "check": await check()
     case "state": await StateCommand(session: session).run(arguments)
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 
@@ -54,8 +54,7 @@ struct QACommands: Sendable {
       }
     default:
       guard verb.contains("=") else {
-        return messages.unknownValue(
-          verb, kind: .qaCommand, candidates: ["fail", "delay", "hold", "release", "clear", "faults", "explore"])
+        return messages.unknownValue(verb, kind: .qaCommand, candidates: CommandTable.find("qa")?.subcommands ?? [])
       }
       addSpecs(arguments)
     }

@@ -15,7 +15,7 @@ struct RecapCommands: Sendable {
       guard arguments.isEmpty else { return messages.usage(name) }
       session.recapFlow.show()
     case "undo": undo(arguments)
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 

@@ -15,7 +15,7 @@ struct SettingsCommands: Sendable {
     case "set": await set(arguments)
     case "lang": language(arguments)
     case "notifications": await notifications()
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 

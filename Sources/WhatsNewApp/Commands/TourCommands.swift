@@ -60,7 +60,7 @@ struct TourCommands: Sendable {
     case "open": await open(arguments)
     case "tour": await flow.resume()
     case "news": await NewsCommands(session: session).run(arguments)
-    default: break
+    default: messages.notAvailable(name)
     }
   }
 

@@ -118,22 +118,12 @@ package enum ExplorationPlanner {
   }
 
   /// The case of a script's lines: every line that makes a choice or ends the tour is an
-  /// action, and a held operation is released after the action it was held for.
-  /// The commands that reach outside a run's own store, which `qa explore` leaves out of its
-  /// runs: writing or reading a file by path (`backup`, `restore`) and starting another
-  /// exploration (`qa explore`), which would recurse.
-  package static func reachesOutside(_ line: String) -> Bool {
-    let words = CommandTokenizer.split(line).map { $0.lowercased() }
-    guard let first = words.first else { return false }
-    if first == "backup" || first == "restore" { return true }
-    return first == "qa" && words.dropFirst().first == "explore"
-  }
-
+  /// action (``CommandTrait/changesSettings``, ``CommandTrait/dismisses``, or a bare number
+  /// picking an option), and a held operation is released after the action it was held for.
   package static func scriptCase(_ lines: [String]) -> ExplorationCase {
-    let actionWords: Set<String> = ["choose", "set", "done", "skip", "close", "finish", "undo"]
     let actions = lines.indices.filter { index in
-      let word = CommandTokenizer.split(lines[index]).first?.lowercased() ?? ""
-      return actionWords.contains(word) || Int(word) != nil
+      let word = CommandTokenizer.split(lines[index]).first ?? ""
+      return !CommandTable.traits(ofLine: lines[index]).isDisjoint(with: [.changesSettings, .dismisses]) || Int(word) != nil
     }
     return ExplorationCase(kind: .script, lines: lines, actionLines: actions, releasePoints: actions, readSettings: nil)
   }

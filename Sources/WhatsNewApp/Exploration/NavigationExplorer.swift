@@ -5,7 +5,7 @@ import WhatsNewStore
 
 /// `qa explore --navigation`: from the start of each gate configuration (a new user, an
 /// upgrader, a user with nothing new, a widget launch), a breadth-first walk over every
-/// command the session offers (the catalog's words, with the arguments completion offers:
+/// command the session offers (the command table's, with the arguments completion offers:
 /// screens, the page's `open` numbers, guides, popovers, releases to preview) and Esc, to
 /// `depth` commands, each path run on a fresh session and store, states deduplicated.
 ///
@@ -165,9 +165,11 @@ struct NavigationWalk {
     checkWaysOut()
   }
 
-  /// The commands to try in `session`'s state: the session's commands with completion's arguments.
+  /// The commands to try in `session`'s state: the session's commands with completion's
+  /// arguments. Every command of the tour's family that runs bare is tried bare.
   static func alphabet(of session: Session) -> [String] {
-    var commands = ["next", "back", "done", "skip", "close", "finish", "tour", "home", "news", NavigationWalk.escape]
+    var commands = CommandTable.all.filter { $0.family == .tour && $0.syntax.contains($0.name) }.map(\.name)
+    commands.append(NavigationWalk.escape)
     commands += Screen.allCases.map { "go \($0.rawValue)" }
     let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
     commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
@@ -282,9 +284,9 @@ struct NavigationWalk {
   static func badMove(from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session)
     -> NavigationProblem?
   {
-    let word = line.split(separator: " ").first.map(String.init) ?? line
     let breach = SeenRecordRule.breach(
-      from: before, to: after, by: word, current: session.appVersion,
+      from: before, to: after, byDismissal: CommandTable.traits(ofLine: line).contains(.dismisses),
+      current: session.appVersion,
       nothingToShow: { seen in selectFlow(releases: session.releases, seenThrough: seen, current: session.appVersion).isEmpty })
     switch breach {
     case nil: return nil

@@ -20,8 +20,8 @@ extension QACommands {
       case .success(let bytes):
         let numbered = Self.scriptLines(String(decoding: bytes, as: UTF8.self))
         // Each run is on a fresh store of its own: what would reach outside it is left out, and named.
-        skipped = numbered.filter { ExplorationPlanner.reachesOutside($0.line) }
-        script = numbered.filter { !ExplorationPlanner.reachesOutside($0.line) }.map(\.line)
+        skipped = numbered.filter { CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }
+        script = numbered.filter { !CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }.map(\.line)
       case .failure(let refusal):
         session.inputWasMissing = true
         return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)

@@ -32,9 +32,7 @@ struct StepRules {
     func words() -> String {
       line.map { session.text("ui.explore.step.line", String(number), $0) } ?? session.text("ui.explore.step.start")
     }
-    let word = line?.split(separator: " ").first.map { $0.lowercased() } ?? ""
-    // The tour's dismissals (onboarding's `finish` is not the tour's).
-    if tourWasShowing && word != "finish" && SeenRecordRule.dismissals.contains(word) && pendingDismissal == nil {
+    if tourWasShowing && CommandTable.traits(ofLine: line ?? "").contains(.endsTour) && pendingDismissal == nil {
       pendingDismissal = (words(), before)
     }
     // The rule reads the command that moved the record (a pending dismissal's, when one is

@@ -31,7 +31,7 @@ package struct SessionConfiguration: Sendable {
   package var storeWasCreated: Bool
   package var databasePath: String
   /// A session `qa explore` runs: lines that reach outside its own store are refused
-  /// (``ExplorationPlanner/reachesOutside(_:)``), and it never starts another exploration.
+  /// (``CommandTrait/reachesOutside``), and it never starts another exploration.
   package var insideExploration = false
   /// Whether the person asked the long work in progress to stop (SIGTERM or SIGHUP, read
   /// between `qa explore`'s runs). Live: the termination flag; tests pass their own.

@@ -259,8 +259,7 @@ package struct ScreenRenderer: Sendable {
     rows.append(.blank)
     var debug = [Line(c.text("ui.settings.debug.title"), .title)]
     debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
-    debug += c.commandList(
-      ["debug seen", "debug seen clear", "debug seen set <version>", "debug preview <version>"], indent: 4)
+    debug += c.commandList(CommandTable.find("debug")?.syntax ?? [], indent: 4)
     rows += debug.anchored("settings.debug")
     return rows
   }

@@ -89,9 +89,6 @@ package struct TourSelection: Sendable, Equatable {
 /// Close), finishing onboarding, or the check's own record of the app's version when the
 /// user has nothing to show.
 package enum SeenRecordRule {
-  /// The commands whose dismissal records the tour (or onboarding) as seen.
-  package static let dismissals: Set<String> = ["done", "skip", "close", "finish"]
-
   /// How a move breaks the rule.
   package enum Breach: Sendable, Equatable {
     case removed(was: Version?)
@@ -99,11 +96,12 @@ package enum SeenRecordRule {
     case movedOutsideDismissal(from: Version?, to: Version)
   }
 
-  /// How the record's move from `before` to `after`, by the command whose first word is
-  /// `word`, breaks the rule, if it does. `nothingToShow(seen)` says whether a user who has
-  /// seen through `seen` has no pages at `current` (the check then records `current`).
+  /// How the record's move from `before` to `after` breaks the rule, if it does: by a command
+  /// that dismisses the tour or onboarding (`byDismissal`, the command table's `dismisses`)
+  /// or by another. `nothingToShow(seen)` says whether a user who has seen through `seen` has
+  /// no pages at `current` (the check then records `current`).
   package static func breach(
-    from before: SeenThroughRecord, to after: SeenThroughRecord, by word: String, current: Version,
+    from before: SeenThroughRecord, to after: SeenThroughRecord, byDismissal: Bool, current: Version,
     nothingToShow: (Version?) -> Bool
   ) -> Breach? {
     guard before != after else { return nil }
@@ -111,7 +109,7 @@ package enum SeenRecordRule {
     if case .version(let version) = before { old = version }
     guard case .version(let new) = after else { return .removed(was: old) }
     if let old, new < old { return .movedBack(from: old, to: new) }
-    if dismissals.contains(word) { return nil }
+    if byDismissal { return nil }
     if new == current && nothingToShow(old) { return nil }
     return .movedOutsideDismissal(from: old, to: new)
   }

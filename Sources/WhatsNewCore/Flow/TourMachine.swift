@@ -171,14 +171,6 @@ package enum TourMessage: Sendable, Equatable {
 
 /// Why a ``TourMachine`` command changed nothing.
 package enum TourRefusal: Sendable, Equatable {
-  /// No tour or wizard is open (or, for `next`/`back`, none is showing).
-  case nothingOpen
-  /// `done` before the last page (of `count`).
-  case doneBeforeLastPage(count: Int)
-  /// A tour command while onboarding is open.
-  case onboardingOpen
-  /// `finish` on a tour: that is onboarding's command.
-  case finishOnTour
   /// A preview cannot open while a dismissal is being saved.
   case dismissing
 }
