@@ -28,7 +28,7 @@ struct BackupCommands: Sendable {
   /// puts back a store.
   func backup(to path: String) async {
     do {
-      let removed = try await session.backends.store.backup(to: path)
+      let removed = try await session.runner.backup(to: path)
       for file in removed { session.console.emit(session.text("ui.backup.leftover", file), .dim) }
       session.console.emit(session.text("ui.backup.done", path), .success)
     } catch {
@@ -73,7 +73,7 @@ struct BackupCommands: Sendable {
     }
     let dropped: [String]
     do {
-      dropped = try await backends.store.restore(from: path)
+      dropped = try await session.runner.restore(from: path)
     } catch {
       session.console.emit(session.text("ui.restore.failed", session.words(for: error)), .error)
       return
@@ -81,7 +81,7 @@ struct BackupCommands: Sendable {
     // The schedule follows the restored weekday; then the store, read once, is what the
     // session starts over from (an unreadable one as a fresh store).
     _ = try? await backends.scheduler.reconcile()
-    let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+    let snapshot = try? await session.runner.snapshot()
     await session.send(
       .adopt(
         snapshot

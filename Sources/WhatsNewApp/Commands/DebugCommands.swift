@@ -16,7 +16,7 @@ struct DebugCommands: Sendable {
     switch (arguments.first, arguments.count) {
     case ("seen", 1):
       // A developer's look at the record as stored: not gated, it changes nothing.
-      let record = (try? await session.backends.store.seenThrough()) ?? .none
+      let record = (try? await session.runner.seenThrough()) ?? .none
       session.storeFacts.seenThrough = record
       session.console.emit(
         session.text("ui.debug.seen", session.factsWording.seenThrough(record), session.appVersion.description))
@@ -58,7 +58,7 @@ struct DebugCommands: Sendable {
     if session.state.launchedFromWidget {
       session.console.emit(session.text("ui.debug.seenWidget"), .warning)
       // What stands in the promise's way, as stored.
-    } else if (try? await session.backends.store.setting(.showWhatsNew)) == "false" {
+    } else if (try? await session.runner.storedValue(of: .showWhatsNew)) == "false" {
       session.console.emit(
         version.map { session.text("ui.debug.seenSetOff", $0.description, app) }
           ?? session.text("ui.debug.seenClearedOff", app), .warning)

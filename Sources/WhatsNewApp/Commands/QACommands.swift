@@ -111,7 +111,7 @@ struct QACommands: Sendable {
     // runner: `check` judges the store as it is, so QA's faults must not reach its own read.
     let snapshot: StoreSnapshot
     do {
-      snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+      snapshot = try await session.runner.snapshot()
     } catch {
       return CheckReport(.storeUnreadable(Backends.describe(error)))
     }

@@ -12,7 +12,7 @@ extension EffectRunner {
       switch effect {
       case .readSnapshotForCheck:
         do {
-          let snapshot = try await session.backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+          let snapshot = try await snapshot()
           await session.send(.checkRead(snapshot, failure: nil))
         } catch {
           await session.send(.checkRead(nil, failure: "\(error)"))

@@ -137,7 +137,7 @@ struct GuidanceFlow: Sendable {
   /// the controls' reads; a failure only means no guide starts by itself.
   func seenSet() async -> Set<String>? {
     do {
-      return try await session.backends.store.guidanceSeenIDs()
+      return try await session.runner.guidanceSeen()
     } catch {
       session.developerNote("could not read the guidance seen-set: \(error)")
       return nil

@@ -17,7 +17,7 @@ extension Session {
     if sandbox != nil { return true }
     let real = backends
     do {
-      let copy = try await real.store.sandboxCopy()
+      let copy = try await runner.sandboxCopy()
       sandbox = (real, storeFacts)
       backends = real.over(copy, faults: real.faults, tracker: real.tracker, clock: real.clock)
       choices.forgetSettledValues()

@@ -102,6 +102,6 @@ extension Session {
   /// command and not gated (QA's read faults are for the controls): an unreadable store shows
   /// as a fresh one, and `check` says what is wrong.
   func readStoreFacts() async {
-    storeFacts = StoreFacts(try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID))
+    storeFacts = StoreFacts(try? await runner.snapshot())
   }
 }

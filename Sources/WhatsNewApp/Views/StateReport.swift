@@ -26,8 +26,8 @@ struct StateReport: Sendable {
     var notification: JSONValue = .null
     var guidanceSeen: JSONValue = .null
     // One read transaction: the record, onboarding, settings, schedule and guidance of one moment.
-    // Not through the effect runner: `state` reports what is true now, faults or not, and changes nothing.
-    if state.isBooted, let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID) {
+    // Not gated: `state` reports what is true now, faults or not, and changes nothing.
+    if state.isBooted, let snapshot = try? await session.runner.snapshot() {
       guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
       if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
       onboarded = .bool(snapshot.onboardingComplete)

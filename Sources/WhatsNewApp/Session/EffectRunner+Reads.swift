@@ -1,0 +1,34 @@
+import WhatsNewCore
+import WhatsNewStore
+
+/// The store's reads that report what is true now, and the whole-store operations QA keeps
+/// and puts back with: through the runner, like every other trip to the store, on the
+/// backends of now (a preview's private copy while one is open). Not gated and not tracked:
+/// `state`, `check`, a screen's facts and the start-over after a restore report the store as
+/// it is, faults or not; `backup` and `restore` are awaited by their command (which tracks
+/// and says what they did).
+extension EffectRunner {
+  /// The store in one read transaction: the record, onboarding, settings, the schedule and
+  /// guidance of one moment.
+  func snapshot() async throws -> StoreSnapshot {
+    try await session.backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+  }
+
+  /// The seen-through record as stored.
+  func seenThrough() async throws -> SeenThroughRecord { try await session.backends.store.seenThrough() }
+
+  /// What the store holds for `setting` (its default when nothing is stored).
+  func storedValue(of setting: Setting) async throws -> String { try await session.backends.store.setting(setting) }
+
+  /// The guidance the person has seen.
+  func guidanceSeen() async throws -> Set<String> { try await session.backends.store.guidanceSeenIDs() }
+
+  /// Copies the store to `path` (SQLite's online backup); returns the leftovers it removed.
+  func backup(to path: String) async throws -> [String] { try await session.backends.store.backup(to: path) }
+
+  /// Replaces the store's rows with a backup's; returns what it dropped, in words.
+  func restore(from path: String) async throws -> [String] { try await session.backends.store.restore(from: path) }
+
+  /// A private in-memory copy of the store, for a preview's sandbox.
+  func sandboxCopy() async throws -> SettingsStore { try await session.backends.store.sandboxCopy() }
+}
