@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewApp
 import WhatsNewCore
+
+@testable import WhatsNewApp
 
 @Suite("Translation cache")
 struct TranslationCacheTests {
@@ -45,8 +46,31 @@ struct TranslationCacheTests {
     #expect(cachedFiles.first?.hasSuffix(".compiled") == true)
     #expect(try read(cache) == ["ui.done": "Done", "ui.next": "Next"])
     #expect(cachedFiles.count == 1)
-    let directoryAttributes = try FileManager.default.attributesOfItem(atPath: cache.directory!)
-    #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
+    for path in [directory.path("cache"), directory.path("cache/whatsnew"), cache.directory!] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      #expect((attributes[.posixPermissions] as? Int) == 0o700, "\(path)")
+    }
+  }
+
+  @Test(
+    "a cache file's name comes from the source's absolute path, as URL standardizes it",
+    arguments: [
+      "Localizations/es.lproj/Localizable.strings", "./Localizations/../Localizations/es.lproj/Localizable.strings",
+      "/work/content//nl.lproj/Localizable.strings", "/a/./b/../c/pt-BR.lproj/x.strings", "../x/ru.lproj/y.strings",
+      "/x/y/", "/../a", "a b/ü.lproj/L.strings",
+    ])
+  func absolutePaths(path: String) {
+    #expect(TranslationCache.absolutePath(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+  }
+
+  @Test(
+    "a directory's parent is found by its characters",
+    arguments: [
+      ("/x/whatsnew/strings", "/x/whatsnew"), ("/x/whatsnew/strings/", "/x/whatsnew"), ("/strings", "/"), ("/", "/"),
+      ("strings", "."), ("a/b", "a"),
+    ])
+  func parents(path: String, parent: String) {
+    #expect(TranslationCache.parent(of: path) == parent)
   }
 
   @Test("a table under the threshold is parsed at every read and never cached; one at it is cached")

@@ -38,6 +38,28 @@ struct CompiledStringsTableTests {
     #expect(CompiledStringsTable.encode(first, source: [1]) == CompiledStringsTable.encode(second, source: [1]))
   }
 
+  @Test("entries are written in their keys' byte order: a prefix first, then by byte, beyond ASCII too")
+  func byteOrder() {
+    let keys = ["b", "a", "ab", "a\u{7F}", "é", "z", "", "ui.value.theme.dark", "ui.value.theme", "Ω"]
+    let table = Dictionary(uniqueKeysWithValues: keys.map { ($0, "text of " + $0) })
+    let source = Array("source".utf8)
+    let compiled = CompiledStringsTable.encode(table, source: source)
+    var offset = 28 + source.count  // magic, source length, entry count, fingerprint; then the source
+    var written: [[UInt8]] = []
+    func field() -> [UInt8] {
+      let length = compiled[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+      defer { offset += 4 + length }
+      return Array(compiled[(offset + 4)..<(offset + 4 + length)])
+    }
+    while offset < compiled.count {
+      written.append(field())
+      #expect(String(decoding: field(), as: UTF8.self) == "text of " + String(decoding: written.last!, as: UTF8.self))
+    }
+    #expect(offset == compiled.count)
+    #expect(written == table.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(CompiledStringsTable.decode(compiled, source: source)?.entries == table)
+  }
+
   @Test("a table compiled from other bytes is not used, even when only one byte differs")
   func staleSource() {
     let source = Array(#""ui.done" = "Done";"#.utf8)

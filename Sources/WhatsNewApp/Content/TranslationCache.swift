@@ -1,3 +1,9 @@
+// A cache for the `make bench` row "warm start to the first tour page" (a guard: ≤ 1.2×
+// whatsnew-idiomatic). Without it every start parses both `Localizable.strings` as the
+// idiomatic program does, and that start measured 1.10–1.25× idiomatic, over the guard in 2
+// of 13 runs (issue 33; 1.17× in instructions); with it, 0.76–0.83×. What it costs is held by
+// the row "first start after the translations changed" (≤ 1.3×): encoding and writing the
+// copies, kept to about 2 M instructions of a 64 M first start (Documentation/Performance.md).
 import Foundation
 import Glibc
 import WhatsNewCore
@@ -8,7 +14,7 @@ import WhatsNewCore
 /// Why a cache: parsing is Foundation's `PropertyListSerialization` (``StringsTable/parse(_:)``),
 /// which takes about 3 ms for the app's own two tables (`Localizable.strings`, 45–70 KB); a
 /// compiled table is read in place (``TranslationTable``), in a fraction of that. It serves the
-/// `make bench` row "warm start to the first tour page" (see Documentation/Performance.md).
+/// `make bench` row "warm start to the first tour page" (see the lines above).
 /// Per-release tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
 ///
 /// Reading tables goes: read each `.strings` file's bytes; if the cache holds a table
@@ -20,9 +26,9 @@ import WhatsNewCore
 ///
 /// Files live in `$XDG_CACHE_HOME/whatsnew/strings` (else `~/.cache/whatsnew/strings`), one
 /// per table and source path, in a 0700 directory, each written to a temporary file and
-/// renamed into place (``FileBytes/replace(_:with:)``, without an `fsync`). Writing tables removes temporaries left by processes
-/// killed while writing them, and tables untouched for 90 days, so trees that are gone do not
-/// leave files forever.
+/// renamed into place (``FileBytes/replace(_:with:)``, without an `fsync`). Writing tables
+/// removes temporaries left by processes killed while writing them, and tables untouched for
+/// 90 days, so trees that are gone do not leave files forever.
 ///
 /// ```swift
 /// let cache = TranslationCache(environment: ProcessInfo.processInfo.environment)
@@ -55,10 +61,8 @@ package struct TranslationCache: Sendable {
   /// files; like pip, the app then warns once and runs without a cache.
   package var refusal: String? {
     guard let directory else { return nil }
-    var path = ""
     // The directory and the app's own parent of it (`…/whatsnew`): both are the app's.
-    for component in [URL(fileURLWithPath: directory).deletingLastPathComponent().path, directory] {
-      path = component
+    for path in [Self.parent(of: directory), directory] {
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }  // absent: made with mode 0700 when needed
       if info.st_mode & S_IFMT != S_IFDIR {
@@ -70,6 +74,17 @@ package struct TranslationCache: Sendable {
       }
     }
     return nil
+  }
+
+  /// `path` without its last component (`/x/whatsnew/strings` → `/x/whatsnew`), by its
+  /// characters: through `URL`, the checks cost a start 0.5 M instructions (they run at each
+  /// read of tables), far more than their two `lstat` calls.
+  static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let parent = trimmed[..<slash]
+    return parent.isEmpty ? "/" : String(parent)
   }
 
   /// This cache if its directory may be used, else no cache and a warning to print once:
@@ -97,8 +112,10 @@ package struct TranslationCache: Sendable {
   /// from the cache where it has a copy compiled from exactly those bytes, else parsed, and
   /// stored. A source under ``smallestCached`` bytes is parsed and not stored.
   func tables(_ sources: [(path: String, bytes: [UInt8])]) -> [Result<TranslationTable, LocalizationError>] {
-    // A directory that fails the checks is not read from either (two lstat calls).
-    let directory = refusal == nil ? directory : nil
+    // A directory that fails the checks is not read from either (two lstat calls); they are
+    // skipped when no source is large enough to be cached (a release's own table).
+    let cacheable = sources.contains { $0.bytes.count >= smallestCached }
+    let directory = cacheable && refusal == nil ? directory : nil
     let cachePaths = sources.map { source in
       source.bytes.count < smallestCached ? nil : directory.map { $0 + "/" + Self.fileName(for: source.path) }
     }
@@ -131,23 +148,53 @@ package struct TranslationCache: Sendable {
   /// One cache file per source file: the table's directory name plus a fingerprint of
   /// its absolute path, so two content trees never overwrite each other's tables.
   static func fileName(for path: String) -> String {
-    let url = URL(fileURLWithPath: path).standardizedFileURL
-    let language = url.deletingLastPathComponent().lastPathComponent
+    let absolute = absolutePath(path)
+    let components = absolute.split(separator: "/")
+    let language = components.count >= 2 ? components[components.count - 2] : ""
     let safeLanguage = String(
       language.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
-    let hash = String(CompiledStringsTable.fingerprint(of: Array(url.path.utf8)), radix: 16)
+    let hash = String(CompiledStringsTable.fingerprint(of: Array(absolute.utf8)), radix: 16)
     return "\(safeLanguage)-\(hash).compiled"
+  }
+
+  /// `path` made absolute (against the working directory), without `.` and `..` components
+  /// or repeated slashes, as `URL(fileURLWithPath:).standardizedFileURL.path` gives it, by
+  /// its characters: the `URL` cost every start 0.4 M instructions for its two tables.
+  static func absolutePath(_ path: String) -> String {
+    let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var components: [Substring] = []
+    for component in full.split(separator: "/") where component != "." {
+      if component == ".." {
+        _ = components.popLast()
+      } else {
+        components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   /// Writes each compiled table atomically (a reader sees the old file or the new one, never
   /// a part). Failures are ignored: the cache is optional.
   private func store(_ tables: [(cachePath: String, bytes: [UInt8])], in directory: String) {
-    let files = FileManager.default
-    try? files.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    Self.makeDirectories(directory)
     // Checked again now that it exists: it may have been made (or swapped) by someone else.
     guard refusal == nil else { return }
-    removeLeftovers(in: directory, keeping: Set(tables.map { URL(fileURLWithPath: $0.cachePath).lastPathComponent }))
+    removeLeftovers(in: directory, keeping: Set(tables.map { String($0.cachePath.dropFirst(directory.count + 1)) }))
     for table in tables { FileBytes.replace(table.cachePath, with: table.bytes) }
+  }
+
+  /// Makes `path` and any missing parents of it, each with mode 0700 (what the XDG base
+  /// directory specification asks of a cache), with `mkdir`: FileManager's `createDirectory`
+  /// and its attributes dictionary cost the first start after the translations changed
+  /// (`make bench`) 0.8 M instructions, nine tenths of storing both tables. Failures are
+  /// left to the checks that follow.
+  static func makeDirectories(_ path: String) {
+    if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
+    guard errno == ENOENT else { return }
+    let parent = parent(of: path)
+    guard parent != path, parent != "/", parent != "." else { return }
+    makeDirectories(parent)
+    mkdir(path, 0o700)
   }
 
   /// How long a compiled table may go unchanged before a write of another table removes it.

@@ -5,6 +5,11 @@
 struct BinaryWriter {
   private(set) var output: [UInt8] = []
 
+  /// A writer whose output has room for `capacity` bytes, allocated once.
+  init(capacity: Int = 0) {
+    output.reserveCapacity(capacity)
+  }
+
   mutating func uint32(_ value: Int) { integer(UInt32(truncatingIfNeeded: value)) }
   mutating func uint64(_ value: UInt64) { integer(value) }
 
@@ -21,7 +26,29 @@ struct BinaryWriter {
     uint32(text.utf8.count)
     output.append(contentsOf: text.utf8)
   }
+}
 
+/// Length-prefixed fields written in place into memory allocated beforehand, to its size
+/// exactly: what ``BinaryWriter/string(_:)`` writes, without a check or a copy per append.
+struct FieldWriter {
+  let output: UnsafeMutableBufferPointer<UInt8>
+  private(set) var offset = 0
+
+  init(output: UnsafeMutableBufferPointer<UInt8>) {
+    self.output = output
+  }
+
+  /// Writes the length of `bytes` (4 bytes, little-endian), then `bytes`.
+  mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+    precondition(output.count - offset >= 4 + bytes.count, "a field past the end of its buffer")
+    let raw = UnsafeMutableRawBufferPointer(output)
+    raw.storeBytes(of: UInt32(bytes.count).littleEndian, toByteOffset: offset, as: UInt32.self)
+    offset += 4
+    if let source = bytes.baseAddress, !bytes.isEmpty {
+      (output.baseAddress! + offset).initialize(from: source, count: bytes.count)
+    }
+    offset += bytes.count
+  }
 }
 
 /// Reads what ``BinaryWriter`` writes, returning `nil` at the first thing out of bounds.

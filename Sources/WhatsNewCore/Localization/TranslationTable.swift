@@ -1,5 +1,7 @@
 // Reads compiled tables in place (binary search, no dictionary of every entry) for the
 // `make bench` row "warm start to the first tour page"; a parsed table is a dictionary.
+// Glibc for `memcmp`: keys are compared as bytes at each step of a search.
+import Glibc
 
 /// One language's translations: text by key.
 ///
@@ -213,10 +215,11 @@ final class CompiledEntries: Sendable {
     }
   }
 
-  /// Byte-wise order: negative, zero or positive, as `memcmp` then the lengths would say.
+  /// Byte-wise order: negative, zero or positive, as `memcmp` then the lengths say.
   static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-    for (leftByte, rightByte) in zip(left, right) where leftByte != rightByte {
-      return Int(leftByte) - Int(rightByte)
+    let common = min(left.count, right.count)
+    if common > 0, case let order = memcmp(left.baseAddress!, right.baseAddress!, common), order != 0 {
+      return Int(order)
     }
     return left.count - right.count
   }
