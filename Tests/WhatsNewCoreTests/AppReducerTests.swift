@@ -218,4 +218,66 @@ struct AppReducerTests {
       nothingToShow: { seen in selectFlow(releases: Self.older, seenThrough: seen, current: v214).isEmpty })
     #expect(breach == row.breach)
   }
+
+  /// The weekday change whose cancel failed and whose write-back failed too: the store keeps
+  /// Friday while the old Sunday reminder stands, store and schedule apart.
+  static let apart = ReminderFailure(
+    step: .cancel, reason: "x", saved: "friday", previous: "sunday", previousReminder: "sunday",
+    settingRestoreFailure: "y", stored: "friday")
+
+  /// Each row: a write's result, where it landed, and what the rules do with it.
+  static let writes:
+    [(name: String, setting: Setting, value: String, applied: AppliedWrite, real: Bool, undo: Bool, recorded: Bool, apart: Bool)] =
+      [
+        (
+          "a saved choice is the tour's change", .theme, "dark", AppliedWrite(outcome: .saved, reminder: nil, replaced: "system"),
+          true, false, true, false
+        ),
+        (
+          "a preview's write is no tour's change", .theme, "dark",
+          AppliedWrite(outcome: .saved, reminder: nil, replaced: "system"), false, false, false, false
+        ),
+        (
+          "a failed write tells the recap nothing", .theme, "dark", AppliedWrite(outcome: .failed(reason: "x"), reminder: nil),
+          true, false, false, false
+        ),
+        (
+          "a weekday change left apart is remembered, and the recap gets what the store holds",
+          .reviewWeekday, "friday", AppliedWrite(outcome: .reminderFailed(apart), reminder: .some(nil), replaced: "sunday"), true,
+          false,
+          true, true
+        ),
+        (
+          "an undo's write goes to the recap's undo", .theme, "system",
+          AppliedWrite(outcome: .saved, reminder: nil, replaced: "dark"), true, true, false, false
+        ),
+      ]
+
+  @Test("a write's result: the control, the recap, the reminder shown and what was left apart", arguments: writes.indices)
+  func write(_ index: Int) throws {
+    let row = Self.writes[index]
+    var state = booted()
+    state.recap.startRecording()
+    let tapped = state.choices.tap(row.setting, row.value)
+    let ticket = try #require(tapped)
+    let effects = reduce(&state, .writeFinished(ticket, row.applied, onRealStore: row.real, isUndo: row.undo))
+    #expect(
+      effects == [row.undo ? .undoFinished(ticket, row.applied.outcome) : .reportWrite(ticket, row.applied.outcome)],
+      "\(row.name)")
+    #expect(!state.recap.changedEntries.isEmpty == row.recorded, "\(row.name)")
+    #expect((state.scheduleLeftApart != nil) == row.apart, "\(row.name)")
+    if case .some(let reminder) = row.applied.reminder { #expect(state.storeFacts.notification == reminder, "\(row.name)") }
+  }
+
+  @Test("a read that lands shows its row; one a tap overtook shows nothing")
+  func read() throws {
+    var state = booted()
+    let tickets = state.choices.openPage([.theme])
+    let ticket = try #require(tickets.first)
+    var overtaken = state
+    #expect(reduce(&state, .readFinished(ticket, .success("dark"))) == [.showSettingRow(.theme)])
+    #expect(state.choices.state(of: .theme).confirmed == "dark")
+    _ = overtaken.choices.tap(.theme, "light")
+    #expect(reduce(&overtaken, .readFinished(ticket, .success("dark"))) == [])
+  }
 }

@@ -90,17 +90,6 @@ package struct Backends: Sendable {
     try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
   }
 
-  /// What a write did: its outcome, and for the review weekday the reminder the change
-  /// confirmed (``WeekdayChangePlan``), which is what the screens show.
-  package struct AppliedWrite: Sendable, Equatable {
-    package var outcome: ChoiceMachine.WriteOutcome
-    /// `nil` when the write did not touch the schedule (another setting, or a failed write);
-    /// else the reminder now scheduled, `.some(nil)` for none.
-    package var reminder: StoredNotification??
-    /// The value the write replaced, read in its own transaction; `nil` when nothing was written.
-    package var replaced: String? = nil
-  }
-
   /// Writes a setting and performs its side effects, as one job: for the review weekday, the
   /// steps of a ``WeekdayChangePlan`` (write, cancel the old notification, schedule the new;
   /// when that fails, write the old weekday back and restore the old notification), each

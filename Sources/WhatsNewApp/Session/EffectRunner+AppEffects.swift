@@ -40,6 +40,13 @@ extension EffectRunner {
         session.console.emit(
           session.text("ui.outside.changed", session.text(setting.titleKey), words.label(setting, value)), .warning)
       case .note(let text): session.developerNote(text)
+      case .showSettingRow(let setting):
+        // A slow read finished while the person sat at the prompt: show the control now.
+        guard session.console.isAtPrompt else { continue }
+        session.console.emit(ScreenRenderer(context: session.renderContext).settingRow(setting, session.controlStates))
+        session.markViewShown()
+      case .reportWrite(let ticket, let outcome): session.reportWrite(ticket, outcome: outcome)
+      case .undoFinished(let ticket, let outcome): session.recapFlow.undoFinished(ticket, outcome)
       }
     }
   }

@@ -69,15 +69,15 @@ struct EffectRunner: Sendable {
   /// Reads a choice's setting (operation `read`, gated as it is delivered), then hands the
   /// result to `completion` on the main actor. The backends of now: a preview's sandbox
   /// opening or closing meanwhile does not move the read.
-  func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, ReadFailure>) -> Void) {
+  func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, ReadFailure>) async -> Void) {
     let backends = session.backends
     let id = backends.tracker.begin(.read, target: setting.rawValue)
     Task.immediate { @MainActor in
       defer { backends.tracker.end(id) }
       do {
-        completion(.success(try await backends.read(setting, id: id)))
+        await completion(.success(try await backends.read(setting, id: id)))
       } catch {
-        completion(.failure(ReadFailure(reason: Backends.describe(error))))
+        await completion(.failure(ReadFailure(reason: Backends.describe(error))))
       }
     }
   }
@@ -91,10 +91,10 @@ struct EffectRunner: Sendable {
   /// With `expected` (an `undo`), the write lands only while the store holds `expected`.
   func apply(
     _ setting: Setting, _ value: String, expected: String? = nil, after previous: ChainedWrite?,
-    then completion: @escaping @MainActor (Backends.AppliedWrite) -> Void
+    then completion: @escaping @MainActor (AppliedWrite) async -> Void
   ) -> ChainedWrite {
     chainedWrite(target: setting.rawValue, after: previous) { backends, id in
-      completion(await backends.apply(setting, value, expected: expected, id: id))
+      await completion(await backends.apply(setting, value, expected: expected, id: id))
     }
   }
 

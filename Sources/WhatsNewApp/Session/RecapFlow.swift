@@ -51,8 +51,8 @@ struct RecapFlow: Sendable {
   }
 
   /// An undo's write ended (``Session/write(_:_:expected:)``).
-  func undoFinished(_ ticket: ChoiceMachine.WriteTicket, _ applied: Backends.AppliedWrite) {
-    settle(ticket.setting, applied.outcome, ticket: ticket)
+  func undoFinished(_ ticket: ChoiceMachine.WriteTicket, _ outcome: ChoiceMachine.WriteOutcome) {
+    settle(ticket.setting, outcome, ticket: ticket)
     // The line said stands for the redraw it shows: above the prompt, as for any write; and on
     // home, whose list would otherwise be printed whole again for one entry's mark (pushing
     // the line itself out of a short window).

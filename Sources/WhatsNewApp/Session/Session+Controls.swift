@@ -35,13 +35,7 @@ extension Session {
 
   func launchReads(_ tickets: [ChoiceMachine.ReadTicket]) {
     for ticket in tickets {
-      runner.read(ticket.setting) { result in
-        let applied = self.choices.readFinished(ticket, result: result)
-        guard applied, self.console.isAtPrompt else { return }
-        // A slow read finished while the user sat at the prompt: show the control now.
-        self.console.emit(ScreenRenderer(context: self.renderContext).settingRow(ticket.setting, self.controlStates))
-        self.markViewShown()
-      }
+      runner.read(ticket.setting) { result in await self.send(.readFinished(ticket, result)) }
     }
   }
 
@@ -62,37 +56,9 @@ extension Session {
     // A preview's writes land on its private copy: they are no tour's changes.
     let isReal = sandbox == nil
     writeChains[setting] = runner.apply(setting, value, expected: expected, after: writeChains[setting]) { applied in
-      self.choices.writeFinished(ticket, outcome: applied.outcome)
-      // The screens show the reminder the change confirmed, never one read meanwhile.
-      if let reminder = applied.reminder { self.storeFacts.notification = reminder }
-      if isReal, setting == .reviewWeekday { self.noteScheduleLeftApart(applied.outcome) }
-      guard expected == nil else { return self.recapFlow.undoFinished(ticket, applied) }
-      if isReal { self.recordConfirmed(ticket, applied) }
-      self.reportWrite(ticket, outcome: applied.outcome)
+      await self.send(.writeFinished(ticket, applied, onRealStore: isReal, isUndo: expected != nil))
     }
     return true
-  }
-
-  /// What a confirmed write tells the recap: the value it replaced and what the store holds
-  /// now (after a weekday's repair, what the repair left). A failed write tells it nothing.
-  private func recordConfirmed(_ ticket: ChoiceMachine.WriteTicket, _ applied: Backends.AppliedWrite) {
-    guard let replaced = applied.replaced else { return }
-    switch applied.outcome {
-    case .saved: state.recap.confirmed(ticket.setting, replaced: replaced, now: ticket.value)
-    case .reminderFailed(let failure):
-      if let stored = failure.stored { state.recap.confirmed(ticket.setting, replaced: replaced, now: stored) }
-    case .failed, .changedSince: break
-    }
-  }
-
-  /// What a weekday change left: store and schedule apart, as its outcome said (the next
-  /// start brings them together), or together again.
-  private func noteScheduleLeftApart(_ outcome: ChoiceMachine.WriteOutcome) {
-    switch outcome {
-    case .reminderFailed(let failure) where failure.leavesScheduleApart: state.scheduleLeftApart = failure
-    case .saved, .reminderFailed: state.scheduleLeftApart = nil
-    case .failed, .changedSince: break
-    }
   }
 
   /// Says how a write ended, one line at a time.

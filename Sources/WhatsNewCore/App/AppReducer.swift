@@ -16,6 +16,11 @@ package enum AppAction: Sendable, Equatable {
   case checkRead(StoreSnapshot?, failure: String?)
   /// The releases the check's window holds were read: the check decides.
   case releasesRead([Release], WhatsNewCheck.Facts)
+  /// A choice's read ended: what the store holds, or why it could not be read.
+  case readFinished(ChoiceMachine.ReadTicket, Result<String, ReadFailure>)
+  /// A choice's write ended (``AppliedWrite``): on the real store or a preview's copy, and
+  /// whether it was an `undo`'s.
+  case writeFinished(ChoiceMachine.WriteTicket, AppliedWrite, onRealStore: Bool, isUndo: Bool)
 }
 
 /// Where an adopted snapshot comes from.
@@ -52,6 +57,12 @@ package enum AppEffect: Sendable, Equatable {
   case say(AppMessage)
   /// Tell a developer (`--developer`) something.
   case note(String)
+  /// A control's value arrived while the person may sit at the prompt: its row, drawn again.
+  case showSettingRow(Setting)
+  /// Say how a choice's write ended, one line at a time.
+  case reportWrite(ChoiceMachine.WriteTicket, ChoiceMachine.WriteOutcome)
+  /// An `undo`'s write ended: the recap is told, and the person where the entry stands.
+  case undoFinished(ChoiceMachine.WriteTicket, ChoiceMachine.WriteOutcome)
 }
 
 /// What the rules say to the person, in words the app's tables give.
@@ -144,6 +155,20 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     case .open(let tour):
       return [.openTour(tour)]
     }
+
+  case .readFinished(let ticket, let result):
+    // A read a later one (or a tap) overtook changes nothing.
+    return state.choices.readFinished(ticket, result: result) ? [.showSettingRow(ticket.setting)] : []
+
+  case .writeFinished(let ticket, let applied, let onRealStore, let isUndo):
+    state.choices.writeFinished(ticket, outcome: applied.outcome)
+    // The screens show the reminder the change confirmed, never one read meanwhile.
+    if let reminder = applied.reminder { state.storeFacts.notification = reminder }
+    if onRealStore, ticket.setting == .reviewWeekday { state.noteScheduleLeftApart(applied.outcome) }
+    if isUndo { return [.undoFinished(ticket, applied.outcome)] }
+    // A preview's writes land on its private copy: they are no tour's changes.
+    if onRealStore { state.recap.confirmed(ticket, applied) }
+    return [.reportWrite(ticket, applied.outcome)]
   }
 }
 
