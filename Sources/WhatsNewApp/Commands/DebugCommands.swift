@@ -95,8 +95,8 @@ struct DebugCommands: Sendable {
     case .info?, .whatsNew?, nil:
       break
     }
-    if session.state.tour?.isDismissing == true {
-      // The dismissal's write ends the tour it belongs to: a preview must not be open then.
+    // The dismissal's write ends the tour it belongs to: a preview must not be open then.
+    if session.state.tours.previewRefusal == .dismissing {
       return session.console.emit(session.text("ui.debug.previewWhileSaving", version.description), .warning)
     }
     let pages = previewRelease(release, asOf: version)
