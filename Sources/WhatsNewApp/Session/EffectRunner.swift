@@ -7,11 +7,11 @@ import WhatsNewStore
 /// and the way out see it), passes the ``FaultInjector``'s gate (so QA can fail, delay or
 /// hold it), runs on the real store, and reports its result back on the main actor.
 ///
-/// What reaches the store without it, each saying why where it does: the boot step (one
-/// tracked job behind the `boot` gate), reads that report what is true now (`state`,
-/// `check`, `notifications`, a screen's facts, the look for other programs' changes), and
-/// `restore` and `backup` (tracked as one job each, not gated: they are how QA puts a store
-/// back).
+/// It is also the door for the rest of the session's trips to the store, each saying why it is
+/// not gated: the rules' effects and the boot step (one tracked job behind the `boot` gate,
+/// `EffectRunner+AppEffects.swift`), the look for other programs' changes, and reads that
+/// report what is true now, `backup`, `restore` and the preview's copy
+/// (`EffectRunner+Reads.swift`). It is the only place a background task starts.
 ///
 /// Every write starts with `Task.immediate`: it runs at once up to its first real wait, so
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
