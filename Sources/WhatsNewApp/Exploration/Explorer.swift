@@ -79,7 +79,7 @@ package struct Explorer {
   /// The version the runs start from: the session's seen-through record, else its
   /// `--upgrade-from`; `nil` when there is neither (a user who never finished onboarding).
   package func startVersion() async -> Version? {
-    if case .version(let version)? = try? await session.backends.store.seenThrough() { return version }
+    if case .version(let version)? = try? await session.runner.seenThrough() { return version }
     return session.configuration.options.upgradeFrom
   }
 

@@ -195,8 +195,8 @@ struct NavigationWalk {
     if let problem { problems.append((path, problem)) }
     let state = session.state
     let stack = state.openStack
-    let seen = (try? await session.backends.store.seenThrough()).map { "\($0)" } ?? "?"
-    let guidanceSeen = ((try? await session.backends.store.guidanceSeenIDs()) ?? []).sorted().joined(separator: ",")
+    let seen = (try? await session.runner.seenThrough()).map { "\($0)" } ?? "?"
+    let guidanceSeen = ((try? await session.runner.guidanceSeen()) ?? []).sorted().joined(separator: ",")
     // States are told apart by what decides where a command leads: the layers, each page or
     // step as first, middle or last (every middle page behaves alike), the gates, the record
     // and the sandbox. The guidance seen-set counts only as "does this screen's guide start".
