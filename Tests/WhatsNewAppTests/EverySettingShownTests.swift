@@ -22,7 +22,11 @@ struct EverySettingShownTests {
     await harness.boot()
     let screens = Dictionary(
       uniqueKeysWithValues: Screen.allCases.map { screen in
-        (screen, Styler(colors: false).render(harness.session.renderScreen(screen)))
+        (
+          screen,
+          Styler(colors: false).render(
+            AppView.screen(screen, harness.session.state, harness.session.renderContext, harness.session.viewInputs))
+        )
       })
     #expect(!content.releases.isEmpty)
     #expect(

@@ -10,6 +10,12 @@ import WhatsNewCore
 @Suite("The parts of a tall page")
 @MainActor
 struct TallPagePartsTests {
+  /// Where the part of the page on screen that Enter reached starts.
+  func partStart(_ harness: SessionHarness) throws -> Int {
+    let page = try #require(AppView.page(harness.session.state, harness.session.renderContext))
+    return AppView.partStart(of: page, harness.session.pagePart)
+  }
+
   /// Page 3 of the Spanish tour at 40 × 24, its first part printed.
   func onTallPage() async throws -> SessionHarness {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", "es"], width: 40, rows: 24)
@@ -17,7 +23,7 @@ struct TallPagePartsTests {
     for _ in 0..<2 { await harness.send("next") }
     harness.session.emitView()
     #expect(harness.session.tour?.index == 2)
-    #expect(harness.session.partStart(of: try #require(harness.session.pageDocument(in: harness.session.renderContext))) == 0)
+    #expect(try partStart(harness) == 0)
     return harness
   }
 
@@ -35,8 +41,7 @@ struct TallPagePartsTests {
       harness.session.emitView()
     }
     #expect(harness.session.tour?.index == 2)
-    let page = try #require(harness.session.pageDocument(in: harness.session.renderContext))
-    #expect(harness.session.partStart(of: page) == 0, "back on the page, from its top")
+    #expect(try partStart(harness) == 0, "back on the page, from its top")
     let shown = harness.session.renderCurrentView().map(\.plainText)
     #expect(shown.contains { $0.contains("[choose autoStart.1]") }, "\(shown.joined(separator: "\n"))")
   }
@@ -69,8 +74,7 @@ struct TallPagePartsTests {
       await harness.settle()
       harness.session.emitView()
     }
-    let page = try #require(harness.session.pageDocument(in: harness.session.renderContext))
     #expect(harness.session.tour?.isLastPage == true)
-    #expect(harness.session.partStart(of: page) > 0, "not back at the top")
+    #expect(try partStart(harness) > 0, "not back at the top")
   }
 }

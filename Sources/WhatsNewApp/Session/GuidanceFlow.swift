@@ -2,9 +2,8 @@ import WhatsNewCore
 import WhatsNewStore
 
 /// In-app guidance as a session runs it: the glue between the pure ``GuidanceMachine``
-/// (which guide shows, on which step, held in the session's ``AppState``), the
-/// ``AnchorRegistry`` (where each element was drawn), the store's seen-set, and the
-/// ``GuidanceOverlayView``.
+/// (which guide shows, on which step, held in the session's ``AppState``), the store's
+/// seen-set, and the view (``AppView``, which draws the overlay where the step's element was drawn).
 ///
 /// The what's-new tour and guidance never overlap: automatic guides wait while the tour or
 /// onboarding shows, and the what's-new check waits while a guide shows (it runs when the
@@ -20,11 +19,6 @@ struct GuidanceFlow: Sendable {
   func didArrive(at destination: Screen) async {
     guard let id = GuidanceCatalog.introID(for: destination) else { return }
     await startIfUnseen(id)
-  }
-
-  /// Leaving a screen unregisters its anchors, so no stale bounds remain.
-  func willLeave(_ screen: Screen) {
-    session.anchors.unregister(ScreenRenderer.anchors[screen] ?? [])
   }
 
   /// The automatic trigger: no-op while any overlay shows, when seen, or for an unknown id.
@@ -144,30 +138,7 @@ struct GuidanceFlow: Sendable {
     }
   }
 
-  // MARK: Drawing
-
-  /// The guidance overlay over the current screen, or `nil` when no guide shows. Drawing
-  /// the screen brings the anchor registry up to date with what is on screen.
-  func overlayDocument() -> Document? {
-    let guidance = session.state.guidance
-    guard let guide = guidance.active, let step = guidance.currentStep else { return nil }
-    let context = session.renderContext
-    let screen = session.state.screen
-    let document = session.renderScreen(screen, context: GuidanceOverlayView.screenContext(for: guide.mode, in: context))
-    let view = GuidanceOverlayView(
-      guide: guide, stepIndex: guidance.stepIndex, screen: screen, screenDocument: document,
-      targetRows: session.anchors.bounds(for: step.targetAnchor))
-    return view.document(in: context)
-  }
-
-  /// Registers a rendered screen's anchors: its own are updated (an unchanged bound is a
-  /// no-op), any it no longer draws and every other screen's are unregistered.
-  func registerAnchors(of screen: Screen, _ document: Document) {
-    let bounds = document.anchorBounds
-    let others = Screen.allCases.filter { $0 != screen }.flatMap { ScreenRenderer.anchors[$0] ?? [] }
-    session.anchors.unregister(others + (ScreenRenderer.anchors[screen] ?? []).filter { bounds[$0] == nil })
-    session.anchors.register(bounds)
-  }
+  // MARK: State
 
   /// Guidance keys of `state`: the guide showing (or null) and `seen`, the sorted seen-set
   /// (null when the store could not be read).
@@ -175,14 +146,15 @@ struct GuidanceFlow: Sendable {
     var active: JSONValue = .null
     let guidance = session.state.guidance
     if let guide = guidance.active, let step = guidance.currentStep {
-      _ = overlayDocument()  // brings the registry up to date with what is on screen
+      // Where the step's element is: in the screen under the overlay, as rendered now.
+      let anchors = AppView.overlay(session.state, session.renderContext, session.viewInputs)?.anchors
       active = .object([
         ("id", .string(guide.id)),
         ("mode", .string(guide.mode.rawValue)),
         ("step", .number(Double(guidance.stepIndex + 1))),
         ("stepCount", .number(Double(guide.steps.count))),
         ("anchor", .string(step.targetAnchor)),
-        ("anchorOnScreen", .bool(session.anchors.bounds(for: step.targetAnchor) != nil)),
+        ("anchorOnScreen", .bool(anchors?[step.targetAnchor] != nil)),
       ])
     }
     return [("guidance", active), ("guidanceSeen", seen)]

@@ -11,8 +11,8 @@ extension Session {
     return !effects.isEmpty
   }
 
-  /// The language in force is now `new`: reads its table on first use and forgets every
-  /// guidance anchor (the view is rebuilt when next drawn).
+  /// The language in force is now `new`: reads its table on first use (the view, its
+  /// anchors with it, is drawn in it when next rendered).
   func languageChanged(to new: Language) {
     if tables[new] == nil {
       let content = configuration.content
@@ -29,6 +29,5 @@ extension Session {
         developerNote(TextSanitizer.clean(problem.description))
       }
     }
-    anchors.unregisterAll()
   }
 }

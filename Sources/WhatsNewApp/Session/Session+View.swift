@@ -43,10 +43,10 @@ extension Session {
     // The part Enter reached belongs to the page it was reached on: another view, or the
     // same page come back to later, starts at its top; a page shown whole (`show all`) has
     // no part left, so Enter turns it.
-    // A page's view starts with its header row (``renderCurrentView()``): no second render.
+    // A page's view starts with its header row (``AppView/render(_:_:_:)``): no second render.
     let header = showsPage ? view.document.first?.plainText : nil
     if wholeViewRequested, let header {
-      pagePart = (header, Session.pageShownWhole)
+      pagePart = (header, AppView.pageShownWhole)
     } else if let part = pagePart, part.page != header {
       pagePart = nil
     }

@@ -146,8 +146,6 @@ package final class Session {
   package var scheduleLeftApart: ReminderFailure? { state.scheduleLeftApart }
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
-  /// Where each guidance anchor was last drawn.
-  var anchors = AnchorRegistry()
   /// What the screens show from the store besides the controls (``AppState/storeFacts``).
   var storeFacts: StoreFacts {
     get { state.storeFacts }
@@ -293,7 +291,6 @@ package final class Session {
   func navigate(to destination: Screen) async {
     // Leaving the tour for a screen suspends it (it waits under the screen), like following an action.
     tourFlow.suspendIfShowing()
-    guidanceFlow.willLeave(state.screen)
     state.screen = destination
     state.recap.isListed = false
     openControls(for: destination)

@@ -37,7 +37,6 @@ struct TourFlow: Sendable {
     guard session.state.tour != nil else { return run { $0.resume() } }
     await session.guidanceFlow.closeForTour()
     if session.state.tour?.isSuspended == true {
-      session.guidanceFlow.willLeave(session.state.screen)
       session.state.screen = .home
     }
     run { $0.resume() }
@@ -73,7 +72,6 @@ struct TourFlow: Sendable {
       case .leavePage: session.choices.leavePage()
       case .openScreenControls: session.openControls(for: session.state.screen)
       case .goHome:
-        session.guidanceFlow.willLeave(session.state.screen)
         session.state.screen = .home
         session.openControls(for: .home)
       case .writeSeenThrough(let showings): writeSeenThrough(showings)
