@@ -51,7 +51,7 @@ package enum AppEffect: Sendable, Equatable {
   case openControls
   /// Read what the screens show from the store (``StoreFacts``).
   case readStoreFacts
-  /// The language in force changed: read its table if not read yet, forget the anchors.
+  /// The language in force changed: read its table if not read yet (the view, and where its anchors are, is drawn in it next).
   case languageChanged(Language, note: String?)
   /// Say something to the person.
   case say(AppMessage)
@@ -173,7 +173,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
 }
 
 extension AppState {
-  /// Puts `choice` in force; when the language it gives changes, the table and anchors follow.
+  /// Puts `choice` in force; when the language it gives changes, its table is read.
   package mutating func adoptLanguage(_ choice: LanguageChoice, note: String?) -> [AppEffect] {
     let old = language
     languageChoice = choice
