@@ -82,13 +82,14 @@ package struct Refusal: Sendable, Equatable {
 
 /// One run of the app: the screens, the overlays, the choices and the gates.
 ///
-/// The session is the glue between the pure core (flow selection, the choice machine, the
-/// guidance machine), its ``AppState`` (where the user is, which gates are open) and the
-/// effects passed in (``Backends`` over the store, the ``Console``). Commands (grouped by
-/// family under `Commands/`) and views (`Views/`) work through it; it runs on the main actor,
-/// and reads and writes run in the background and report back here.
+/// The session holds the app as one value (``AppState``) and the effects passed in
+/// (``Backends`` over the store, the ``Console``). ``send(_:)`` takes an ``AppAction`` through
+/// the core's rules (``reduce(_:_:)``) and hands the effects to the ``EffectRunner``; views
+/// (``AppView``) render from the state alone. Commands (grouped by family under `Commands/`)
+/// work through it; it runs on the main actor, and reads and writes run in the background and
+/// report back here as actions.
 ///
-/// Each background operation starts with `Task.immediate`: it runs at once, up to its first
+/// Each background operation starts with `Task.immediate`, in the runner: it runs at once, up to its first
 /// real wait (a held fault gate, or the hop to a store on its own queue at a terminal), and
 /// only then does the command go on. In a script, where the store shares the main actor's
 /// executor, an operation nothing holds has therefore finished before the command returns,
