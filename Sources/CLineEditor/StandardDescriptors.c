@@ -19,8 +19,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-static int wn_closed_standard_descriptors = 0;
-
 __attribute__((constructor(101))) static void wn_keep_standard_descriptors(void) {
   int saved_errno = errno;
   for (int descriptor = 0; descriptor <= 2; descriptor++) {
@@ -32,9 +30,6 @@ __attribute__((constructor(101))) static void wn_keep_standard_descriptors(void)
       dup2(opened, descriptor);
       close(opened);
     }
-    wn_closed_standard_descriptors |= 1 << descriptor;
   }
   errno = saved_errno;
 }
-
-int wn_standard_descriptors_closed_at_start(void) { return wn_closed_standard_descriptors; }

@@ -46,13 +46,6 @@ package enum Terminal {
     return rows > 0 ? Int(rows) : nil
   }
 
-  /// Whether standard input was closed when the process started (`whatsnew <&-`): it reads
-  /// from `/dev/null` instead, an empty script, opened before anything else could take
-  /// descriptor 0 (standard output and error are kept the same way).
-  package static var standardInputWasClosedAtStart: Bool {
-    wn_standard_descriptors_closed_at_start() & 1 != 0
-  }
-
   /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
   /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
   /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.

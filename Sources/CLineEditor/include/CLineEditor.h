@@ -170,13 +170,6 @@ int wn_termination_signal(void);
 /* A descriptor that becomes readable when SIGTERM or SIGHUP arrives, or -1. */
 int wn_termination_fd(void);
 
-/*
- * Which of descriptors 0, 1 and 2 were closed when the process started (bit 0 for standard
- * input, 1 for output, 2 for error): each was opened on /dev/null before main (see
- * StandardDescriptors.c), so nothing else takes its number.
- */
-int wn_standard_descriptors_closed_at_start(void);
-
 /* Terminal width of `fd` from TIOCGWINSZ, or -1 when it is not a terminal. */
 int wn_terminal_columns(int fd);
 

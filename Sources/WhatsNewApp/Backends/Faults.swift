@@ -339,9 +339,6 @@ package final class OperationTracker: Sendable {
     }
   }
 
-  /// How many operations have been started so far, finished or not.
-  package var startedCount: Int { state.withLock { $0.nextID - 1 } }
-
   /// Whether every operation in flight is held (or there are none).
   package var isSettled: Bool { state.withLock { $0.isSettled } }
 

@@ -62,16 +62,6 @@ package enum BlockContent: Hashable, Sendable {
   case action(ActionBlock)
   /// A short list of "also new" items.
   case featureList(FeatureListBlock)
-
-  /// The kind's name as release files spell it.
-  package var typeName: String {
-    switch self {
-    case .info: "info"
-    case .choice: "choice"
-    case .action: "action"
-    case .featureList: "featureList"
-    }
-  }
 }
 
 /// An icon, a title and a sentence.
