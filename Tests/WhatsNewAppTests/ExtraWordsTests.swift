@@ -61,6 +61,14 @@ struct ExtraWordsTests {
     #expect(harness.session.overlay == .whatsNew && harness.session.tour?.index == 1, "still on page 2")
   }
 
+  @Test("show takes all or nothing: another word is a usage error and draws nothing", arguments: ["show now", "show 2"])
+  func showTakesAll(line: String) async throws {
+    let harness = try await Self.onPageTwo()
+    #expect(Self.unwrapped(await harness.output(of: line)) == "Usage: show [all]")
+    #expect(harness.session.commandWasInvalid)
+    #expect(CommandTable.find("show")?.fits(["ALL"]) == true)
+  }
+
   @Test("the most words each command takes comes from its forms")
   func mostWords() {
     let most = Dictionary(uniqueKeysWithValues: CommandTable.all.map { ($0.name, $0.maximumWords) })

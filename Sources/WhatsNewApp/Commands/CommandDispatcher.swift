@@ -38,8 +38,8 @@ struct CommandDispatcher: Sendable {
       return
     }
     // Words a command does not take are refused, not ignored: `skip now` must not end the tour.
-    if let most = command.maximumWords, arguments.count > most {
-      guard most == 0 else { return CommandMessages(session: session).usage(command.name) }
+    if !command.fits(arguments) {
+      guard command.takesNoWords else { return CommandMessages(session: session).usage(command.name) }
       session.noteInvalidCommand()
       let key = arguments.count == 1 && Int(arguments[0]) != nil ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
       session.console.emit(session.text(key, command.name, TextSanitizer.clean(line)), .error)

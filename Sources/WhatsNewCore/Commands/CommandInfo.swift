@@ -86,6 +86,15 @@ package struct CommandInfo: Sendable, Hashable {
   /// Whether it takes no words after its name: its only form is the name alone (`next`, `quit`).
   package var takesNoWords: Bool { maximumWords == 0 }
 
+  /// Whether `arguments` fit its forms: no more words than they take, and where every form is
+  /// plain words (`show`, `show all`), one of them, so `show now` is not taken for `show`.
+  package func fits(_ arguments: [String]) -> Bool {
+    if let most = maximumWords, arguments.count > most { return false }
+    let forms = syntax.map { $0.split(separator: " ").dropFirst().map(String.init) }
+    guard forms.allSatisfy({ $0.allSatisfy { $0.allSatisfy(\.isLetter) } }) else { return true }
+    return forms.contains(arguments.map { $0.lowercased() })
+  }
+
   /// The UI string key of its one-line summary: `ui.help.<name>`.
   package var summaryKey: String { "ui.help." + name }
 
