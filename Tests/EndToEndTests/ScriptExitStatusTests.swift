@@ -62,6 +62,29 @@ struct ScriptExitStatusTests {
     #expect(result.output.contains("page 2 of 6"), "\(result.output)")
   }
 
+  @Test("a comment after a UTF-8 byte order mark is a comment, as qa explore reads it (issue 34)")
+  func byteOrderMarkBeforeComment() throws {
+    let directory = try TemporaryDirectory()
+    let result = try runWhatsNew(
+      ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"], input: "\u{FEFF}# a saved script\nnext\ncheck\n")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("page 2 of 6"), "\(result.output)")
+  }
+
+  @Test("skip now is refused: the script exits 65, the tour stays open and the seen record does not move (issue 34)")
+  func wordsACommandDoesNotTake() throws {
+    let directory = try TemporaryDirectory()
+    let arguments = ["--db", directory.path("x.sqlite"), "--upgrade-from", "2.11.0"]
+    let result = try runWhatsNew(arguments, input: "skip now\nstate overlay\nstate seenThrough\n")
+    #expect(result.status == 65, "\(result.error)")
+    #expect(result.output.contains("skip takes no words, so 'skip now' was not run: type skip alone."), "\(result.output)")
+    #expect(result.error.contains("whatsnew: line 1: not a valid command: skip now"), "\(result.error)")
+    #expect(result.output.contains("> state overlay\n\"whatsNew\"\n"), "the tour is open: \(result.output)")
+    #expect(result.output.contains("> state seenThrough\n\"2.11.0\"\n"), "nothing recorded: \(result.output)")
+    let next = try runWhatsNew(arguments, input: "state seenThrough\n")
+    #expect(next.output.contains("\"2.11.0\"\n"), "the store kept the record: \(next.output)")
+  }
+
   @Test("qa can target every write state shows: the language and the guidance seen-set", arguments: ["language", "guidance"])
   func writeTargets(target: String) throws {
     let directory = try TemporaryDirectory()

@@ -13,15 +13,15 @@ struct CommandDispatcher: Sendable {
     session.inputWasMissing = false
     session.lastCheckVerdict = nil
     session.lastRefusal = nil
-    // `# …` is a comment: a script `qa explore` prints starts with one naming its start arguments.
-    if line.drop(while: \.isWhitespace).hasPrefix("#") { return }
+    // `# …` is a comment (a script `qa explore` prints starts with one naming its start
+    // arguments), read as `qa explore <file>` reads it: after a UTF-8 byte order mark too.
+    guard let line = CommandTokenizer.command(in: line) else { return }
     // A run of `qa explore` stays in its own store, and never starts another exploration.
     if session.configuration.insideExploration && CommandTable.traits(ofLine: line).contains(.reachesOutside) {
       session.console.emit(session.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
       return
     }
-    // A script saved with a UTF-8 byte order mark: the mark is not part of its first command.
-    let words = CommandTokenizer.split(TextSanitizer.clean(line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line))
+    let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
     guard let command = CommandTable.find(first.lowercased()) else {
@@ -35,6 +35,14 @@ struct CommandDispatcher: Sendable {
       session.noteInvalidCommand()
       session.console.emit(
         session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
+      return
+    }
+    // Words a command does not take are refused, not ignored: `skip now` must not end the tour.
+    if !command.fits(arguments) {
+      guard command.takesNoWords else { return CommandMessages(session: session).usage(command.name) }
+      session.noteInvalidCommand()
+      let key = arguments.count == 1 && Int(arguments[0]) != nil ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
+      session.console.emit(session.text(key, command.name, TextSanitizer.clean(line)), .error)
       return
     }
     // Another program's changes since the last command show before this one runs. The

@@ -38,6 +38,8 @@ struct StateCommand: Sendable {
         session.console.emit(session.text("ui.state.nullField", parent, rest), .warning)
         return
       }
+      // A path that names nothing (`state tour`) is a word `state` cannot act on: invalid in a script.
+      session.noteInvalidCommand()
       let nearest = Suggestion.closest(to: path, in: report.fieldPaths, maxDistance: max(2, path.count / 2))
       let message =
         nearest.map { session.text("ui.state.unknownPath", path, $0) } ?? session.text("ui.state.unknownPathNoMatch", path)

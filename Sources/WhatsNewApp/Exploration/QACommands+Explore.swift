@@ -113,10 +113,13 @@ extension QACommands {
   static let scriptSizeLimit = 1 << 20
 
   /// The commands of a script, with their line numbers (from 1): its lines without blank
-  /// lines and `#` comments.
+  /// lines and `#` comments, read as the REPL reads a script (``CommandTokenizer/command(in:)``).
   static func scriptLines(_ text: String) -> [ExplorationReport.NumberedLine] {
     text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-      .map { .init(number: $0.offset + 1, line: $0.element.trimmingCharacters(in: .whitespaces)) }
-      .filter { !$0.line.isEmpty && !$0.line.hasPrefix("#") }
+      .compactMap { line in
+        CommandTokenizer.command(in: String(line.element)).map {
+          ExplorationReport.NumberedLine(number: line.offset + 1, line: $0)
+        }
+      }
   }
 }

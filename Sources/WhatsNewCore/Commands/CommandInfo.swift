@@ -71,6 +71,30 @@ package struct CommandInfo: Sendable, Hashable {
   /// Each form on a line of its own, for `help <command>`.
   package var syntax: [String] { forms ?? usage.split(separator: " | ").map(String.init) }
 
+  /// The most words its forms take after its name (`go <screen>`: 1; `next`: none); `nil` when a
+  /// form takes a list (`…`) or a value, which may be several words (`set workoutAutonomy follow the plan`).
+  package var maximumWords: Int? {
+    var most = 0
+    for form in syntax {
+      let words = form.split(separator: " ").dropFirst()
+      if words.contains(where: { $0.contains("…") || $0.contains("<value>") }) { return nil }
+      most = max(most, words.count)
+    }
+    return most
+  }
+
+  /// Whether it takes no words after its name: its only form is the name alone (`next`, `quit`).
+  package var takesNoWords: Bool { maximumWords == 0 }
+
+  /// Whether `arguments` fit its forms: no more words than they take, and where every form is
+  /// plain words (`show`, `show all`), one of them, so `show now` is not taken for `show`.
+  package func fits(_ arguments: [String]) -> Bool {
+    if let most = maximumWords, arguments.count > most { return false }
+    let forms = syntax.map { $0.split(separator: " ").dropFirst().map(String.init) }
+    guard forms.allSatisfy({ $0.allSatisfy { $0.allSatisfy(\.isLetter) } }) else { return true }
+    return forms.contains(arguments.map { $0.lowercased() })
+  }
+
   /// The UI string key of its one-line summary: `ui.help.<name>`.
   package var summaryKey: String { "ui.help." + name }
 

@@ -27,4 +27,17 @@ package enum CommandTokenizer {
     if hasWord || !current.isEmpty { words.append(current) }
     return words
   }
+
+  /// What a line of a script holds to run, read the same way by the REPL and by
+  /// `qa explore <file>`: the line without the UTF-8 byte order mark an editor may save before
+  /// the first line, and without the blanks around it; `nil` for a blank line or a `#` comment.
+  ///
+  /// ```swift
+  /// CommandTokenizer.command(in: "\u{FEFF}# from qa explore")   // nil
+  /// CommandTokenizer.command(in: "\u{FEFF}next ")               // "next"
+  /// ```
+  package static func command(in line: String) -> String? {
+    let text = (line.first == "\u{FEFF}" ? String(line.dropFirst()) : line).trimmingWhitespace()
+    return text.isEmpty || text.hasPrefix("#") ? nil : text
+  }
 }
