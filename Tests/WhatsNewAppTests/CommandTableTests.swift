@@ -64,7 +64,12 @@ struct CommandTableTests {
       await harness.send(Self.lines(for: command)[0])
       return harness.takeOutput()
     }
-    try await Task.sleep(for: .milliseconds(200))
+    // Wait on the work itself, not a timer: the look has begun, and nothing left will finish
+    // soon (it waits for the lock; a command that does not wait for it has returned).
+    let tracker = harness.session.backends.tracker
+    for _ in 0..<100_000 where tracker.entries.isEmpty { await Task.yield() }
+    #expect(!tracker.entries.isEmpty, "the look for other programs' changes began")
+    await tracker.waitUntilQuiet()
     holder.release()
     let printed = await running.value
     await harness.settle()
