@@ -41,9 +41,9 @@ package enum PlantedDefect {
   /// Esc on the screen the tour was left for, so a person who followed an action out of the
   /// tour cannot return to it.
   package static let tourNeverReturns: NavigationExplorer.Interpreter = { session, line in
-    if line == "tour" { return }
+    if line == "tour" { return CommandOutcome() }
     let leavesScreen = line == "back" || line == NavigationExplorer.escape
-    if leavesScreen, session.state.tour?.isSuspended == true, session.state.overlay == nil { return }
-    await NavigationExplorer.runs(session, line)
+    if leavesScreen, session.state.tour?.isSuspended == true, session.state.overlay == nil { return CommandOutcome() }
+    return await NavigationExplorer.runs(session, line)
   }
 }

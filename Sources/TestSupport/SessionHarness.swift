@@ -73,6 +73,8 @@ package final class SessionHarness {
   package let session: Session
   package let clock: TestClock
   private var captured = ""
+  /// What the last command sent produced besides the screen (``Session/run(_:)``).
+  package private(set) var lastOutcome = CommandOutcome()
   private var capturedErrors = ""
 
   /// The sessions' time zone: UTC, as `TZ=UTC` gives the app.
@@ -151,9 +153,10 @@ package final class SessionHarness {
     await session.backends.tracker.waitUntilSettled()
   }
 
-  /// Runs one command without waiting for background work (to build races by hand).
+  /// Runs one command without waiting for background work (to build races by hand); what
+  /// it produced besides the screen is kept as ``lastOutcome``.
   package func send(_ line: String) async {
-    await session.run(line)
+    lastOutcome = await session.run(line)
   }
 
   /// Waits until every operation that is not held has finished.

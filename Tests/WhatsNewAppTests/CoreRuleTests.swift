@@ -75,7 +75,7 @@ struct CoreRuleTests {
     let output = await harness.output(of: "check")
     #expect(output.contains("in flight: cancel (held)"), "\(output)")
     #expect(!output.contains("is scheduled for"), "no disagreement reported while the change is under way: \(output)")
-    #expect(harness.session.lastCheckVerdict != .consistent)
+    #expect(harness.lastOutcome.checkVerdict != .consistent)
   }
 
   @Test("the what's-new check runs once a session: a record moved back by another program brings no tour until the next start")

@@ -39,8 +39,8 @@ struct ExtraWordsTests {
     let printed = Self.unwrapped(await harness.output(of: line))
     let key = line.hasSuffix(" 2") ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
     #expect(printed == harness.session.text(key, name, line), "the refusal and nothing else")
-    #expect(harness.session.commandWasInvalid)
-    #expect(harness.session.lastCheckVerdict == nil, "no check ran")
+    #expect(harness.lastOutcome.wasInvalid)
+    #expect(harness.lastOutcome.checkVerdict == nil, "no check ran")
     #expect(!harness.session.shouldQuit)
     #expect(harness.session.overlay == .whatsNew && harness.session.tour?.index == 1, "still on page 2")
     #expect(try await harness.store.seenThrough() == seen, "the seen record did not move")
@@ -57,7 +57,7 @@ struct ExtraWordsTests {
     let harness = try await Self.onPageTwo()
     let command = try #require(CommandTable.find(String(line.split(separator: " ")[0])))
     #expect(Self.unwrapped(await harness.output(of: line)) == harness.session.text("ui.error.usage", command.usage))
-    #expect(harness.session.commandWasInvalid)
+    #expect(harness.lastOutcome.wasInvalid)
     #expect(harness.session.overlay == .whatsNew && harness.session.tour?.index == 1, "still on page 2")
   }
 
@@ -65,7 +65,7 @@ struct ExtraWordsTests {
   func showTakesAll(line: String) async throws {
     let harness = try await Self.onPageTwo()
     #expect(Self.unwrapped(await harness.output(of: line)) == "Usage: show [all]")
-    #expect(harness.session.commandWasInvalid)
+    #expect(harness.lastOutcome.wasInvalid)
     #expect(CommandTable.find("show")?.fits(["ALL"]) == true)
   }
 
@@ -95,7 +95,7 @@ struct ExtraWordsTests {
   func bareStillRuns(line: String) async throws {
     let harness = try await Self.onPageTwo()
     _ = await harness.output(of: line)
-    #expect(!harness.session.commandWasInvalid, "\(line)")
+    #expect(!harness.lastOutcome.wasInvalid, "\(line)")
   }
 
   @Test("state with a path that names nothing says so and the line is invalid", arguments: ["state tour", "state --pretty tour"])
@@ -104,7 +104,7 @@ struct ExtraWordsTests {
     let printed = await harness.output(of: line)
     #expect(printed.hasPrefix("state has no field 'tour'"), "\(printed)")
     #expect(!printed.contains("{"), "nothing printed as JSON")
-    #expect(harness.session.commandWasInvalid)
+    #expect(harness.lastOutcome.wasInvalid)
   }
 }
 
@@ -134,6 +134,6 @@ struct ScriptLineTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
     await harness.boot()
     #expect(await harness.output(of: "\u{FEFF}# whatsnew --upgrade-from 2.11.0") == "")
-    #expect(!harness.session.commandWasInvalid)
+    #expect(!harness.lastOutcome.wasInvalid)
   }
 }

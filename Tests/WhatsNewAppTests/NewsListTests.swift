@@ -135,6 +135,6 @@ struct NewsListTests {
     let harness = try await upgrader()
     let output = await harness.output(of: "news 2.12.0 2.13.1")
     #expect(output.contains("news [all | <version>]"), "\(output)")
-    #expect(harness.session.commandWasInvalid)
+    #expect(harness.lastOutcome.wasInvalid)
   }
 }

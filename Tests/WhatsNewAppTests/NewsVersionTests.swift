@@ -51,7 +51,7 @@ struct NewsVersionTests {
     let output = await harness.output(of: "news \(typed)")
     #expect(output.contains("did you mean '\(suggested)'?"), "\(output)")
     #expect(harness.session.tour == nil)
-    #expect(harness.session.commandWasInvalid)
+    #expect(harness.lastOutcome.wasInvalid)
   }
 
   @Test("Tab after news offers the releases it can open, newest first, then all")

@@ -38,7 +38,7 @@ struct QADocumentationTests {
       await harness.send(command.replacingOccurrences(of: "$TMP/", with: temporary))
       await harness.settle()
       tally.record(
-        line: index + 1, invalid: harness.session.commandWasInvalid, check: harness.session.lastCheckVerdict)
+        line: index + 1, invalid: harness.lastOutcome.wasInvalid, check: harness.lastOutcome.checkVerdict)
       text += harness.takeOutput()
     }
     await harness.send("quit")

@@ -164,7 +164,7 @@ struct RecapTests {
     await run(Self.tourLines + ["debug preview 2.13.1"], on: tour)
     let refused = await tour.output(of: "undo 1")
     #expect(refused.contains("undo does nothing here") && refused.contains("close"), "\(refused)")
-    #expect(tour.session.lastRefusal?.command == "undo")
+    #expect(tour.lastOutcome.refusal?.command == "undo")
     #expect(try await tour.store.setting(.workoutView) == "inline")
   }
 

@@ -45,7 +45,7 @@ struct TruthfulToolsTests {
     #expect(output.contains("write theme (held)"), "\(output)")
     #expect(output.contains("qa release write:theme"), "\(output)")
     #expect(!output.contains("Consistent"), "\(output)")
-    #expect(harness.session.lastCheckVerdict == .unsettled)
+    #expect(harness.lastOutcome.checkVerdict == .unsettled)
   }
 
   @Test("check during a held weekday reschedule lists it and reports no schedule disagreement")
@@ -88,7 +88,7 @@ struct TruthfulToolsTests {
     let output = await run(harness, "check")
     #expect(output.contains("units: the screen shows metric, the store has imperial."), "\(output)")
     #expect(output.contains("write theme (held)"), "\(output)")
-    #expect(harness.session.lastCheckVerdict == .disagreement)
+    #expect(harness.lastOutcome.checkVerdict == .disagreement)
   }
 
   @Test("after a failed boot, check names the failure and what to do, not wait")
@@ -99,7 +99,7 @@ struct TruthfulToolsTests {
     #expect(output.contains("did not start (injected failure (boot))"), "\(output)")
     #expect(output.contains("start whatsnew again"), "\(output)")
     #expect(!output.contains("wait"), "\(output)")
-    #expect(harness.session.lastCheckVerdict == .unsettled)
+    #expect(harness.lastOutcome.checkVerdict == .unsettled)
   }
 
   @Test("while QA holds the boot, check says how to release it")
@@ -210,7 +210,7 @@ struct TruthfulToolsTests {
     #expect(control.shown == example.stored, "the screen shows what the store holds")
     let agrees = example.reminder == example.stored
     _ = await run(harness, "check")
-    #expect(harness.session.lastCheckVerdict == (agrees ? .consistent : .disagreement))
+    #expect(harness.lastOutcome.checkVerdict == (agrees ? .consistent : .disagreement))
   }
 
   // MARK: restore

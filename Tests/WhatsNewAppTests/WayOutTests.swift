@@ -156,7 +156,7 @@ struct WayOutTests {
     for line in row.setup { _ = await harness.output(of: line) }
     let said = await harness.output(of: row.command).split(separator: "\n").joined(separator: " ")
     #expect(said.contains(row.names), "\(said)")
-    #expect(harness.session.lastRefusal?.waysOut.isEmpty == false)
+    #expect(harness.lastOutcome.refusal?.waysOut.isEmpty == false)
   }
 }
 

@@ -9,10 +9,7 @@ struct CommandDispatcher: Sendable {
 
   /// Runs one command line.
   func run(_ line: String) async {
-    session.commandWasInvalid = false
-    session.inputWasMissing = false
-    session.lastCheckVerdict = nil
-    session.lastRefusal = nil
+    session.outcome = CommandOutcome()
     // `# …` is a comment (a script `qa explore` prints starts with one naming its start
     // arguments), read as `qa explore <file>` reads it: after a UTF-8 byte order mark too.
     guard let line = CommandTokenizer.command(in: line) else { return }
@@ -115,14 +112,17 @@ struct CommandDispatcher: Sendable {
 }
 
 extension Session {
-  /// The command being run cannot be run as written (see ``commandWasInvalid``): its word
+  /// The command being run cannot be run as written (``CommandOutcome/wasInvalid``): its word
   /// names no command, or its arguments do not fit it (the wrong number, or a word naming
   /// nothing it could name, or several things). A script that had one exits with 65.
-  func noteInvalidCommand() { commandWasInvalid = true }
+  func noteInvalidCommand() { outcome.wasInvalid = true }
 
-  /// Runs one command line. Output goes to the console; the view to print afterwards is
-  /// marked dirty. Never throws: every problem is a message and the session goes on.
-  package func run(_ line: String) async {
+  /// Runs one command line and returns what it produced besides the screen. Output goes to
+  /// the console; the view follows the state. Never throws: every problem is a message and
+  /// the session goes on.
+  @discardableResult
+  package func run(_ line: String) async -> CommandOutcome {
     await CommandDispatcher(session: self).run(line)
+    return outcome
   }
 }

@@ -30,7 +30,7 @@ struct CommandMessages: Sendable {
   /// commands that leave it (``OpenStack/waysOut``), never "something else".
   func refused(_ name: String) {
     let stack = session.state.openStack
-    session.lastRefusal = Refusal(command: name, top: stack.top, waysOut: stack.waysOut)
+    session.outcome.refusal = Refusal(command: name, top: stack.top, waysOut: stack.waysOut)
     let open = openNow
     session.console.emit(session.text("ui.refused", name, open.layer, open.ways), .warning)
   }

@@ -99,7 +99,7 @@ struct QACommands: Sendable {
   /// while one is, screen and store may rightly disagree. Never "consistent" then.
   func check() async {
     let report = await Self.report(session)
-    session.lastCheckVerdict = report.verdict
+    session.outcome.checkVerdict = report.verdict
     session.console.emit(report.lines(in: session.renderContext))
   }
 

@@ -49,7 +49,7 @@ package struct NavigationExplorer {
   }
 
   /// How a walk runs one of its lines on a session: a command, or Esc (``escape``).
-  package typealias Interpreter = @MainActor (Session, String) async -> Void
+  package typealias Interpreter = @MainActor (Session, String) async -> CommandOutcome
 
   let session: Session
   let depth: Int
@@ -60,7 +60,9 @@ package struct NavigationExplorer {
 
   /// The real interpreter: the line as the REPL runs it.
   package static let runs: Interpreter = { session, line in
-    if line == NavigationWalk.escape { await session.escape() } else { await session.run(line) }
+    guard line == NavigationWalk.escape else { return await session.run(line) }
+    await session.escape()
+    return CommandOutcome()
   }
 
   /// An explorer over `session`'s content and settings, `depth` commands deep; `interpret`
@@ -191,7 +193,7 @@ struct NavigationWalk {
   /// Runs `path` on a fresh session and store, checks what each step did, and says where it ended.
   mutating func sample(_ path: [String]) async throws -> Sample {
     runs += 1
-    let (session, problem) = try await replayChecking(path)
+    let (session, problem, outcome) = try await replayChecking(path)
     if let problem { problems.append((path, problem)) }
     let state = session.state
     let stack = state.openStack
@@ -207,7 +209,7 @@ struct NavigationWalk {
       GuidanceCatalog.introID(for: state.screen).map { guidanceSeen.contains($0) ? "seen" : "unseen" } ?? "-",
     ].joined(separator: "|")
     return Sample(
-      key: key, stack: stack, refusal: session.lastRefusal, waitingTour: state.tour?.isSuspended == true ? state.tour?.mode : nil,
+      key: key, stack: stack, refusal: outcome.refusal, waitingTour: state.tour?.isSuspended == true ? state.tour?.mode : nil,
       showingTour: state.showingTour?.mode, alphabet: Self.alphabet(of: session))
   }
 
@@ -241,7 +243,8 @@ struct NavigationWalk {
 
   /// Runs `path` and checks each step: lines fit 80 columns, the seen record moves only
   /// forward and only through the commands that may move it, nothing is left in flight.
-  func replayChecking(_ path: [String]) async throws -> (Session, NavigationProblem?) {
+  /// Returns the session, the problem found, and what the last line produced.
+  func replayChecking(_ path: [String]) async throws -> (Session, NavigationProblem?, CommandOutcome) {
     // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
     let storePath = ":memory:"
     let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
@@ -255,9 +258,10 @@ struct NavigationWalk {
     repl.printPending()
     var record = try await store.seenThrough()
     var problem: NavigationProblem?
+    var outcome = CommandOutcome()
     for (index, line) in path.enumerated() {
       printed.removeAll()
-      await interpret(session, line)
+      outcome = await interpret(session, line)
       await repl.settle()
       // The steps before the last were checked when the walk met the shorter path: only the
       // last step's view is drawn and judged (drawing is most of a run's time).
@@ -276,7 +280,7 @@ struct NavigationWalk {
         problem = .stillInFlight(session.backends.tracker.entries.map(\.operation.rawValue))
       }
     }
-    return (session, problem)
+    return (session, problem, outcome)
   }
 
   /// Why the record's move from `before` to `after` by `line` breaks the rules

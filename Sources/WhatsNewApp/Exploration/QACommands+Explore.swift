@@ -23,7 +23,7 @@ extension QACommands {
         skipped = numbered.filter { CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }
         script = numbered.filter { !CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }.map(\.line)
       case .failure(let refusal):
-        session.inputWasMissing = true
+        session.outcome.inputWasMissing = true
         return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
       }
     }
@@ -47,10 +47,10 @@ extension QACommands {
       report.skippedLines = skipped
       // An exploration is a check: a script's exit status says whether it proved anything.
       guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 else {
-        session.lastCheckVerdict = .unsettled
+        session.outcome.checkVerdict = .unsettled
         return console.emit(session.text("ui.explore.nothing", start.description), .warning)
       }
-      session.lastCheckVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
+      session.outcome.checkVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
       let formats = session.renderContext.formats
       let view = ExplorationReportView(
         report: report, width: session.renderContext.width,

@@ -73,6 +73,23 @@ package struct SessionConfiguration: Sendable {
   package var rows: Int? { rowsProvider() }
 }
 
+/// What one command produced besides the screen: not the app's state, but the command's
+/// result, which the script's exit status and the explorers read (``Session/run(_:)``).
+package struct CommandOutcome: Sendable, Equatable {
+  /// The line is not a valid command: its word names no command, or its words do not fit it.
+  /// A script that had one exits 65.
+  package var wasInvalid = false
+  /// A file it names could not be read (`qa explore <file>`): a script then exits 66.
+  package var inputWasMissing = false
+  /// What a `check` (or `qa explore`) concluded, for a script's exit status.
+  package var checkVerdict: CheckReport.Verdict?
+  /// The state could not take it: what was on top, and the ways out the message named
+  /// (`qa explore --navigation` checks each one works).
+  package var refusal: Refusal?
+
+  package init() {}
+}
+
 /// A command the state could not take: what was on top, and the commands the message named.
 package struct Refusal: Sendable, Equatable {
   package var command: String
@@ -119,21 +136,14 @@ package final class Session {
     set { state.choices = newValue }
   }
   package internal(set) var shouldQuit = false
-  /// Set while a command runs when its line is not a valid command (``noteInvalidCommand()``).
-  package internal(set) var commandWasInvalid = false
-  /// Set while a command runs when a file it names cannot be read (`qa explore <file>`): a
-  /// script then exits 66. Cleared before each command.
-  package internal(set) var inputWasMissing = false
+  /// What the command being run produced besides the screen, begun empty for each command
+  /// and returned by ``run(_:)``.
+  var outcome = CommandOutcome()
   /// Asks the person at the terminal a yes-or-no question (the text given) and returns
   /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
   package var confirm: ((String) async -> Bool)?
   /// The store's `PRAGMA data_version` when last looked at (``noticeOutsideChanges()``).
   var dataVersionSeen: Int?
-  /// The last refusal (a command this state could not take), with the ways out it named;
-  /// cleared before each command. `qa explore --navigation` checks each way out works.
-  package internal(set) var lastRefusal: Refusal?
-  /// What the last `check` concluded, for a script's exit status; cleared before each command.
-  package internal(set) var lastCheckVerdict: CheckReport.Verdict?
   /// The view last printed (``viewIsOutOfDate``).
   var shownView: PrintedView?
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.

@@ -98,11 +98,11 @@ package struct REPL {
           session.enterOnEmptyLine()
         } else {
           if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
-          await session.run(line)
+          let outcome = await session.run(line)
           tally.record(
-            line: lineNumber, invalid: session.commandWasInvalid, check: session.lastCheckVerdict,
-            missingInput: session.inputWasMissing)
-          if session.commandWasInvalid && !isInteractive {
+            line: lineNumber, invalid: outcome.wasInvalid, check: outcome.checkVerdict,
+            missingInput: outcome.inputWasMissing)
+          if outcome.wasInvalid && !isInteractive {
             session.console.diagnostic(
               "whatsnew: " + session.text("ui.script.invalidLine", String(lineNumber), TextSanitizer.clean(line)))
           }
