@@ -108,4 +108,19 @@ struct TourRecapTests {
     #expect(TourRecap.Entry(setting: .theme, before: "system", after: "dark", status: status).claimedValue == claimed)
   }
 
+  @Test("an entry changed since is not offered to undo: undo all skips it and the recap names no undo for it")
+  func changedSinceIsNotOffered() {
+    var recap = TourRecap()
+    recap.startRecording()
+    recap.confirmed(.theme, replaced: "system", now: "dark")
+    recap.confirmed(.units, replaced: "metric", now: "imperial")
+    recap.stopRecording()
+    _ = recap.beginUndo(1)
+    recap.undoFinished(.theme, outcome: .changedSince(current: "light"))
+    #expect(recap.entries[0].status == .changedSince(current: "light"))
+    #expect(recap.undoableNumbers == [2])
+    // Another program changes the units too: nothing is left for undo to put back.
+    recap.observe([.theme: "light", .units: "metric"])
+    #expect(recap.undoableNumbers == [])
+  }
 }

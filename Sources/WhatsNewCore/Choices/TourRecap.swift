@@ -63,13 +63,10 @@ package struct TourRecap: Sendable, Equatable {
       }
     }
 
-    /// Whether `undo` would try to put it back.
-    package var isUndoable: Bool {
-      switch status {
-      case .changed, .changedSince: true
-      case .undoing, .undone: false
-      }
-    }
+    /// Whether `undo` would put it back: only while the store holds the tour's value. One
+    /// changed since holds another program's (or a later) value, which `undo` leaves, so the
+    /// recap offers nothing for it and `undo all` skips it (`undo <n>` still asks the store).
+    package var isUndoable: Bool { status == .changed }
   }
 
   /// What `undo <n>` asks for.
