@@ -121,3 +121,39 @@ struct HistoryIndependentStartTests {
     #expect(transcript.contains("news all") && transcript.contains(Self.version(0)), "\(transcript)")
   }
 }
+
+/// Issue 34, item 12: an unknown release over a long history names a few, not every one.
+@Suite("Did you mean, over a long history")
+@MainActor
+struct LongHistoryDidYouMeanTests {
+  /// Each row: how many candidates (`v0` …), the suggestion, and the few named (`nil`: all).
+  nonisolated static let rows: [(count: Int, suggestion: String?, expected: [String]?)] = [
+    (20, "v10", ["v8", "v9", "v10", "v11", "v12"]), (20, nil, ["v15", "v16", "v17", "v18", "v19"]),
+    (20, "v0", ["v0", "v1", "v2", "v3", "v4"]), (8, "v3", nil),
+  ]
+
+  @Test("a few candidates around the suggestion, or the last few; every one when they fit", arguments: rows.indices)
+  func few(_ index: Int) {
+    let row = Self.rows[index]
+    #expect(CommandMessages.few((0..<row.count).map { "v\($0)" }, around: row.suggestion) == row.expected)
+  }
+
+  @Test("news and debug preview of a release that does not exist name five of 1,000, around the closest")
+  func namesAFew() async throws {
+    let directory = try HistoryIndependentStartTests.history()
+    let version = HistoryIndependentStartTests.version
+    let harness = try await SessionHarness(arguments: [
+      "--releases", directory.path("Releases"), "--localizations", directory.path("Localizations"), "--upgrade-from",
+      version(998), "--app-version", version(999), "--dev",
+    ])
+    await harness.boot()
+    _ = await harness.output(of: "skip")
+    for line in ["news 5.0.1500", "debug preview 5.1.0"] {
+      let said = await harness.output(of: line).split(separator: "\n").joined(separator: " ")
+      #expect(harness.lastOutcome.wasInvalid, "\(line)")
+      #expect(said.contains("one of 1,000 values, such as"), "\(line): \(said)")
+      #expect(!said.contains(version(500)), "\(line): \(said)")
+      #expect(said.contains(version(999)), "\(line): \(said)")
+    }
+  }
+}

@@ -70,10 +70,30 @@ struct CommandMessages: Sendable {
       ?? (kind == .command ? CommandTable.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
     session.noteInvalidCommand()
-    session.console.emit(
-      session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". "
-        + session.text("ui.error.expected", OptionWords(session: session).orList(candidates)),
-      .error)
+    let words = OptionWords(session: session)
+    // A long list (releases, over a long history) is named by a few, around the suggestion.
+    let expected =
+      Self.few(candidates, around: suggestion).map {
+        session.text("ui.error.expectedSome", session.renderContext.formats.number(candidates.count), words.orList($0))
+      } ?? session.text("ui.error.expected", words.orList(candidates))
+    session.console.emit(session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". " + expected, .error)
+  }
+
+  /// The most candidates an error lists whole.
+  static let listedWhole = 8
+
+  /// A few of `candidates` to name when there are more than ``listedWhole``: five in their
+  /// order, around `suggestion` (else the last five); `nil` when every one can be listed.
+  ///
+  /// ```swift
+  /// CommandMessages.few(versions, around: "2.15.0")   // 2.13.0 … 2.17.0, of hundreds
+  /// ```
+  static func few(_ candidates: [String], around suggestion: String?) -> [String]? {
+    guard candidates.count > listedWhole else { return nil }
+    let count = 5
+    let center = suggestion.flatMap { candidates.firstIndex(of: $0) } ?? candidates.count - 1
+    let start = min(max(0, center - count / 2), candidates.count - count)
+    return Array(candidates[start..<start + count])
   }
 
   /// A command that needs the boot step to have finished: after a failed boot, the failure
