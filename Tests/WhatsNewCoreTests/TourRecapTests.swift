@@ -84,15 +84,21 @@ struct TourRecapTests {
     #expect(recap.undoableNumbers == [1])
   }
 
-  @Test("numbers stay put: an undone entry keeps its number, and undo all skips it")
-  func numbering() {
+  /// A tour that changed the theme (1) and the units (2), then an undo of the theme that ended in `outcome`.
+  static func twoChanges(themeUndoEnded outcome: ChoiceMachine.WriteOutcome) -> TourRecap {
     var recap = TourRecap()
     recap.startRecording()
     recap.confirmed(.theme, replaced: "system", now: "dark")
     recap.confirmed(.units, replaced: "metric", now: "imperial")
     recap.stopRecording()
     _ = recap.beginUndo(1)
-    recap.undoFinished(.theme, outcome: .saved)
+    recap.undoFinished(.theme, outcome: outcome)
+    return recap
+  }
+
+  @Test("numbers stay put: an undone entry keeps its number, and undo all skips it")
+  func numbering() {
+    var recap = Self.twoChanges(themeUndoEnded: .saved)
     #expect(recap.beginUndo(1) == .alreadyUndone(.theme))
     #expect(recap.beginUndo(3) == .noSuchEntry(count: 2))
     #expect(recap.undoableNumbers == [2])
@@ -110,13 +116,7 @@ struct TourRecapTests {
 
   @Test("an entry changed since is not offered to undo: undo all skips it and the recap names no undo for it")
   func changedSinceIsNotOffered() {
-    var recap = TourRecap()
-    recap.startRecording()
-    recap.confirmed(.theme, replaced: "system", now: "dark")
-    recap.confirmed(.units, replaced: "metric", now: "imperial")
-    recap.stopRecording()
-    _ = recap.beginUndo(1)
-    recap.undoFinished(.theme, outcome: .changedSince(current: "light"))
+    var recap = Self.twoChanges(themeUndoEnded: .changedSince(current: "light"))
     #expect(recap.entries[0].status == .changedSince(current: "light"))
     #expect(recap.undoableNumbers == [2])
     // Another program changes the units too: nothing is left for undo to put back.
