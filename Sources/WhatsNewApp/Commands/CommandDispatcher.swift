@@ -27,6 +27,11 @@ struct CommandDispatcher: Sendable {
         await TourCommands(session: session).choose([String(number)])
         return
       }
+      // A guide's numbered menu (accessible mode) takes its numbers, as a page's menu does.
+      let menu = session.configuration.accessible ? session.state.guidance.stepCommands : []
+      if let number = Int(first), arguments.isEmpty, menu.indices.contains(number - 1) {
+        return await run(menu[number - 1])
+      }
       let suggestion = CommandTable.suggestion(for: first)
       let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
       session.noteInvalidCommand()

@@ -40,9 +40,7 @@ package struct GuidanceOverlayView: Sendable {
     switch guide.mode {
     case .tour:
       let home = guide.routeForAnchor[step.targetAnchor] ?? Self.screen(owning: step.targetAnchor) ?? screen
-      var commands = ["skip"]
-      if stepIndex > 0 { commands.append("back") }
-      commands.append(stepIndex == guide.steps.count - 1 ? "finish" : "next")
+      let commands = GuidanceMachine.commands(ofStep: stepIndex, in: guide)
       let card = SpotlightCard(
         guideName: context.text(guide.nameKey), title: context.text(step.titleKey), body: context.text(step.bodyKey),
         step: stepIndex + 1, count: guide.steps.count, commands: commands, anchorName: anchorName,

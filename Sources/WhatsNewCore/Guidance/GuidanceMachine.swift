@@ -52,6 +52,22 @@ package struct GuidanceMachine: Sendable, Equatable {
   package var currentStep: GuidanceStep? { active.map { $0.steps[stepIndex] } }
   package var isLastStep: Bool { active.map { stepIndex == $0.steps.count - 1 } ?? false }
 
+  /// The commands the step showing offers, in the order its card lists them (numbered, in
+  /// accessible mode): ``commands(ofStep:in:)``; none for a popover or nothing showing.
+  package var stepCommands: [String] {
+    guard let active, active.mode == .tour else { return [] }
+    return Self.commands(ofStep: stepIndex, in: active)
+  }
+
+  /// The commands step `index` of tour `guide` offers: skip, back after the first step, then
+  /// next, or finish on the last.
+  package static func commands(ofStep index: Int, in guide: Guidance) -> [String] {
+    var commands = ["skip"]
+    if index > 0 { commands.append("back") }
+    commands.append(index == guide.steps.count - 1 ? "finish" : "next")
+    return commands
+  }
+
   /// The guidance with `id` in this catalog.
   package func guidance(_ id: String) -> Guidance? { catalog.first { $0.id == id } }
 
