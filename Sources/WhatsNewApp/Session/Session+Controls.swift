@@ -6,7 +6,7 @@ import WhatsNewStore
 extension Session {
   /// Every control's state, for the views.
   var controlStates: [Setting: ChoiceMachine.ControlState] {
-    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, choices.state(of: $0)) })
+    choices.states
   }
 
   /// The short names `page` offers, numbered as this session draws them (one menu across

@@ -60,9 +60,9 @@ package enum AppView {
   /// The onboarding or tour page on screen, whole; `nil` when neither shows.
   package static func page(_ state: AppState, _ context: RenderContext) -> Document? {
     if let onboarding = state.onboarding {
-      return OnboardingPageView(onboarding: onboarding, controls: controls(state)).document(in: context)
+      return OnboardingPageView(onboarding: onboarding, controls: state.choices.states).document(in: context)
     }
-    if let tour = state.showingTour { return TourPageView(tour: tour, controls: controls(state)).document(in: context) }
+    if let tour = state.showingTour { return TourPageView(tour: tour, controls: state.choices.states).document(in: context) }
     return nil
   }
 
@@ -82,7 +82,7 @@ package enum AppView {
 
   /// `screen` as the state draws it.
   package static func screen(_ screen: Screen, _ state: AppState, _ context: RenderContext, _ inputs: ViewInputs) -> Document {
-    ScreenRenderer(context: context).render(screen, controls: controls(state), facts: facts(state, context, inputs))
+    ScreenRenderer(context: context).render(screen, controls: state.choices.states, facts: facts(state, context, inputs))
   }
 
   /// Facts the screens show: the store's as read when the screen opened, in words, and the
@@ -99,11 +99,6 @@ package enum AppView {
     facts.showsDeveloperSection = inputs.developerMode
     if state.recap.isListed { facts.recap = state.recap }
     return facts
-  }
-
-  /// Every control's state.
-  static func controls(_ state: AppState) -> [Setting: ChoiceMachine.ControlState] {
-    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, state.choices.state(of: $0)) })
   }
 
   /// ``ViewInputs/pagePart``'s start once `show all` printed the page whole: Enter turns the page.

@@ -95,6 +95,11 @@ package struct ChoiceMachine: Sendable, Equatable {
   /// The state of one control (a fresh state for a setting never seen).
   package func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
 
+  /// Every setting's control state, for the views and the consistency check.
+  package var states: [Setting: ControlState] {
+    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, state(of: $0)) })
+  }
+
   /// Opens a page showing `settings`: a new generation, and a read for each setting
   /// that has no write in flight (a pending write already shows the user's intent).
   package mutating func openPage(_ settings: [Setting]) -> [ReadTicket] {
