@@ -56,6 +56,12 @@ package struct Backends: Sendable {
     return try await body(store)
   }
 
+  /// The store in one read transaction, with the weekly review's reminder: not gated, as it
+  /// reports what is true now (the boot's read, `state`, `check`, a screen's facts).
+  nonisolated(nonsending) package func snapshot() async throws -> StoreSnapshot {
+    try await store.snapshot(notificationID: WeeklyReview.notificationID)
+  }
+
   /// Reads a setting (operation `read`).
   ///
   /// The value is read first and the faults apply to its delivery: a slow read returns
@@ -262,7 +268,7 @@ package struct WeeklyReviewScheduler: Sendable {
   /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
   /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
   nonisolated(nonsending) package func reconcile() async throws -> (was: String?, now: String)? {
-    try await reconcile(from: backends.store.snapshot(notificationID: WeeklyReview.notificationID))
+    try await reconcile(from: backends.snapshot())
   }
 
   /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).

@@ -74,7 +74,7 @@ extension EffectRunner {
           session.developerNote("seeded a new store as a user who finished onboarding and has seen through \(seeded)")
         }
         // One read of everything boot needs: one transaction, one trip to the store.
-        let snapshot = try await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+        let snapshot = try await backends.snapshot()
         // The baseline for noticing another program's changes at each command.
         session.dataVersionSeen = try? await backends.store.dataVersion()
         if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {
@@ -112,8 +112,7 @@ extension EffectRunner {
       let last = session.dataVersionSeen
       session.dataVersionSeen = version
       guard let last, last != version, session.sandbox == nil else { return }
-      guard let snapshot = try? await backends.store.snapshot(notificationID: WeeklyReview.notificationID)
-      else { return }
+      guard let snapshot = try? await backends.snapshot() else { return }
       await session.send(.adopt(snapshot, .outside))
       session.showViewIfAtPrompt()
     }

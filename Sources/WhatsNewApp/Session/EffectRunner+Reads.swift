@@ -11,7 +11,7 @@ extension EffectRunner {
   /// The store in one read transaction: the record, onboarding, settings, the schedule and
   /// guidance of one moment.
   func snapshot() async throws -> StoreSnapshot {
-    try await session.backends.store.snapshot(notificationID: WeeklyReview.notificationID)
+    try await session.backends.snapshot()
   }
 
   /// The seen-through record as stored.
