@@ -16,6 +16,13 @@ func time(_ body: () throws -> Void) rethrows -> Double {
   return now() - start
 }
 
+/// ``time(_:)`` for work the app does through its async rules (a tap: ``Session/send(_:)``).
+@MainActor func time(_ body: () async throws -> Void) async rethrows -> Double {
+  let start = now()
+  try await body()
+  return now() - start
+}
+
 func median(_ values: [Double]) -> Double {
   precondition(!values.isEmpty)
   let sorted = values.sorted()

@@ -427,8 +427,8 @@ func benchTap() async throws {
     let (value, marker) = values[run % 2]
     var text = ""
     times.append(
-      time {
-        session.tap(.workoutView, value)
+      await time {
+        await session.tap(.workoutView, value)
         text = styler.render(session.renderCurrentView())
       })
     guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }), line.contains("saving…") else {

@@ -149,7 +149,7 @@ struct GuidanceSessionTests {
     let scripted = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
     _ = await scripted.transcript(of: ["state"])
     #expect(scripted.session.overlay == .whatsNew)
-    await scripted.session.guidanceFlow.startIfUnseen("workouts_intro")
+    await scripted.session.runner.run([.startGuideIfUnseen("workouts_intro")])
     #expect(scripted.session.guidance.active == nil)
     await scripted.session.run("tour workouts_intro")
     #expect(scripted.session.overlay == .guidance)

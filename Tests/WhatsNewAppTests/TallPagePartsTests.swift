@@ -32,7 +32,7 @@ struct TallPagePartsTests {
     arguments: [["next", "back"], ["go settings", "tour"]])
   func comingBackStartsAtTheTop(away: [String]) async throws {
     let harness = try await onTallPage()
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     harness.session.emitView()
     #expect(harness.session.tour?.index == 2, "Enter showed the next part, not the next page")
     #expect(harness.session.pagePart.map { $0.start > 0 } == true)
@@ -51,14 +51,14 @@ struct TallPagePartsTests {
     let harness = try await onTallPage()
     await harness.send("show all")
     harness.session.emitView()
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     #expect(harness.session.tour?.index == 3, "the page turned")
   }
 
   @Test("without show all, the first Enter stays on the page (the test above can fail)")
   func enterFirstShowsAPart() async throws {
     let harness = try await onTallPage()
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     #expect(harness.session.tour?.index == 2)
   }
 
@@ -70,7 +70,7 @@ struct TallPagePartsTests {
     harness.session.emitView()
     #expect(harness.session.tour?.isLastPage == true)
     for _ in 0..<4 {
-      harness.session.enterOnEmptyLine()
+      await harness.session.enterOnEmptyLine()
       await harness.settle()
       harness.session.emitView()
     }

@@ -16,11 +16,11 @@ struct TerminalKeysTests {
     await harness.boot()
     _ = harness.takeOutput()
     #expect(harness.session.tour?.index == 0)
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     await harness.settle()
     #expect(harness.session.tour?.index == 1)
     #expect(harness.session.viewIsOutOfDate, "the new page is drawn after the key")
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     #expect(harness.session.tour?.index == 1)
     #expect(harness.takeOutput() == "This is the last page: type done.\n")
   }
@@ -31,11 +31,11 @@ struct TerminalKeysTests {
     await harness.boot()
     let pages = try #require(harness.session.onboarding?.pages.count)
     for index in 1..<pages {
-      harness.session.enterOnEmptyLine()
+      await harness.session.enterOnEmptyLine()
       #expect(harness.session.onboarding?.index == index)
     }
     _ = harness.takeOutput()
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     #expect(harness.takeOutput() == "This is the last page: type finish.\n")
   }
 
@@ -48,7 +48,7 @@ struct TerminalKeysTests {
     let before = harness.session.state
     harness.session.markViewShown()
     _ = harness.takeOutput()
-    harness.session.enterOnEmptyLine()
+    await harness.session.enterOnEmptyLine()
     #expect(harness.session.state == before)
     #expect(!harness.session.viewIsOutOfDate)
     #expect(harness.takeOutput().isEmpty)

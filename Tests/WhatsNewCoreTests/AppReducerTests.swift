@@ -68,42 +68,28 @@ struct AppReducerTests {
 
   static let library = [release("2.12.0", pages: 2), release("2.13.1", pages: 3), release("2.14.0", pages: 3)]
 
-  /// Each row: what the store says, the window the content holds, and the effects the check returns.
-  static let checks: [(name: String, facts: WhatsNewCheck.Facts, window: [Release], effects: [AppEffect])] = [
-    ("nothing new records the app's version", .init(seenThrough: v214), [], [.recordSeenThrough(v214)]),
+  /// Each row: what the store says, the window the content holds, the effects the check returns,
+  /// and the page the tour it opens shows (`nil`: no tour).
+  static let checks: [(name: String, facts: WhatsNewCheck.Facts, window: [Release], effects: [AppEffect], opens: Int?)] = [
+    ("nothing new records the app's version", .init(seenThrough: v214), [], [.recordSeenThrough(v214)], nil),
     (
       "a tour turned off records it without a tour, and says so", .init(seenThrough: v("2.13.1"), wantsTour: false),
       [release("2.14.0", pages: 3)],
-      [.note("the what's-new tour is turned off; moving the record to 2.14.0"), .recordSeenThrough(v214)]
+      [.note("the what's-new tour is turned off; moving the record to 2.14.0"), .recordSeenThrough(v214)], nil
     ),
     (
       "new pages open the tour on the first", .init(seenThrough: v("2.13.1")), [release("2.14.0", pages: 3)],
-      [
-        .openTour(
-          TourState(
-            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214))
-        )
-      ]
+      [], 0
     ),
     (
       "a tour left on page 2 comes back there",
       .init(seenThrough: v("2.13.1"), position: TourPosition(release: v214, pageID: "2.14.0/1")), [release("2.14.0", pages: 3)],
-      [
-        .openTour(
-          TourState(
-            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214),
-            index: 1))
-      ]
+      [], 1
     ),
     (
       "a page no longer in the flow starts from the first",
       .init(seenThrough: v("2.13.1"), position: TourPosition(release: v214, pageID: "gone")), [release("2.14.0", pages: 3)],
-      [
-        .openTour(
-          TourState(
-            mode: .automatic, pages: selectFlow(releases: [release("2.14.0", pages: 3)], seenThrough: v("2.13.1"), current: v214))
-        )
-      ]
+      [], 0
     ),
   ]
 
@@ -112,7 +98,11 @@ struct AppReducerTests {
     let row = Self.checks[index]
     var state = booted()
     state.hasCheckedWhatsNew = true
+    // A tour that opens has nothing else to do: its pages have no choices to read.
     #expect(reduce(&state, .releasesRead(row.window, row.facts)) == row.effects, "\(row.name)")
+    let pages = selectFlow(releases: row.window, seenThrough: row.facts.seenThrough, current: v214)
+    #expect(state.tour == row.opens.map { TourState(mode: .automatic, pages: pages, index: $0) }, "\(row.name)")
+    #expect(state.recap.isRecording == (row.opens != nil), "\(row.name)")
   }
 
   @Test("the cap keeps six pages across skipped releases, newest first, and names what it left out")
@@ -144,29 +134,40 @@ struct AppReducerTests {
       ])
   }
 
-  /// Each row: the store the boot read, whether the launch is from a widget, and the effects.
+  /// Each row: the store the boot read, whether the launch is from a widget, and the effects
+  /// (``readsHome`` stands where home's controls are read).
   static let boots: [(name: String, snapshot: StoreSnapshot, widget: Bool, effects: [AppEffect])] = [
     (
       "onboarded: the screen opens, then the check", snapshot(), false,
-      [.openControls, .readStoreFacts, .checkWhatsNew(snapshot())]
+      [readsHome, .readStoreFacts, .checkWhatsNew(snapshot())]
     ),
     ("a new user: onboarding", snapshot(seen: nil, onboardingComplete: false), false, [.startOnboarding]),
     ("a new user from a widget: nothing", snapshot(seen: nil, onboardingComplete: false), true, []),
     (
       "a stored language is put in force first", snapshot(language: .ru), false,
       [
-        .languageChanged(.ru, note: "language: ru, as chosen in the app and stored"), .openControls, .readStoreFacts,
+        .languageChanged(.ru, note: "language: ru, as chosen in the app and stored"), readsHome, .readStoreFacts,
         .checkWhatsNew(snapshot(language: .ru)),
       ]
     ),
   ]
+
+  /// Where a row reads home's controls (one ``AppEffect/readSetting(_:)`` a setting it shows).
+  static let readsHome = AppEffect.note("home's controls are read here")
 
   @Test("the boot opens its gate and hands over to onboarding or the check", arguments: boots.indices)
   func boot(_ index: Int) {
     let row = Self.boots[index]
     var state = AppState(
       appVersion: v214, launchedFromWidget: row.widget, languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
-    #expect(reduce(&state, .booted(row.snapshot)) == row.effects, "\(row.name)")
+    let effects = reduce(&state, .booted(row.snapshot))
+    // Home's controls are read, one read a setting, where the row says.
+    let reads = effects.compactMap { if case .readSetting(let ticket) = $0 { ticket.setting } else { nil } }
+    #expect(reads == (row.effects.contains(Self.readsHome) ? Screen.home.settings : []), "\(row.name)")
+    let firstRead = effects.firstIndex { if case .readSetting = $0 { true } else { false } }
+    var written = effects.filter { if case .readSetting = $0 { false } else { true } }
+    if let firstRead { written.insert(Self.readsHome, at: firstRead) }
+    #expect(written == row.effects, "\(row.name)")
     #expect(state.isBooted)
     #expect(state.onboardingComplete == row.snapshot.onboardingComplete)
   }
@@ -261,8 +262,9 @@ struct AppReducerTests {
     let tapped = state.choices.tap(row.setting, row.value)
     let ticket = try #require(tapped)
     let effects = reduce(&state, .writeFinished(ticket, row.applied, onRealStore: row.real, isUndo: row.undo))
+    // An undo of no entry of the recap says nothing; its line (none) stands for the redraw.
     #expect(
-      effects == [row.undo ? .undoFinished(ticket, row.applied.outcome) : .reportWrite(ticket, row.applied.outcome)],
+      effects == [row.undo ? .viewShownByLines(inScriptToo: false) : .reportWrite(ticket, row.applied.outcome)],
       "\(row.name)")
     #expect(!state.recap.changedEntries.isEmpty == row.recorded, "\(row.name)")
     #expect((state.scheduleLeftApart != nil) == row.apart, "\(row.name)")

@@ -93,7 +93,7 @@ struct BackupCommands: Sendable {
       session.console.emit(session.text("ui.restore.dropped", OptionWords(session: session).andList(dropped)), .dim)
     }
     if !session.state.onboardingComplete {
-      session.tourFlow.startOnboarding()
+      await session.runner.run([.startOnboarding])
     } else {
       await session.navigate(to: .home)
     }

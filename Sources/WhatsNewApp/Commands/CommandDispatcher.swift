@@ -59,7 +59,7 @@ struct CommandDispatcher: Sendable {
     case .qa: await QACommands(session: session).run(command.name, arguments)
     case .debug: await DebugCommands(session: session).run(arguments)
     case .backup: await BackupCommands(session: session).run(command.name, arguments)
-    case .recap: RecapCommands(session: session).run(command.name, arguments)
+    case .recap: await RecapCommands(session: session).run(command.name, arguments)
     case .session: await runOwn(command.name, arguments)
     }
   }

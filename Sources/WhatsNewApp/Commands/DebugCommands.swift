@@ -110,7 +110,7 @@ struct DebugCommands: Sendable {
     guard await session.enterSandbox() else { return }
     if !wasInSandbox { session.console.emit(session.text("ui.debug.previewSandbox"), .dim) }
     // Over a tour, the tour waits where it was and comes back when the preview closes.
-    session.tourFlow.open(TourState(mode: .preview(version), pages: pages))
+    await session.send(.tour(.open(TourState(mode: .preview(version), pages: pages))))
   }
 
   /// What the validator reported for the release's file (dropped units, warnings), sanitized.

@@ -10,27 +10,22 @@ struct GuidanceCommands: Sendable {
   let session: Session
 
   var messages: CommandMessages { CommandMessages(session: session) }
-  var flow: GuidanceFlow { session.guidanceFlow }
 
   /// Before any command runs: closes an open popover (except for `info <id>`), and gives a
   /// showing guide its step commands. Returns whether the command was handled here.
   func interceptIfShowing(_ name: String, _ arguments: [String]) async -> Bool {
     if session.state.guidance.active?.mode == .info, !(name == "info" && !arguments.isEmpty) {
       // An open popover closes on close, or on any other command (which then runs).
-      flow.closeInfo()
+      await session.send(.guide(.closeInfo))
       // `close` and `back` leave the popover and nothing more.
       if name == "close" || name == "back" { return true }
     }
-    guard let active = session.state.guidance.active, active.mode == .tour else { return false }
+    guard session.state.guidance.active?.mode == .tour else { return false }
     switch name {
-    case "next": await flow.apply(session.state.guidance.next(), for: active)
-    case "back" where session.state.guidance.stepIndex == 0:
-      // `back` leaves the top: on the first step, the guide closes for now.
-      await flow.closeForTour()
-      if session.state.screen == .home { await session.checkWhatsNew() }
-    case "back": await flow.apply(session.state.guidance.back(), for: active)
-    case "skip", "close": await flow.apply(session.state.guidance.skip(), for: active)
-    case "finish", "done": await flow.apply(session.state.guidance.finish(), for: active)
+    case "next": await session.send(.guide(.next))
+    case "back": await session.send(.guide(.back))
+    case "skip", "close": await session.send(.guide(.skip))
+    case "finish", "done": await session.send(.guide(.finish))
     default: return false
     }
     return true
@@ -39,7 +34,7 @@ struct GuidanceCommands: Sendable {
   /// Runs the guidance command `name` (`tour` here always has a guide's id).
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
-    case "tour": if let id = arguments.first { await flow.startByHand(id) }
+    case "tour": if let id = arguments.first { await session.send(.guide(.start(id))) }
     case "info": await info(arguments)
     case "guidance": await list(arguments)
     default: messages.notAvailable(name)
@@ -56,7 +51,7 @@ struct GuidanceCommands: Sendable {
       session.console.emit(session.text("ui.guidance.isTour", id, id), .warning)
       return
     }
-    await flow.openInfo(guide)
+    await session.send(.guide(.start(guide.id)))
   }
 
   /// `guidance`: every guide with its seen state; `guidance reset [<id>]` clears one or all.
@@ -65,7 +60,7 @@ struct GuidanceCommands: Sendable {
     let catalog = session.state.guidance.catalog
     switch arguments.first {
     case nil:
-      let seen = await flow.seenSet() ?? []
+      let seen = await session.runner.guidanceSeenSet() ?? []
       // One row a guide: its id, then its name, kind and whether it was seen, wrapped in a column.
       var rows: [HelpTable.Row] = []
       for guide in catalog {

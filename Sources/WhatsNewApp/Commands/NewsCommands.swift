@@ -20,7 +20,7 @@ struct NewsCommands: Sendable {
     switch arguments.first {
     case nil: await list(all: false)
     case let word? where word.lowercased() == "all": await list(all: true)
-    case let version?: open(version)
+    case let version?: await open(version)
     }
   }
 
@@ -73,7 +73,7 @@ struct NewsCommands: Sendable {
 
   /// `news <version>`: that release's pages, ignoring the record and the gates. Only that
   /// release is read (and, when it cannot be shown, the one suggested instead).
-  func open(_ versionText: String) {
+  func open(_ versionText: String) async {
     if openRefused { return messages.refused("news") }
     guard let version = Version(versionText) else {
       session.noteInvalidCommand()
@@ -88,7 +88,7 @@ struct NewsCommands: Sendable {
       return messages.unknownValue(
         versionText, kind: .release, candidates: others.map(\.description), suggestion: nearest.description)
     }
-    session.tourFlow.open(TourState(mode: .news, pages: previewRelease(release, asOf: session.appVersion)))
+    await session.send(.tour(.open(TourState(mode: .news, pages: previewRelease(release, asOf: session.appVersion)))))
   }
 
   /// The version nearest `version` among `versions` whose release has pages to show,

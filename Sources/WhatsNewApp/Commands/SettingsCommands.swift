@@ -53,12 +53,8 @@ struct SettingsCommands: Sendable {
         session.choices.learn(setting, confirmed: stored)
       }
     }
-    // Whether a write started, not only whether one is pending: it may be done already.
-    let wrote = session.tap(setting, value)
-    if !wrote && session.choices.state(of: setting).pendingWrites == 0 {
-      session.console.emit(
-        session.text("ui.set.unchanged", session.text(setting.titleKey), session.text(setting.valueKey(value))), .dim)
-    }
+    // A value the setting already holds writes nothing, and says so.
+    await session.tap(setting, value)
   }
 
   /// The value a boolean setting's word stands for: `on`, `yes`, `1` and `true` are `true`.

@@ -9,7 +9,6 @@ struct TourCommands: Sendable {
   let session: Session
 
   var messages: CommandMessages { CommandMessages(session: session) }
-  var flow: TourFlow { session.tourFlow }
 
   /// Runs the tour command `name`.
   func run(_ name: String, _ arguments: [String]) async {
@@ -22,7 +21,7 @@ struct TourCommands: Sendable {
       }
       await session.navigate(to: destination)
     case "home": await home()
-    case "next": flow.step(1)
+    case "next": await session.send(.tour(.step(1)))
     case "back": await back()
     case "done":
       if state.onboarding != nil {
@@ -34,17 +33,14 @@ struct TourCommands: Sendable {
         session.console.emit(session.text("ui.tour.doneOnLastPage", String(tour.pages.count)), .warning)
         return
       }
-      flow.dismiss(.done)
+      await session.send(.tour(.dismiss(.done)))
     case "skip":
-      if state.onboarding != nil {
-        flow.finishOnboarding()
-        return
-      }
+      if state.onboarding != nil { return await session.send(.tour(.finishOnboarding)) }
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss(.skip)
+      await session.send(.tour(.dismiss(.skip)))
     case "close":
       guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      flow.dismiss(.close)
+      await session.send(.tour(.dismiss(.close)))
     case "finish":
       guard state.onboarding != nil else {
         // On a tour page, finish is not its word: say which words end the tour.
@@ -55,10 +51,10 @@ struct TourCommands: Sendable {
         }
         return messages.nothingOpen(name)
       }
-      flow.finishOnboarding()
+      await session.send(.tour(.finishOnboarding))
     case "choose": await choose(arguments)
     case "open": await open(arguments)
-    case "tour": await flow.resume()
+    case "tour": await session.send(.tour(.resume))
     case "news": await NewsCommands(session: session).run(arguments)
     default: messages.notAvailable(name)
     }
@@ -87,12 +83,12 @@ struct TourCommands: Sendable {
           session.text("ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue))), .warning)
         return
       }
-      return pick(choice, typed: arguments.dropFirst().joined(separator: " "))
+      return await pick(choice, typed: arguments.dropFirst().joined(separator: " "))
     }
     let token = arguments.joined(separator: " ")
     // A token a hint shows: `1`, `mode.1`.
     for choice in shortcuts.choices {
-      if let index = choice.option(for: token) { return tap(choice, index) }
+      if let index = choice.option(for: token) { return await tap(choice, index) }
     }
     if arguments.count == 1, let dot = first.firstIndex(of: "."),
       let choice = shortcuts.choices.first(where: { $0.blockID.lowercased() == first[..<dot].lowercased() })
@@ -102,9 +98,9 @@ struct TourCommands: Sendable {
       let option = String(first[first.index(after: dot)...])
       if let number = Int(option) {
         guard choice.choice.options.indices.contains(number - 1) else { return noOption(token, tokens: choice.tokens) }
-        return tap(choice, number - 1)
+        return await tap(choice, number - 1)
       }
-      return pick(choice, typed: option)
+      return await pick(choice, typed: option)
     }
     // A number, or `<block>.<n>` of no block here; a label may hold a dot ("Вкл."), so only these.
     let dottedNumber = token.lastIndex(of: ".").map { Int(token[token.index(after: $0)...]) != nil } ?? false
@@ -118,7 +114,7 @@ struct TourCommands: Sendable {
       }
       return noOption(token, tokens: shortcuts.chooseTokens)
     }
-    if shortcuts.choices.count == 1 { return pick(shortcuts.choices[0], typed: token) }
+    if shortcuts.choices.count == 1 { return await pick(shortcuts.choices[0], typed: token) }
     // A value or label on a page of several choices: the one choice it names.
     var found: [(choice: PageShortcuts.Choice, index: Int)] = []
     for choice in shortcuts.choices {
@@ -132,7 +128,7 @@ struct TourCommands: Sendable {
     case 0 where arguments.count > 1:
       messages.unknownValue(first, kind: .setting, candidates: shortcuts.settings.map(\.rawValue))
     case 0: noOption(token, tokens: shortcuts.chooseTokens)
-    case 1: tap(found[0].choice, found[0].index)
+    case 1: await tap(found[0].choice, found[0].index)
     default: ambiguous(token, found)
     }
   }
@@ -155,15 +151,15 @@ struct TourCommands: Sendable {
   var words: OptionWords { OptionWords(session: session) }
 
   /// Picks the option of `choice` that `typed` names: its number, value or label.
-  func pick(_ choice: PageShortcuts.Choice, typed: String) {
+  func pick(_ choice: PageShortcuts.Choice, typed: String) async {
     let options = choice.choice.options
     if let number = Int(typed) {
       guard options.indices.contains(number - 1) else { return noOption(typed, tokens: choice.tokens) }
-      return tap(choice, number - 1)
+      return await tap(choice, number - 1)
     }
     switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
     case .value(let value):
-      tap(choice.choice.setting, value)
+      await session.tap(choice.choice.setting, value)
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
       session.noteInvalidCommand()
@@ -174,16 +170,9 @@ struct TourCommands: Sendable {
     }
   }
 
-  /// Picks option `index` of `choice`.
-  func tap(_ choice: PageShortcuts.Choice, _ index: Int) {
-    tap(choice.choice.setting, choice.choice.options[index].value)
-  }
-
-  /// Taps `value`; a value the setting already holds writes nothing, and says so.
-  func tap(_ setting: Setting, _ value: String) {
-    guard !session.tap(setting, value), session.choices.state(of: setting).pendingWrites == 0 else { return }
-    session.console.emit(
-      session.text("ui.set.unchanged", session.text(setting.titleKey), session.text(setting.valueKey(value))), .dim)
+  /// Picks option `index` of `choice` (a value the setting already holds writes nothing, and says so).
+  func tap(_ choice: PageShortcuts.Choice, _ index: Int) async {
+    await session.tap(choice.choice.setting, choice.choice.options[index].value)
   }
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
@@ -218,7 +207,6 @@ struct TourCommands: Sendable {
       action = named
     }
     if session.state.onboarding != nil { return messages.refused("open") }
-    flow.suspendIfShowing()
     await session.navigate(to: action.screen)
   }
 
@@ -228,11 +216,10 @@ struct TourCommands: Sendable {
   func back() async {
     let state = session.state
     if let tour = state.showingTour, tour.index == 0, state.onboarding == nil {
-      flow.suspendIfShowing()
-      return
+      return await session.send(.tour(.suspend))
     }
-    if state.onboarding != nil || state.showingTour != nil { return flow.step(-1) }
-    if state.tour?.isSuspended == true { return await flow.resume() }
+    if state.onboarding != nil || state.showingTour != nil { return await session.send(.tour(.step(-1))) }
+    if state.tour?.isSuspended == true { return await session.send(.tour(.resume)) }
     if state.screen != .home { return await session.navigate(to: .home) }
     messages.refused("back")
   }
@@ -241,7 +228,7 @@ struct TourCommands: Sendable {
   /// (and says on which page); onboarding must finish first.
   func home() async {
     if session.state.onboarding != nil { return messages.refused("home") }
-    await session.guidanceFlow.closeForTour()
+    await session.send(.guide(.leaveForTour))
     await session.navigate(to: .home)
   }
 }

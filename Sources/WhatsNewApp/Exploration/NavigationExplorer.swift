@@ -198,7 +198,7 @@ struct NavigationWalk {
     let state = session.state
     let stack = state.openStack
     let seen = (try? await session.runner.seenThrough()).map { "\($0)" } ?? "?"
-    let guidanceSeen = ((try? await session.runner.guidanceSeen()) ?? []).sorted().joined(separator: ",")
+    let guidanceSeen = ((await session.runner.guidanceSeenSet()) ?? []).sorted().joined(separator: ",")
     // States are told apart by what decides where a command leads: the layers, each page or
     // step as first, middle or last (every middle page behaves alike), the gates, the record
     // and the sandbox. The guidance seen-set counts only as "does this screen's guide start".

@@ -22,23 +22,36 @@ extension EffectRunner {
         await session.send(.releasesRead(window, facts))
       case .checkWhatsNew(let snapshot): await session.send(.checkWhatsNew(snapshot))
       case .recordSeenThrough(let version): recordSeenThroughQuietly(version)
-      case .openTour(let tour): session.tourFlow.open(tour)
-      case .startOnboarding: session.tourFlow.startOnboarding()
-      case .openControls:
-        if session.state.visiblePage != nil {
-          session.openCurrentPageControls()
-        } else {
-          session.openControls(for: session.state.screen)
+      case .startOnboarding:
+        let pages = OnboardingPlan.pages(catalog: session.catalog, appVersion: session.appVersion)
+        await session.send(.tour(.startOnboarding(pages)))
+      case .readSetting(let ticket):
+        read(ticket.setting) { result in await session.send(.readFinished(ticket, result)) }
+      case .write(let ticket, let expected): write(ticket, expected: expected)
+      case .endTour(let showings): endTour(showings)
+      case .completeOnboarding:
+        completeOnboarding(seenThrough: session.appVersion) { result in
+          guard case .failure(let reason) = result else {
+            return await session.send(.tour(.onboardingWriteFinished(nil)))
+          }
+          await session.send(.tour(.onboardingWriteFinished(reason)))
+          session.showViewIfAtPrompt()
         }
+      case .recordTourPosition(let position): recordTourPosition(position)
+      case .leaveSandbox: session.leaveSandbox()
+      case .startGuideIfUnseen(let id):
+        // Not read when nothing could start (the machine decides again with the set).
+        guard session.state.guidanceMayStartByItself, session.state.tour == nil, let seen = await guidanceSeenSet()
+        else { continue }
+        await session.send(.guide(.startIfUnseen(id, seen: seen)))
+      case .markGuidanceSeen(let id): markGuidanceSeen(id)
+      case .viewShownByLines(let inScriptToo):
+        if session.console.isAtPrompt || inScriptToo { session.markViewShown() }
       case .readStoreFacts: await session.readStoreFacts()
       case .languageChanged(let language, let note):
         session.languageChanged(to: language)
         if let note { session.developerNote(note) }
-      case .say(.bootFailed(let reason)): session.console.emit(session.text("ui.boot.failed", reason), .error)
-      case .say(.changedElsewhere(let setting, let value)):
-        let words = OptionWords(session: session)
-        session.console.emit(
-          session.text("ui.outside.changed", session.text(setting.titleKey), words.label(setting, value)), .warning)
+      case .say(let message): say(message)
       case .note(let text): session.developerNote(text)
       case .showSettingRow(let setting):
         // A slow read finished while the person sat at the prompt: show the control now.
@@ -46,9 +59,37 @@ extension EffectRunner {
         session.console.emit(ScreenRenderer(context: session.renderContext).settingRow(setting, session.controlStates))
         session.markViewShown()
       case .reportWrite(let ticket, let outcome): session.reportWrite(ticket, outcome: outcome)
-      case .undoFinished(let ticket, let outcome): session.recapFlow.undoFinished(ticket, outcome)
       }
     }
+  }
+
+  /// Writes a choice the rules tapped (``AppEffect/write(_:expected:)``), after any earlier
+  /// write of the same setting; its result goes back to the rules.
+  private func write(_ ticket: ChoiceMachine.WriteTicket, expected: String?) {
+    // A preview's writes land on its private copy: they are no tour's changes.
+    let isReal = session.sandbox == nil
+    let setting = ticket.setting
+    session.writeChains[setting] = apply(setting, ticket.value, expected: expected, after: session.writeChains[setting]) {
+      applied in
+      await session.send(.writeFinished(ticket, applied, onRealStore: isReal, isUndo: expected != nil))
+    }
+  }
+
+  /// The dismissal's write (operation `seen-write`), its result fed back to the tour machine.
+  /// A write QA holds or delays does not land at once: it is announced, so the person knows
+  /// why the tour is still open (a write that merely hops to the store's queue is not).
+  private func endTour(_ showings: [ReleaseShowing]) {
+    let finished = endTour(seenThrough: session.appVersion, showings: showings) { result in
+      await session.send(.tour(.seenWriteFinished(result)))
+      session.showViewIfAtPrompt()
+    }
+    let waitsOnQA = session.backends.faults.rules.contains { rule in
+      switch rule.kind {
+      case .hold, .delay: rule.operation == .seenWrite
+      case .fail: false
+      }
+    }
+    if !finished && waitsOnQA { say(.tour(.savingDismissal)) }
   }
 
   /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the

@@ -20,8 +20,17 @@ extension EffectRunner {
   /// What the store holds for `setting` (its default when nothing is stored).
   func storedValue(of setting: Setting) async throws -> String { try await session.backends.store.setting(setting) }
 
-  /// The guidance the person has seen.
-  func guidanceSeen() async throws -> Set<String> { try await session.backends.store.guidanceSeenIDs() }
+  /// The guidance the person has seen, or `nil` when the store cannot be read (then nothing
+  /// starts by itself, and a developer is told). Not gated: QA's read faults are for the
+  /// controls' reads.
+  func guidanceSeenSet() async -> Set<String>? {
+    do {
+      return try await session.backends.store.guidanceSeenIDs()
+    } catch {
+      session.developerNote("could not read the guidance seen-set: \(error)")
+      return nil
+    }
+  }
 
   /// Copies the store to `path` (SQLite's online backup); returns the leftovers it removed.
   func backup(to path: String) async throws -> [String] { try await session.backends.store.backup(to: path) }

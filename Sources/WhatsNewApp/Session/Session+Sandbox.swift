@@ -28,12 +28,12 @@ extension Session {
     }
   }
 
-  /// The real store again: what the preview wrote is dropped with its copy.
+  /// The real store again: what the preview wrote is dropped with its copy (the rules forgot
+  /// what its controls showed: ``AppEffect/leaveSandbox``).
   func leaveSandbox() {
     guard let sandbox else { return }
     backends = sandbox.real
     storeFacts = sandbox.facts
     self.sandbox = nil
-    choices.forgetSettledValues()
   }
 }

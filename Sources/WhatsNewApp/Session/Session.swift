@@ -263,13 +263,6 @@ package final class Session {
       key, arguments: arguments, localizer: localizer, ascii: configuration.ascii, charset: configuration.charset)
   }
 
-  /// The tour and onboarding transitions.
-  var tourFlow: TourFlow { TourFlow(session: self) }
-  /// What the tours changed, and `undo`.
-  var recapFlow: RecapFlow { RecapFlow(session: self) }
-  /// The guidance triggers and effects.
-  var guidanceFlow: GuidanceFlow { GuidanceFlow(session: self) }
-
   // MARK: - The rules
 
   /// Takes `action` through the app's rules (``reduce(_:_:)``) and runs the effects they
@@ -297,19 +290,9 @@ package final class Session {
 
   // MARK: - Navigation
 
-  /// Goes to a screen: opens its controls and reads the facts it shows from the store.
-  /// Coming home runs the what's-new check if it has not run yet.
+  /// Goes to a screen (``AppState/navigate(to:)``): opens its controls and reads the facts it
+  /// shows from the store; coming home runs the what's-new check if it has not run yet.
   func navigate(to destination: Screen) async {
-    // Leaving the tour for a screen suspends it (it waits under the screen), like following an action.
-    tourFlow.suspendIfShowing()
-    state.screen = destination
-    state.recap.isListed = false
-    openControls(for: destination)
-    await readStoreFacts()
-    requestView()
-    await guidanceFlow.didArrive(at: destination)
-    if destination == .home {
-      await checkWhatsNew()
-    }
+    await send(.navigate(destination))
   }
 }

@@ -95,7 +95,7 @@ package struct REPL {
         if line.trimmingWhitespace().isEmpty {
           // Enter on an empty line: at a terminal, the tour's next page; in a script, nothing.
           guard isInteractive else { continue }
-          session.enterOnEmptyLine()
+          await session.enterOnEmptyLine()
         } else {
           if echoCommands { session.console.writeOut(prompt + TextSanitizer.clean(line) + "\n") }
           let outcome = await session.run(line)
@@ -161,11 +161,11 @@ extension Session {
   /// (to a waiting tour, else home). Onboarding and home have nothing to leave: nothing happens.
   package func escape() async {
     switch state.openStack.top {
-    case .popover: guidanceFlow.closeInfo()
+    case .popover: await send(.guide(.closeInfo))
     case .guide:
-      await guidanceFlow.closeForTour()
+      await send(.guide(.leaveForTour))
       if state.screen == .home { await checkWhatsNew() }
-    case .tour: tourFlow.suspendIfShowing()
+    case .tour: await send(.tour(.suspend))
     case .screen: await TourCommands(session: self).back()
     case .onboarding, .home: break
     }
@@ -174,12 +174,12 @@ extension Session {
   /// Enter on an empty line at a terminal: the next part of a page too tall for the window,
   /// else the next page of the tour or onboarding (on the last page, how to finish); anywhere
   /// else, nothing.
-  package func enterOnEmptyLine() {
+  package func enterOnEmptyLine() async {
     guard state.overlay == .whatsNew || state.overlay == .onboarding else { return }
     if showNextPagePart() { return }
     // A page that turns starts at its top (the part belongs to the page it was reached on);
     // on the last page the last part stays, under the message saying how to finish.
-    tourFlow.step(1)
+    await send(.tour(.step(1)))
   }
 
   /// The terminal was resized: the current view is drawn again at once (above the prompt,

@@ -66,8 +66,25 @@ struct StateReport: Sendable {
           })
       ))
     members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
-    members += session.guidanceFlow.stateMembers(seen: guidanceSeen)
+    members.append(("guidance", guidanceJSON))
+    members.append(("guidanceSeen", guidanceSeen))
     return .object(members)
+  }
+
+  /// The guide or popover showing (or null): its step, and whether the step's element is on
+  /// screen, in the screen under the overlay as rendered now.
+  var guidanceJSON: JSONValue {
+    let guidance = session.state.guidance
+    guard let guide = guidance.active, let step = guidance.currentStep else { return .null }
+    let anchors = AppView.overlay(session.state, session.renderContext, session.viewInputs)?.anchors
+    return .object([
+      ("id", .string(guide.id)),
+      ("mode", .string(guide.mode.rawValue)),
+      ("step", .number(Double(guidance.stepIndex + 1))),
+      ("stepCount", .number(Double(guide.steps.count))),
+      ("anchor", .string(step.targetAnchor)),
+      ("anchorOnScreen", .bool(anchors?[step.targetAnchor] != nil)),
+    ])
   }
 
   /// The tour: where it is, why it is open, and whether it waits or is being dismissed.

@@ -21,6 +21,16 @@ package enum AppAction: Sendable, Equatable {
   /// A choice's write ended (``AppliedWrite``): on the real store or a preview's copy, and
   /// whether it was an `undo`'s.
   case writeFinished(ChoiceMachine.WriteTicket, AppliedWrite, onRealStore: Bool, isUndo: Bool)
+  /// A transition of the tour machine: a command's, or a write's result.
+  case tour(TourInput)
+  /// A command of in-app guidance, or the seen-set the automatic trigger read.
+  case guide(GuideInput)
+  /// Go to a screen (`go`, `home`, `open`, a guide's step on another screen).
+  case navigate(Screen)
+  /// The person picks a value for a setting (`choose`, `set`, a number on a page).
+  case tap(Setting, String)
+  /// `undo <n>` (or `undo all`) for these entries of the recap, in order.
+  case undo([Int])
 }
 
 /// Where an adopted snapshot comes from.
@@ -39,16 +49,35 @@ package enum AppEffect: Sendable, Equatable {
   /// Read the releases after `facts`' record up to the app's version; the result is
   /// ``AppAction/releasesRead(_:_:)``.
   case readReleases(WhatsNewCheck.Facts)
-  /// Run the what's-new check with this snapshot (after the effects before it).
-  case checkWhatsNew(StoreSnapshot)
+  /// Run the what's-new check (after the effects before it): with the store as just read,
+  /// or `nil` to read it.
+  case checkWhatsNew(StoreSnapshot?)
   /// Move the seen record to a version without a tour (operation `seen-write`, quietly).
   case recordSeenThrough(Version)
-  /// Open the what's-new tour over the current screen.
-  case openTour(TourState)
-  /// Start the onboarding wizard.
+  /// Start the onboarding wizard (its pages come from the releases): ``TourInput/startOnboarding(_:)``.
   case startOnboarding
-  /// Open the controls of what is on screen (the page showing, else the screen), reading their settings.
-  case openControls
+  /// Read a choice's setting; the result is ``AppAction/readFinished(_:_:)``.
+  case readSetting(ChoiceMachine.ReadTicket)
+  /// Write a choice, after the setting's earlier writes; with `expected` (an `undo`), only
+  /// while the store holds it. The result is ``AppAction/writeFinished(_:_:onRealStore:isUndo:)``.
+  case write(ChoiceMachine.WriteTicket, expected: String?)
+  /// The dismissal's write: seen through the app version, with what the tour did with each
+  /// release; the result is ``TourInput/seenWriteFinished(_:)``.
+  case endTour([ReleaseShowing])
+  /// Onboarding complete and seen through the app version, in one write; the result is
+  /// ``TourInput/onboardingWriteFinished(_:)``.
+  case completeOnboarding
+  /// Remember where the automatic tour is, so a tour left unfinished resumes there.
+  case recordTourPosition(TourPosition)
+  /// Leave the private copy a preview ran on: the real store is in force again.
+  case leaveSandbox
+  /// Read the guidance seen-set and start guidance `id` if it is unseen (``GuideInput/startIfUnseen(_:seen:)``).
+  case startGuideIfUnseen(String)
+  /// Record guidance `id` as seen.
+  case markGuidanceSeen(String)
+  /// The lines said stand for the redraw: above the prompt (and, `inScriptToo`, in a script as
+  /// well), the view is not printed whole again for them.
+  case viewShownByLines(inScriptToo: Bool)
   /// Read what the screens show from the store (``StoreFacts``).
   case readStoreFacts
   /// The language in force changed: read its table if not read yet (the view, and where its anchors are, is drawn in it next).
@@ -61,8 +90,6 @@ package enum AppEffect: Sendable, Equatable {
   case showSettingRow(Setting)
   /// Say how a choice's write ended, one line at a time.
   case reportWrite(ChoiceMachine.WriteTicket, ChoiceMachine.WriteOutcome)
-  /// An `undo`'s write ended: the recap is told, and the person where the entry stands.
-  case undoFinished(ChoiceMachine.WriteTicket, ChoiceMachine.WriteOutcome)
 }
 
 /// What the rules say to the person, in words the app's tables give.
@@ -71,6 +98,34 @@ package enum AppMessage: Sendable, Equatable {
   case bootFailed(String)
   /// Another program changed a setting the screen showed: to this value.
   case changedElsewhere(Setting, String)
+  /// What the tour machine says.
+  case tour(TourMessage)
+  /// The command cannot run in this state: what is open on top, and the ways out.
+  case refused(String)
+  /// No guide or popover has this id.
+  case unknownGuide(String)
+  /// A guide ended (finished or skipped).
+  case guideEnded(String)
+  /// A guide was left for the tour, unseen.
+  case guideLeftForTour(String)
+  /// `back` on a guide's first step.
+  case guideFirstStep
+  /// `finish` before a guide's last step (of this many).
+  case guideNotLastStep(Int)
+  /// A guide cannot start over the onboarding wizard.
+  case finishOnboardingFirst
+  /// A tour that changed settings ended without its list: how to see it.
+  case recapHint(changed: Int)
+  /// The setting holds this value already: nothing was written.
+  case unchanged(Setting, String)
+  /// `undo` of an entry the recap does not have.
+  case undoNoSuchEntry(Int)
+  /// An undo of this setting is being written.
+  case undoInFlight(Setting)
+  /// An undo put the setting back to this value.
+  case putBack(Setting, String)
+  /// Where recap entry `number` stands, when an undo did not put it back now.
+  case entryStands(TourRecap.Entry, number: Int)
 }
 
 /// The app's rules over one value: takes `action`, changes `state`, and returns what to do.
@@ -80,7 +135,7 @@ package enum AppMessage: Sendable, Equatable {
 ///
 /// ```swift
 /// var state = AppState(appVersion: v2_14, launchedFromWidget: false, languageChoice: choice)
-/// reduce(&state, .booted(snapshot))   // [.openControls, .readStoreFacts, .checkWhatsNew(snapshot)]
+/// reduce(&state, .booted(snapshot))   // [.readSetting(…), .readStoreFacts, .checkWhatsNew(snapshot)]
 /// ```
 package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
   switch action {
@@ -96,7 +151,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
       return effects
     }
     // The screen opens: what it shows from the store is read now, after the reconcile.
-    return effects + [.openControls, .readStoreFacts, .checkWhatsNew(snapshot)]
+    return effects + state.openControls() + [.readStoreFacts, .checkWhatsNew(snapshot)]
 
   case .bootFailed(let reason):
     state.bootFailure = reason
@@ -129,7 +184,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     // A tour's change another program moved since: the recap says so, and `undo` leaves it.
     state.recap.observe(snapshot.settings)
     state.choices.forgetSettledValues()
-    return effects + [.openControls]
+    return effects + state.openControls()
 
   case .checkWhatsNew(let snapshot):
     guard state.whatsNewCheckIsDue else { return [] }
@@ -153,7 +208,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
     case .open(let tour):
-      return [.openTour(tour)]
+      return state.reduceTour(.open(tour))
     }
 
   case .readFinished(let ticket, let result):
@@ -165,10 +220,21 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     // The screens show the reminder the change confirmed, never one read meanwhile.
     if let reminder = applied.reminder { state.storeFacts.notification = reminder }
     if onRealStore, ticket.setting == .reviewWeekday { state.noteScheduleLeftApart(applied.outcome) }
-    if isUndo { return [.undoFinished(ticket, applied.outcome)] }
+    if isUndo {
+      // The line said stands for the redraw it shows: above the prompt, as for any write; and
+      // on home, whose list would otherwise be printed whole again for one entry's mark.
+      return state.undoFinished(ticket.setting, applied.outcome, ticket: ticket)
+        + [.viewShownByLines(inScriptToo: state.recap.isListed)]
+    }
     // A preview's writes land on its private copy: they are no tour's changes.
     if onRealStore { state.recap.confirmed(ticket, applied) }
     return [.reportWrite(ticket, applied.outcome)]
+
+  case .tour(let input): return state.reduceTour(input)
+  case .guide(let input): return state.reduceGuide(input)
+  case .navigate(let screen): return state.navigate(to: screen)
+  case .tap(let setting, let value): return state.tap(setting, value)
+  case .undo(let numbers): return state.undo(numbers)
   }
 }
 

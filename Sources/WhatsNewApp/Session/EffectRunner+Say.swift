@@ -1,0 +1,77 @@
+import WhatsNewCore
+
+/// What the rules say (``AppMessage``), in the session's language: the one place their words
+/// are chosen, each from the app's tables.
+extension EffectRunner {
+  /// Says `message` to the person.
+  func say(_ message: AppMessage) {
+    let console = session.console
+    let words = OptionWords(session: session)
+    func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
+    switch message {
+    case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
+    case .changedElsewhere(let setting, let value):
+      console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
+    case .tour(let message): say(message)
+    case .refused(let command): CommandMessages(session: session).refused(command)
+    case .unknownGuide(let id):
+      CommandMessages(session: session).unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
+    case .guideEnded(let id): console.emit(text("ui.guidance.ended", text("guidance.\(id).name"), id), .success)
+    case .guideLeftForTour(let id): console.emit(text("ui.guidance.leftForTour", text("guidance.\(id).name")), .dim)
+    case .guideFirstStep: console.emit(text("ui.guidance.firstStep"), .warning)
+    case .guideNotLastStep(let count): console.emit(text("ui.guidance.notLastStep", String(count)), .warning)
+    case .finishOnboardingFirst: console.emit(text("ui.onboarding.finishFirst"), .warning)
+    case .recapHint(let changed): console.emit(text(changed == 1 ? "ui.recap.hintOne" : "ui.recap.hint"), .dim)
+    case .unchanged(let setting, let value):
+      console.emit(text("ui.set.unchanged", text(setting.titleKey), text(setting.valueKey(value))), .dim)
+    case .undoNoSuchEntry(let number):
+      session.noteInvalidCommand()
+      console.emit(text("ui.undo.noSuchEntry", String(number)), .warning)
+    case .undoInFlight(let setting): console.emit(text("ui.undo.inFlight", text(setting.titleKey)), .dim)
+    case .putBack(let setting, let value):
+      let label = words.label(setting, value)
+      console.emit(text("ui.undo.putBack", text(setting.titleKey), label), .success)
+      if setting == .reviewWeekday { console.emit(text("ui.notification.rescheduled", label), .dim) }
+    case .entryStands(let entry, let number):
+      // Where the entry stands when an undo did not put it back now: back already, changed
+      // since (and to what), or still the tour's value, to try again.
+      let setting = entry.setting
+      let name = text(setting.titleKey)
+      switch entry.status {
+      case .undone: console.emit(text("ui.undo.alreadyUndone", name, words.label(setting, entry.before)), .dim)
+      case .changedSince(let current):
+        console.emit(text("ui.undo.changedSince", name, words.label(setting, current)), .warning)
+      case .changed, .undoing:
+        console.emit(text("ui.undo.failed", name, words.label(setting, entry.after), "undo \(number)"), .warning)
+      }
+    }
+  }
+
+  /// Says what the tour machine said.
+  private func say(_ message: TourMessage) {
+    let console = session.console
+    func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
+    switch message {
+    case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+    case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
+    case .lastPage: console.emit(text("ui.tour.lastPage"), .warning)
+    case .onboardingFirstPage: console.emit(text("ui.onboarding.firstPage"), .warning)
+    case .onboardingLastPage: console.emit(text("ui.onboarding.lastPage"), .warning)
+    case .savingDismissal: console.emit(text("ui.tour.savingDismissal"), .dim)
+    case .stillSaving: console.emit(text("ui.tour.stillSaving"), .dim)
+    case .caughtUp(let version): console.emit(text("ui.tour.caughtUp", version.description), .success)
+    case .closedNoRecord: console.emit(text("ui.tour.closedNoRecord"), .success)
+    case .dismissFailed(let reason): console.emit("! " + text("ui.tour.dismissFailed", reason), .error)
+    case .previewClosed(let page, let count):
+      console.emit(text("ui.debug.previewClosed", String(page), String(count)), .success)
+    case .previewClosedToScreen:
+      console.emit(text("ui.debug.previewClosedScreen", text(session.state.screen.titleKey)), .success)
+    case .previewOverTour(let page, let count):
+      console.emit(text("ui.debug.previewOverTour", String(page), String(count)), .dim)
+    case .onboardingFinished: console.emit(text("ui.onboarding.finished"), .success)
+    case .onboardingFinishFailed(let reason): console.emit("! " + text("ui.onboarding.finishFailed", reason), .error)
+    case .stillFinishing: console.emit(text("ui.onboarding.stillFinishing"), .dim)
+    case .noTourToResume: console.emit(text("ui.tour.noneToResume"), .warning)
+    }
+  }
+}
