@@ -30,7 +30,8 @@ package enum GuideInput: Sendable, Equatable {
   case start(String)
   /// A guide's `next`, `back`, `skip` (and `close`), `finish` (and `done`).
   case next, back, skip, finish
-  /// An open popover closes (on `close`, Esc, or any other command), recorded as seen.
+  /// An open popover closes (on `close`, Esc, or any other command); one shown only once
+  /// (`triggerOnce`) is recorded as seen.
   case closeInfo
   /// Going back to the tour: a popover closes as `close` would; a guide is left without being
   /// recorded as seen (it starts again on a later first visit), saying so.
@@ -66,11 +67,9 @@ extension AppState {
     case .seenWriteFinished(let result): asked = tours.seenWriteFinished(result)
     case .onboardingWriteFinished(let failure):
       asked = tours.onboardingWriteFinished(failure.map { .failure($0) } ?? .success(()))
-      // What follows onboarding: the screen's controls open and `first_run` starts (once).
-      if failure == nil {
-        return effects + asked.flatMap { perform($0) } + openControls(for: screen)
-          + [.startGuideIfUnseen(GuidanceCatalog.firstRun)]
-      }
+      // What follows onboarding: home (its controls opened by the machine's `goHome`), then
+      // `first_run` starts (once).
+      if failure == nil { return asked.flatMap { perform($0) } + [.startGuideIfUnseen(GuidanceCatalog.firstRun)] }
     }
     return effects + asked.flatMap { perform($0) }
   }
@@ -136,7 +135,7 @@ extension AppState {
     case .finish: return perform(guidance.finish(), for: before)
     case .closeInfo:
       guard before?.mode == .info else { return [] }
-      // Only the seen mark: a popover closing says nothing and checks nothing.
+      // A popover closing says nothing and checks nothing: at most its seen mark.
       return guidance.close().compactMap { if case .markSeen(let id) = $0 { .markGuidanceSeen(id) } else { nil } }
     case .leaveForTour:
       guard let guide = before else { return [] }

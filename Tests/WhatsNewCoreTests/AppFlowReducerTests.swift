@@ -1,0 +1,146 @@
+import Testing
+import WhatsNewCore
+
+/// A state past the boot gate, at home, with the session's check done: nothing opens by itself.
+private func home() -> AppState {
+  var state = AppState(
+    appVersion: Version("2.14.0")!, launchedFromWidget: false,
+    languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+  state.isBooted = true
+  state.onboardingComplete = true
+  state.hasCheckedWhatsNew = true
+  return state
+}
+
+/// Three info pages of 2.14.0: a tour with no choices to read.
+private let infoPages = (1...3).map { number in
+  FlowPage(
+    release: Version("2.14.0")!,
+    page: Page(id: "p\(number)", blocks: [Block(id: "b", content: .info(InfoBlock(titleKey: "t")))]))
+}
+
+/// The home state with the automatic tour showing on its first page.
+private func touring() -> AppState {
+  var state = home()
+  _ = reduce(&state, .tour(.open(TourState(mode: .automatic, pages: infoPages))))
+  return state
+}
+
+/// Effects as a row writes them: a read of a control by its setting (its ticket's numbers are
+/// the machine's business), anything else as itself.
+private func written(_ effects: [AppEffect]) -> [String] {
+  effects.map { if case .readSetting(let ticket) = $0 { "read \(ticket.setting)" } else { "\($0)" } }
+}
+
+/// The reads opening `screen` asks for.
+private func reads(_ screen: Screen) -> [String] { screen.settings.map { "read \($0)" } }
+
+@Suite("App rules: commands routed to the tour, guidance, the choices and the recap")
+struct AppFlowReducerTests {
+  /// Each row: a state, an action, the effects it returns (``written(_:)``), and what must hold after.
+  static let rows:
+    [(
+      name: String, start: @Sendable () -> AppState, action: AppAction, effects: [String],
+      after: @Sendable (AppState) -> Bool
+    )] = [
+      (
+        "a screen's controls are read, then its facts, then its intro may start", home, .navigate(.workouts),
+        reads(.workouts) + ["readStoreFacts", "startGuideIfUnseen(\"workouts_intro\")"],
+        { $0.screen == .workouts && $0.presentations == 1 }
+      ),
+      (
+        "coming home runs the what's-new check after reading the screen",
+        {
+          var state = home(); state.screen = .settings; return state
+        }, .navigate(.home),
+        reads(.home) + ["readStoreFacts", "checkWhatsNew(nil)"], { $0.screen == .home }
+      ),
+      (
+        "leaving a showing tour for a screen: it waits, and says on which page", touring, .navigate(.cardio),
+        [written([.say(.tour(.suspended(page: 1, count: 3)))])[0]] + reads(.cardio)
+          + ["readStoreFacts", "startGuideIfUnseen(\"cardio_intro\")"],
+        { $0.tour?.isSuspended == true && $0.overlay == nil }
+      ),
+      (
+        "a tap shows the value and writes it", home, .tap(.theme, "dark"), ["write"],
+        { $0.choices.state(of: .theme).pendingWrites == 1 }
+      ),
+      (
+        "a tap of the value shown writes nothing, and says so",
+        {
+          var state = home(); state.choices.learn(.theme, confirmed: "dark"); return state
+        }, .tap(.theme, "dark"),
+        written([.say(.unchanged(.theme, "dark"))]), { $0.choices.state(of: .theme).pendingWrites == 0 }
+      ),
+      ("next with nothing open is refused, naming next", home, .tour(.step(1)), written([.say(.refused("next"))]), { _ in true }),
+      ("tour with no tour says there is none", home, .tour(.resume), written([.say(.tour(.noTourToResume))]), { $0.tour == nil }),
+      (
+        "tour from a screen brings the waiting tour back on home, drawn again",
+        {
+          var state = touring(); _ = reduce(&state, .navigate(.review)); return state
+        }, .tour(.resume), [],
+        { $0.showingTour != nil && $0.screen == .home && $0.presentations == 2 }
+      ),
+      (
+        "a guide cannot start over the onboarding wizard",
+        {
+          var state = home(); _ = state.tours.startOnboarding(pages: [infoPages[0].page]); return state
+        },
+        .guide(.start(GuidanceCatalog.firstRun)), written([.say(.finishOnboardingFirst)]), { $0.guidance.active == nil }
+      ),
+      (
+        "a guide started by hand over the tour: the tour waits", touring, .guide(.start("workouts_intro")),
+        [written([.say(.tour(.suspended(page: 1, count: 3)))])[0]] + reads(.workouts)
+          + ["readStoreFacts", "startGuideIfUnseen(\"workouts_intro\")"],
+        { $0.guidance.active?.id == "workouts_intro" && $0.tour?.isSuspended == true }
+      ),
+      (
+        "a popover over the showing tour is refused, naming info", touring, .guide(.start("workouts.view_info")),
+        written([.say(.refused("info"))]), { $0.guidance.active == nil }
+      ),
+      (
+        "an unknown guide is named", home, .guide(.start("nope")), written([.say(.unknownGuide("nope"))]),
+        { $0.guidance.active == nil }
+      ),
+      (
+        "back on a guide's first step leaves it unseen and, at home, runs the check",
+        {
+          var state = home(); _ = state.guidance.start(GuidanceCatalog.firstRun); return state
+        }, .guide(.back),
+        written([.say(.guideLeftForTour(GuidanceCatalog.firstRun)), .checkWhatsNew(nil)]), { $0.guidance.active == nil }
+      ),
+      (
+        "a popover closes without a word or a seen mark: it may open again",
+        {
+          var state = home(); _ = state.guidance.start("cardio.log_info"); return state
+        }, .guide(.closeInfo), [],
+        { $0.guidance.active == nil }
+      ),
+      (
+        "the wizard's write landing goes home and starts first_run",
+        {
+          var state = home()
+          state.onboardingComplete = false
+          _ = state.tours.startOnboarding(pages: [infoPages[0].page])
+          _ = state.tours.finishOnboarding()
+          return state
+        }, .tour(.onboardingWriteFinished(nil)),
+        reads(.home) + written([.say(.tour(.onboardingFinished)), .startGuideIfUnseen(GuidanceCatalog.firstRun)]),
+        { $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew }
+      ),
+      (
+        "undo of an entry the recap does not have is named", home, .undo([3]), written([.say(.undoNoSuchEntry(3))]),
+        { _ in true }
+      ),
+    ]
+
+  @Test("each command goes to its machine and returns what the app must do", arguments: rows.indices)
+  func row(_ index: Int) {
+    let row = Self.rows[index]
+    var state = row.start()
+    // A write's ticket is the machine's: a row names it by its kind.
+    let effects = written(reduce(&state, row.action)).map { $0.hasPrefix("write(") ? "write" : $0 }
+    #expect(effects == row.effects, "\(row.name)")
+    #expect(row.after(state), "\(row.name)")
+  }
+}
