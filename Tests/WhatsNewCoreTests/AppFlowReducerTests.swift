@@ -143,4 +143,52 @@ struct AppFlowReducerTests {
     #expect(effects == row.effects, "\(row.name)")
     #expect(row.after(state), "\(row.name)")
   }
+
+  /// Each row: a state, a command line as the dispatcher hands it over, and the effects.
+  static let commands: [(name: String, start: @Sendable () -> AppState, line: [String], effects: [AppEffect])] = [
+    ("done before the last page says which page is the last", touring, ["done"], [.say(.doneOnLastPage(3))]),
+    ("finish on the automatic tour names the words that end it", touring, ["finish"], [.say(.useDone)]),
+    (
+      "done in the wizard names finish",
+      {
+        var state = home(); _ = state.tours.startOnboarding(pages: [infoPages[0].page]); return state
+      }, ["done"], [.say(.useFinish)]
+    ),
+    ("skip with nothing open is refused, naming skip", home, ["skip"], [.say(.refused("skip"))]),
+    ("open of a number the page does not show", touring, ["open", "9"], [.say(.nothingNumbered("9"))]),
+    (
+      "open of no action says what it could be", home, ["open", "gym"],
+      [.say(.unknownValue("gym", .action, candidates: Action.allCases.map(\.rawValue)))]
+    ),
+    ("go without a screen gives the usage", home, ["go"], [.say(.usage("go"))]),
+    ("info of a guide says it is a guide", home, ["info", "first_run"], [.say(.isTour("first_run"))]),
+    ("back at home with nothing open is refused", home, ["back"], [.say(.refused("back"))]),
+    ("undo with no tour shows the recap's one line", home, ["undo", "1"], [.say(.recap)]),
+    ("set is the app's to run: it reads the person's words", home, ["set", "theme", "dark"], [.run("set", ["theme", "dark"])]),
+    (
+      "a popover closes on any other command, which then runs",
+      {
+        var state = home(); _ = state.guidance.start("cardio.log_info"); return state
+      }, ["state"], [.run("state", [])]
+    ),
+    (
+      "a popover closes on close, and nothing more",
+      {
+        var state = home(); _ = state.guidance.start("cardio.log_info"); return state
+      }, ["close"], []
+    ),
+    (
+      "a guide takes finish before its last step, and says so",
+      {
+        var state = home(); _ = state.guidance.start(GuidanceCatalog.firstRun); return state
+      }, ["finish"], [.say(.guideNotLastStep(6))]
+    ),
+  ]
+
+  @Test("a command line goes to the rule that holds it, or back to the app", arguments: commands.indices)
+  func command(_ index: Int) {
+    let row = Self.commands[index]
+    var state = row.start()
+    #expect(reduce(&state, .command(row.line[0], Array(row.line.dropFirst()))) == row.effects, "\(row.name)")
+  }
 }

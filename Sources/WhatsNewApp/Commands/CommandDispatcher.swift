@@ -1,8 +1,9 @@
 import WhatsNewCore
 
-/// Reads a command line and hands it to its family: the word is looked up in the
-/// ``CommandTable`` (with aliases), an unknown word gets a "did you mean", and a bare number
-/// on a page picks an option. A guide or popover showing sees every command first.
+/// Reads a command line and hands it to the rules (``AppAction/command(_:_:)``): the word is
+/// looked up in the ``CommandTable`` (with aliases), an unknown word gets a "did you mean", a
+/// bare number on a page picks an option, and words a command does not take are refused. The
+/// rules hand back the commands whose work is the app's, which run in their family's type.
 @MainActor
 struct CommandDispatcher: Sendable {
   let session: Session
@@ -51,16 +52,23 @@ struct CommandDispatcher: Sendable {
     // commands that report what is true now wait for the look (never in flight for `check`).
     let notice = session.noticeOutsideChanges()
     if command.traits.contains(.readsNow) { await notice?.value }
-    if await GuidanceCommands(session: session).interceptIfShowing(command.name, arguments) { return }
+    // The rules take it (``AppAction/command(_:_:)``), and hand back what is the app's to run.
+    await session.send(.command(command.name, arguments))
+  }
+
+  /// Runs a command the rules handed back (``AppEffect/run(_:_:)``): its family's type does
+  /// the work that reads the person's words, the store, the content or the terminal.
+  func runFamily(_ name: String, _ arguments: [String]) async {
+    guard let command = CommandTable.find(name) else { return }
     switch command.family(arguments: arguments) {
-    case .tour: await TourCommands(session: session).run(command.name, arguments)
-    case .settings: await SettingsCommands(session: session).run(command.name, arguments)
-    case .guidance: await GuidanceCommands(session: session).run(command.name, arguments)
-    case .qa: await QACommands(session: session).run(command.name, arguments)
+    case .tour: await TourCommands(session: session).run(name, arguments)
+    case .settings: await SettingsCommands(session: session).run(name, arguments)
+    case .guidance: await GuidanceCommands(session: session).list(arguments)
+    case .qa: await QACommands(session: session).run(name, arguments)
     case .debug: await DebugCommands(session: session).run(arguments)
-    case .backup: await BackupCommands(session: session).run(command.name, arguments)
-    case .recap: await RecapCommands(session: session).run(command.name, arguments)
-    case .session: await runOwn(command.name, arguments)
+    case .backup: await BackupCommands(session: session).run(name, arguments)
+    case .session: await runOwn(name, arguments)
+    case .recap: CommandMessages(session: session).notAvailable(name)
     }
   }
 

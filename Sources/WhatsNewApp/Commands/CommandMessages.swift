@@ -6,11 +6,6 @@ import WhatsNewCore
 struct CommandMessages: Sendable {
   let session: Session
 
-  /// What an unknown word was supposed to be; each kind has its own message.
-  enum WordKind: String, Sendable {
-    case screen, command, setting, action, language, qaCommand, release, value, guide, popover
-  }
-
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
     session.noteInvalidCommand()
@@ -22,9 +17,6 @@ struct CommandMessages: Sendable {
   func notAvailable(_ name: String) {
     session.console.emit(session.text("ui.error.notAvailable", name), .warning)
   }
-
-  /// The command `name` needs something open (a tour, onboarding) and nothing is.
-  func nothingOpen(_ name: String) { refused(name) }
 
   /// The command `name` cannot run in this state: names what is open on top and the
   /// commands that leave it (``OpenStack/waysOut``), never "something else".

@@ -1,60 +1,21 @@
 import WhatsNewCore
 import WhatsNewStore
 
-/// The tour family: walking the what's-new tour and onboarding (`next`, `back`, `done`,
-/// `skip`, `close`, `finish`), picking options (`choose`), leaving for a screen (`open`,
-/// `go`, `home`) and coming back (`tour`), and the releases again (`news`, ``NewsCommands``).
+/// The tour family's commands whose work is the app's: picking options (`choose`), in the
+/// person's words, and the releases again (`news`, ``NewsCommands``). Walking the tour and the
+/// wizard, going to a screen and coming back are the rules' (``AppState/command(_:_:)``).
 @MainActor
 struct TourCommands: Sendable {
   let session: Session
 
   var messages: CommandMessages { CommandMessages(session: session) }
 
-  /// Runs the tour command `name`.
+  /// Runs the tour command `name` whose work is the app's: `choose` reads the person's words
+  /// in their language, and `news` reads the releases (the rest are the rules':
+  /// ``AppState/command(_:_:)``).
   func run(_ name: String, _ arguments: [String]) async {
-    let state = session.state
     switch name {
-    case "go":
-      guard let screenName = arguments.first else { return messages.usage(name) }
-      guard let destination = Screen(rawValue: screenName.lowercased()) else {
-        return messages.unknownValue(screenName, kind: .screen, candidates: Screen.allCases.map(\.rawValue))
-      }
-      await session.navigate(to: destination)
-    case "home": await home()
-    case "next": await session.send(.tour(.step(1)))
-    case "back": await back()
-    case "done":
-      if state.onboarding != nil {
-        session.console.emit(session.text("ui.onboarding.useFinish"), .warning)
-        return
-      }
-      guard let tour = state.showingTour else { return messages.nothingOpen(name) }
-      guard tour.isLastPage else {
-        session.console.emit(session.text("ui.tour.doneOnLastPage", String(tour.pages.count)), .warning)
-        return
-      }
-      await session.send(.tour(.dismiss(.done)))
-    case "skip":
-      if state.onboarding != nil { return await session.send(.tour(.finishOnboarding)) }
-      guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      await session.send(.tour(.dismiss(.skip)))
-    case "close":
-      guard state.showingTour != nil else { return messages.nothingOpen(name) }
-      await session.send(.tour(.dismiss(.close)))
-    case "finish":
-      guard state.onboarding != nil else {
-        // On a tour page, finish is not its word: say which words end the tour.
-        if let tour = state.showingTour {
-          let key = tour.mode == .automatic ? "ui.tour.useDone" : "ui.tour.useClose"
-          session.console.emit(session.text(key), .warning)
-          return
-        }
-        return messages.nothingOpen(name)
-      }
-      await session.send(.tour(.finishOnboarding))
     case "choose": await choose(arguments)
-    case "open": await open(arguments)
-    case "tour": await session.send(.tour(.resume))
     case "news": await NewsCommands(session: session).run(arguments)
     default: messages.notAvailable(name)
     }
@@ -179,56 +140,5 @@ struct TourCommands: Sendable {
   func noOption(_ token: String, tokens: [String]) {
     session.noteInvalidCommand()
     session.console.emit(session.text("ui.choose.noOption", token, words.orList(tokens)), .error)
-  }
-
-  /// `open <n>` (the numbers the page's `[open …]` hints show) or `open <action>`: leaves
-  /// the tour for that screen; `tour` comes back.
-  func open(_ arguments: [String]) async {
-    guard let token = arguments.first else { return messages.usage("open") }
-    let action: Action
-    if let number = Int(token) {
-      let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
-      let targets = shortcuts?.openTargets ?? []
-      guard targets.indices.contains(number - 1) else {
-        session.noteInvalidCommand()
-        if let shortcuts, !targets.isEmpty {
-          session.console.emit(session.text("ui.open.noItem", token, words.orList(shortcuts.openTokens)), .warning)
-        } else {
-          session.console.emit(
-            session.text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
-        }
-        return
-      }
-      action = targets[number - 1]
-    } else {
-      guard let named = Action(rawValue: token) else {
-        return messages.unknownValue(token, kind: .action, candidates: Action.allCases.map(\.rawValue))
-      }
-      action = named
-    }
-    if session.state.onboarding != nil { return messages.refused("open") }
-    await session.navigate(to: action.screen)
-  }
-
-  /// `back` (and Esc) leaves what is on top: the previous page of the tour or wizard (on
-  /// the tour's first page the tour waits, home shows); a screen the tour was left for
-  /// gives the tour back on its page; any other screen goes home.
-  func back() async {
-    let state = session.state
-    if let tour = state.showingTour, tour.index == 0, state.onboarding == nil {
-      return await session.send(.tour(.suspend))
-    }
-    if state.onboarding != nil || state.showingTour != nil { return await session.send(.tour(.step(-1))) }
-    if state.tour?.isSuspended == true { return await session.send(.tour(.resume)) }
-    if state.screen != .home { return await session.navigate(to: .home) }
-    messages.refused("back")
-  }
-
-  /// `home` from anywhere: a guide or popover closes (and says so), a showing tour waits
-  /// (and says on which page); onboarding must finish first.
-  func home() async {
-    if session.state.onboarding != nil { return messages.refused("home") }
-    await session.send(.guide(.leaveForTour))
-    await session.navigate(to: .home)
   }
 }

@@ -10,6 +10,7 @@ extension EffectRunner {
   func run(_ effects: [AppEffect]) async {
     for effect in effects {
       switch effect {
+      case .run(let name, let arguments): await CommandDispatcher(session: session).runFamily(name, arguments)
       case .readSnapshotForCheck:
         do {
           let snapshot = try await snapshot()

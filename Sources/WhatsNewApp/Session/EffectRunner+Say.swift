@@ -14,6 +14,22 @@ extension EffectRunner {
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
     case .tour(let message): say(message)
     case .refused(let command): CommandMessages(session: session).refused(command)
+    case .usage(let command): CommandMessages(session: session).usage(command)
+    case .unknownValue(let value, let kind, let candidates):
+      CommandMessages(session: session).unknownValue(value, kind: kind, candidates: candidates)
+    case .useFinish: console.emit(text("ui.onboarding.useFinish"), .warning)
+    case .doneOnLastPage(let count): console.emit(text("ui.tour.doneOnLastPage", String(count)), .warning)
+    case .useDone: console.emit(text("ui.tour.useDone"), .warning)
+    case .useClose: console.emit(text("ui.tour.useClose"), .warning)
+    case .noOpenItem(let token, let count):
+      session.noteInvalidCommand()
+      console.emit(text("ui.open.noItem", token, words.orList((1...count).map(String.init))), .warning)
+    case .nothingNumbered(let token):
+      session.noteInvalidCommand()
+      console.emit(text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
+    case .isTour(let id): console.emit(text("ui.guidance.isTour", id, id), .warning)
+    case .recap: console.emit(RecapView(recap: session.state.recap).document(in: session.renderContext))
+    case .nothingLeftToUndo: console.emit(text("ui.undo.nothingLeft"), .dim)
     case .unknownGuide(let id):
       CommandMessages(session: session).unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
     case .guideEnded(let id): console.emit(text("ui.guidance.ended", text("guidance.\(id).name"), id), .success)

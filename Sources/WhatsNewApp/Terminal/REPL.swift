@@ -166,7 +166,7 @@ extension Session {
       await send(.guide(.leaveForTour))
       if state.screen == .home { await checkWhatsNew() }
     case .tour: await send(.tour(.suspend))
-    case .screen: await TourCommands(session: self).back()
+    case .screen: await send(.command("back", []))
     case .onboarding, .home: break
     }
   }

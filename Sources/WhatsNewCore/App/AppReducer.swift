@@ -21,6 +21,8 @@ package enum AppAction: Sendable, Equatable {
   /// A choice's write ended (``AppliedWrite``): on the real store or a preview's copy, and
   /// whether it was an `undo`'s.
   case writeFinished(ChoiceMachine.WriteTicket, AppliedWrite, onRealStore: Bool, isUndo: Bool)
+  /// A command line, read: the ``CommandTable`` name and the words after it (which fit its forms).
+  case command(String, [String])
   /// A transition of the tour machine: a command's, or a write's result.
   case tour(TourInput)
   /// A command of in-app guidance, or the seen-set the automatic trigger read.
@@ -44,6 +46,9 @@ package enum SnapshotSource: Sendable, Equatable {
 /// What the rules ask the app to do; the app's effect runner performs them in order, and the
 /// results come back as ``AppAction``s.
 package enum AppEffect: Sendable, Equatable {
+  /// Run a command whose work is the app's (it reads the person's words in their language, the
+  /// store, the content or the terminal): the ``CommandTable`` name and its words.
+  case run(String, [String])
   /// Read the store for the what's-new check; the result is ``AppAction/checkRead(_:failure:)``.
   case readSnapshotForCheck
   /// Read the releases after `facts`' record up to the app's version; the result is
@@ -102,6 +107,28 @@ package enum AppMessage: Sendable, Equatable {
   case tour(TourMessage)
   /// The command cannot run in this state: what is open on top, and the ways out.
   case refused(String)
+  /// The command's words do not fit it: its usage.
+  case usage(String)
+  /// A word that names nothing it could: what it was supposed to be, and what it could have been.
+  case unknownValue(String, WordKind, candidates: [String])
+  /// `done` in the wizard: `finish` is its word.
+  case useFinish
+  /// `done` before the tour's last page (of this many).
+  case doneOnLastPage(Int)
+  /// `finish` on the automatic tour's page: `done` and `skip` end it.
+  case useDone
+  /// `finish` on a `news` or preview page: `close` ends it.
+  case useClose
+  /// `open <n>` of a number the page's hints do not show (they show 1 to `count`).
+  case noOpenItem(String, count: Int)
+  /// `open <n>` where the page numbers nothing to open.
+  case nothingNumbered(String)
+  /// `info <id>` of a guide, not a popover.
+  case isTour(String)
+  /// The recap as it stands.
+  case recap
+  /// `undo all` with nothing left to put back.
+  case nothingLeftToUndo
   /// No guide or popover has this id.
   case unknownGuide(String)
   /// A guide ended (finished or skipped).
@@ -230,6 +257,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     if onRealStore { state.recap.confirmed(ticket, applied) }
     return [.reportWrite(ticket, applied.outcome)]
 
+  case .command(let name, let arguments): return state.command(name, arguments)
   case .tour(let input): return state.reduceTour(input)
   case .guide(let input): return state.reduceGuide(input)
   case .navigate(let screen): return state.navigate(to: screen)
