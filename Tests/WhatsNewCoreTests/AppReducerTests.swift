@@ -87,9 +87,14 @@ struct AppReducerTests {
       [], 1
     ),
     (
-      "a page no longer in the flow starts from the first",
+      "a page no longer in its release starts that release from its first, and says so",
       .init(seenThrough: v("2.13.1"), position: TourPosition(release: v214, pageID: "gone")), [release("2.14.0", pages: 3)],
-      [], 0
+      [.say(.leftPageGone(page: 1, count: 3))], 0
+    ),
+    (
+      "a page the content dropped: the older releases' pages were shown, so the tour goes on past them",
+      .init(seenThrough: v("2.12.0"), position: TourPosition(release: v214, pageID: "gone")),
+      [release("2.13.1", pages: 3), release("2.14.0", pages: 3)], [.say(.leftPageGone(page: 4, count: 6))], 3
     ),
   ]
 
@@ -107,7 +112,8 @@ struct AppReducerTests {
 
   @Test("the cap keeps six pages across skipped releases, newest first, and names what it left out")
   func cap() {
-    guard case .open(let tour) = WhatsNewCheck.decide(facts: .init(seenThrough: v("2.11.0")), window: Self.library, current: v214)
+    guard
+      case .open(let tour, _) = WhatsNewCheck.decide(facts: .init(seenThrough: v("2.11.0")), window: Self.library, current: v214)
     else {
       Issue.record("the tour should open")
       return

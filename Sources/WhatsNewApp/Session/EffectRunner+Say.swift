@@ -28,6 +28,8 @@ extension EffectRunner {
       session.noteInvalidCommand()
       console.emit(text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
     case .isTour(let id): console.emit(text("ui.guidance.isTour", id, id), .warning)
+    case .leftPageGone(let page, let count):
+      console.emit(text("ui.tour.leftPageGone", String(page), String(count)), .dim)
     case .recap: console.emit(RecapView(recap: session.state.recap).document(in: session.renderContext))
     case .nothingLeftToUndo: console.emit(text("ui.undo.nothingLeft"), .dim)
     case .unknownGuide(let id):

@@ -125,6 +125,8 @@ package enum AppMessage: Sendable, Equatable {
   case nothingNumbered(String)
   /// `info <id>` of a guide, not a popover.
   case isTour(String)
+  /// The page the tour was left on is no longer in it: it goes on from page `page` of `count`.
+  case leftPageGone(page: Int, count: Int)
   /// The recap as it stands.
   case recap
   /// `undo all` with nothing left to put back.
@@ -234,8 +236,10 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
-    case .open(let tour):
-      return state.reduceTour(.open(tour))
+    case .open(let tour, let leftPageGone):
+      // The person is told the page they left is gone, before the page the tour goes on from.
+      return (leftPageGone ? [.say(.leftPageGone(page: tour.index + 1, count: tour.pages.count))] : [])
+        + state.reduceTour(.open(tour))
     }
 
   case .readFinished(let ticket, let result):

@@ -39,8 +39,10 @@ package enum WhatsNewCheck {
     /// Nothing to show, or the tour is turned off (`tourOff`): the record moves to the app's
     /// version without a tour, so the next start has nothing to check.
     case record(Version, tourOff: Bool)
-    /// The tour opens, on the page it was left if that page is still in the flow.
-    case open(TourState)
+    /// The tour opens, on the page it was left if that page is still in the flow. When it is
+    /// not (`leftPageGone`: the content changed, or a newer release took the cap), the tour goes
+    /// on from the first page of that release or a later one: the pages before were shown.
+    case open(TourState, leftPageGone: Bool)
   }
 
   /// The decision for a user with `facts`, whose window (the releases after their record, up
@@ -55,11 +57,22 @@ package enum WhatsNewCheck {
     if selection.pages.isEmpty || !facts.wantsTour {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
-    // A tour left unfinished comes back on the page it was left; a page no longer in the
-    // flow (the content changed, or a newer release took the cap) starts it from the first.
-    var tour = TourState(mode: .automatic, pages: selection.pages, index: facts.position?.index(in: selection.pages) ?? 0)
+    // A tour left unfinished comes back on the page it was left. A page no longer in the flow
+    // (the content changed, or a newer release took the cap) leaves the pages of older releases
+    // shown: the tour goes on from the first page of the position's release or a later one.
+    var index = 0
+    var leftPageGone = false
+    if let position = facts.position {
+      if let found = position.index(in: selection.pages) {
+        index = found
+      } else {
+        index = selection.pages.firstIndex { $0.release >= position.release } ?? 0
+        leftPageGone = true
+      }
+    }
+    var tour = TourState(mode: .automatic, pages: selection.pages, index: index)
     tour.capped = selection.capped
-    return .open(tour)
+    return .open(tour, leftPageGone: leftPageGone)
   }
 }
 
