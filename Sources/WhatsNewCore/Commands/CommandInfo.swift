@@ -15,9 +15,11 @@ package enum CommandGroup: String, CaseIterable, Sendable, Hashable {
   package var titleKey: String { "ui.help.group." + rawValue }
 }
 
-/// Which type runs a command: `TourCommands`, `SettingsCommands`, `GuidanceCommands`,
-/// `QACommands`, `DebugCommands`, `BackupCommands`, `RecapCommands`, or, for the session's
-/// own (`help`, `quit`, `show`), the dispatcher itself.
+/// Which part of the app runs a command the rules hand back (``AppEffect/run(_:_:)``):
+/// `TourCommands` (`choose`, `news`), `SettingsCommands`, `GuidanceCommands` (`guidance`),
+/// `QACommands`, `DebugCommands`, `BackupCommands`, or, for the session's own (`help`, `quit`,
+/// `show`), the dispatcher itself. The tour's walking, guides, popovers and the recap are the
+/// rules' own (``AppState/command(_:_:)``).
 package enum CommandFamily: String, CaseIterable, Sendable, Hashable {
   case tour, settings, guidance, qa, debug, backup, recap, session
 }

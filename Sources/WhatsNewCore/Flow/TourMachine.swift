@@ -176,8 +176,8 @@ package enum TourRefusal: Sendable, Equatable {
 }
 
 /// The what's-new tour, `news`, previews and the onboarding wizard as one pure machine:
-/// commands and outcomes in, new state and ``TourEffect``s out. The session's runner
-/// (`TourFlow`) performs the effects and feeds the outcomes back.
+/// commands and outcomes in, new state and ``TourEffect``s out. The app's rules
+/// (``AppState/reduceTour(_:)``) turn the effects into the app's and feed the outcomes back.
 ///
 /// Rules it holds:
 /// - Done, Skip and Close share one serial path: a second dismissal while one is being
