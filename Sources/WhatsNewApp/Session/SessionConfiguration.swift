@@ -1,0 +1,73 @@
+package import WhatsNewCore
+
+/// Everything the session needs that is fixed for its lifetime, and where to read the
+/// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
+/// view is drawn, so a resized terminal gets views that fit it.
+package struct SessionConfiguration: Sendable {
+  package var options: Options
+  package var content: ContentLibrary
+  /// The language at start: the `--locale` flag's, else the environment's (the stored
+  /// choice is read at boot).
+  package var language: Language
+  /// The language the environment asks for, whatever the flag says (`lang system`, and the
+  /// start language when nothing is stored). Defaults to `language`, which is right when no
+  /// `--locale` was given.
+  package var environmentLanguage: Language
+  /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
+  package var widthProvider: @Sendable () -> Int
+  /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
+  /// view is trimmed.
+  package var rowsProvider: @Sendable () -> Int?
+  package var ascii: Bool
+  /// The `TZ` that names no zone (``SystemTimeZone/unknownZone(environment:)``): the
+  /// reminder is in UTC, and `notifications` says so.
+  package var unknownTimeZone: String?
+  /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
+  package var charset: TerminalCharset = .utf8
+  package var accessible: Bool
+  package var isInteractive: Bool
+  /// Set when this run created the store (a fresh user).
+  package var storeWasCreated: Bool
+  package var databasePath: String
+  /// A session `qa explore` runs: lines that reach outside its own store are refused
+  /// (``CommandTrait/reachesOutside``), and it never starts another exploration.
+  package var insideExploration = false
+  /// Whether the person asked the long work in progress to stop (SIGTERM or SIGHUP, read
+  /// between `qa explore`'s runs). Live: the termination flag; tests pass their own.
+  package var stopRequested: @Sendable () -> Bool = { false }
+
+  /// A configuration whose width and rows come from providers.
+  package init(
+    options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
+    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
+    storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+  ) {
+    self.options = options
+    self.content = content
+    self.language = language
+    self.environmentLanguage = environmentLanguage ?? language
+    self.widthProvider = width
+    self.rowsProvider = rows
+    self.ascii = ascii
+    self.accessible = accessible
+    self.isInteractive = isInteractive
+    self.storeWasCreated = storeWasCreated
+    self.databasePath = databasePath
+  }
+
+  /// A configuration with a fixed width and unlimited rows (tests, tools).
+  package init(
+    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
+    isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+  ) {
+    self.init(
+      options: options, content: content, language: language, width: { width }, ascii: ascii, accessible: accessible,
+      isInteractive: isInteractive, storeWasCreated: storeWasCreated, databasePath: databasePath,
+      environmentLanguage: environmentLanguage)
+  }
+
+  /// The columns to draw in now.
+  package var width: Int { widthProvider() }
+  /// The terminal's rows now, or `nil` for unlimited.
+  package var rows: Int? { rowsProvider() }
+}
