@@ -1,7 +1,7 @@
 // Hand-written: the compiled translation table (CompiledStringsTable) is a byte layout of
 // our own, read in place; Foundation has no reader of little-endian fields over raw bytes.
 
-/// Little-endian integers and length-prefixed UTF-8 strings, written to bytes.
+/// Little-endian integers and raw bytes, written to bytes.
 struct BinaryWriter {
   private(set) var output: [UInt8] = []
 
@@ -21,15 +21,10 @@ struct BinaryWriter {
   mutating func raw(_ bytes: [UInt8]) {
     output.append(contentsOf: bytes)
   }
-
-  mutating func string(_ text: String) {
-    uint32(text.utf8.count)
-    output.append(contentsOf: text.utf8)
-  }
 }
 
 /// Length-prefixed fields written in place into memory allocated beforehand, to its size
-/// exactly: what ``BinaryWriter/string(_:)`` writes, without a check or a copy per append.
+/// exactly, without a check or a copy per append.
 struct FieldWriter {
   let output: UnsafeMutableBufferPointer<UInt8>
   private(set) var offset = 0

@@ -45,9 +45,6 @@ package enum CompiledStringsTable {
     return bytes.output
   }
 
-  /// Where the header records the entries' fingerprint.
-  static let payloadFingerprintOffset = 8 + 8 + 4
-
   /// The entries as a compiled table holds them: by key, in the keys' byte order.
   ///
   /// In byte order, which for ASCII keys is also `String` order: decode searches the bytes.
@@ -105,11 +102,6 @@ package enum CompiledStringsTable {
     }
   }
 
-  /// The fingerprint a compiled table of `table` records for its entries.
-  static func entriesFingerprint(of table: [String: String]) -> UInt64 {
-    fingerprint(of: entries(table))
-  }
-
   /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
   /// `source` and is intact.
   ///
@@ -120,11 +112,6 @@ package enum CompiledStringsTable {
     bytes.withUnsafeBufferPointer { buffer in
       source.withUnsafeBufferPointer { source in decode(buffer, source: source, keeping: bytes) }
     }
-  }
-
-  /// Decodes a compiled table held in any collection (`Data`, a slice); see the `[UInt8]` form.
-  package static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> TranslationTable? {
-    decode(Array(bytes), source: Array(source))
   }
 
   private static func decode(

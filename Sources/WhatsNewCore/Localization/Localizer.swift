@@ -68,11 +68,6 @@ package struct Localizer: Sendable {
     return Self.format(template, arguments: arguments())
   }
 
-  /// Whether English text exists for `key`, in the English table or built in.
-  package func hasEnglish(_ key: String) -> Bool {
-    usable(releaseText(key, .en)) != nil || usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
-  }
-
   /// The same tables in another language.
   package func with(language: Language) -> Localizer {
     var copy = self

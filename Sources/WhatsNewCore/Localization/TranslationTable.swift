@@ -98,16 +98,6 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
     return TranslationTable(entries)
   }
 
-  /// A fingerprint of the table's entries: equal tables, however stored, have the same one.
-  /// O(1) for a compiled table (its entries' fingerprint is in its header); a dictionary's
-  /// entries are encoded as a compiled table would encode them, then fingerprinted.
-  package var fingerprint: UInt64 {
-    switch storage {
-    case .dictionary(let entries): CompiledStringsTable.entriesFingerprint(of: entries)
-    case .compiled(let entries): entries.payloadFingerprint
-    }
-  }
-
   /// Every entry, as a dictionary (for `lint`, tests and encoding).
   package var entries: [String: String] {
     switch storage {
@@ -145,14 +135,6 @@ final class CompiledEntries: Sendable {
   }
 
   var count: Int { starts.count }
-
-  /// The fingerprint of the entries, as the compiled table's header records it.
-  var payloadFingerprint: UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var reader = BinaryReader(buffer: buffer, offset: CompiledStringsTable.payloadFingerprintOffset)
-      return reader.uint64() ?? 0
-    }
-  }
 
   func key(at index: Int) -> String {
     let (offset, length) = field(at: starts[index])
