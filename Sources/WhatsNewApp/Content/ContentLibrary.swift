@@ -33,19 +33,6 @@ package struct ContentLibrary: Sendable {
   /// Where tables read later (on a language switch) are cached.
   package var translationCache: TranslationCache
 
-  init(
-    catalog: ReleaseCatalog, tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache, releaseDiagnostics: [ReleaseDiagnostic]
-  ) {
-    self.catalog = catalog
-    self.tables = tables
-    self.diagnostics = diagnostics
-    self.releaseDiagnostics = releaseDiagnostics
-    self.releasesDirectory = releasesDirectory
-    self.localizationsDirectory = localizationsDirectory
-    self.translationCache = translationCache
-  }
-
   /// The raw files of a content tree, for the loader and the linter.
   package struct Files: Sendable {
     package var manifest: [UInt8]?
@@ -241,8 +228,8 @@ package struct ContentLibrary: Sendable {
     let diagnostics = (problems + notes + registered.diagnostics.map(\.locatedDescription)).map(
       TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
-      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: registered.diagnostics)
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: registered.diagnostics,
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   private static func requireDirectories(_ releases: String, _ localizations: String) throws(ContentError) {
@@ -305,8 +292,8 @@ package struct ContentLibrary: Sendable {
         releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, manifest: files.manifest ?? [],
         entries: [:], cache: cache, reader: .files, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
-      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: loaded.diagnostics,
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// `table` without the texts `lint` refuses for their length (over

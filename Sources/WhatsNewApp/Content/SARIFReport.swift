@@ -100,8 +100,7 @@ package enum SARIFReport {
         UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
         encoded.append(Character(UnicodeScalar(byte)))
       default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+        encoded += "%" + String(byte, radix: 16, uppercase: true).zeroPadded(to: 2)
       }
     }
     return path.hasPrefix("/") ? "file://" + encoded : encoded

@@ -13,9 +13,8 @@ import WhatsNewCore
 ///
 /// Why a cache: parsing is Foundation's `PropertyListSerialization` (``StringsTable/parse(_:)``),
 /// which takes about 3 ms for the app's own two tables (`Localizable.strings`, 45–70 KB); a
-/// compiled table is read in place (``TranslationTable``), in a fraction of that. It serves the
-/// `make bench` row "warm start to the first tour page" (see the lines above).
-/// Per-release tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
+/// compiled table is read in place (``TranslationTable``), in a fraction of that. Per-release
+/// tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
 ///
 /// Reading tables goes: read each `.strings` file's bytes; if the cache holds a table
 /// compiled from exactly those bytes (it holds a copy of its source, compared byte for byte),

@@ -35,14 +35,17 @@ package enum CompiledStringsTable {
   /// the same table always encodes to the same bytes.
   package static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
     let payload = entries(table)
-    var bytes = BinaryWriter(capacity: headerSize + source.count + payload.count)
-    bytes.raw(magic)
-    bytes.uint64(UInt64(source.count))
-    bytes.uint32(table.count)
-    bytes.uint64(fingerprint(of: payload))
-    bytes.raw(Array(source))
-    bytes.raw(payload)
-    return bytes.output
+    var bytes = magic
+    bytes.reserveCapacity(headerSize + source.count + payload.count)
+    func append(_ value: some FixedWidthInteger) {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    append(UInt64(source.count))
+    append(UInt32(truncatingIfNeeded: table.count))
+    append(fingerprint(of: payload))
+    bytes.append(contentsOf: source)
+    bytes.append(contentsOf: payload)
+    return bytes
   }
 
   /// The entries as a compiled table holds them: by key, in the keys' byte order.

@@ -24,8 +24,6 @@ package struct Localizer: Sendable {
   /// release per language, read when first needed (``ReleaseTexts``).
   private let releaseTexts: (any ReleaseTexts)?
 
-  /// Creates a localizer.
-  ///
   /// - Parameters:
   ///   - language: the user's language.
   ///   - tables: the tables that could be read, by language.

@@ -160,40 +160,32 @@ package enum ContentLinter {
       let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
+        let translationProblem = { (message: String, rule: LintRule) in
+          LintProblem(file: tablePath(key), path: key, message: message, rule: rule)
+        }
         guard let text = table[key] else {
-          problems.append(
-            LintProblem(
-              file: tablePath(key), path: key, message: "missing \(language.nativeName) translation (\(user))",
-              rule: .missingTranslation))
+          problems.append(translationProblem("missing \(language.nativeName) translation (\(user))", .missingTranslation))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
-          problems.append(
-            LintProblem(
-              file: tablePath(key), path: key, message: "empty \(language.nativeName) translation (\(user))",
-              rule: .emptyTranslation))
+          problems.append(translationProblem("empty \(language.nativeName) translation (\(user))", .emptyTranslation))
         } else if text.unicodeScalars.count > maximumTextLength {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message:
-                "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
+            translationProblem(
+              "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
                 + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it",
-              rule: .textTooLong))
+              .textTooLong))
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one",
-              rule: .untranslated))
+            translationProblem(
+              "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one", .untranslated))
         } else if language != .en, let english = layout.merged[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
-              rule: .placeholders))
+            translationProblem(
+              placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
+              .placeholders))
         }
       }
     }
@@ -304,12 +296,12 @@ package enum ContentLinter {
     var labelKey: String
   }
 
-  /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
   /// The longest one translated text may be, in characters (Unicode scalars): 4,000, about
   /// five times the longest shipped text. A page renders each text whole, so a 10 MB one made
   /// every render of its page take seconds (issue 16).
   package static let maximumTextLength = 4000
 
+  /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
   static func optionLabels(in document: JSONValue, file: String) -> [OptionLabel] {
     var labels: [OptionLabel] = []
     guard case .array(let pages)? = document.member("pages") else { return [] }

@@ -19,18 +19,14 @@ struct FieldReader {
   func requiredString(_ fields: Fields, _ key: StaticString, describing hint: @autoclosure () -> String = "a string")
     throws(Rejection) -> String
   {
-    guard let value = member(fields, key) else {
+    guard let text = try optionalString(fields, key) else {
       throw Rejection(path: fields.path, reason: "missing required field '\(key)' (\(hint()))")
     }
-    return try string(value, of: fields, key)
+    return text
   }
 
   func optionalString(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
     guard let value = member(fields, key) else { return nil }
-    return try string(value, of: fields, key)
-  }
-
-  private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
     guard tape.kind(value) == .string else {
       throw Rejection(
         path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")

@@ -31,7 +31,6 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// whole file.
   package var position: SourcePosition
 
-  /// Creates a diagnostic.
   package init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
     self.file = file
     self.path = path

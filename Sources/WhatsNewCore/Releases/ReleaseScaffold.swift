@@ -72,8 +72,6 @@ package enum ReleaseScaffold {
       """
   }
 
-  /// What goes at the end of a table: a comment naming the release, then each key with its
-  /// placeholder (the same English placeholder in every language: it says what to write).
   /// The release's own table in one language (`<lang>.lproj/<version>.strings`): a comment
   /// naming it, then ``tableAddition(for:)``.
   package static func releaseTable(for version: Version, language: Language) -> String {
@@ -81,6 +79,8 @@ package enum ReleaseScaffold {
       + tableAddition(for: version)
   }
 
+  /// What goes at the end of a table: a comment naming the release, then each key with its
+  /// placeholder (the same English placeholder in every language: it says what to write).
   package static func tableAddition(for version: Version) -> String {
     var text = "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
     for (key, placeholder) in texts(for: version) {

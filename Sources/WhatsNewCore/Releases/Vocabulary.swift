@@ -116,9 +116,7 @@ package enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
     }
   }
 
-  /// The values the setting takes.
   package var kind: SettingKind { spec.kind }
-  /// The value a user has before ever choosing.
   package var defaultValue: String { spec.defaultValue }
 
   /// Whether `value` is one of the setting's values.

@@ -217,6 +217,11 @@ package enum TextLayout {
 }
 
 extension String {
+  /// The string after as many zeros as bring it to `width` characters: `0042`.
+  package func zeroPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+
   /// `\r\n` and lone `\r` as `\n`.
   fileprivate func replacingCarriageReturns() -> String {
     var result = ""
