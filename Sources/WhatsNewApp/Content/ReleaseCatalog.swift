@@ -203,10 +203,6 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
 package struct ContentReader: Sendable {
   let read: @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>
 
-  init(read: @escaping @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>) {
-    self.read = read
-  }
-
   /// The files themselves.
   package static let files = ContentReader { path, limit, truncating in
     FileBytes.contents(of: path, limit: limit, truncating: truncating)

@@ -115,12 +115,8 @@ package enum JSONReader {
   /// The nesting limit ``parse(_:maxDepth:)`` uses by default and the validator uses for release files.
   static let defaultMaxDepth = 64
 
-  /// Parses `bytes` as one JSON text.
-  ///
-  /// - Parameters:
-  ///   - bytes: UTF-8 encoded JSON.
-  ///   - maxDepth: the deepest nesting of arrays and objects accepted; `[[1]]` has depth 2.
-  /// - Throws: ``JSONReadError`` naming the line, column and reason.
+  /// Parses `bytes` (UTF-8) as one JSON text, nested at most `maxDepth` deep (`[[1]]` has
+  /// depth 2), or throws a ``JSONReadError`` naming the line, column and reason.
   package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONReadError) -> JSONValue {
     try JSONTape.parse(bytes, maxDepth: maxDepth).value()
   }

@@ -42,8 +42,7 @@ struct JSONTape: Sendable {
     /// Strings: at least one byte (after unescaping) is not ASCII.
     var hasNonASCII = false
     /// The byte offset in ``JSONTape/input`` where the value starts (its `"`, `[`, `{`, sign,
-    /// digit or letter), for diagnostics (``SourcePosition``). Files are at most a few MiB;
-    /// 32 bits fit in the padding after the flags, so a node is no larger for it.
+    /// digit or letter). Files are at most a few MiB: 32 bits, in the padding after the flags.
     var offset: UInt32 = 0
     /// Strings: offset of the first byte; numbers: the `Double`'s bit pattern; containers:
     /// how many elements (arrays) or members (objects).

@@ -24,10 +24,8 @@ package struct Localizer: Sendable {
   /// release per language, read when first needed (``ReleaseTexts``).
   private let releaseTexts: (any ReleaseTexts)?
 
-  /// - Parameters:
-  ///   - language: the user's language.
-  ///   - tables: the tables that could be read, by language.
-  ///   - builtInEnglish: English the app has without its tables, used when even the English table lacks a key.
+  /// A localizer in the user's `language`, over the `tables` that could be read; `builtInEnglish`
+  /// is English the app has without its tables, used when even the English table lacks a key.
   package init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
     self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
   }
@@ -53,7 +51,6 @@ package struct Localizer: Sendable {
     text(key, arguments: arguments)
   }
 
-  /// The text for `key` with `arguments` filled in.
   package func text(_ key: String, arguments: [String]) -> String {
     Self.format(template(for: key), arguments: arguments)
   }

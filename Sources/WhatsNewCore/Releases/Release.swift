@@ -39,7 +39,6 @@ package struct Block: Hashable, Sendable, Identifiable {
   package var id: String
   /// From this version on the block is no longer shown.
   package var supersededIn: Version?
-  /// What the block shows.
   package var content: BlockContent
 
   package init(id: String, supersededIn: Version? = nil, content: BlockContent) {
@@ -105,7 +104,6 @@ package struct ChoiceOption: Hashable, Sendable {
 
 /// A button that opens part of the app.
 package struct ActionBlock: Hashable, Sendable {
-  /// What the button opens.
   package var action: Action
   package var labelKey: String
   package var descriptionKey: String?

@@ -44,7 +44,6 @@ package enum ReleaseScaffold {
     ]
   }
 
-  /// The keys the release file uses, in file order.
   package static func keys(for version: Version) -> [String] { texts(for: version).map(\.key) }
 
   /// The release file: one page with one info block, its keys named after the version.
@@ -93,7 +92,6 @@ package enum ReleaseScaffold {
   package enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// The manifest is not `{"releases": [<version>, …]}`.
     case unreadableManifest(String)
-    /// The manifest lists the version already.
     case alreadyRegistered(Version)
 
     package var description: String {

@@ -15,7 +15,6 @@
 /// print(schema.serialized())
 /// ```
 package enum ReleaseSchema {
-  /// The draft the schemas declare.
   package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of `Releases/<version>.json`. `english` gives the English text of a `ui.*`
