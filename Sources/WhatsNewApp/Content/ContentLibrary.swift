@@ -33,30 +33,6 @@ package struct ContentLibrary: Sendable {
   /// Where tables read later (on a language switch) are cached.
   package var translationCache: TranslationCache
 
-  package init(
-    releases: [Release], tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache = .off, releaseDiagnostics: [ReleaseDiagnostic] = [],
-    releaseTables: [Language: [String: TranslationTable]] = [:]
-  ) {
-    self.init(
-      catalog: ReleaseCatalog(releases: releases, releaseTables: releaseTables), tables: tables, diagnostics: diagnostics,
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory,
-      translationCache: translationCache, releaseDiagnostics: releaseDiagnostics)
-  }
-
-  init(
-    catalog: ReleaseCatalog, tables: [Language: TranslationTable], diagnostics: [String], releasesDirectory: String,
-    localizationsDirectory: String, translationCache: TranslationCache, releaseDiagnostics: [ReleaseDiagnostic]
-  ) {
-    self.catalog = catalog
-    self.tables = tables
-    self.diagnostics = diagnostics
-    self.releaseDiagnostics = releaseDiagnostics
-    self.releasesDirectory = releasesDirectory
-    self.localizationsDirectory = localizationsDirectory
-    self.translationCache = translationCache
-  }
-
   /// The raw files of a content tree, for the loader and the linter.
   package struct Files: Sendable {
     package var manifest: [UInt8]?
@@ -130,24 +106,9 @@ package struct ContentLibrary: Sendable {
       let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
         $0.hasSuffix(".strings") && $0 != tableFileName
       }.sorted()
-      var read: [(path: String, bytes: [UInt8])] = []
-      var readNames: [String] = []
-      for name in names {
-        let path = directory + "/" + name
-        switch FileBytes.contents(of: path, limit: tableSizeLimit) {
-        case .success(let bytes):
-          read.append((path, bytes))
-          readNames.append(name)
-          files.releaseTableSources[language, default: [:]][name] = bytes
-        case .failure(let refusal):
-          files.releaseTables[language, default: [:]][name] = .failure(
-            TableProblem(description: "\(path): cannot be read: \(refusal)"))
-        }
-      }
-      for ((name, source), result) in zip(zip(readNames, read), cache.tables(read)) {
-        files.releaseTables[language, default: [:]][name] = result.mapError {
-          TableProblem(description: "\(source.path): \($0)", error: $0)
-        }
+      for (name, table) in zip(names, readTables(atPaths: names.map { directory + "/" + $0 }, cache: cache)) {
+        files.releaseTables[language, default: [:]][name] = table.result
+        if let bytes = table.bytes { files.releaseTableSources[language, default: [:]][name] = bytes }
       }
     }
     return files
@@ -193,7 +154,18 @@ package struct ContentLibrary: Sendable {
   static func readTablesAndSources(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
   ) -> (results: [Result<TranslationTable, TableProblem>], sources: [Language: [UInt8]]) {
-    let paths = languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }
+    let read = readTables(
+      atPaths: languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }, cache: cache)
+    var bytes: [Language: [UInt8]] = [:]
+    for (language, table) in zip(languages, read) { bytes[language] = table.bytes }
+    return (read.map(\.result), bytes)
+  }
+
+  /// The table of each `.strings` file in `paths`, in order (through `cache`), and the bytes
+  /// of each file that could be read.
+  static func readTables(
+    atPaths paths: [String], cache: TranslationCache
+  ) -> [(result: Result<TranslationTable, TableProblem>, bytes: [UInt8]?)] {
     var results: [Result<TranslationTable, TableProblem>?] = []
     var sources: [(path: String, bytes: [UInt8])] = []
     for path in paths {
@@ -205,14 +177,12 @@ package struct ContentLibrary: Sendable {
         results.append(.failure(TableProblem(description: "\(path): cannot be read: \(refusal)")))
       }
     }
-    var read = cache.tables(sources).makeIterator()
-    let tables = zip(paths, results).map { path, result in
-      if let result { return result }
-      return read.next()!.mapError { TableProblem(description: "\(path): \($0)", error: $0) }
+    var read = zip(sources, cache.tables(sources)).makeIterator()
+    return zip(paths, results).map { path, result in
+      if let result { return (result, nil) }
+      let (source, table) = read.next()!
+      return (table.mapError { TableProblem(description: "\(path): \($0)", error: $0) }, source.bytes)
     }
-    var bytes: [Language: [UInt8]] = [:]
-    for (language, path) in zip(languages, paths) { bytes[language] = sources.first { $0.path == path }?.bytes }
-    return (tables, bytes)
   }
 
   /// What a start reads: the manifest and the app's own tables (English and `languages`),
@@ -258,8 +228,8 @@ package struct ContentLibrary: Sendable {
     let diagnostics = (problems + notes + registered.diagnostics.map(\.locatedDescription)).map(
       TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
-      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: registered.diagnostics)
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: registered.diagnostics,
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   private static func requireDirectories(_ releases: String, _ localizations: String) throws(ContentError) {
@@ -322,8 +292,8 @@ package struct ContentLibrary: Sendable {
         releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, manifest: files.manifest ?? [],
         entries: [:], cache: cache, reader: .files, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
-      catalog: catalog, tables: tables, diagnostics: diagnostics, releasesDirectory: releasesDirectory,
-      localizationsDirectory: localizationsDirectory, translationCache: cache, releaseDiagnostics: loaded.diagnostics)
+      catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: loaded.diagnostics,
+      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// `table` without the texts `lint` refuses for their length (over

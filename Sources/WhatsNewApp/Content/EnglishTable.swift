@@ -39,10 +39,7 @@ package enum EnglishTable {
   /// The English table read for a start or a subcommand: the table, or the refusal that names
   /// the file, says what is wrong with it and what to do.
   static func required(_ read: Result<TranslationTable, ContentLibrary.TableProblem>) throws(ContentError) -> TranslationTable {
-    switch read {
-    case .success(let table): return table
-    case .failure(let problem): throw ContentError.englishTable(problem)
-    }
+    try read.mapError(ContentError.englishTable).get()
   }
 
   /// Reads the English table for words said outside a session (`schema`'s descriptions, a

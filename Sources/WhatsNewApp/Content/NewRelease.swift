@@ -5,20 +5,13 @@
 import Glibc
 package import WhatsNewCore
 
-/// `whatsnew new-release <version>`: writes `Releases/<version>.json` with one page to start
-/// from, registers it in `manifest.json`, and writes the release's own table in all five
-/// languages (`Localizations/<lang>.lproj/<version>.strings`) with its keys marked
-/// untranslated (``ReleaseScaffold``), so that `whatsnew lint` lists exactly the texts left
-/// to write. Each language's `Localizable.strings` must be there and parse, and hold none of
-/// the keys (they would be misplaced there).
-///
-/// It reads the content as `lint` and the app do (``ContentLibrary/readManifest(inReleasesDirectory:)``,
-/// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``: the same size limits, the
-/// same refusals of FIFOs and devices, a `--releases` that is a link to a directory), under a
-/// lock on the release directory (``ContentLock``), so runs at the same time take turns.
-/// Everything is checked before anything is written, and then the release file, the tables
-/// and the manifest are written as one step (``FileTransaction``): all of them, or, when any
-/// write fails (a full disk), none, with every file as it was.
+/// `whatsnew new-release <version>`, as Documentation/Authoring.md ("Add a release") describes
+/// it: the release file, its registration in `manifest.json` and the release's own table in
+/// all five languages, its keys marked untranslated (``ReleaseScaffold``). It reads the content
+/// as `lint` does (``ContentLibrary/readManifest(inReleasesDirectory:)``,
+/// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``), under a lock on the release
+/// directory (``ContentLock``), checks everything, then writes every file as one step
+/// (``FileTransaction``): all of them, or none.
 package struct NewRelease: Sendable {
   package var version: Version
   package var releasesDirectory: String

@@ -10,15 +10,16 @@ package enum OnboardingPlan {
   /// has its control (a new user's start does not read the whole history).
   package static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
     let releases = catalog.newestFirst(upTo: appVersion) { read in
-      Set(read.flatMap { choiceSettings(in: $0, asOf: appVersion) }).count < Setting.allCases.count
+      Set(read.flatMap { choiceBlocks(in: $0, asOf: appVersion).map(\.setting) }).count < Setting.allCases.count
     }
     return pages(releases: releases, appVersion: appVersion)
   }
 
-  private static func choiceSettings(in release: Release, asOf appVersion: Version) -> [Setting] {
+  /// The choice blocks a user on `appVersion` is shown of `release`, in page order.
+  private static func choiceBlocks(in release: Release, asOf appVersion: Version) -> [(setting: Setting, block: Block)] {
     previewRelease(release, asOf: appVersion).flatMap { page in
-      page.page.blocks.compactMap { block -> Setting? in
-        if case .choice(let choice) = block.content { return choice.setting }
+      page.page.blocks.compactMap { block in
+        if case .choice(let choice) = block.content { return (choice.setting, block) }
         return nil
       }
     }
@@ -28,12 +29,8 @@ package enum OnboardingPlan {
   package static func pages(releases: [Release], appVersion: Version) -> [Page] {
     var chosen: [Setting: Block] = [:]
     for release in releases.sorted(by: { $0.version > $1.version }) where release.version <= appVersion {
-      for flowPage in previewRelease(release, asOf: appVersion) {
-        for block in flowPage.page.blocks {
-          if case .choice(let choice) = block.content, chosen[choice.setting] == nil {
-            chosen[choice.setting] = block
-          }
-        }
+      for (setting, block) in choiceBlocks(in: release, asOf: appVersion) where chosen[setting] == nil {
+        chosen[setting] = block
       }
     }
     let blocks = Setting.allCases.compactMap { chosen[$0] }
@@ -48,11 +45,8 @@ package enum OnboardingPlan {
                 titleKey: "ui.onboarding.welcome.title", descriptionKey: "ui.onboarding.welcome.description", icon: .sparkles)))
         ])
     ]
-    var index = 0
-    while index < blocks.count {
-      let slice = Array(blocks[index..<min(index + 2, blocks.count)])
-      pages.append(Page(id: "questions\(pages.count)", blocks: slice))
-      index += 2
+    for start in stride(from: 0, to: blocks.count, by: 2) {
+      pages.append(Page(id: "questions\(pages.count)", blocks: Array(blocks[start..<min(start + 2, blocks.count)])))
     }
     pages.append(
       Page(

@@ -11,9 +11,10 @@ package import WhatsNewCore
 /// It serves the `make bench` rows "warm start, 1,000 releases against 10" and "first start,
 /// 1,000 releases against 10" (a one-release tour must start as fast whatever the history).
 ///
-/// A catalog made from releases already in memory (``init(releases:releaseTables:)``,
-/// what ``ContentLibrary/load(releasesDirectory:localizationsDirectory:languages:cache:)`` and
-/// tests build) reads nothing. Thread-safe: the line editor's thread may look up a text.
+/// A catalog made from releases already in memory (what
+/// ``ContentLibrary/load(releasesDirectory:localizationsDirectory:languages:cache:)`` builds)
+/// reads only other languages' per-release tables. Thread-safe: the line editor's thread may
+/// look up a text.
 ///
 /// ```swift
 /// let catalog = ContentLibrary.open(releasesDirectory: "Releases", localizationsDirectory: "Localizations").catalog
@@ -23,7 +24,7 @@ package import WhatsNewCore
 package final class ReleaseCatalog: Sendable, ReleaseTexts {
   /// The registered versions, ascending, each once (from `manifest.json` alone).
   package let versions: [Version]
-  private let source: Source?
+  private let source: Source
   private let state: Mutex<State>
 
   /// Where a catalog that reads lazily reads from.
@@ -60,15 +61,10 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
     state = Mutex(State())
   }
 
-  /// A catalog of releases already read: `releaseTables` by language, then key prefix
-  /// (``ReleaseScaffold/keyPrefix(for:)``).
-  package convenience init(releases: [Release], releaseTables: [Language: [String: TranslationTable]] = [:]) {
-    self.init(releases: releases, releaseTables: releaseTables, source: nil)
-  }
-
-  /// Releases already read; with a `source`, the per-release tables of other languages are
-  /// read from it when first needed (after a language switch).
-  init(releases: [Release], releaseTables: [Language: [String: TranslationTable]], source: Source?) {
+  /// Releases already read, with `releaseTables` by language, then key prefix
+  /// (``ReleaseScaffold/keyPrefix(for:)``); the per-release tables of other languages are
+  /// read from `source` when first needed (after a language switch).
+  init(releases: [Release], releaseTables: [Language: [String: TranslationTable]], source: Source) {
     let sorted = releases.sorted { $0.version < $1.version }
     versions = sorted.map(\.version)
     self.source = source
@@ -136,7 +132,7 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
 
   private func load(_ version: Version, _ state: inout State) -> Release? {
     if let known = state.releases[version] { return known }
-    guard let source, let entry = source.entries[version] else { return nil }
+    guard let entry = source.entries[version] else { return nil }
     let fileName = "\(version).json"
     let read = source.reader.read(
       source.releasesDirectory + "/" + fileName, ReleaseValidator.maximumFileSize + 1, true)
@@ -171,7 +167,6 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
     _ prefix: Substring, _ language: Language, _ state: inout State, version: Version? = nil
   ) -> TranslationTable? {
     if let known = state.tables[language]?[String(prefix)] { return known }
-    guard let source else { return nil }
     if version == nil, state.owners[String(prefix)] == nil, !state.ownersComplete {
       // A key of a release not read yet (a test, a view asking ahead): every registered
       // version's prefix, once (no file is read for it).
@@ -207,10 +202,6 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
 /// does; tests pass one that counts what is opened.
 package struct ContentReader: Sendable {
   let read: @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>
-
-  init(read: @escaping @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>) {
-    self.read = read
-  }
 
   /// The files themselves.
   package static let files = ContentReader { path, limit, truncating in

@@ -89,12 +89,10 @@ package enum FlowReport {
     var lines: [Line] = []
     if let newest = newer.last {
       let list = newer.map(\.description).joined(separator: ", ")
-      let count = newer.count == 1 ? "1 release newer than" : "\(newer.count) releases newer than"
-      let verb = newer.count == 1 ? "is" : "are"
-      let pronoun = newer.count == 1 ? "it" : "them"
+      let (count, verb, pronoun) = newer.count == 1 ? ("1 release", "is", "it") : ("\(newer.count) releases", "are", "them")
       lines.append(
         Line(
-          "\(count) the app version \(current) \(verb) not shown (\(list)): pass --app-version \(newest) to include \(pronoun)."
+          "\(count) newer than the app version \(current) \(verb) not shown (\(list)): pass --app-version \(newest) to include \(pronoun)."
         ))
     }
     if let diagnostics {
@@ -140,14 +138,9 @@ package enum FlowReport {
   }
 }
 
-/// `whatsnew lint` output.
-///
-/// Text is one problem a line as compilers print them,
-/// `Releases/2.13.1.json:14:19: error: pages[0].blocks[1].icon: unknown icon 'sparkels' …`,
-/// so an editor or a terminal can jump to the place, then a count:
-/// `lint: 3 problems (2 errors, 1 warning)` (`; 1 note)` when there are notes, which are not
-/// problems). The column counts characters (Unicode scalars,
-/// 1-based; see ``SourcePosition``).
+/// `whatsnew lint` output, as Documentation/Authoring.md ("What lint prints") shows it: one
+/// problem a line as compilers print them, then a count, `lint: 3 problems (2 errors, 1
+/// warning)` (`; 1 note)` when there are notes, which are not problems).
 package enum LintReport {
   /// One problem a line (or "no problems"), never wrapped (only the count line is wrapped to
   /// `width` columns), or JSON for tools:

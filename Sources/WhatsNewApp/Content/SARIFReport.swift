@@ -12,16 +12,9 @@ package enum LintFormat: String, Sendable, CaseIterable {
 }
 
 /// `whatsnew lint --format sarif`: the problems as a SARIF 2.1.0 log (OASIS Static Analysis
-/// Results Interchange Format), which code-scanning tools (GitHub code scanning, editors'
-/// SARIF viewers) read.
-///
-/// One run; its tool's driver is `whatsnew lint` with every ``LintRule`` as a rule (`id`,
-/// `shortDescription`), so a result's `ruleIndex` points into them. Each problem is a result
-/// with `ruleId`, `level` (`error`, `warning`, `note`), `message.text` (the path and the
-/// message, as the text output says them) and one physical location: the file as a relative
-/// URI (`uriBaseId` `SRCROOT` when it was given relative) and a region with `startLine` and
-/// `startColumn`. Columns count Unicode scalars, which the run says with `columnKind`
-/// `unicodeCodePoints`.
+/// Results Interchange Format), which code-scanning tools read; its shape is described in
+/// Documentation/Authoring.md ("What lint prints"). A result's `ruleIndex` points into the
+/// driver's rules, which are every ``LintRule``.
 ///
 /// ```swift
 /// SARIFReport.render(problems)   // {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [...]}
@@ -100,8 +93,7 @@ package enum SARIFReport {
         UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
         encoded.append(Character(UnicodeScalar(byte)))
       default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+        encoded += "%" + String(byte, radix: 16, uppercase: true).zeroPadded(to: 2)
       }
     }
     return path.hasPrefix("/") ? "file://" + encoded : encoded

@@ -13,16 +13,13 @@ import WhatsNewCore
 ///
 /// Why a cache: parsing is Foundation's `PropertyListSerialization` (``StringsTable/parse(_:)``),
 /// which takes about 3 ms for the app's own two tables (`Localizable.strings`, 45–70 KB); a
-/// compiled table is read in place (``TranslationTable``), in a fraction of that. It serves the
-/// `make bench` row "warm start to the first tour page" (see the lines above).
-/// Per-release tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
+/// compiled table is read in place (``TranslationTable``), in a fraction of that. Per-release
+/// tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
 ///
-/// Reading tables goes: read each `.strings` file's bytes; if the cache holds a table
-/// compiled from exactly those bytes (it holds a copy of its source, compared byte for byte),
-/// use it; parse all the others in this process, and store their compiled copies for
-/// next time. Editing a `.strings` file therefore takes effect at the next start. The cache is
-/// only an optimisation: a directory that cannot be created or written, or a damaged cache
-/// file, just means the file is parsed again; a file that fails to parse is never cached.
+/// A compiled copy is used only for exactly the bytes it was compiled from (``tables(_:)``),
+/// so editing a `.strings` file takes effect at the next start. The cache is only an
+/// optimisation: a directory that cannot be created or written, or a damaged cache file, just
+/// means the file is parsed again; a file that fails to parse is never cached.
 ///
 /// Files live in `$XDG_CACHE_HOME/whatsnew/strings` (else `~/.cache/whatsnew/strings`), one
 /// per table and source path, in a 0700 directory, each written to a temporary file and

@@ -14,15 +14,11 @@
 /// value.member("a")   // .array([.number(1), .bool(true), .null])
 /// ```
 package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
-  /// JSON `null`.
   case null
-  /// `true` or `false`.
   case bool(Bool)
   /// A number; every JSON number is read as a `Double`.
   case number(Double)
-  /// A string, escapes decoded.
   case string(String)
-  /// An array, in order.
   case array([JSONValue])
   /// An object's members in file order, duplicates kept.
   case object([(key: String, value: JSONValue)])
@@ -87,24 +83,19 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 /// the line. The description reads like
 /// `invalid JSON at line 3, column 14: expected ',' or '}'`.
 package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The 1-based line of the offending byte.
   package var line: Int
-  /// The 1-based column (in Unicode scalars) of the offending byte.
   package var column: Int
   /// What was wrong, lowercase, without the position: `expected ',' or '}'`.
   package var reason: String
 
-  /// Creates an error at a given position.
   package init(line: Int, column: Int, reason: String) {
     self.line = line
     self.column = column
     self.reason = reason
   }
 
-  /// How every description starts: `invalid JSON `.
   package static let descriptionPrefix = "invalid JSON "
 
-  /// `invalid JSON at line L, column C: reason`.
   package var description: String { "\(Self.descriptionPrefix)at line \(line), column \(column): \(reason)" }
 }
 
@@ -112,7 +103,7 @@ package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// It refuses invalid UTF-8, control characters inside strings, lone surrogates in
 /// `\u` escapes, leading zeros, trailing commas, trailing garbage, numbers too large
-/// for a `Double`, and nesting deeper than `maxDepth`. It never recurses, so even a
+/// for a `Double`, and nesting deeper than `maxDepth`. Parsing never recurses, so even a
 /// million nested brackets give an error rather than a stack overflow. A leading
 /// UTF-8 byte order mark is skipped (editors on some systems add one).
 ///
@@ -124,81 +115,25 @@ package enum JSONReader {
   /// The nesting limit ``parse(_:maxDepth:)`` uses by default and the validator uses for release files.
   static let defaultMaxDepth = 64
 
-  /// Parses `bytes` as one JSON text.
-  ///
-  /// - Parameters:
-  ///   - bytes: UTF-8 encoded JSON.
-  ///   - maxDepth: the deepest nesting of arrays and objects accepted; `[[1]]` has depth 2.
-  /// - Throws: ``JSONReadError`` naming the line, column and reason.
+  /// Parses `bytes` (UTF-8) as one JSON text, nested at most `maxDepth` deep (`[[1]]` has
+  /// depth 2), or throws a ``JSONReadError`` naming the line, column and reason.
   package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONReadError) -> JSONValue {
     try JSONTape.parse(bytes, maxDepth: maxDepth).value()
   }
 }
 
 extension JSONTape {
-  /// The top-level value as a ``JSONValue`` tree, built without recursion.
-  func value() -> JSONValue {
-    enum Frame {
-      case array([JSONValue], remaining: Int)
-      case object([(key: String, value: JSONValue)], pendingKey: String, remaining: Int)
-    }
-    var stack: [Frame] = []
-    var index = 0
-    while true {
-      // Read the start of a value: either a scalar or the opening of a non-empty container.
-      var completed: JSONValue
-      let node = nodes[index]
-      switch node.kind {
-      case .null: completed = .null
-      case .false: completed = .bool(false)
-      case .true: completed = .bool(true)
-      case .number: completed = .number(number(index))
-      case .string: completed = .string(string(index))
-      case .array:
-        if node.first > 0 {
-          var values: [JSONValue] = []
-          values.reserveCapacity(node.first)
-          stack.append(.array(values, remaining: node.first))
-          index += 1
-          continue
-        }
-        completed = .array([])
-      case .object:
-        if node.first > 0 {
-          var members: [(key: String, value: JSONValue)] = []
-          members.reserveCapacity(node.first)
-          stack.append(.object(members, pendingKey: string(index + 1), remaining: node.first))
-          index += 2
-          continue
-        }
-        completed = .object([])
-      }
-      index += 1
-
-      // Attach the finished value to its container; close containers as they end.
-      while true {
-        guard let frame = stack.popLast() else { return completed }
-        switch frame {
-        case .array(var values, let remaining):
-          values.append(completed)
-          if remaining > 1 {
-            stack.append(.array(values, remaining: remaining - 1))
-          } else {
-            completed = .array(values)
-            continue
-          }
-        case .object(var members, let key, let remaining):
-          members.append((key: key, value: completed))
-          if remaining > 1 {
-            stack.append(.object(members, pendingKey: string(index), remaining: remaining - 1))
-            index += 1
-          } else {
-            completed = .object(members)
-            continue
-          }
-        }
-        break
-      }
+  /// The value at `index` (the top-level value by default) as a ``JSONValue`` tree. It
+  /// recurses once per level, and the tape is never deeper than the `maxDepth` it was parsed with.
+  func value(at index: Int = 0) -> JSONValue {
+    switch kind(index) {
+    case .null: .null
+    case .false: .bool(false)
+    case .true: .bool(true)
+    case .number: .number(number(index))
+    case .string: .string(string(index))
+    case .array: .array(elements(of: index).map { value(at: $0) })
+    case .object: .object(memberKeys(of: index).map { (key: string($0), value: value(at: $0 + 1)) })
     }
   }
 }

@@ -74,21 +74,16 @@ extension JSONValue {
   package var fieldPaths: [String] {
     var paths: [String] = []
     func walk(_ value: JSONValue, _ prefix: String) {
-      switch value {
-      case .object(let members):
-        for member in members {
-          let path = prefix.isEmpty ? member.key : prefix + "." + member.key
-          paths.append(path)
-          walk(member.value, path)
+      let children: [(name: String, value: JSONValue)] =
+        switch value {
+        case .object(let members): members.map { ($0.key, $0.value) }
+        case .array(let values): values.enumerated().map { (String($0.offset), $0.element) }
+        default: []
         }
-      case .array(let values):
-        for (index, element) in values.enumerated() {
-          let path = prefix.isEmpty ? String(index) : prefix + "." + String(index)
-          paths.append(path)
-          walk(element, path)
-        }
-      default:
-        break
+      for child in children {
+        let path = prefix.isEmpty ? child.name : prefix + "." + child.name
+        paths.append(path)
+        walk(child.value, path)
       }
     }
     walk(self, "")

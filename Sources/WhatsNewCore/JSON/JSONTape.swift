@@ -42,8 +42,7 @@ struct JSONTape: Sendable {
     /// Strings: at least one byte (after unescaping) is not ASCII.
     var hasNonASCII = false
     /// The byte offset in ``JSONTape/input`` where the value starts (its `"`, `[`, `{`, sign,
-    /// digit or letter), for diagnostics (``SourcePosition``). Files are at most a few MiB;
-    /// 32 bits fit in the padding after the flags, so a node is no larger for it.
+    /// digit or letter). Files are at most a few MiB: 32 bits, in the padding after the flags.
     var offset: UInt32 = 0
     /// Strings: offset of the first byte; numbers: the `Double`'s bit pattern; containers:
     /// how many elements (arrays) or members (objects).
@@ -166,12 +165,7 @@ struct JSONTape: Sendable {
     let node = nodes[index]
     if node.hasNonASCII { return string(index) == name.description }
     guard node.second == name.utf8CodeUnitCount else { return false }
-    return withBytes(of: node) { bytes in
-      name.withUTF8Buffer { expected in
-        for offset in 0..<expected.count where bytes[offset] != expected[offset] { return false }
-        return true
-      }
-    }
+    return withBytes(of: node) { bytes in name.withUTF8Buffer { bytes.elementsEqual($0) } }
   }
 
   /// Whether the key node `key` of the object at `object` equals an earlier key of that object.
@@ -189,12 +183,7 @@ struct JSONTape: Sendable {
     let b = nodes[right]
     if a.hasNonASCII || b.hasNonASCII { return string(left) == string(right) }
     guard a.second == b.second else { return false }
-    return withBytes(of: a) { first in
-      withBytes(of: b) { second in
-        for offset in 0..<first.count where first[offset] != second[offset] { return false }
-        return true
-      }
-    }
+    return withBytes(of: a) { first in withBytes(of: b) { first.elementsEqual($0) } }
   }
 
   private func withBytes<Result>(of node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -273,30 +262,18 @@ private struct TapeParser {
       guard index < bytes.count else { throw error("unexpected end of input; expected a value") }
       if let mistake = editorMistake() { throw mistake }
       switch bytes[index] {
-      case UInt8(ascii: "["):
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
         guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        let isArray = bytes[index] == UInt8(ascii: "[")
         let start = index
         index += 1
         skipWhitespace()
         let container = output.nodes.count
-        append(.array, at: start, second: container + 1)
-        if peek() == UInt8(ascii: "]") {
+        append(isArray ? .array : .object, at: start, second: container + 1)
+        if peek() == UInt8(ascii: isArray ? "]" : "}") {
           index += 1
         } else {
-          open.append(container)
-          continue
-        }
-      case UInt8(ascii: "{"):
-        guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
-        let start = index
-        index += 1
-        skipWhitespace()
-        let container = output.nodes.count
-        append(.object, at: start, second: container + 1)
-        if peek() == UInt8(ascii: "}") {
-          index += 1
-        } else {
-          try parseMemberKey()
+          if !isArray { try parseMemberKey() }
           open.append(container)
           continue
         }
@@ -309,32 +286,22 @@ private struct TapeParser {
         guard let container = open.last else { return }
         skipWhitespace()
         output.nodes[container].first += 1
-        if output.nodes[container].kind == .array {
-          switch peek() {
-          case UInt8(ascii: ","):
-            index += 1
-          case UInt8(ascii: "]"):
-            index += 1
-            open.removeLast()
-            output.nodes[container].second = output.nodes.count
-            continue
-          default:
-            throw editorMistake() ?? missingComma(closing: "]")
-          }
-        } else {
-          switch peek() {
-          case UInt8(ascii: ","):
-            index += 1
+        let isArray = output.nodes[container].kind == .array
+        let closing: Unicode.Scalar = isArray ? "]" : "}"
+        switch peek() {
+        case UInt8(ascii: ","):
+          index += 1
+          if !isArray {
             skipWhitespace()
             try parseMemberKey()
-          case UInt8(ascii: "}"):
-            index += 1
-            open.removeLast()
-            output.nodes[container].second = output.nodes.count
-            continue
-          default:
-            throw editorMistake() ?? missingComma(closing: "}")
           }
+        case UInt8(ascii: closing):
+          index += 1
+          open.removeLast()
+          output.nodes[container].second = output.nodes.count
+          continue
+        default:
+          throw editorMistake() ?? missingComma(closing: Character(closing))
         }
         break
       }
@@ -371,11 +338,7 @@ private struct TapeParser {
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {
     let start = index
-    let matched = literal.withUTF8Buffer { expected in
-      guard bytes.count - start >= expected.count else { return false }
-      for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
-      return true
-    }
+    let matched = literal.withUTF8Buffer { bytes[start...].starts(with: $0) }
     guard matched else { throw error("unexpected \(describeByte(at: start)); expected a value") }
     index += literal.utf8CodeUnitCount
   }
@@ -551,8 +514,7 @@ private struct TapeParser {
   }
 
   private func hex(_ value: UInt32, digits: Int) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
+    String(value, radix: 16, uppercase: true).zeroPadded(to: digits)
   }
 
   /// Names the byte at `offset` for a message: `'x'`, `end of input`, or the scalar's code.

@@ -6,10 +6,7 @@
 /// wider; "go to line:column" still lands on the right character). Only `\n` ends a line (a
 /// `\r` before it is the last column of its line), and a UTF-8 byte order mark at the start
 /// of the file is not a column. The JSON reader's syntax errors (``JSONReadError``) count
-/// the same way.
-///
-/// Positions are computed from byte offsets only when a diagnostic needs one: the reader
-/// records each value's offset (``JSONTape/Node/offset``), which costs nothing on a clean file.
+/// the same way. Positions are computed from byte offsets only when a diagnostic needs one.
 ///
 /// ```swift
 /// SourcePosition.of(offset: 9, in: Array("{\n  \"a\": 1}".utf8))   // line 2, column 8 (the 1)

@@ -1,35 +1,8 @@
 // Hand-written: the compiled translation table (CompiledStringsTable) is a byte layout of
 // our own, read in place; Foundation has no reader of little-endian fields over raw bytes.
 
-/// Little-endian integers and length-prefixed UTF-8 strings, written to bytes.
-struct BinaryWriter {
-  private(set) var output: [UInt8] = []
-
-  /// A writer whose output has room for `capacity` bytes, allocated once.
-  init(capacity: Int = 0) {
-    output.reserveCapacity(capacity)
-  }
-
-  mutating func uint32(_ value: Int) { integer(UInt32(truncatingIfNeeded: value)) }
-  mutating func uint64(_ value: UInt64) { integer(value) }
-
-  mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
-    withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
-  }
-
-  /// `bytes` as they are, without a length.
-  mutating func raw(_ bytes: [UInt8]) {
-    output.append(contentsOf: bytes)
-  }
-
-  mutating func string(_ text: String) {
-    uint32(text.utf8.count)
-    output.append(contentsOf: text.utf8)
-  }
-}
-
 /// Length-prefixed fields written in place into memory allocated beforehand, to its size
-/// exactly: what ``BinaryWriter/string(_:)`` writes, without a check or a copy per append.
+/// exactly, without a check or a copy per append; ``BinaryReader`` reads them.
 struct FieldWriter {
   let output: UnsafeMutableBufferPointer<UInt8>
   private(set) var offset = 0
@@ -51,7 +24,8 @@ struct FieldWriter {
   }
 }
 
-/// Reads what ``BinaryWriter`` writes, returning `nil` at the first thing out of bounds.
+/// Reads little-endian integers and length-prefixed fields, returning `nil` at the first
+/// thing out of bounds.
 struct BinaryReader {
   let buffer: UnsafeBufferPointer<UInt8>
   private(set) var offset: Int

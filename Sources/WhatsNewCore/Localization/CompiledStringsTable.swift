@@ -35,18 +35,18 @@ package enum CompiledStringsTable {
   /// the same table always encodes to the same bytes.
   package static func encode(_ table: [String: String], source: some Collection<UInt8>) -> [UInt8] {
     let payload = entries(table)
-    var bytes = BinaryWriter(capacity: headerSize + source.count + payload.count)
-    bytes.raw(magic)
-    bytes.uint64(UInt64(source.count))
-    bytes.uint32(table.count)
-    bytes.uint64(fingerprint(of: payload))
-    bytes.raw(Array(source))
-    bytes.raw(payload)
-    return bytes.output
+    var bytes = magic
+    bytes.reserveCapacity(headerSize + source.count + payload.count)
+    func append(_ value: some FixedWidthInteger) {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    append(UInt64(source.count))
+    append(UInt32(truncatingIfNeeded: table.count))
+    append(fingerprint(of: payload))
+    bytes.append(contentsOf: source)
+    bytes.append(contentsOf: payload)
+    return bytes
   }
-
-  /// Where the header records the entries' fingerprint.
-  static let payloadFingerprintOffset = 8 + 8 + 4
 
   /// The entries as a compiled table holds them: by key, in the keys' byte order.
   ///
@@ -105,11 +105,6 @@ package enum CompiledStringsTable {
     }
   }
 
-  /// The fingerprint a compiled table of `table` records for its entries.
-  static func entriesFingerprint(of table: [String: String]) -> UInt64 {
-    fingerprint(of: entries(table))
-  }
-
   /// Decodes a compiled table, or returns `nil` unless it was compiled from exactly
   /// `source` and is intact.
   ///
@@ -120,11 +115,6 @@ package enum CompiledStringsTable {
     bytes.withUnsafeBufferPointer { buffer in
       source.withUnsafeBufferPointer { source in decode(buffer, source: source, keeping: bytes) }
     }
-  }
-
-  /// Decodes a compiled table held in any collection (`Data`, a slice); see the `[UInt8]` form.
-  package static func decode(_ bytes: some Collection<UInt8>, source: some Collection<UInt8>) -> TranslationTable? {
-    decode(Array(bytes), source: Array(source))
   }
 
   private static func decode(

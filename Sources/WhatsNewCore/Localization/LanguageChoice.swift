@@ -32,7 +32,6 @@ package struct LanguageChoice: Sendable, Hashable {
   /// ``followEnvironment()``): then what the store said at start no longer applies.
   package private(set) var chosenThisRun = false
 
-  /// A choice from its three sources.
   package init(flag: Language?, stored: Language?, environment: Language) {
     self.flag = flag
     self.stored = stored

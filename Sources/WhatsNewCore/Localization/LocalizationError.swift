@@ -1,14 +1,12 @@
 /// Why a localization table could not be used.
 ///
-/// The first two cases come from parsing a `.strings` file (``StringsTable/parse(_:)``); the
-/// last from reading it. A message names no path: the caller puts the file's path in front.
+/// Both come from parsing a `.strings` file (``StringsTable/parse(_:)``). A message names no
+/// path: the caller puts the file's path in front.
 package enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The data is not a `.strings` (or property list) file; the reason says where it broke.
   case unreadable(reason: String)
   /// The file parsed, but is not a table of strings to strings.
   case notAStringsTable(reason: String)
-  /// The file could not be read; the reason is the system's (`No such file or directory`).
-  case fileUnreadable(reason: String)
 
   /// How the description of a syntax error (``unreadable(reason:)``) starts.
   package static let syntaxErrorPrefix = "not a valid .strings file: "
@@ -20,8 +18,6 @@ package enum LocalizationError: Error, Sendable, Hashable, CustomStringConvertib
       "\(Self.syntaxErrorPrefix)\(reason); each entry should look like \"key\" = \"text\";"
     case .notAStringsTable(let reason):
       "not a table of strings: \(reason); each entry should look like \"key\" = \"text\";"
-    case .fileUnreadable(let reason):
-      "cannot be read: \(reason)"
     }
   }
 }

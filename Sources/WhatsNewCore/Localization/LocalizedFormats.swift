@@ -28,7 +28,6 @@ package enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
 /// LocalizedFormats(language: .en, unitNames: [:]).timeOfDay(hour: 18, minute: 0)   // "6:00 PM"
 /// ```
 package struct LocalizedFormats: Sendable {
-  /// The language the text is written in.
   package let language: Language
   /// The language's locale, for every format.
   package let locale: Locale
@@ -84,10 +83,7 @@ package struct LocalizedFormats: Sendable {
   /// A length of time as a clock shows it: `28:10` (minutes and seconds under an hour),
   /// `1:29:25` from an hour on.
   package func clockDuration(seconds: Int) -> String {
-    let duration = Duration.seconds(seconds)
-    return seconds < 3600
-      ? duration.formatted(.time(pattern: .minuteSecond).locale(locale))
-      : duration.formatted(.time(pattern: .hourMinuteSecond).locale(locale))
+    Duration.seconds(seconds).formatted(.time(pattern: seconds < 3600 ? .minuteSecond : .hourMinuteSecond).locale(locale))
   }
 
   /// A length of time in words, with the language's plural: `50 minutes`, `50 минут`,

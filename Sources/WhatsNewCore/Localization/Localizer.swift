@@ -24,12 +24,8 @@ package struct Localizer: Sendable {
   /// release per language, read when first needed (``ReleaseTexts``).
   private let releaseTexts: (any ReleaseTexts)?
 
-  /// Creates a localizer.
-  ///
-  /// - Parameters:
-  ///   - language: the user's language.
-  ///   - tables: the tables that could be read, by language.
-  ///   - builtInEnglish: English the app has without its tables, used when even the English table lacks a key.
+  /// A localizer in the user's `language`, over the `tables` that could be read; `builtInEnglish`
+  /// is English the app has without its tables, used when even the English table lacks a key.
   package init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
     self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
   }
@@ -55,7 +51,6 @@ package struct Localizer: Sendable {
     text(key, arguments: arguments)
   }
 
-  /// The text for `key` with `arguments` filled in.
   package func text(_ key: String, arguments: [String]) -> String {
     Self.format(template(for: key), arguments: arguments)
   }
@@ -66,11 +61,6 @@ package struct Localizer: Sendable {
     let template = template(for: key)
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     return Self.format(template, arguments: arguments())
-  }
-
-  /// Whether English text exists for `key`, in the English table or built in.
-  package func hasEnglish(_ key: String) -> Bool {
-    usable(releaseText(key, .en)) != nil || usable(tables[.en]?[key]) != nil || usable(builtInEnglish(key)) != nil
   }
 
   /// The same tables in another language.

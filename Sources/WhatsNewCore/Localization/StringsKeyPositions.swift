@@ -180,13 +180,7 @@ package enum StringsKeyPositions {
 
     /// The characters of an unquoted word in the old-style format.
     static func isWordByte(_ byte: UInt8) -> Bool {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"),
-        UInt8(ascii: "$"), UInt8(ascii: ":"), UInt8(ascii: "/"):
-        true
-      default: false
-      }
+      FieldReader.isIDByte(byte) || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
     }
   }
 }

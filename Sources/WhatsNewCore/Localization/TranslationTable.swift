@@ -25,7 +25,6 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
 
   private var storage: Storage
 
-  /// A table holding `entries`.
   package init(_ entries: [String: String]) {
     storage = .dictionary(entries)
   }
@@ -44,7 +43,7 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
     get {
       switch storage {
       case .dictionary(let entries): entries[key]
-      case .compiled(let entries): entries.text(for: key)
+      case .compiled(let entries): entries.index(of: key).map(entries.text(at:))
       }
     }
     set {
@@ -54,7 +53,6 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
     }
   }
 
-  /// Whether the table has text for `key`.
   package func contains(_ key: String) -> Bool {
     switch storage {
     case .dictionary(let entries): entries[key] != nil
@@ -62,7 +60,6 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
     }
   }
 
-  /// How many keys the table has.
   package var count: Int {
     switch storage {
     case .dictionary(let entries): entries.count
@@ -96,16 +93,6 @@ package struct TranslationTable: Sendable, Equatable, ExpressibleByDictionaryLit
     var entries = entries
     for key in keys { entries[key] = nil }
     return TranslationTable(entries)
-  }
-
-  /// A fingerprint of the table's entries: equal tables, however stored, have the same one.
-  /// O(1) for a compiled table (its entries' fingerprint is in its header); a dictionary's
-  /// entries are encoded as a compiled table would encode them, then fingerprinted.
-  package var fingerprint: UInt64 {
-    switch storage {
-    case .dictionary(let entries): CompiledStringsTable.entriesFingerprint(of: entries)
-    case .compiled(let entries): entries.payloadFingerprint
-    }
   }
 
   /// Every entry, as a dictionary (for `lint`, tests and encoding).
@@ -146,14 +133,6 @@ final class CompiledEntries: Sendable {
 
   var count: Int { starts.count }
 
-  /// The fingerprint of the entries, as the compiled table's header records it.
-  var payloadFingerprint: UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var reader = BinaryReader(buffer: buffer, offset: CompiledStringsTable.payloadFingerprintOffset)
-      return reader.uint64() ?? 0
-    }
-  }
-
   func key(at index: Int) -> String {
     let (offset, length) = field(at: starts[index])
     return string(offset, length)
@@ -169,10 +148,6 @@ final class CompiledEntries: Sendable {
   func textLength(at index: Int) -> Int {
     let (keyOffset, keyLength) = field(at: starts[index])
     return field(at: keyOffset + keyLength).length
-  }
-
-  func text(for key: String) -> String? {
-    index(of: key).map(text(at:))
   }
 
   /// The position of `key`, by binary search over the key bytes (or, for a key that is not

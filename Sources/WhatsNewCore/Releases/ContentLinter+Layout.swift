@@ -5,9 +5,7 @@
 struct TableLayout {
   /// Every table of a language as one (a key in two files: the first file's text, in file-name order).
   var merged: [Language: TranslationTable] = [:]
-  /// For each language, the file each key was read from (the first, when it is in several).
-  var fileOf: [Language: [String: String]] = [:]
-  /// For each language, every file each key is in.
+  /// For each language, every file each key is in, the one its text was read from first.
   var filesOf: [Language: [String: [String]]] = [:]
   /// The per-release table file name of each known release's key prefix (`whatsNew.v2_13_1` → `2.13.1.strings`).
   var releaseFiles: [String: String] = [:]
@@ -24,18 +22,14 @@ struct TableLayout {
     for language in Language.allCases {
       guard let base = tables[language] else { continue }
       var entries = base.entries
-      var files = Dictionary(uniqueKeysWithValues: entries.keys.map { ($0, Self.appTable) })
-      var all = files.mapValues { [$0] }
+      var all = Dictionary(uniqueKeysWithValues: entries.keys.map { ($0, [Self.appTable]) })
       for (name, table) in (releaseTables[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
         for (key, text) in table.entries {
           all[key, default: []].append(name)
-          guard entries[key] == nil else { continue }
-          entries[key] = text
-          files[key] = name
+          if entries[key] == nil { entries[key] = text }
         }
       }
       merged[language] = TranslationTable(entries)
-      fileOf[language] = files
       filesOf[language] = all
     }
   }
@@ -55,7 +49,7 @@ struct TableLayout {
 
   /// The path of the file holding `key` in `language`, else of the one it belongs in.
   func path(of key: String, _ language: Language) -> String {
-    path(language, fileOf[language]?[key] ?? expectedFile(for: key))
+    path(language, filesOf[language]?[key]?.first ?? expectedFile(for: key))
   }
 
   /// Whether `key` does not belong in `file`: a known release's key in `Localizable.strings`,

@@ -52,7 +52,7 @@ extension ContentLinter {
       guard !hidden.isEmpty else { continue }
       var names: [String] = []
       for scalar in hidden {
-        let name = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
+        let name = "U+" + String(scalar.value, radix: 16, uppercase: true).zeroPadded(to: 4)
         let described = (scalar.properties.name ?? scalar.properties.nameAlias).map { "\(name) \($0)" } ?? "\(name) (a control)"
         if !names.contains(described) { names.append(described) }
       }
@@ -65,11 +65,5 @@ extension ContentLinter {
           severity: .warning, rule: .hiddenCharacter))
     }
     return problems
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -25,14 +25,8 @@
 ///    since the page, the confirmation, the settings screen and `set` all use that name.
 ///
 /// Translation keys are not checked against English during validation here; step 3
-/// reports them once per language instead.
-///
-/// Severities: what the validator drops is an error, its warnings are warnings; a missing
-/// manifest, file or table and a missing, empty or misfilled translation are errors;
-/// unregistered files, orphan keys and differing option labels are warnings. Positions:
-/// release problems point at their value (``ReleaseDiagnostic/position``); table problems
-/// at their key's entry in that table when it has one (``StringsKeyPositions``), at the
-/// place a syntax error really is (``StringsKeyPositions/survey(_:)``), else at 1:1.
+/// reports them once per language instead. Severities and positions are as
+/// Documentation/Authoring.md ("What lint prints") describes them.
 ///
 /// ```swift
 /// let problems = ContentLinter.lint(
@@ -44,24 +38,14 @@ package enum ContentLinter {
   /// The prefix of content keys, owned by release files.
   package static let contentKeyPrefix = "whatsNew."
 
-  /// Lints release files and localization tables.
-  ///
-  /// - Parameters:
-  ///   - manifest: `manifest.json`'s bytes, or `nil` when missing.
-  ///   - releaseFiles: the release directory's files by name (`manifest.json` is skipped if present).
-  ///   - releasesDisplayDirectory: how problems name the release directory, like `Releases`.
-  ///   - tables: the localization tables that could be read.
-  ///   - missingTables: for a table that could not be read, the reason.
-  ///   - requiredUIKeys: the `ui.*` and `guidance.*` keys the app uses.
-  ///   - localizationsDisplayDirectory: how problems name the localization directory, like `Localizations`.
-  ///   - tableSources: each table's `.strings` bytes, to find the line of a key; a language
-  ///     left out has its problems at 1:1.
-  ///   - unreadableReleaseFiles: release files that are there but could not be read, and why.
-  ///   - unreadableManifest: why `manifest.json` could not be read when it is there (`manifest` is then `nil`).
-  ///   - releaseTables: each language's other `.strings` files (the per-release tables,
-  ///     `<version>.strings`) by file name; `tables` is then each language's `Localizable.strings`.
-  ///   - releaseTableSources: the bytes of those, by language and file name.
-  ///   - unreadableReleaseTables: those that could not be read or parsed, and why.
+  /// Lints release files (by name; `manifest.json` among them is skipped) and localization
+  /// tables: `tables` holds each language's `Localizable.strings` that could be read, and
+  /// `releaseTables` its per-release `<version>.strings` by file name, with their bytes in
+  /// `tableSources` and `releaseTableSources` to find a key's line (a file left out has its
+  /// problems at 1:1). `missingTables` and the `unreadable…` arguments say why a file that is
+  /// there could not be read or parsed (`manifest` is then `nil`, as when it is missing);
+  /// `requiredUIKeys` are the `ui.*` and `guidance.*` keys the app uses; the display
+  /// directories (`Releases`, `Localizations`) are how problems name the files.
   package static func lint(
     manifest: [UInt8]?, releaseFiles: [String: [UInt8]], releasesDisplayDirectory: String, tables: [Language: TranslationTable],
     missingTables: [Language: String], requiredUIKeys: Set<String>, localizationsDisplayDirectory: String,
@@ -160,40 +144,32 @@ package enum ContentLinter {
       let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
+        let translationProblem = { (message: String, rule: LintRule) in
+          LintProblem(file: tablePath(key), path: key, message: message, rule: rule)
+        }
         guard let text = table[key] else {
-          problems.append(
-            LintProblem(
-              file: tablePath(key), path: key, message: "missing \(language.nativeName) translation (\(user))",
-              rule: .missingTranslation))
+          problems.append(translationProblem("missing \(language.nativeName) translation (\(user))", .missingTranslation))
           continue
         }
         if text.trimmingWhitespace().isEmpty {
-          problems.append(
-            LintProblem(
-              file: tablePath(key), path: key, message: "empty \(language.nativeName) translation (\(user))",
-              rule: .emptyTranslation))
+          problems.append(translationProblem("empty \(language.nativeName) translation (\(user))", .emptyTranslation))
         } else if text.unicodeScalars.count > maximumTextLength {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message:
-                "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
+            translationProblem(
+              "\(language.nativeName) text of \(text.unicodeScalars.count) characters (\(user)), over the "
                 + "\(maximumTextLength)-character limit for one text; a page shows it whole: shorten it or split it",
-              rule: .textTooLong))
+              .textTooLong))
         } else if ReleaseScaffold.isUntranslated(text) {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message: "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one",
-              rule: .untranslated))
+            translationProblem(
+              "untranslated \(language.nativeName) text (\(user)): replace the TODO text with the real one", .untranslated))
         } else if language != .en, let english = layout.merged[.en]?[key],
           Localizer.argumentsUsed(by: text) != Localizer.argumentsUsed(by: english)
         {
           problems.append(
-            LintProblem(
-              file: tablePath(key), path: key,
-              message: placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
-              rule: .placeholders))
+            translationProblem(
+              placeholderMismatch(language, Localizer.argumentsUsed(by: text), Localizer.argumentsUsed(by: english)),
+              .placeholders))
         }
       }
     }
@@ -304,12 +280,12 @@ package enum ContentLinter {
     var labelKey: String
   }
 
-  /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
   /// The longest one translated text may be, in characters (Unicode scalars): 4,000, about
   /// five times the longest shipped text. A page renders each text whole, so a 10 MB one made
   /// every render of its page take seconds (issue 16).
   package static let maximumTextLength = 4000
 
+  /// Every `labelKey` of a choice option, in file order: `pages[i].blocks[j].options[k]`.
   static func optionLabels(in document: JSONValue, file: String) -> [OptionLabel] {
     var labels: [OptionLabel] = []
     guard case .array(let pages)? = document.member("pages") else { return [] }

@@ -9,28 +9,20 @@ struct FieldReader {
   /// The release's own version, which `supersededIn` must be later than.
   var releaseVersion = Version(major: 0, minor: 0, patch: 0)
 
-  init(englishKeys: (any TranslationKeys)?) {
-    self.englishKeys = englishKeys
-  }
-
   /// The value node of the first member named `key`, if any.
   func member(_ fields: Fields, _ key: StaticString) -> Int? { tape.firstMember(of: fields.node, named: key) }
 
   func requiredString(_ fields: Fields, _ key: StaticString, describing hint: @autoclosure () -> String = "a string")
     throws(Rejection) -> String
   {
-    guard let value = member(fields, key) else {
+    guard let text = try optionalString(fields, key) else {
       throw Rejection(path: fields.path, reason: "missing required field '\(key)' (\(hint()))")
     }
-    return try string(value, of: fields, key)
+    return text
   }
 
   func optionalString(_ fields: Fields, _ key: StaticString) throws(Rejection) -> String? {
     guard let value = member(fields, key) else { return nil }
-    return try string(value, of: fields, key)
-  }
-
-  private func string(_ value: Int, of fields: Fields, _ key: StaticString) throws(Rejection) -> String {
     guard tape.kind(value) == .string else {
       throw Rejection(
         path: fields.childPath(key), reason: "expected a string for '\(key)', found \(tape.kindName(value))")
@@ -61,19 +53,12 @@ struct FieldReader {
 
   /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
   private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
-    let utf8 = text.utf8
-    guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
-    return utf8.allSatisfy(isIDByte)
+    (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy(isIDByte)
   }
 
-  private static func isIDByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"),
-      UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-      true
-    default: false
-    }
+  /// `A-Z a-z 0-9 _ . -`.
+  static func isIDByte(_ byte: UInt8) -> Bool {
+    Version.isIdentifierByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
   }
 
   func id(_ fields: Fields) throws(Rejection) -> String {

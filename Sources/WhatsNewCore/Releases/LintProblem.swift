@@ -30,7 +30,6 @@ package struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   package var path: String
   /// What is wrong and how to fix it.
   package var message: String
-  /// Error or warning.
   package var severity: Severity
   /// The kind of problem, for tools (``LintRule/id``).
   package var rule: LintRule
@@ -38,7 +37,6 @@ package struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
   package var position: SourcePosition
 
-  /// Creates a problem.
   package init(
     file: String, path: String, message: String, severity: Severity = .error, rule: LintRule,
     position: SourcePosition = .start

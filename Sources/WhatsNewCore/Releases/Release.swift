@@ -10,7 +10,6 @@ package struct Release: Hashable, Sendable {
   /// The day it came out, when the file gives one (`news` lists it).
   package var date: ReleaseDate?
 
-  /// Creates a release.
   package init(version: Version, pages: [Page], date: ReleaseDate? = nil) {
     self.version = version
     self.pages = pages
@@ -27,7 +26,6 @@ package struct Page: Hashable, Sendable, Identifiable {
   /// From this version on the page is no longer shown.
   package var supersededIn: Version?
 
-  /// Creates a page.
   package init(id: String, blocks: [Block], supersededIn: Version? = nil) {
     self.id = id
     self.blocks = blocks
@@ -41,10 +39,8 @@ package struct Block: Hashable, Sendable, Identifiable {
   package var id: String
   /// From this version on the block is no longer shown.
   package var supersededIn: Version?
-  /// What the block shows.
   package var content: BlockContent
 
-  /// Creates a block.
   package init(id: String, supersededIn: Version? = nil, content: BlockContent) {
     self.id = id
     self.supersededIn = supersededIn
@@ -54,26 +50,18 @@ package struct Block: Hashable, Sendable, Identifiable {
 
 /// The four kinds of block.
 package enum BlockContent: Hashable, Sendable {
-  /// An icon, a title and a sentence.
   case info(InfoBlock)
-  /// A real setting with its options.
   case choice(ChoiceBlock)
-  /// A button that opens part of the app.
   case action(ActionBlock)
-  /// A short list of "also new" items.
   case featureList(FeatureListBlock)
 }
 
 /// An icon, a title and a sentence.
 package struct InfoBlock: Hashable, Sendable {
-  /// The title's translation key.
   package var titleKey: String
-  /// The sentence's translation key, if any.
   package var descriptionKey: String?
-  /// The icon, if any.
   package var icon: Icon?
 
-  /// Creates an info block.
   package init(titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
     self.titleKey = titleKey
     self.descriptionKey = descriptionKey
@@ -85,14 +73,11 @@ package struct InfoBlock: Hashable, Sendable {
 package struct ChoiceBlock: Hashable, Sendable {
   /// The setting the choice changes.
   package var setting: Setting
-  /// The title's translation key.
   package var titleKey: String
-  /// The explanation's translation key, if any.
   package var descriptionKey: String?
   /// At least two options, each a value of `setting`, no value twice.
   package var options: [ChoiceOption]
 
-  /// Creates a choice block.
   package init(setting: Setting, titleKey: String, descriptionKey: String? = nil, options: [ChoiceOption]) {
     self.setting = setting
     self.titleKey = titleKey
@@ -108,10 +93,8 @@ package struct ChoiceOption: Hashable, Sendable {
   /// The option's label; `nil` when the release left `options` out and the
   /// setting's own value names are used (boolean and weekday settings).
   package var labelKey: String?
-  /// The option's icon, if any.
   package var icon: Icon?
 
-  /// Creates an option.
   package init(value: String, labelKey: String?, icon: Icon? = nil) {
     self.value = value
     self.labelKey = labelKey
@@ -121,16 +104,11 @@ package struct ChoiceOption: Hashable, Sendable {
 
 /// A button that opens part of the app.
 package struct ActionBlock: Hashable, Sendable {
-  /// What the button opens.
   package var action: Action
-  /// The button label's translation key.
   package var labelKey: String
-  /// The explanation's translation key, if any.
   package var descriptionKey: String?
-  /// The icon, if any.
   package var icon: Icon?
 
-  /// Creates an action block.
   package init(action: Action, labelKey: String, descriptionKey: String? = nil, icon: Icon? = nil) {
     self.action = action
     self.labelKey = labelKey
@@ -141,12 +119,10 @@ package struct ActionBlock: Hashable, Sendable {
 
 /// A short list of "also new" items; an item with an action can be opened.
 package struct FeatureListBlock: Hashable, Sendable {
-  /// The list title's translation key, if any.
   package var titleKey: String?
   /// The items, in file order; never empty after validation.
   package var items: [FeatureItem]
 
-  /// Creates a feature list.
   package init(titleKey: String? = nil, items: [FeatureItem]) {
     self.titleKey = titleKey
     self.items = items
@@ -157,16 +133,12 @@ package struct FeatureListBlock: Hashable, Sendable {
 package struct FeatureItem: Hashable, Sendable, Identifiable {
   /// The item's id, unique within its list.
   package var id: String
-  /// The item's title key.
   package var titleKey: String
-  /// The item's explanation key, if any.
   package var descriptionKey: String?
-  /// The item's icon, if any.
   package var icon: Icon?
   /// What tapping the item opens, if anything.
   package var action: Action?
 
-  /// Creates a feature item.
   package init(id: String, titleKey: String, descriptionKey: String? = nil, icon: Icon? = nil, action: Action? = nil) {
     self.id = id
     self.titleKey = titleKey

@@ -23,11 +23,7 @@ package struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConverti
   }
 
   package var description: String {
-    func padded(_ number: Int, _ digits: Int) -> String {
-      let text = String(number)
-      return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    "\(String(year).zeroPadded(to: 4))-\(String(month).zeroPadded(to: 2))-\(String(day).zeroPadded(to: 2))"
   }
 
   package static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {

@@ -31,7 +31,6 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// whole file.
   package var position: SourcePosition
 
-  /// Creates a diagnostic.
   package init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
     self.file = file
     self.path = path
@@ -47,16 +46,13 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   }
 }
 
-/// How a diagnostic or a lint problem reads: where, then the JSON path or key (left out when
-/// empty), then the message. One wording for both, so `lint`, `--dev` and `flow --dev` agree.
 /// A message about a place in a content file: a release, a table, the manifest
-/// (``ReleaseDiagnostic``, ``LintProblem``), which reads `file: path: message`.
+/// (``ReleaseDiagnostic``, ``LintProblem``), which reads `file: path: message`: one wording
+/// for both, so `lint`, `--dev` and `flow --dev` agree.
 package protocol SourceMessageConvertible: CustomStringConvertible {
-  /// The file, as given.
   var file: String { get }
   /// Where in it, in words (a JSON path, a key); empty for the whole file.
   var path: String { get }
-  /// What is wrong.
   var message: String { get }
 }
 

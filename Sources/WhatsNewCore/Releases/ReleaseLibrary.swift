@@ -13,18 +13,11 @@ package enum ReleaseLibrary {
   /// The manifest's file name, never itself a release.
   package static let manifestFileName = "manifest.json"
 
-  /// Validates the manifest and every registered file.
+  /// Validates the manifest (`nil` when it does not exist: nothing loads) and every registered
+  /// file of `files` (by name, `2.13.1.json`) against `englishKeys`. `unreadable` and
+  /// `unreadableManifest` say why a file that is there could not be read (a FIFO, a device),
+  /// which diagnostics then say instead of calling it missing.
   ///
-  /// - Parameters:
-  ///   - manifest: the bytes of `manifest.json`, or `nil` when it does not exist (nothing loads).
-  ///   - manifestDisplayPath: how diagnostics name the manifest, like `Releases/manifest.json`.
-  ///   - files: the release directory's files, by file name (`2.13.1.json`) to contents.
-  ///   - directoryDisplayPath: how diagnostics name the directory, like `Releases`.
-  ///   - englishKeys: the keys of the English table.
-  ///   - unreadable: files that are there but could not be read, by file name, and why (a
-  ///     FIFO, a device): named so in diagnostics instead of as missing.
-  ///   - unreadableManifest: why the manifest could not be read when it is there (`manifest`
-  ///     is then `nil`): named so instead of as missing.
   /// - Returns: the releases, sorted by version ascending, and every diagnostic: the
   ///   manifest's first, then each file's in version order, then unlisted files by name.
   package static func load(

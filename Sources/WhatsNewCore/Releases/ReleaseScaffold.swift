@@ -44,7 +44,6 @@ package enum ReleaseScaffold {
     ]
   }
 
-  /// The keys the release file uses, in file order.
   package static func keys(for version: Version) -> [String] { texts(for: version).map(\.key) }
 
   /// The release file: one page with one info block, its keys named after the version.
@@ -72,8 +71,6 @@ package enum ReleaseScaffold {
       """
   }
 
-  /// What goes at the end of a table: a comment naming the release, then each key with its
-  /// placeholder (the same English placeholder in every language: it says what to write).
   /// The release's own table in one language (`<lang>.lproj/<version>.strings`): a comment
   /// naming it, then ``tableAddition(for:)``.
   package static func releaseTable(for version: Version, language: Language) -> String {
@@ -81,6 +78,8 @@ package enum ReleaseScaffold {
       + tableAddition(for: version)
   }
 
+  /// What goes at the end of a table: a comment naming the release, then each key with its
+  /// placeholder (the same English placeholder in every language: it says what to write).
   package static func tableAddition(for version: Version) -> String {
     var text = "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
     for (key, placeholder) in texts(for: version) {
@@ -93,7 +92,6 @@ package enum ReleaseScaffold {
   package enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// The manifest is not `{"releases": [<version>, …]}`.
     case unreadableManifest(String)
-    /// The manifest lists the version already.
     case alreadyRegistered(Version)
 
     package var description: String {

@@ -15,7 +15,6 @@
 /// print(schema.serialized())
 /// ```
 package enum ReleaseSchema {
-  /// The draft the schemas declare.
   package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of `Releases/<version>.json`. `english` gives the English text of a `ui.*`
@@ -30,28 +29,17 @@ package enum ReleaseSchema {
       ),
       (
         "id",
-        .object([
-          ("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumIDLength)}$")),
-          (
-            "description",
-            .string(
-              "An id: 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -, unique among its siblings "
-                + "(pages of the release, blocks of the page, items of the list)")
-          ),
-        ])
+        string(
+          pattern: "^[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumIDLength)}$",
+          "An id: 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -, unique among its siblings "
+            + "(pages of the release, blocks of the page, items of the list)")
       ),
       (
         "translationKey",
-        .object([
-          ("type", .string("string")),
-          ("pattern", .string("^[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumKeyLength)}$")),
-          (
-            "description",
-            .string(
-              "A key of Localizations/<lang>.lproj/Localizable.strings, in all five languages: "
-                + "whatsNew.v<major>_<minor>_<patch>.<page>.<block>[.<part>]")
-          ),
-        ])
+        string(
+          pattern: "^[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumKeyLength)}$",
+          "A key of Localizations/<lang>.lproj/Localizable.strings, in all five languages: "
+            + "whatsNew.v<major>_<minor>_<patch>.<page>.<block>[.<part>]")
       ),
       ("supersededIn", versionSchema("From this version on the page or block is gone (retired); later than the release.")),
       (
@@ -106,17 +94,13 @@ package enum ReleaseSchema {
           ),
           (
             "date",
-            .object([
-              ("type", .string("string")), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
-              ("description", .string("The day the release came out (YYYY-MM-DD); `news` lists it beside the release.")),
-            ])
+            string(
+              pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+              "The day the release came out (YYYY-MM-DD); `news` lists it beside the release.")
           ),
           (
             "pages",
-            .object([
-              ("type", .string("array")), ("minItems", .number(1)), ("items", .object([("$ref", .string("#/$defs/page"))])),
-              ("description", .string("The release's pages, in order. A user sees at most six pages across releases.")),
-            ])
+            list(of: "page", minItems: 1, "The release's pages, in order. A user sees at most six pages across releases.")
           ),
         ])
       ),
@@ -186,26 +170,27 @@ package enum ReleaseSchema {
     case "setting": return reference("setting", "The setting the choice writes.")
     case "value": return .object([("type", .string("string")), ("description", .string("One of the setting's values."))])
     case "options":
-      return .object([
-        ("type", .string("array")), ("minItems", .number(2)), ("items", .object([("$ref", .string("#/$defs/option"))])),
-        (
-          "description",
-          .string("The options, in order; at least two. Boolean and weekday settings may leave them out (every value).")
-        ),
-      ])
-    case "blocks":
-      return .object([
-        ("type", .string("array")), ("minItems", .number(1)), ("items", .object([("$ref", .string("#/$defs/block"))])),
-        ("description", .string("The page's blocks, top to bottom.")),
-      ])
-    case "items":
-      return .object([
-        ("type", .string("array")), ("minItems", .number(1)), ("items", .object([("$ref", .string("#/$defs/item"))])),
-        ("description", .string("The list's items, in order.")),
-      ])
+      return list(
+        of: "option", minItems: 2,
+        "The options, in order; at least two. Boolean and weekday settings may leave them out (every value).")
+    case "blocks": return list(of: "block", minItems: 1, "The page's blocks, top to bottom.")
+    case "items": return list(of: "item", minItems: 1, "The list's items, in order.")
     default:
       preconditionFailure("no schema for field \(name)")
     }
+  }
+
+  /// A string matching `pattern`.
+  static func string(pattern: String, _ description: String) -> JSONValue {
+    .object([("type", .string("string")), ("pattern", .string(pattern)), ("description", .string(description))])
+  }
+
+  /// An array of at least `minItems` of the definition `item`.
+  static func list(of item: String, minItems: Int, _ description: String) -> JSONValue {
+    .object([
+      ("type", .string("array")), ("minItems", .number(Double(minItems))),
+      ("items", .object([("$ref", .string("#/$defs/\(item)"))])), ("description", .string(description)),
+    ])
   }
 
   /// The validator's field list, each with its schema.

@@ -48,26 +48,14 @@ package enum ReleaseValidator {
   package static let maximumFileSize = 1_048_576
   /// The longest id accepted for pages, blocks and feature items.
   package static let maximumIDLength = 64
-  /// The longest translation key accepted.
   package static let maximumKeyLength = 200
 
-  /// Validates one release file.
+  /// Validates one release file, whose `version` must match `fileName` (`2.13.1.json`) and
+  /// which diagnostics name `displayPath`. A unit using a key `englishKeys` lacks is dropped
+  /// (`nil` skips the check: the linter reports translations itself).
   ///
-  /// - Parameters:
-  ///   - bytes: the file's contents.
-  ///   - fileName: the file's name, like `2.13.1.json`; the `version` inside must match it.
-  ///   - displayPath: how diagnostics name the file, like `Releases/2.13.1.json`.
-  ///   - englishKeys: the keys of the English table; a unit using any other key is dropped.
   /// - Returns: the release (nil when the whole file was dropped) and every diagnostic, in file order.
   package static func validate(
-    _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: some TranslationKeys
-  ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
-    validate(bytes, fileName: fileName, displayPath: displayPath, englishKeys: Optional(englishKeys as any TranslationKeys))
-  }
-
-  /// Validates one release file; `englishKeys == nil` skips the English-table check
-  /// (the linter reports translations itself).
-  static func validate(
     _ bytes: [UInt8], fileName: String, displayPath: String, englishKeys: (any TranslationKeys)?
   ) -> (release: Release?, diagnostics: [ReleaseDiagnostic]) {
     var context = ValidationContext(file: displayPath, englishKeys: englishKeys)

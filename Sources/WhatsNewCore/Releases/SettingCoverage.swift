@@ -45,10 +45,8 @@ package enum SettingCoverage {
   /// Every problem, one a line, in entry order then language order: a key missing or blank
   /// in a table (or a table missing), and a setting its screen does not list.
   ///
-  /// - Parameters:
-  ///   - entries: the settings to check.
-  ///   - tables: each language's table; a language of ``Language/allCases`` without one is a problem.
-  ///   - screens: each screen's text as drawn (plain, wide enough that nothing wraps).
+  /// A language of ``Language/allCases`` without a table is a problem; `screens` is each
+  /// screen's text as drawn (plain, wide enough that nothing wraps).
   package static func problems(entries: [Entry], tables: [Language: TranslationTable], screens: [Screen: String]) -> [String] {
     var problems: [String] = []
     for language in Language.allCases where tables[language] == nil {

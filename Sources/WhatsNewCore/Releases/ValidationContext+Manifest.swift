@@ -12,24 +12,9 @@ extension ValidationContext {
   // MARK: Manifest
 
   mutating func validateManifest(_ bytes: [UInt8]) -> [ManifestEntry] {
-    guard bytes.count <= ReleaseValidator.maximumFileSize else {
-      drop(
-        Rejection(
-          path: "",
-          reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
-        unit: "every release")
-      return []
-    }
+    guard parse(bytes, unit: "every release") else { return [] }
     let entries: Int
     do throws(Rejection) {
-      do {
-        tape = try JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth)
-      } catch {
-        record(
-          "", "\(error.description); every release dropped", .dropped,
-          position: SourcePosition(line: error.line, column: error.column))
-        return []
-      }
       let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
       entries = try read.requiredArray(top, "releases")
     } catch {

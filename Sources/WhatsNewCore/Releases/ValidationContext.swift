@@ -98,13 +98,7 @@ struct ValidationContext {
     let memberCount = tape.nodes[node].first
     var seenKeys: Set<String>? = memberCount > 16 ? Set(minimumCapacity: memberCount) : nil
     for key in tape.memberKeys(of: node) {
-      let isDuplicate: Bool
-      if seenKeys != nil {
-        isDuplicate = !seenKeys!.insert(tape.string(key)).inserted
-      } else {
-        isDuplicate = tape.keyRepeats(key, in: node)
-      }
-      if isDuplicate {
+      if seenKeys != nil ? !seenKeys!.insert(tape.string(key)).inserted : tape.keyRepeats(key, in: node) {
         let name = tape.string(key)
         warn(
           path.isEmpty ? name : "\(path).\(name)", "duplicate field \(Quote.quoted(name)); the first one is used", node: key)
@@ -134,23 +128,30 @@ struct ValidationContext {
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
   static let manifestFields: [StaticString] = ["releases"]
 
-  mutating func validateRelease(_ bytes: [UInt8], fileName: String) -> Release? {
+  /// Parses `bytes` into ``tape``; a file over the size limit, or not JSON, drops `unit`
+  /// (`release`, or `every release` of the manifest) and gives `false`.
+  mutating func parse(_ bytes: [UInt8], unit: String) -> Bool {
     guard bytes.count <= ReleaseValidator.maximumFileSize else {
       drop(
         Rejection(
           path: "",
           reason: "file is \(bytes.count) bytes, over the \(ReleaseValidator.maximumFileSize)-byte (1 MiB) limit"),
-        unit: "release")
-      return nil
+        unit: unit)
+      return false
     }
     do {
       tape = try JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth)
+      return true
     } catch {
       record(
-        "", "\(error.description); release dropped", .dropped,
+        "", "\(error.description); \(unit) dropped", .dropped,
         position: SourcePosition(line: error.line, column: error.column))
-      return nil
+      return false
     }
+  }
+
+  mutating func validateRelease(_ bytes: [UInt8], fileName: String) -> Release? {
+    guard parse(bytes, unit: "release") else { return nil }
     let top: Fields
     let versionText: String
     do {

@@ -43,9 +43,7 @@ package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The first part, bumped for incompatible changes.
   package let major: Int
-  /// The second part.
   package let minor: Int
-  /// The third part.
   package let patch: Int
   /// The pre-release identifiers (`["beta", 1]` for `-beta.1`); empty for a release.
   package let preRelease: [Identifier]
@@ -109,7 +107,6 @@ package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible 
     return text
   }
 
-  /// Whether it is a pre-release (`2.15.0-beta.1`).
   package var isPreRelease: Bool { !preRelease.isEmpty }
 
   /// SemVer precedence; build metadata plays no part.
@@ -174,7 +171,8 @@ package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
-  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+  /// `0-9 A-Z a-z -`, the bytes of a SemVer identifier.
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
     isDigit(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "-")
   }
 }

@@ -21,7 +21,6 @@ package enum Screen: String, CaseIterable, Sendable, Hashable {
 package enum SettingKind: Hashable, Sendable {
   /// One of a fixed list of tokens, in display order.
   case enumeration([String])
-  /// `true` or `false`.
   case boolean
   /// A day of the week, `monday` through `sunday`.
   case weekday
@@ -116,12 +115,9 @@ package enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
     }
   }
 
-  /// The values the setting takes.
   package var kind: SettingKind { spec.kind }
-  /// The value a user has before ever choosing.
   package var defaultValue: String { spec.defaultValue }
 
-  /// Whether `value` is one of the setting's values.
   package func accepts(_ value: String) -> Bool { kind.values.contains(value) }
 
   /// The localization key of the setting's name, as settings screens show it.
@@ -143,7 +139,6 @@ package enum Action: String, CaseIterable, Sendable, Hashable {
   case openWeeklyReview
   case openSettings
 
-  /// The screen the action opens.
   package var screen: Screen {
     switch self {
     case .openWorkoutSettings: .workouts

@@ -51,7 +51,7 @@ package enum DisplayWidth {
         afterJoiner = true
         continue
       }
-      if isZeroWidth(scalar) { continue }
+      if contains(zeroWidthRanges, scalar.value) { continue }
       if afterJoiner {
         afterJoiner = false
         continue
@@ -61,20 +61,9 @@ package enum DisplayWidth {
         // A flag's second half shares the first one's two columns.
         if regionalIndicators.isMultiple(of: 2) { continue }
       }
-      width += isWide(scalar) ? 2 : 1
+      width += contains(wideRanges, scalar.value) ? 2 : 1
     }
     return asksForEmoji && width > 0 ? max(width, 2) : width
-  }
-
-  /// Whether a scalar takes no column on its own (`zeroWidthRanges`).
-  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    contains(zeroWidthRanges, scalar.value)
-  }
-
-  /// Whether a scalar takes two columns (`wideRanges`): East Asian Wide or Fullwidth, or
-  /// emoji presentation.
-  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    contains(wideRanges, scalar.value)
   }
 
   /// Whether `value` falls in one of `ranges`, which are sorted and do not overlap.

@@ -149,74 +149,53 @@ package enum TextLayout {
 
   /// The pieces of a paragraph, read by grapheme cluster.
   static func pieces(of paragraph: Substring) -> [Piece] {
-    var pieces = PieceCollector(paragraph)
-    var index = paragraph.startIndex
-    while index < paragraph.endIndex {
-      let character = paragraph[index]
-      let next = paragraph.index(after: index)
-      if character == " " || character == "\t" {
-        pieces.space(at: index)
-      } else {
-        let characterWidth = DisplayWidth.of(character)
-        if characterWidth == 2 {
-          pieces.wide(index..<next)
-        } else {
-          pieces.narrow(at: index, width: characterWidth)
-        }
-      }
-      index = next
-    }
-    return pieces.finish()
-  }
-
-  /// Gathers the pieces of a paragraph as its characters are read.
-  private struct PieceCollector {
-    let paragraph: Substring
     var pieces: [Piece] = []
-    /// Where the run of narrow characters being read starts, and its width so far.
+    // Where the run of narrow characters being read starts, and its width so far.
     var runStart: Substring.Index?
     var runWidth = 0
     var spaceBefore = false
-
-    init(_ paragraph: Substring) { self.paragraph = paragraph }
-
-    /// A space or tab at `index`: ends the run, and the next piece follows a space.
-    mutating func space(at index: Substring.Index) {
-      endRun(at: index)
-      spaceBefore = true
-    }
-
-    /// A narrow character at `index`, `width` columns (0 for a control): joins the run.
-    mutating func narrow(at index: Substring.Index, width: Int) {
-      if runStart == nil { runStart = index }
-      runWidth += width
-    }
-
-    /// A wide character: a piece of its own, which the line may break before or after.
-    mutating func wide(_ range: Range<Substring.Index>) {
-      if endRun(at: range.lowerBound) { spaceBefore = false }
-      pieces.append(Piece(text: paragraph[range], width: 2, spaceBefore: spaceBefore))
-      spaceBefore = false
-    }
-
-    mutating func finish() -> [Piece] {
-      endRun(at: paragraph.endIndex)
-      return pieces
-    }
-
     /// Closes the run of narrow characters, if one is open; whether there was one.
-    @discardableResult
-    private mutating func endRun(at index: Substring.Index) -> Bool {
+    func endRun(at index: Substring.Index) -> Bool {
       guard let start = runStart else { return false }
       pieces.append(Piece(text: paragraph[start..<index], width: runWidth, spaceBefore: spaceBefore))
       runStart = nil
       runWidth = 0
       return true
     }
+    var index = paragraph.startIndex
+    while index < paragraph.endIndex {
+      let character = paragraph[index]
+      let next = paragraph.index(after: index)
+      if character == " " || character == "\t" {
+        // Ends the run, and the next piece follows a space.
+        _ = endRun(at: index)
+        spaceBefore = true
+      } else {
+        let characterWidth = DisplayWidth.of(character)
+        if characterWidth == 2 {
+          // A wide character: a piece of its own, which the line may break before or after.
+          if endRun(at: index) { spaceBefore = false }
+          pieces.append(Piece(text: paragraph[index..<next], width: 2, spaceBefore: spaceBefore))
+          spaceBefore = false
+        } else {
+          // A narrow character (0 columns for a control) joins the run.
+          if runStart == nil { runStart = index }
+          runWidth += characterWidth
+        }
+      }
+      index = next
+    }
+    _ = endRun(at: paragraph.endIndex)
+    return pieces
   }
 }
 
 extension String {
+  /// The string after as many zeros as bring it to `width` characters: `0042`.
+  package func zeroPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+
   /// `\r\n` and lone `\r` as `\n`.
   fileprivate func replacingCarriageReturns() -> String {
     var result = ""

@@ -45,10 +45,8 @@ package enum TextSanitizer {
         index = skipEscapeSequence(scalars, from: index)
       case 0x9B:
         index = skipControlSequence(scalars, from: index + 1)
-      case 0x9D:
-        index = skipString(scalars, from: index + 1, endsAtBell: true)
-      case 0x90, 0x98, 0x9E, 0x9F:
-        index = skipString(scalars, from: index + 1, endsAtBell: true)
+      case 0x9D, 0x90, 0x98, 0x9E, 0x9F:  // OSC; DCS, SOS, PM, APC
+        index = skipString(scalars, from: index + 1)
       case 0x09:
         result.append(" ")
         index += 1
@@ -77,10 +75,8 @@ package enum TextSanitizer {
     switch value {
     case 0x5B:  // [ CSI
       return skipControlSequence(scalars, from: next + 1)
-    case 0x5D:  // ] OSC
-      return skipString(scalars, from: next + 1, endsAtBell: true)
-    case 0x50, 0x58, 0x5E, 0x5F:  // P DCS, X SOS, ^ PM, _ APC
-      return skipString(scalars, from: next + 1, endsAtBell: true)
+    case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] OSC, P DCS, X SOS, ^ PM, _ APC
+      return skipString(scalars, from: next + 1)
     case 0x20...0x2F:  // intermediates, then one final byte
       var index = next
       while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
@@ -112,11 +108,11 @@ package enum TextSanitizer {
   }
 
   /// Skips a control string up to and including its terminator: `ESC \`, U+009C, or BEL.
-  private static func skipString(_ scalars: [Unicode.Scalar], from start: Int, endsAtBell: Bool) -> Int {
+  private static func skipString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
     var index = start
     while index < scalars.count {
       let value = scalars[index].value
-      if value == stringTerminator || (endsAtBell && value == bell) { return index + 1 }
+      if value == stringTerminator || value == bell { return index + 1 }
       if value == escape {
         if index + 1 < scalars.count, scalars[index + 1].value == 0x5C { return index + 2 }
         // Another escape starts: xterm ends the string here.
