@@ -177,9 +177,8 @@ package struct ScreenRenderer: Sendable {
     rows += log.anchored("cardio.log")
     rows.append(.blank)
     let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total), indent: 2, firstPrefix: "  ")
-      .anchored(
-        "cardio.summary")
+    let summary = c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total)
+    rows += c.wrapped(summary, indent: 2, firstPrefix: "  ").anchored("cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
     return rows
@@ -201,11 +200,9 @@ package struct ScreenRenderer: Sendable {
     rows += settingRow(.reviewWeekday, controls).anchored("review.weekday")
     rows.append(.blank)
     var notification = [Line(c.text("ui.review.notification.title"), .title)]
-    if let next = facts.nextReview {
-      notification += c.wrapped(c.text("ui.review.notification.next", next), indent: 4)
-    } else {
-      notification += c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
-    }
+    notification +=
+      facts.nextReview.map { c.wrapped(c.text("ui.review.notification.next", $0), indent: 4) }
+      ?? c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
     rows += notification.anchored("review.notification")
     rows.append(.blank)
     var summary = [Line(c.text("ui.review.summary.title"), .title)]
