@@ -64,21 +64,15 @@
 #include <wchar.h>
 #include <dlfcn.h>
 
-/* The libedit functions this file uses, resolved once by wn_load_libedit. */
+/* The libedit functions this file uses, resolved once by wn_load_libedit and called through
+ * wn_libedit: each a pointer of the type histedit.h declares. */
+#define WN_LIBEDIT_FUNCTIONS(X)                                                                        \
+  X(el_init) X(el_end) X(el_set) X(el_get) X(el_gets) X(el_insertstr) X(el_line) X(el_wline) X(el_resize) \
+  X(el_push) X(history_init) X(history_end) X(history)
 static struct {
-  EditLine *(*el_init)(const char *, FILE *, FILE *, FILE *);
-  void (*el_end)(EditLine *);
-  int (*el_set)(EditLine *, int, ...);
-  int (*el_get)(EditLine *, int, ...);
-  const char *(*el_gets)(EditLine *, int *);
-  int (*el_insertstr)(EditLine *, const char *);
-  const LineInfo *(*el_line)(EditLine *);
-  const LineInfoW *(*el_wline)(EditLine *);
-  void (*el_resize)(EditLine *);
-  void (*el_push)(EditLine *, const char *);
-  History *(*history_init)(void);
-  void (*history_end)(History *);
-  int (*history)(History *, HistEvent *, int, ...);
+#define WN_POINTER(name) __typeof__(name) *name;
+  WN_LIBEDIT_FUNCTIONS(WN_POINTER)
+#undef WN_POINTER
 } wn_libedit;
 static pthread_once_t wn_libedit_once = PTHREAD_ONCE_INIT;
 static char wn_libedit_error[512];
@@ -150,20 +144,8 @@ static void wn_load_libedit_once(void) {
                "the libedit found has no %s; install libedit2 3.1 or later", #name);       \
       return;                                                                              \
     }                                                                                      \
-  } while (0)
-  WN_RESOLVE(el_init);
-  WN_RESOLVE(el_end);
-  WN_RESOLVE(el_set);
-  WN_RESOLVE(el_get);
-  WN_RESOLVE(el_gets);
-  WN_RESOLVE(el_insertstr);
-  WN_RESOLVE(el_line);
-  WN_RESOLVE(el_wline);
-  WN_RESOLVE(el_resize);
-  WN_RESOLVE(el_push);
-  WN_RESOLVE(history_init);
-  WN_RESOLVE(history_end);
-  WN_RESOLVE(history);
+  } while (0);
+  WN_LIBEDIT_FUNCTIONS(WN_RESOLVE)
 #undef WN_RESOLVE
   wn_libedit_error[0] = '\0';
 }
@@ -185,27 +167,11 @@ const char *wn_editor_unavailable_reason(void) {
   return wn_libedit_error[0] == '\0' ? NULL : wn_libedit_error;
 }
 
-/* The rest of the file calls libedit by its own names (function-like macros, so a
- * field called `history` stays a field). */
-#define el_init(...) wn_libedit.el_init(__VA_ARGS__)
-#define el_end(...) wn_libedit.el_end(__VA_ARGS__)
-#define el_set(...) wn_libedit.el_set(__VA_ARGS__)
-#define el_get(...) wn_libedit.el_get(__VA_ARGS__)
-#define el_gets(...) wn_libedit.el_gets(__VA_ARGS__)
-#define el_insertstr(...) wn_libedit.el_insertstr(__VA_ARGS__)
-#define el_line(...) wn_libedit.el_line(__VA_ARGS__)
-#define el_wline(...) wn_libedit.el_wline(__VA_ARGS__)
-#define el_resize(...) wn_libedit.el_resize(__VA_ARGS__)
-#define el_push(...) wn_libedit.el_push(__VA_ARGS__)
-#define history_init(...) wn_libedit.history_init(__VA_ARGS__)
-#define history_end(...) wn_libedit.history_end(__VA_ARGS__)
-#define history(...) wn_libedit.history(__VA_ARGS__)
-
 /* How long an Esc byte waits for the rest of an escape sequence. */
 #define WN_ESCAPE_TIMEOUT_MS 40
 
-/* Why the current el_gets call stopped, when our read function stopped it. */
-enum { WN_STOP_NONE, WN_STOP_INTERRUPT, WN_STOP_ESCAPE, WN_STOP_EOF, WN_STOP_ERROR, WN_STOP_TERMINATE };
+/* editor->stop before our read function stopped el_gets (then it holds the WN_READ_ value). */
+#define WN_STOP_NONE (-1)
 
 struct wn_editor {
   EditLine *el;
@@ -220,7 +186,7 @@ struct wn_editor {
   int prompt_rows;      /* newlines in the prompt */
   int prompt_width;     /* visible width of the prompt's last line */
   mbstate_t decoder;    /* UTF-8 -> wchar_t state between input bytes */
-  int stop;             /* WN_STOP_ */
+  int stop;             /* WN_STOP_NONE, or the WN_READ_ value the read function stopped with */
   int records_history;  /* whether a read line enters the history (not an answer to a question) */
   wn_complete_fn complete;
   void *complete_context;
@@ -243,12 +209,10 @@ static struct termios wn_terminal_original;
 static int wn_terminal_saved = 0;
 static int wn_terminal_fd = -1;
 
-static void wn_restore_terminal(void) {
+/* Also from a signal handler about to _exit (tcsetattr is async-signal-safe). */
+void wn_restore_terminal_now(void) {
   if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
 }
-
-/* The same, from a signal handler about to _exit (tcsetattr is async-signal-safe). */
-void wn_restore_terminal_now(void) { wn_restore_terminal(); }
 
 /* Echo off, and nothing else changed: keys typed while the app works stay unshown. */
 static void wn_quiet_terminal(void) {
@@ -271,20 +235,6 @@ int wn_editor_take_interrupt(void) {
   return 1;
 }
 
-/* Flag-only handler (async-signal-safe): remember and wake the reading thread. */
-static void wn_on_signal(int signo) {
-  int saved_errno = errno;
-  if (signo == SIGINT) wn_interrupted = 1;
-  if (signo == SIGWINCH) wn_resized = 1;
-  int fd = wn_wake_fd;
-  if (fd >= 0) {
-    char byte = 's';
-    ssize_t ignored = write(fd, &byte, 1);
-    (void)ignored;
-  }
-  errno = saved_errno;
-}
-
 /* Wakes the reading thread (async-signal-safe). */
 static void wn_wake_reader(void) {
   int fd = wn_wake_fd;
@@ -293,6 +243,26 @@ static void wn_wake_reader(void) {
     ssize_t ignored = write(fd, &byte, 1);
     (void)ignored;
   }
+}
+
+/* Flag-only handler (async-signal-safe): remember and wake the reading thread. */
+static void wn_on_signal(int signo) {
+  int saved_errno = errno;
+  if (signo == SIGINT) wn_interrupted = 1;
+  if (signo == SIGWINCH) wn_resized = 1;
+  wn_wake_reader();
+  errno = saved_errno;
+}
+
+/* Installs `handler` for `signo` with `flags`; `old`, when not NULL, receives the previous
+ * action. Async-signal-safe (wn_on_stop uses it). */
+static void wn_set_handler(int signo, void (*handler)(int), int flags, struct sigaction *old) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  sigaction(signo, &action, old);
 }
 
 /* SIGCONT (also after a SIGSTOP, which no handler sees): the reading thread draws the
@@ -316,11 +286,8 @@ static void wn_on_stop(int signo) {
   int have_current = wn_terminal_saved && tcgetattr(wn_terminal_fd, &current) == 0;
   if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
 
-  struct sigaction stop_default, ours;
-  memset(&stop_default, 0, sizeof stop_default);
-  stop_default.sa_handler = SIG_DFL;
-  sigemptyset(&stop_default.sa_mask);
-  sigaction(signo, &stop_default, &ours);
+  struct sigaction ours;
+  wn_set_handler(signo, SIG_DFL, 0, &ours);
   sigset_t unblock, before;
   sigemptyset(&unblock);
   sigaddset(&unblock, signo);
@@ -338,19 +305,13 @@ static void wn_on_stop(int signo) {
 /* Installs the stop and continue handlers (SA_RESTART: they only wake the reader); `old`
  * receives the previous ones when not NULL. */
 static void wn_claim_stop_signals(struct sigaction *old_stop, struct sigaction *old_continue) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  action.sa_handler = wn_on_stop;
-  sigaction(SIGTSTP, &action, old_stop);
-  action.sa_handler = wn_on_continue;
-  sigaction(SIGCONT, &action, old_continue);
+  wn_set_handler(SIGTSTP, wn_on_stop, SA_RESTART, old_stop);
+  wn_set_handler(SIGCONT, wn_on_continue, SA_RESTART, old_continue);
 }
 
 static wn_editor *wn_editor_of(EditLine *el) {
   void *data = NULL;
-  el_get(el, EL_CLIENTDATA, &data);
+  wn_libedit.el_get(el, EL_CLIENTDATA, &data);
   return (wn_editor *)data;
 }
 
@@ -358,14 +319,12 @@ static wn_editor *wn_editor_of(EditLine *el) {
 
 int wn_terminal_columns(int fd) {
   struct winsize size;
-  if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
-  return size.ws_col;
+  return isatty(fd) && ioctl(fd, TIOCGWINSZ, &size) == 0 ? size.ws_col : -1;
 }
 
 int wn_terminal_rows(int fd) {
   struct winsize size;
-  if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
-  return size.ws_row;
+  return isatty(fd) && ioctl(fd, TIOCGWINSZ, &size) == 0 ? size.ws_row : -1;
 }
 
 static int wn_columns(wn_editor *editor) {
@@ -410,7 +369,7 @@ static void wn_measure_prompt(wn_editor *editor) {
 
 /* Visible width of the prompt's last line plus the edited text up to the cursor or the end. */
 static long wn_width_through(wn_editor *editor, int up_to_cursor) {
-  const LineInfoW *line = el_wline(editor->el);
+  const LineInfoW *line = wn_libedit.el_wline(editor->el);
   long width = editor->prompt_width;
   const wchar_t *end = up_to_cursor ? line->cursor : line->lastchar;
   for (const wchar_t *c = line->buffer; c < end; c++) width += wn_char_width(*c);
@@ -469,13 +428,11 @@ static void wn_flush_pending(wn_editor *editor) {
   pthread_mutex_unlock(&editor->lock);
   if (text == NULL) return;
 
-  int row = wn_row_of(editor, 1);
-  if (row > 0) fprintf(editor->out, "\x1b[%dA", row);
-  fputs("\r\x1b[J", editor->out);
+  wn_erase_prompt_and_line(editor);
   wn_write_lines(editor->out, text);
   free(text);
   fflush(editor->out);
-  el_set(editor->el, EL_REFRESH); /* forgets the old display and redraws */
+  wn_libedit.el_set(editor->el, EL_REFRESH); /* forgets the old display and redraws */
   fflush(editor->out);
 }
 
@@ -483,14 +440,6 @@ static void wn_drain_wake_pipe(wn_editor *editor) {
   char buffer[64];
   while (read(editor->wake_read, buffer, sizeof buffer) > 0) {
   }
-}
-
-/* 1 when `fd` has input within `milliseconds`, 0 when not, -1 when a signal came. */
-static int wn_wait_for_input(int fd, int milliseconds) {
-  struct pollfd poller = {.fd = fd, .events = POLLIN, .revents = 0};
-  int ready = poll(&poller, 1, milliseconds);
-  if (ready < 0) return -1;
-  return ready > 0;
 }
 
 /* ---- the read function (EL_GETCFN) ---------------------------------------- */
@@ -514,18 +463,18 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
        * the typed text are drawn again, from the start of the row the cursor is on. */
       wn_continued = 0;
       fputs("\r\x1b[J", editor->out);
-      el_set(editor->el, EL_REFRESH);
+      wn_libedit.el_set(editor->el, EL_REFRESH);
       fflush(editor->out);
     }
     if (wn_termination_signal() != 0) {
-      editor->stop = WN_STOP_TERMINATE;
+      editor->stop = WN_READ_TERMINATED;
       errno = EINTR;
       return -1;
     }
     if (wn_resized) {
       /* libedit's own handler only catches the first resize of a read. */
       wn_resized = 0;
-      el_resize(el);
+      wn_libedit.el_resize(el);
       /* The app redraws its screen for the new width (through wn_editor_print_above,
        * flushed just below). */
       if (editor->on_resize != NULL) editor->on_resize(editor->resize_context);
@@ -534,7 +483,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     wn_flush_pending(editor);
     if (wn_interrupted) {
       wn_interrupted = 0;
-      editor->stop = WN_STOP_INTERRUPT;
+      editor->stop = WN_READ_INTERRUPTED;
       errno = EINTR;
       return -1;
     }
@@ -547,7 +496,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     };
     if (poll(pollers, pollers[2].fd >= 0 ? 3 : 2, -1) < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
-      editor->stop = WN_STOP_ERROR;
+      editor->stop = WN_READ_END; /* a read error */
       return -1;
     }
     if (pollers[1].revents != 0) {
@@ -557,27 +506,28 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     if (pollers[2].fd >= 0 && pollers[2].revents != 0) continue; /* SIGTERM or SIGHUP */
     if (pollers[0].revents == 0) continue;
     if (pollers[0].revents & POLLNVAL) {
-      editor->stop = WN_STOP_EOF;
+      editor->stop = WN_READ_END;
       return 0;
     }
 
     unsigned char byte;
     ssize_t count = read(editor->in_fd, &byte, 1);
     if (count == 0) {
-      editor->stop = WN_STOP_EOF;
+      editor->stop = WN_READ_END;
       return 0;
     }
     if (count < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
-      editor->stop = WN_STOP_ERROR;
+      editor->stop = WN_READ_END; /* a read error */
       return -1;
     }
 
     if (byte == 0x1b && mbsinit(&editor->decoder)) {
-      int more = wn_wait_for_input(editor->in_fd, WN_ESCAPE_TIMEOUT_MS);
-      if (more < 0) continue; /* a signal: the top of the loop handles it */
+      struct pollfd rest = {.fd = editor->in_fd, .events = POLLIN, .revents = 0};
+      int more = poll(&rest, 1, WN_ESCAPE_TIMEOUT_MS); /* the rest of a sequence, or nothing */
+      if (more < 0) continue;                           /* a signal: the top of the loop handles it */
       if (more == 0) {
-        editor->stop = WN_STOP_ESCAPE;
+        editor->stop = WN_READ_ESCAPE;
         errno = 0;
         return -1;
       }
@@ -611,16 +561,13 @@ static unsigned char wn_complete(EditLine *el, int ch) {
   (void)ch;
   wn_editor *editor = wn_editor_of(el);
   if (editor == NULL || editor->complete == NULL) return CC_ERROR;
-  const LineInfo *line = el_line(el);
+  const LineInfo *line = wn_libedit.el_line(el);
   char *before = strndup(line->buffer, (size_t)(line->cursor - line->buffer));
   if (before == NULL) return CC_ERROR;
   int result = editor->complete(editor->complete_context, before);
   free(before);
-  switch (result) {
-  case WN_COMPLETE_INSERTED: return CC_REFRESH;
-  case WN_COMPLETE_LISTED: return CC_REFRESH; /* already redrawn by the listing */
-  default: return CC_ERROR;                   /* beep */
-  }
+  /* A listing has already redrawn the line; nothing done beeps. */
+  return result == WN_COMPLETE_INSERTED || result == WN_COMPLETE_LISTED ? CC_REFRESH : CC_ERROR;
 }
 
 void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context) {
@@ -634,7 +581,7 @@ void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void
 }
 
 int wn_editor_insert(wn_editor *editor, const char *text) {
-  return el_insertstr(editor->el, text) == 0 ? 0 : -1;
+  return wn_libedit.el_insertstr(editor->el, text) == 0 ? 0 : -1;
 }
 
 void wn_editor_show_listing(wn_editor *editor, const char *text) {
@@ -644,7 +591,7 @@ void wn_editor_show_listing(wn_editor *editor, const char *text) {
   wn_write_lines(editor->out, text);
   if (text[0] != '\0' && text[strlen(text) - 1] != '\n') fputs("\r\n", editor->out);
   fflush(editor->out);
-  el_set(editor->el, EL_REFRESH);
+  wn_libedit.el_set(editor->el, EL_REFRESH);
   fflush(editor->out);
 }
 
@@ -681,40 +628,35 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   editor->records_history = 1;
 
   HistEvent event;
-  editor->history = history_init();
-  editor->el = el_init(program_name, stdin, stdout, stderr);
+  editor->history = wn_libedit.history_init();
+  editor->el = wn_libedit.el_init(program_name, stdin, stdout, stderr);
   if (editor->history == NULL || editor->el == NULL) {
-    if (editor->el != NULL) el_end(editor->el);
-    if (editor->history != NULL) history_end(editor->history);
+    if (editor->el != NULL) wn_libedit.el_end(editor->el);
+    if (editor->history != NULL) wn_libedit.history_end(editor->history);
     close(editor->wake_read);
     close(editor->wake_write);
     pthread_mutex_destroy(&editor->lock);
     free(editor);
     return NULL;
   }
-  history(editor->history, &event, H_SETSIZE, history_size > 0 ? history_size : 1000);
-  history(editor->history, &event, H_SETUNIQUE, 1);
+  wn_libedit.history(editor->history, &event, H_SETSIZE, history_size > 0 ? history_size : 1000);
+  wn_libedit.history(editor->history, &event, H_SETUNIQUE, 1);
 
   EditLine *el = editor->el;
-  el_set(el, EL_CLIENTDATA, (void *)editor);
-  el_set(el, EL_EDITOR, "emacs");
-  el_set(el, EL_SIGNAL, 1);
-  el_set(el, EL_PROMPT_ESC, wn_prompt, '\1');
-  el_set(el, EL_HIST, wn_libedit.history, editor->history);
-  el_set(el, EL_GETCFN, wn_read_char);
-  el_set(el, EL_ADDFN, "wn-complete", "Complete the word before the cursor", wn_complete);
-  el_set(el, EL_BIND, "^I", "wn-complete", NULL);
+  wn_libedit.el_set(el, EL_CLIENTDATA, (void *)editor);
+  wn_libedit.el_set(el, EL_EDITOR, "emacs");
+  wn_libedit.el_set(el, EL_SIGNAL, 1);
+  wn_libedit.el_set(el, EL_PROMPT_ESC, wn_prompt, '\1');
+  wn_libedit.el_set(el, EL_HIST, wn_libedit.history, editor->history);
+  wn_libedit.el_set(el, EL_GETCFN, wn_read_char);
+  wn_libedit.el_set(el, EL_ADDFN, "wn-complete", "Complete the word before the cursor", wn_complete);
+  wn_libedit.el_set(el, EL_BIND, "^I", "wn-complete", NULL);
   /* libedit's emacs map has ^R redraw the line; a shell's searches the history. */
-  el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+  wn_libedit.el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
 
   /* No SA_RESTART: a signal must interrupt poll() on the reading thread. */
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = wn_on_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;
-  sigaction(SIGINT, &action, &editor->old_sigint);
-  sigaction(SIGWINCH, &action, &editor->old_sigwinch);
+  wn_set_handler(SIGINT, wn_on_signal, 0, &editor->old_sigint);
+  wn_set_handler(SIGWINCH, wn_on_signal, 0, &editor->old_sigwinch);
   wn_claim_stop_signals(&editor->old_sigtstp, &editor->old_sigcont);
   /* Unblocked on this thread (and the reader threads it starts): a parent may have left
    * them blocked, and then Ctrl-C and resizes would never arrive. */
@@ -729,7 +671,7 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
   if (!wn_terminal_saved && isatty(editor->in_fd) && tcgetattr(editor->in_fd, &wn_terminal_original) == 0) {
     wn_terminal_fd = editor->in_fd;
     wn_terminal_saved = 1;
-    atexit(wn_restore_terminal);
+    atexit(wn_restore_terminal_now);
   }
   wn_quiet_terminal();
   return editor;
@@ -737,14 +679,14 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
 
 void wn_editor_destroy(wn_editor *editor) {
   if (editor == NULL) return;
-  wn_restore_terminal();
+  wn_restore_terminal_now();
   if (wn_wake_fd == editor->wake_write) wn_wake_fd = -1;
   sigaction(SIGINT, &editor->old_sigint, NULL);
   sigaction(SIGWINCH, &editor->old_sigwinch, NULL);
   sigaction(SIGTSTP, &editor->old_sigtstp, NULL);
   sigaction(SIGCONT, &editor->old_sigcont, NULL);
-  el_end(editor->el);
-  history_end(editor->history);
+  wn_libedit.el_end(editor->el);
+  wn_libedit.history_end(editor->history);
   close(editor->wake_read);
   close(editor->wake_write);
   pthread_mutex_destroy(&editor->lock);
@@ -787,13 +729,13 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
 
   /* What was being typed when Esc closed something comes back, as if typed again. */
   if (editor->carry != NULL) {
-    el_push(editor->el, editor->carry);
+    wn_libedit.el_push(editor->el, editor->carry);
     free(editor->carry);
     editor->carry = NULL;
   }
 
   int count = 0;
-  const char *line = el_gets(editor->el, &count);
+  const char *line = wn_libedit.el_gets(editor->el, &count);
   int saved_errno = errno;
   /* libedit put back the settings it found; make sure the app's work stays unechoed. */
   wn_quiet_terminal();
@@ -809,19 +751,14 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
      * file must stay one the next start loads (see wn_editor_save_history). */
     if (*line_out != NULL && editor->records_history && !wn_is_blank(*line_out) && length <= WN_HISTORY_LINE_LIMIT) {
       HistEvent event;
-      history(editor->history, &event, H_ENTER, *line_out);
+      wn_libedit.history(editor->history, &event, H_ENTER, *line_out);
     }
   } else if (count == 0) {
     status = WN_READ_END; /* Ctrl-D on an empty line */
+  } else if (editor->stop != WN_STOP_NONE) {
+    status = editor->stop;
   } else {
-    switch (editor->stop) {
-    case WN_STOP_INTERRUPT: status = WN_READ_INTERRUPTED; break;
-    case WN_STOP_ESCAPE: status = WN_READ_ESCAPE; break;
-    case WN_STOP_TERMINATE: status = WN_READ_TERMINATED; break;
-    case WN_STOP_EOF:
-    case WN_STOP_ERROR: status = WN_READ_END; break;
-    default: status = saved_errno == EINTR ? WN_READ_INTERRUPTED : WN_READ_END; break;
-    }
+    status = saved_errno == EINTR ? WN_READ_INTERRUPTED : WN_READ_END;
   }
 
   /* libedit leaves the cursor where it was on the edited line (its buffer still holds
@@ -834,7 +771,7 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     fflush(editor->out);
   } else if (status == WN_READ_ESCAPE) {
     /* Esc leaves what is on top, not the line being typed: keep it for the next read. */
-    const LineInfo *typed = el_line(editor->el);
+    const LineInfo *typed = wn_libedit.el_line(editor->el);
     if (typed != NULL && typed->lastchar > typed->buffer) {
       editor->carry = strndup(typed->buffer, (size_t)(typed->lastchar - typed->buffer));
     }
@@ -889,7 +826,7 @@ void wn_editor_print_above(wn_editor *editor, const char *text) {
 
 int wn_editor_load_history(wn_editor *editor, const char *path) {
   HistEvent event;
-  return history(editor->history, &event, H_LOAD, path);
+  return wn_libedit.history(editor->history, &event, H_LOAD, path);
 }
 
 /* mkdir -p with mode 0700 for the directories that are missing. 0 or errno. */
@@ -920,20 +857,12 @@ int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit)
                   : strndup(path, (size_t)(slash - path));
   if (directory == NULL) return ENOMEM;
   int result = wn_make_directories(directory);
-  if (result != 0) {
-    free(directory);
-    return result;
-  }
 
   /* H_SAVE truncates its file in place: save to a temporary file, then rename. */
-  size_t size = strlen(directory) + sizeof "/.history-XXXXXX";
-  char *temporary = malloc(size);
-  if (temporary == NULL) {
-    free(directory);
-    return ENOMEM;
-  }
-  snprintf(temporary, size, "%s/.history-XXXXXX", directory);
+  char *temporary = NULL;
+  if (result == 0 && asprintf(&temporary, "%s/.history-XXXXXX", directory) < 0) result = ENOMEM;
   free(directory);
+  if (result != 0) return result;
   int fd = mkostemp(temporary, O_CLOEXEC); /* mode 0600 */
   if (fd < 0) {
     result = errno;
@@ -956,7 +885,7 @@ int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit)
   HistEvent event;
   errno = 0;
   struct stat info;
-  if (history(editor->history, &event, H_SAVE_FP, file) < 0) {
+  if (wn_libedit.history(editor->history, &event, H_SAVE_FP, file) < 0) {
     result = errno != 0 ? errno : EIO;
   } else if (fflush(file) != 0 || ferror(file)) {
     result = errno != 0 ? errno : EIO;

@@ -15,14 +15,9 @@ package enum CompletionEngine {
     if matches.count == 1 {
       return (String(first.dropFirst(partialWord.count)) + " ", [])
     }
-    var common = Array(first)
+    var common = Substring(first)
     for match in matches.dropFirst() {
-      let characters = Array(match)
-      var length = 0
-      while length < common.count, length < characters.count, common[length] == characters[length] {
-        length += 1
-      }
-      common.removeSubrange(length...)
+      common = common.prefix(zip(common, match).prefix { $0 == $1 }.count)
     }
     if common.count > partialWord.count {
       return (String(common.dropFirst(partialWord.count)), [])
@@ -33,10 +28,7 @@ package enum CompletionEngine {
   /// The word being typed at the end of `lineBeforeCursor`: the text after its
   /// last space or tab (empty after a space).
   static func partialWord(in lineBeforeCursor: String) -> String {
-    if let space = lineBeforeCursor.lastIndex(where: { $0 == " " || $0 == "\t" }) {
-      return String(lineBeforeCursor[lineBeforeCursor.index(after: space)...])
-    }
-    return lineBeforeCursor
+    String(lineBeforeCursor.split(omittingEmptySubsequences: false) { $0 == " " || $0 == "\t" }.last ?? "")
   }
 
   /// Lays `items` out in columns that fit `width`, one row per line.
@@ -45,20 +37,10 @@ package enum CompletionEngine {
     let cell = (items.map(\.count).max() ?? 0) + 2
     let perRow = max(1, width / cell)
     let rows = (items.count + perRow - 1) / perRow
-    var lines: [String] = []
-    for row in 0..<rows {
-      var line = ""
-      // Column-major, like a shell: read down, then across.
-      for column in 0..<perRow {
-        let index = column * rows + row
-        guard index < items.count else { break }
-        let item = items[index]
-        line += item
-        if (column + 1) * rows + row < items.count {
-          line += String(repeating: " ", count: cell - item.count)
-        }
-      }
-      lines.append(line)
+    let lines = (0..<rows).map { row in
+      // Column-major, like a shell: read down, then across; every cell but a row's last padded.
+      let cells = stride(from: row, to: items.count, by: rows).map { items[$0] }
+      return cells.dropLast().map { $0 + String(repeating: " ", count: cell - $0.count) }.joined() + (cells.last ?? "")
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -4,22 +4,6 @@
 import CLineEditor
 import Glibc
 
-/// The interactive line editor over libedit, used only when standard input and
-/// standard output are terminals (see ``Terminal/isInteractive()``).
-///
-/// It offers emacs-style editing, a history (persisted with ``saveHistory()``; the up
-/// arrow recalls, Ctrl-R searches backwards as you type), Tab completion through the
-/// `completer`, Ctrl-C (``LineInput/interrupted``), Ctrl-D on an empty line
-/// (``LineInput/endOfInput``), a lone Esc key (``LineInput/escape``), messages printed
-/// above the prompt from any thread (``printAbove(_:)``) and a resize callback
-/// (``setResizeHandler(_:)``), so the app can redraw its screen for the new width.
-///
-/// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
-/// time; the completer runs on that thread, inside `nextLine`. ``printAbove(_:)``
-/// may be called from any thread. Only one editor should exist at a time: it
-/// installs process-wide SIGINT and SIGWINCH handlers (flag-only, so Ctrl-C does
-/// not stop the process while the editor exists; it only ends a read in progress)
-/// and restores the previous handlers when it goes away.
 /// The library `WHATSNEW_LIBEDIT` names, not loaded: where, and why.
 package struct LibraryRefusal: Sendable, Equatable {
   package enum Problem: Sendable, Equatable {
@@ -35,6 +19,22 @@ package struct LibraryRefusal: Sendable, Equatable {
   package let problem: Problem
 }
 
+/// The interactive line editor over libedit, used only when standard input and
+/// standard output are terminals (see ``Terminal/isInteractive()``).
+///
+/// It offers emacs-style editing, a history (persisted with ``writeHistory()``; the up
+/// arrow recalls, Ctrl-R searches backwards as you type), Tab completion through the
+/// `completer`, Ctrl-C (``LineInput/interrupted``), Ctrl-D on an empty line
+/// (``LineInput/endOfInput``), a lone Esc key (``LineInput/escape``), messages printed
+/// above the prompt from any thread (``printAbove(bytes:)``) and a resize callback
+/// (``setResizeHandler(_:)``), so the app can redraw its screen for the new width.
+///
+/// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
+/// time; the completer runs on that thread, inside `nextLine`. ``printAbove(bytes:)``
+/// may be called from any thread. Only one editor should exist at a time: it
+/// installs process-wide SIGINT and SIGWINCH handlers (flag-only, so Ctrl-C does
+/// not stop the process while the editor exists; it only ends a read in progress)
+/// and restores the previous handlers when it goes away.
 package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// The libedit editor; `nil` when libedit could not start (then lines are read
   /// from standard input without editing).
@@ -51,7 +51,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - programName: the name libedit knows the program by (`~/.editrc` is not read).
-  ///   - historyFile: where ``saveHistory()`` writes the history; it is loaded now
+  ///   - historyFile: where ``writeHistory()`` writes the history; it is loaded now
   ///     when it exists. `nil` keeps the history in memory only.
   ///   - completer: given the text before the cursor, returns the candidates for
   ///     its last (partial) word; ``CompletionEngine`` filters them and decides
@@ -79,9 +79,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       case .some(nil): _ = wn_editor_load_history(editor, historyFile)
       case .some(let reason?):
         // Never overwritten at exit with this session's lines alone: moved aside, or kept.
-        let keptAs = Self.moveAside(historyFile)
-        historyRefusal = HistoryRefusal(path: historyFile, reason: reason, movedTo: keptAs)
-        savesHistory = keptAs != nil
+        historyRefusal = HistoryRefusal(path: historyFile, reason: reason, movedTo: Self.moveAside(historyFile))
       }
     }
     wn_editor_set_completer(
@@ -99,10 +97,6 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// once; `nil` when it was, or when there was none yet.
   package private(set) var historyRefusal: HistoryRefusal?
 
-  /// Whether ``writeHistory()`` writes: not when a refused history could not be moved aside
-  /// (this session's lines alone would replace it).
-  private var savesHistory = true
-
   /// Moves a refused history file aside, to `<file>.refused` (or `.refused.2`, … when
   /// that exists): returns where, or `nil` when it could not be moved.
   static func moveAside(_ path: String) -> String? {
@@ -116,12 +110,8 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   }
 
   /// The largest history file loaded, and written: 1,000 entries of at most
-  /// ``historyLineLimit`` bytes need less than 4 MiB.
+  /// `WN_HISTORY_LINE_LIMIT` bytes need less than 4 MiB.
   static let historySizeLimit = 4 << 20
-
-  /// The longest line the history keeps, in bytes: a longer one (a paste) runs, but is not
-  /// kept, so the history written is always one the next start loads.
-  package static let historyLineLimit = Int(WN_HISTORY_LINE_LIMIT)
 
   /// `nil` when there is no history file yet; `.some(nil)` when it may be loaded: a regular
   /// file, not a symbolic link (the app made this path: a link was planted), of sane size,
@@ -148,7 +138,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
 
   /// Calls `handler` each time the terminal is resized while a line is being read (on
   /// the reading thread, after libedit took the new size). It must return quickly; text
-  /// it hands to ``printAbove(_:)`` (from any thread) is drawn above the prompt with the
+  /// it hands to ``printAbove(bytes:)`` (from any thread) is drawn above the prompt with the
   /// partly typed line kept. Set it before the first ``nextLine(prompt:)``.
   package func setResizeHandler(_ handler: @escaping @Sendable () -> Void) {
     resizeHandler = handler
@@ -193,12 +183,9 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     wn_editor_take_interrupt() != 0
   }
 
-  /// Shows `prompt` and reads one edited line; blocks until the user ends it.
-  ///
-  /// ANSI escape sequences in `prompt` (colours) do not count toward its width.
-  /// After ``LineInput/interrupted`` the cursor is at the start of a new line; after
-  /// ``LineInput/escape``, where the erased prompt began; after ``LineInput/endOfInput``,
-  /// still on the edited line. Lines with a non-blank character are added to the history.
+  /// Shows `prompt` and reads one edited line; blocks until the user ends it. Where the cursor
+  /// is left, each ``LineInput`` case says. Lines with a non-blank character are added to the
+  /// history.
   package func nextLine(prompt: String) -> LineInput {
     guard let editor else {
       print(prompt, terminator: "")
@@ -218,9 +205,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       return .interrupted
     case WN_READ_ESCAPE:
       return .escape
-    case WN_READ_TERMINATED:
-      return .endOfInput
-    default:
+    default:  // WN_READ_END, WN_READ_TERMINATED
       return .endOfInput
     }
   }
@@ -234,15 +219,10 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     return nextLine(prompt: prompt)
   }
 
-  /// Shows `text` (it may hold several lines) above the prompt at once, also while
-  /// the user is typing: the prompt and the partly typed line are drawn again
-  /// below it. When no read is in progress the text is just printed. A final
-  /// newline is added when missing. Thread-safe.
-  package func printAbove(_ text: String) {
-    printAbove(bytes: Array(text.utf8))
-  }
-
-  /// Shows `bytes`, already in the terminal's character set, above the prompt.
+  /// Shows `bytes` (text already in the terminal's character set; it may hold several lines)
+  /// above the prompt at once, also while the user is typing: the prompt and the partly typed
+  /// line are drawn again below it. When no read is in progress the text is just printed. A
+  /// final newline is added when missing. Thread-safe.
   package func printAbove(bytes: [UInt8]) {
     let cString = bytes.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
     guard let editor else {
@@ -250,12 +230,6 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       return
     }
     wn_editor_print_above(editor, cString)
-  }
-
-  /// Writes the history to the history file, if there is one, ignoring failures
-  /// (use ``writeHistory()`` to see them).
-  package func saveHistory() {
-    try? writeHistory()
   }
 
   /// Writes the history to the history file, if there is one: to a temporary file
@@ -266,7 +240,8 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   ///
   /// - Throws: ``LineEditorError/cannotSaveHistory(path:reason:)``; the old file is kept.
   package func writeHistory() throws(LineEditorError) {
-    guard let editor, let historyFile, savesHistory else { return }
+    // A refused history left where it is would be replaced by this session's lines alone.
+    guard let editor, let historyFile, historyRefusal == nil || historyRefusal?.movedTo != nil else { return }
     let result = wn_editor_save_history(editor, historyFile, Int(Self.historySizeLimit))
     if result != 0 {
       throw .cannotSaveHistory(path: historyFile, reason: String(cString: strerror(result)))

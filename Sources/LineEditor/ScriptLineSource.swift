@@ -15,7 +15,7 @@ import Glibc
 /// early: once it is readable, a read that would wait returns ``LineInput/endOfInput``.
 package final class ScriptLineSource: LineSource {
   private let fileDescriptor: Int32
-  private let ownsDescriptor: Bool
+  private var ownsDescriptor = false
   private let stopDescriptor: Int32?
   private var buffer: [UInt8] = []
   /// Index in `buffer` where the next line starts.
@@ -27,7 +27,7 @@ package final class ScriptLineSource: LineSource {
   private var lineNumber = 0
   /// Whether the line being read is already longer than ``lineLimit`` (its bytes are dropped).
   private var isDroppingLine = false
-  private var reachedEnd: Bool
+  private var reachedEnd = false
 
   /// The longest line a script may have, in bytes (64 KiB), without its line ending.
   package static let lineLimit = 64 * 1024
@@ -37,23 +37,16 @@ package final class ScriptLineSource: LineSource {
   /// `stopDescriptor`, when given: once that is readable, the input ends.
   package init(fileDescriptor: Int32 = 0, stopDescriptor: Int32? = nil) {
     self.fileDescriptor = fileDescriptor
-    self.ownsDescriptor = false
     self.stopDescriptor = stopDescriptor.flatMap { $0 >= 0 ? $0 : nil }
-    self.reachedEnd = false
   }
 
-  /// Opens the file at `path` for reading; it is closed when the source goes away.
+  /// Opens the file at `path` for reading; it is closed when the source goes away. Once
+  /// `stopDescriptor` is readable, the input ends.
   ///
   /// - Throws: ``LineEditorError/cannotOpenScript(path:reason:)`` when the file
   ///   cannot be opened or is neither a regular file nor a pipe (a directory, a device
   ///   such as `/dev/zero`, a socket).
-  package convenience init(path: String) throws(LineEditorError) {
-    try self.init(path: path, stopDescriptor: nil)
-  }
-
-  /// Opens the file at `path` for reading, as ``init(path:)``; once `stopDescriptor`
-  /// is readable, the input ends.
-  package convenience init(path: String, stopDescriptor: Int32?) throws(LineEditorError) {
+  package convenience init(path: String, stopDescriptor: Int32? = nil) throws(LineEditorError) {
     // Opened without waiting: a FIFO with no writer yet would otherwise block here, before
     // its type could be checked. Reads wait again once it is known to be a pipe or a file.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -71,22 +64,20 @@ package final class ScriptLineSource: LineSource {
       close(descriptor)
       throw .cannotOpenScript(path: path, reason: Self.describe(fileType: kind))
     }
-    guard kind == S_IFIFO else {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-      self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
-      return
+    if kind == S_IFIFO {
+      // A named pipe: wait for its writer as `cat` would, on the descriptor already open (a
+      // read now would say "end of input" before the writer came). Linux reports the pipe
+      // readable once the writer has written, or hung up once a writer that came has gone, so
+      // a writer that comes and goes before this point is never missed (opening the pipe a
+      // second time, blocking, waited forever for a writer that had already left). A stop
+      // request ends the wait.
+      var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+      if let stopDescriptor { watched.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)) }
+      while poll(&watched, nfds_t(watched.count), -1) < 0 && errno == EINTR {}
     }
-    // A named pipe: wait for its writer as `cat` would, on the descriptor already open (a
-    // read now would say "end of input" before the writer came). Linux reports the pipe
-    // readable once the writer has written, or hung up once a writer that came has gone, so
-    // a writer that comes and goes before this point is never missed (opening the pipe a
-    // second time, blocking, waited forever for a writer that had already left). A stop
-    // request ends the wait.
-    var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    if let stopDescriptor { watched.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)) }
-    while poll(&watched, nfds_t(watched.count), -1) < 0 && errno == EINTR {}
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    self.init(ownedDescriptor: descriptor, stopDescriptor: stopDescriptor)
+    self.init(fileDescriptor: descriptor, stopDescriptor: stopDescriptor)
+    ownsDescriptor = true
   }
 
   /// Why a file of this type is not a script, in words.
@@ -102,17 +93,9 @@ package final class ScriptLineSource: LineSource {
   /// Reads the lines of `text`; for tests.
   package init(text: String) {
     self.fileDescriptor = -1
-    self.ownsDescriptor = false
     self.stopDescriptor = nil
     self.buffer = Array(text.utf8)
     self.reachedEnd = true
-  }
-
-  private init(ownedDescriptor: Int32, stopDescriptor: Int32?) {
-    self.fileDescriptor = ownedDescriptor
-    self.ownsDescriptor = true
-    self.stopDescriptor = stopDescriptor.flatMap { $0 >= 0 ? $0 : nil }
-    self.reachedEnd = false
   }
 
   deinit {

@@ -12,19 +12,11 @@ package enum Terminal {
   /// (`nil`) or empty stays empty: no terminal type was given.
   package static func name(_ term: String?) -> String {
     guard let term, !term.isEmpty else { return "" }
-    let allowed =
-      term.utf8.count <= 64
-      && term.utf8.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-          UInt8(ascii: "_"):
-          true
-        default: false
-        }
-      }
-    return allowed ? term : dumb
+    return term.utf8.count <= 64 && term.utf8.allSatisfy(nameBytes.contains) ? term : dumb
   }
+
+  /// The bytes a terminal's name is made of.
+  private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._".utf8)
 
   /// Whether both standard input and standard output are terminals, the only case
   /// where ``InteractiveLineEditor`` should be used.

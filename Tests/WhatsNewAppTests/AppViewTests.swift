@@ -33,7 +33,7 @@ struct AppViewTests {
     let session = harness.session
     let step = try #require(session.state.guidance.currentStep)
     let overlay = try #require(AppView.overlay(session.state, session.renderContext, session.viewInputs))
-    let context = GuidanceOverlayView.screenContext(for: .tour, in: session.renderContext)
+    let context = GuidanceOverlayRenderer.screenContext(for: .tour, in: session.renderContext)
     let screen = AppView.screen(session.state.screen, session.state, context, session.viewInputs)
     #expect(overlay.anchors == screen.anchorBounds)
     #expect(overlay.anchors[step.targetAnchor] != nil)

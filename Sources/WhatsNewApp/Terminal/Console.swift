@@ -43,21 +43,13 @@ package final class Console {
     guard !discardsOutput else { return }
     var document = document
     if ascii {
-      document = document.map { line in
-        var line = line
-        line.spans = line.spans.map { Span(showable(ASCIIFallback.text($0.text)), $0.style) }
-        return line
+      for row in document.indices {
+        document[row].spans = document[row].spans.map { Span(showable(ASCIIFallback.text($0.text)), $0.style) }
       }
     }
     var text = styler.render(document.fitted(toWidth: width()))
     if ascii { text = ASCIIFallback.plainSpaces(text) }
-    if isAtPrompt, let showAbovePrompt {
-      var trimmed = text
-      if trimmed.hasSuffix("\n") { trimmed.removeLast() }
-      showAbovePrompt(trimmed)
-    } else {
-      buffer.append(text)
-    }
+    deliver(text)
   }
 
   /// One message (wrapped to the width; a line feed starts a new row).
@@ -71,20 +63,23 @@ package final class Console {
     guard !discardsOutput else { return }
     var line = Line(showable(text))
     line.wraps = false
-    let rendered = styler.render([line])
+    deliver(styler.render([line]))
+  }
+
+  /// Rendered rows: above the prompt while the user sits at it (without the final newline),
+  /// else buffered until ``flush()``.
+  private func deliver(_ text: String) {
     if isAtPrompt, let showAbovePrompt {
-      showAbovePrompt(String(rendered.dropLast()))
+      showAbovePrompt(text.hasSuffix("\n") ? String(text.dropLast()) : text)
     } else {
-      buffer.append(rendered)
+      buffer.append(text)
     }
   }
 
   /// Prints what was buffered, in order.
   package func flush() {
     guard !buffer.isEmpty else { return }
-    var text = ""
-    for piece in buffer { text += piece }
-    writeOut(text)
+    writeOut(buffer.joined())
     buffer.removeAll()
   }
 

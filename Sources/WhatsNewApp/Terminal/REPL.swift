@@ -1,12 +1,6 @@
 import Foundation
 package import LineEditor
-import Synchronization
 import WhatsNewCore
-
-/// Carries a value across threads where the REPL guarantees exclusive use.
-struct ExclusiveBox<Value>: @unchecked Sendable {
-  let value: Value
-}
 
 /// The read-run-print loop: reads a command, runs it, waits as the mode requires, prints.
 ///
@@ -26,15 +20,12 @@ package struct REPL {
   let isInteractive: Bool
   /// Echo each command in scripted output, so a transcript shows what produced what.
   let echoCommands: Bool
-  /// Whether the process was asked to stop (SIGTERM, SIGHUP): checked before each read.
+  /// Whether the process was asked to stop (SIGTERM, SIGHUP): checked before each read (the
+  /// read in progress ends by itself).
   let stopRequested: @MainActor () -> Bool
-  /// When the way out stops waiting for writes (see ``ExitSaver/init(session:deadline:)``).
+  /// When the way out stops waiting for writes in flight (see ``ExitSaver/init(session:deadline:)``).
   let exitDeadline: @Sendable () async -> Void
 
-  /// - Parameters:
-  ///   - stopRequested: whether to leave before the next read (the app passes "SIGTERM or
-  ///     SIGHUP arrived"; the read in progress then ends by itself).
-  ///   - exitDeadline: how long the way out waits for writes in flight.
   package init(
     session: Session, source: any LineSource, isInteractive: Bool, echoCommands: Bool,
     stopRequested: @escaping @MainActor () -> Bool = { false },
@@ -139,11 +130,11 @@ package struct REPL {
 
   func readLine(prompt: String, answer: Bool = false) async -> LineInput {
     if !isInteractive { return source.nextLine(prompt: prompt) }
-    let box = ExclusiveBox(value: source)
+    // Used by the reader thread alone while the REPL waits for it.
+    nonisolated(unsafe) let source = source
     return await withCheckedContinuation { continuation in
       // libedit blocks until a line is typed: on its own thread, not the concurrency pool's.
       let reader = Thread {
-        let source = box.value
         continuation.resume(returning: answer ? source.nextAnswer(prompt: prompt) : source.nextLine(prompt: prompt))
       }
       reader.stackSize = 1 << 20
@@ -200,12 +191,12 @@ package struct ScriptTally: Sendable, Equatable {
   /// What each `check` concluded, in order.
   package private(set) var checks: [CheckReport.Verdict] = []
 
-  package init() {}
-
-  /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
   /// The line numbers of lines that named a file that could not be read (`qa explore <file>`).
   package private(set) var missingInputLines: [Int] = []
 
+  package init() {}
+
+  /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
   package mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?, missingInput: Bool = false) {
     if invalid { invalidLines.append(line) }
     if let check { checks.append(check) }

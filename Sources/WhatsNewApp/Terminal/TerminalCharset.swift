@@ -89,15 +89,10 @@ package final class TerminalCharset: @unchecked Sendable {
       return Self.latin(text)
     }
     guard encoded(text) == nil else { return text }
-    var result = ""
-    for character in text {
-      if character.isASCII || character.unicodeScalars.allSatisfy(Self.isSpace) || encoded(String(character)) != nil {
-        result.append(character)
-      } else {
-        result += Self.latin(String(character))
-      }
-    }
-    return result
+    return text.map { character in
+      let shown = character.isASCII || character.unicodeScalars.allSatisfy(Self.isSpace) || encoded(String(character)) != nil
+      return shown ? String(character) : Self.latin(String(character))
+    }.joined()
   }
 
   /// `text` as bytes in this character set (what ``showable(_:)`` leaves is always encodable).

@@ -71,13 +71,12 @@ package enum AppView {
   package static func overlay(_ state: AppState, _ context: RenderContext, _ inputs: ViewInputs) -> RenderedView? {
     let guidance = state.guidance
     guard let guide = guidance.active, let step = guidance.currentStep else { return nil }
-    let screenContext = GuidanceOverlayView.screenContext(for: guide.mode, in: context)
+    let screenContext = GuidanceOverlayRenderer.screenContext(for: guide.mode, in: context)
     let document = screen(state.screen, state, screenContext, inputs)
     let anchors = document.anchorBounds
-    let view = GuidanceOverlayView(
-      guide: guide, stepIndex: guidance.stepIndex, screen: state.screen, screenDocument: document,
-      targetRows: anchors[step.targetAnchor])
-    return RenderedView(document: view.document(in: context), anchors: anchors)
+    let overlay = GuidanceOverlayRenderer(context: context).render(
+      guide, stepIndex: guidance.stepIndex, over: state.screen, drawn: document, targetRows: anchors[step.targetAnchor])
+    return RenderedView(document: overlay, anchors: anchors)
   }
 
   /// `screen` as the state draws it.
@@ -90,15 +89,12 @@ package enum AppView {
   static func facts(_ state: AppState, _ context: RenderContext, _ inputs: ViewInputs) -> ScreenFacts {
     let wording = FactsWording(context: context, now: inputs.now, timeZone: inputs.timeZone)
     let stored = state.storeFacts
-    var facts = ScreenFacts(
+    return ScreenFacts(
       nextReview: stored.notification.flatMap(wording.nextFire), seenThrough: wording.seenThrough(stored.seenThrough),
       appVersion: state.appVersion, language: state.language,
       units: state.choices.state(of: .units).confirmed ?? stored.units, infoAnchors: state.infoAnchors,
-      languageSource: state.languageChoice.source)
-    facts.tourIsSuspended = state.tour?.isSuspended ?? false
-    facts.showsDeveloperSection = inputs.developerMode
-    if state.recap.isListed { facts.recap = state.recap }
-    return facts
+      languageSource: state.languageChoice.source, tourIsSuspended: state.tour?.isSuspended ?? false,
+      showsDeveloperSection: inputs.developerMode, recap: state.recap.isListed ? state.recap : nil)
   }
 
   /// ``ViewInputs/pagePart``'s start once `show all` printed the page whole: Enter turns the page.

@@ -66,11 +66,7 @@ package struct Line: Sendable, Hashable {
   package static let blank = Line([])
 
   /// The row's text without styles.
-  package var plainText: String {
-    var text = ""
-    for span in spans { text += span.text }
-    return text
-  }
+  package var plainText: String { spans.map(\.text).joined() }
 
   /// The row's width in terminal columns.
   package var width: Int { DisplayWidth.of(plainText) }
@@ -104,13 +100,7 @@ extension Array where Element == Line {
   package var anchorBounds: [String: ClosedRange<Int>] {
     var bounds: [String: ClosedRange<Int>] = [:]
     for (row, line) in enumerated() {
-      for anchor in line.anchors {
-        if let existing = bounds[anchor] {
-          bounds[anchor] = existing.lowerBound...row
-        } else {
-          bounds[anchor] = row...row
-        }
-      }
+      for anchor in line.anchors { bounds[anchor] = (bounds[anchor]?.lowerBound ?? row)...row }
     }
     return bounds
   }

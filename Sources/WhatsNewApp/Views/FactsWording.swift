@@ -23,10 +23,16 @@ struct FactsWording {
   /// (`Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`), in the user's
   /// time zone, which it names.
   func nextFire(_ notification: StoredNotification) -> String? {
-    guard let weekday = Weekday(rawValue: notification.weekday),
-      let date = WeeklyReview.nextFireDate(
-        weekday: weekday, hour: notification.hour, minute: notification.minute, after: now, in: timeZone)
-    else { return nil }
+    guard let date = notification.nextFireDate(after: now, in: timeZone) else { return nil }
     return context.text("ui.notification.when", context.formats.dayAndTime(date, in: timeZone), RFC3339.name(of: timeZone))
+  }
+}
+
+extension StoredNotification {
+  /// When the reminder next fires after `now`, in `timeZone`; `nil` for a weekday the app does not know.
+  func nextFireDate(after now: Date, in timeZone: TimeZone) -> Date? {
+    Weekday(rawValue: weekday).flatMap {
+      WeeklyReview.nextFireDate(weekday: $0, hour: hour, minute: minute, after: now, in: timeZone)
+    }
   }
 }

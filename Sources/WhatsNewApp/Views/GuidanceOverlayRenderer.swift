@@ -16,21 +16,6 @@ package struct SpotlightCard: Sendable, Equatable {
   package var anchorScreenName: String
   /// The id of that screen, for the `go` hint when the element is not on screen.
   package var anchorScreenID: String
-
-  package init(
-    guideName: String, title: String, body: String, step: Int, count: Int, commands: [String], anchorName: String,
-    anchorScreenName: String, anchorScreenID: String
-  ) {
-    self.guideName = guideName
-    self.title = title
-    self.body = body
-    self.step = step
-    self.count = count
-    self.commands = commands
-    self.anchorName = anchorName
-    self.anchorScreenName = anchorScreenName
-    self.anchorScreenID = anchorScreenID
-  }
 }
 
 /// What an info popover says, already worded.
@@ -40,13 +25,6 @@ package struct InfoCard: Sendable, Equatable {
   /// The element the popover belongs to ("Weekly review day").
   package var anchorName: String
   package var placement: GuidancePlacement
-
-  package init(title: String, body: String, anchorName: String, placement: GuidancePlacement) {
-    self.title = title
-    self.body = body
-    self.anchorName = anchorName
-    self.placement = placement
-  }
 }
 
 /// Draws guidance over a rendered screen. Pure: values in, rows out.
@@ -63,8 +41,6 @@ package struct InfoCard: Sendable, Equatable {
 /// ``frameInset`` columns narrower than the context, so the frame fits the width.
 package struct GuidanceOverlayRenderer: Sendable {
   package var context: RenderContext
-
-  package init(context: RenderContext) { self.context = context }
 
   /// Columns the tour's marks and frame add to a screen row.
   package static let frameInset = 4
@@ -97,9 +73,7 @@ package struct GuidanceOverlayRenderer: Sendable {
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
     for (index, line) in screen.enumerated() {
       if let spotlight, index == spotlight.lowerBound {
-        var edge = frameEdge(top: true, label: card.anchorName, innerWidth: inner)
-        edge.anchors = spotlitAnchors
-        rows.append(edge)
+        rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner, anchors: spotlitAnchors))
       }
       if let spotlight, spotlight.contains(index) {
         // Wrapped inside the frame here, so the console never breaks a framed row across its sides.
@@ -108,9 +82,7 @@ package struct GuidanceOverlayRenderer: Sendable {
         rows.append(Line([Span(scrimMark, .scrim)] + line.spans.map { Span($0.text, .scrim) }, anchors: line.anchors))
       }
       if let spotlight, index == spotlight.upperBound {
-        var edge = frameEdge(top: false, label: nil, innerWidth: inner)
-        edge.anchors = spotlitAnchors
-        rows.append(edge)
+        rows.append(frameEdge(top: false, label: nil, innerWidth: inner, anchors: spotlitAnchors))
       }
     }
     var cardRows: Document = [.blank]
@@ -141,7 +113,7 @@ package struct GuidanceOverlayRenderer: Sendable {
     context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
   }
 
-  func frameEdge(top: Bool, label: String?, innerWidth: Int) -> Line {
+  func frameEdge(top: Bool, label: String?, innerWidth: Int, anchors: [String] = []) -> Line {
     let (topLeft, topRight, bottomLeft, bottomRight) = corners
     var middle = ""
     if let label, !label.isEmpty {
@@ -150,17 +122,15 @@ package struct GuidanceOverlayRenderer: Sendable {
     }
     let fill = max(0, innerWidth + 2 - DisplayWidth.of(middle))
     let text = (top ? topLeft : bottomLeft) + middle + String(repeating: horizontal, count: fill) + (top ? topRight : bottomRight)
-    return Line(text, .accent)
+    return Line(text, .accent, anchors: anchors)
   }
 
   func accessibleCard(_ card: SpotlightCard, onScreen: Bool) -> Document {
     let c = context
-    var rows: Document = []
-    if onScreen {
-      rows += c.wrapped(c.text("ui.guidance.spotlight", card.anchorName, card.anchorScreenName), indent: 0, style: .title)
-    } else {
-      rows += c.wrapped(notOnScreen(card), indent: 0, style: .warning)
-    }
+    var rows =
+      onScreen
+      ? c.wrapped(c.text("ui.guidance.spotlight", card.anchorName, card.anchorScreenName), indent: 0, style: .title)
+      : c.wrapped(notOnScreen(card), indent: 0, style: .warning)
     rows += c.wrapped(
       c.text("ui.guidance.stepHeading", card.guideName, String(card.step), String(card.count), card.title), indent: 0,
       style: .title)
@@ -175,11 +145,8 @@ package struct GuidanceOverlayRenderer: Sendable {
   // MARK: Info
 
   /// The screen with a small popover next to `anchor`'s rows, following the card's
-  /// placement and kept inside the width; top-centre when the anchor is not on screen.
-  package func renderInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
-    context.fit(placeInfo(screen: screen, anchor: anchor, card: card))
-  }
-
+  /// placement and kept inside the width (the caller wraps its rows); top-centre when the
+  /// anchor is not on screen.
   func placeInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
     let c = context
     let anchor = Self.inside(screen, anchor)
@@ -196,8 +163,7 @@ package struct GuidanceOverlayRenderer: Sendable {
       let indent = max(0, (c.width - (box.first?.width ?? 0)) / 2)
       return box.map(indented(indent)) + [.blank] + screen
     }
-    let anchorRows = Array(screen[anchor])
-    let widest = anchorRows.map(\.width).max() ?? 0
+    let widest = screen[anchor].map(\.width).max() ?? 0
     switch card.placement {
     case .right:
       let column = widest + 2
@@ -226,22 +192,14 @@ package struct GuidanceOverlayRenderer: Sendable {
 
   /// A popover box: the title in the top edge, the body, and how to close it.
   func box(_ card: InfoCard, innerWidth: Int) -> Document {
-    let c = context
     let inner = max(10, innerWidth)
-    var content: Document = []
-    var rows: Document
-    if DisplayWidth.of(card.title) <= inner - 2 {
-      rows = [frameEdge(top: true, label: card.title, innerWidth: inner)]
-    } else {
-      // Too long for the edge: the title opens the box instead.
-      rows = [frameEdge(top: true, label: nil, innerWidth: inner)]
-      content += TextLayout.wrap(card.title, width: inner).map { Line($0, .title) }
-    }
+    // A title too long for the edge opens the box instead.
+    let titleFits = DisplayWidth.of(card.title) <= inner - 2
+    var content = titleFits ? [] : TextLayout.wrap(card.title, width: inner).map { Line($0, .title) }
     content += TextLayout.wrap(card.body, width: inner).map { Line($0) }
-    content += TextLayout.wrap(c.text("ui.guidance.info.close"), width: inner).map { Line($0, .command) }
-    rows += content.map { framed($0, innerWidth: inner) }
-    rows.append(frameEdge(top: false, label: nil, innerWidth: inner))
-    return rows
+    content += TextLayout.wrap(context.text("ui.guidance.info.close"), width: inner).map { Line($0, .command) }
+    return [frameEdge(top: true, label: titleFits ? card.title : nil, innerWidth: inner)]
+      + content.map { framed($0, innerWidth: inner) } + [frameEdge(top: false, label: nil, innerWidth: inner)]
   }
 
   func indented(_ columns: Int) -> (Line) -> Line {
@@ -268,5 +226,46 @@ package struct GuidanceOverlayRenderer: Sendable {
       middle.append(Line(spans, anchors: row?.anchors ?? screen[anchor.upperBound].anchors))
     }
     return Array(screen[..<anchor.lowerBound]) + middle + Array(screen[(anchor.upperBound + 1)...])
+  }
+}
+
+extension GuidanceOverlayRenderer {
+  /// The context to draw the screen under a `mode` overlay in: a tour's marks and frame take
+  /// ``frameInset`` columns (none in accessible mode).
+  package static func screenContext(for mode: GuidanceMode, in context: RenderContext) -> RenderContext {
+    guard mode == .tour, !context.accessible else { return context }
+    var narrow = context
+    narrow.width = max(8, context.width - frameInset)
+    return narrow
+  }
+
+  /// `guide`'s step `stepIndex` over `screen`, as the user sees it: a tour step's spotlight and
+  /// card, or an info popover next to its element. The screen comes already drawn (in
+  /// ``screenContext(for:in:)``), with the rows its target was drawn on (`nil`: not on screen).
+  func render(
+    _ guide: Guidance, stepIndex: Int, over screen: Screen, drawn screenDocument: Document, targetRows: ClosedRange<Int>?
+  ) -> Document {
+    let step = guide.steps[stepIndex]
+    let anchorName = context.text("guidance.anchor." + step.targetAnchor)
+    switch guide.mode {
+    case .tour:
+      let home = guide.routeForAnchor[step.targetAnchor] ?? Self.screen(owning: step.targetAnchor) ?? screen
+      let commands = GuidanceMachine.commands(ofStep: stepIndex, in: guide)
+      let card = SpotlightCard(
+        guideName: context.text(guide.nameKey), title: context.text(step.titleKey), body: context.text(step.bodyKey),
+        step: stepIndex + 1, count: guide.steps.count, commands: commands, anchorName: anchorName,
+        anchorScreenName: context.text(home.titleKey), anchorScreenID: home.rawValue)
+      return renderTour(screen: screenDocument, spotlight: targetRows, card: card)
+    case .info:
+      let card = InfoCard(
+        title: context.text(step.titleKey), body: context.text(step.bodyKey), anchorName: anchorName,
+        placement: step.placement)
+      return context.fit(placeInfo(screen: screenDocument, anchor: targetRows, card: card))
+    }
+  }
+
+  /// The screen that draws `anchor`, if any.
+  static func screen(owning anchor: String) -> Screen? {
+    Screen.allCases.first { ScreenRenderer.anchors[$0]?.contains(anchor) ?? false }
   }
 }

@@ -102,12 +102,10 @@ package struct HelpTable: Sendable, Hashable {
     let summaryRows = TextLayout.wrap(summary, width: summaryWidth)
     let pad = String(repeating: " ", count: indent)
     let gap = String(repeating: " ", count: self.gap)
-    var document: Document = []
-    for row in 0..<max(commandRows.count, summaryRows.count) {
+    return (0..<max(commandRows.count, summaryRows.count)).map { row in
       let left = row < commandRows.count ? commandRows[row] : ""
       let right = row < summaryRows.count ? summaryRows[row] : ""
-      document.append(Line([Span(pad + TextLayout.pad(left, toWidth: commandWidth) + gap, .command), Span(right)]))
+      return Line([Span(pad + TextLayout.pad(left, toWidth: commandWidth) + gap, .command), Span(right)])
     }
-    return document
   }
 }

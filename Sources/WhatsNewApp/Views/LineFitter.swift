@@ -22,13 +22,10 @@ package enum LineFitter {
   package static func fit(_ line: Line, width: Int) -> [Line] {
     let width = max(1, width)
     guard line.wraps, line.width > width || line.plainText.contains("\n") else { return [line] }
-    var rows: [[Span]] = []
-    for paragraph in paragraphs(of: line.spans) {
-      rows += wrap(paragraph, width: width, hangingIndent: line.hangingIndent)
-    }
+    let rows = paragraphs(of: line.spans).flatMap { wrap($0, width: width, hangingIndent: line.hangingIndent) }
     return rows.map { spans in
-      var row = Line(spans, anchors: line.anchors, hangingIndent: line.hangingIndent)
-      row.pinned = line.pinned
+      var row = line
+      row.spans = spans
       return row
     }
   }

@@ -33,17 +33,6 @@ package struct NewsListView: Sendable {
   /// The automatic tour is open (showing or waiting): the releases it holds are in it now.
   package var tourIsOpen: Bool
 
-  package init(
-    entries: [ReleaseHistory.Entry], notRead: (count: Int, oldest: Version)? = nil, rowBudget: Int?, footer: Footer?,
-    tourIsOpen: Bool
-  ) {
-    self.entries = entries
-    self.notRead = notRead
-    self.rowBudget = rowBudget
-    self.footer = footer
-    self.tourIsOpen = tourIsOpen
-  }
-
   /// The rows, worded and wrapped in `context`, cut to ``rowBudget``. In a window too short
   /// for the title, the newest entry, the line naming the rest and the footer, the title goes
   /// first: the rows say what they are.

@@ -7,11 +7,6 @@ package struct OnboardingPageView: Sendable {
   /// What each choice control shows.
   package var controls: [Setting: ChoiceMachine.ControlState]
 
-  package init(onboarding: OnboardingState, controls: [Setting: ChoiceMachine.ControlState]) {
-    self.onboarding = onboarding
-    self.controls = controls
-  }
-
   /// The page, drawn in `context`.
   package func document(in context: RenderContext) -> Document {
     var footer = [String]()

@@ -16,19 +16,6 @@ package struct PageView: Sendable {
   package var footer: [String]
   /// Notes under the blocks (what the cap left out, on the tour's last page), already worded.
   package var notes: [String] = []
-
-  package init(
-    heading: String, page: Page, index: Int, count: Int, controls: [Setting: ChoiceMachine.ControlState], error: String?,
-    footer: [String]
-  ) {
-    self.heading = heading
-    self.page = page
-    self.index = index
-    self.count = count
-    self.controls = controls
-    self.error = error
-    self.footer = footer
-  }
 }
 
 /// Renders the four block kinds and whole pages. Pure: values in, rows out.
@@ -99,21 +86,16 @@ package struct PageRenderer: Sendable {
 
   func renderInfo(_ info: InfoBlock) -> Document {
     let c = context
-    let title = c.text(info.titleKey)
-    var rows = c.wrapped(title, indent: 2, style: .title, firstPrefix: prefix(c.glyph(info.icon)))
-    if let descriptionKey = info.descriptionKey {
-      rows += c.wrapped(c.text(descriptionKey), indent: 2, style: .dim)
-    }
-    return rows
+    let title = c.wrapped(
+      c.text(info.titleKey), indent: 2, style: .title, firstPrefix: c.glyph(info.icon).map { $0 + " " } ?? "  ")
+    return title + description(info.descriptionKey, indent: 2)
   }
 
   /// A choice; `tokens` are what its options' hints show, in option order (``PageShortcuts``).
   func renderChoice(_ choice: ChoiceBlock, tokens: [String], state: ChoiceMachine.ControlState) -> Document {
     let c = context
     var rows = c.wrapped(c.text(choice.titleKey), indent: 2, style: .title, firstPrefix: "  ")
-    if let descriptionKey = choice.descriptionKey {
-      rows += c.wrapped(c.text(descriptionKey), indent: 2, style: .dim)
-    }
+    rows += description(choice.descriptionKey, indent: 2)
     if state.isLoading {
       rows += c.wrapped(c.text("ui.choice.loading"), indent: 4, style: .dim)
     }
@@ -148,22 +130,10 @@ package struct PageRenderer: Sendable {
     let c = context
     let label = c.text(action.labelKey)
     let glyph = c.glyph(action.icon).map { $0 + " " } ?? ""
-    var rows: Document
-    if c.accessible {
-      rows = [
-        Line(
-          [Span("  " + c.text("ui.action.button", label), .title), .together("  [open \(number)]")],
-          hangingIndent: 4)
-      ]
-    } else {
-      rows = [
-        Line([Span("  "), Span("[ \(glyph)\(label) ]", .accent), .together("  [open \(number)]")], hangingIndent: 4)
-      ]
-    }
-    if let descriptionKey = action.descriptionKey {
-      rows += c.wrapped(c.text(descriptionKey), indent: 4, style: .dim)
-    }
-    return rows
+    let button =
+      c.accessible
+      ? [Span("  " + c.text("ui.action.button", label), .title)] : [Span("  "), Span("[ \(glyph)\(label) ]", .accent)]
+    return [Line(button + [.together("  [open \(number)]")], hangingIndent: 4)] + description(action.descriptionKey, indent: 4)
   }
 
   func renderFeatureList(_ list: FeatureListBlock, number: inout Int) -> Document {
@@ -182,11 +152,14 @@ package struct PageRenderer: Sendable {
       } else {
         rows.append(Line([Span("    \(c.bullet) "), Span(glyph + title)], hangingIndent: 6))
       }
-      if let descriptionKey = item.descriptionKey {
-        rows += c.wrapped(c.text(descriptionKey), indent: 7, style: .dim)
-      }
+      rows += description(item.descriptionKey, indent: 7)
     }
     return rows
+  }
+
+  /// A block's or item's description, dim, under it; nothing when it has none.
+  func description(_ key: String?, indent: Int) -> Document {
+    key.map { context.wrapped(context.text($0), indent: indent, style: .dim) } ?? []
   }
 
   /// An option's label: the setting's value name (`ui.value.<setting>.<value>`), the one
@@ -240,10 +213,5 @@ package struct PageRenderer: Sendable {
       sentences.append(c.text("ui.choice.error.reminder.nextStart"))
     }
     return sentences.joined(separator: " ")
-  }
-
-  private func prefix(_ glyph: String?) -> String {
-    guard let glyph else { return "  " }
-    return glyph + " "
   }
 }

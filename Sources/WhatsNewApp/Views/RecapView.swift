@@ -7,8 +7,6 @@ package import WhatsNewCore
 package struct RecapView: Sendable {
   package var recap: TourRecap
 
-  package init(recap: TourRecap) { self.recap = recap }
-
   /// The rows, worded and wrapped in `context`.
   package func document(in context: RenderContext) -> Document {
     guard recap.hasTour else { return context.wrapped(context.text("ui.recap.noTour"), indent: 0, style: .dim) }
@@ -37,19 +35,15 @@ package struct RecapView: Sendable {
     let before = context.text(entry.setting.valueKey(entry.before))
     let after = context.text(entry.setting.valueKey(entry.after))
     var text = context.text("ui.recap.entry", String(number), name, before, after)
-    let style: TextStyle
-    switch entry.status {
-    case .changed: style = .plain
-    case .undoing:
-      text += " " + context.text("ui.recap.undoing")
-      style = .dim
-    case .undone:
-      text += " " + context.text("ui.recap.undone")
-      style = .dim
-    case .changedSince(let current):
-      text += " " + context.text("ui.recap.changedSince", context.text(entry.setting.valueKey(current)))
-      style = .warning
-    }
+    let (note, style): (String?, TextStyle) =
+      switch entry.status {
+      case .changed: (nil, .plain)
+      case .undoing: (context.text("ui.recap.undoing"), .dim)
+      case .undone: (context.text("ui.recap.undone"), .dim)
+      case .changedSince(let current):
+        (context.text("ui.recap.changedSince", context.text(entry.setting.valueKey(current))), .warning)
+      }
+    if let note { text += " " + note }
     // The number's width, then ". ": where a long entry's next row starts.
     let indent = 2 + String(number).count + 2
     return context.fit([Line("  " + text, style, hangingIndent: indent)])

@@ -1,3 +1,4 @@
+import Foundation
 package import WhatsNewCore
 
 /// What rendering needs to know: the language, the width, and how plain to be.
@@ -88,17 +89,12 @@ package struct RenderContext: Sendable {
   package func fit(_ document: Document) -> Document { document.fitted(toWidth: width) }
 
   /// Wraps `text` to the width left after `indent` columns, indenting every row.
-  package func wrapped(_ text: String, indent: Int, style: TextStyle = .plain, anchor: String? = nil, firstPrefix: String? = nil)
-    -> [Line]
-  {
+  package func wrapped(_ text: String, indent: Int, style: TextStyle = .plain, firstPrefix: String? = nil) -> [Line] {
     let pad = String(repeating: " ", count: indent)
     let lead = max(indent, firstPrefix.map { DisplayWidth.of($0) } ?? 0)
     let rows = TextLayout.wrap(text, width: max(10, width - lead))
     return rows.enumerated().map { index, row in
-      if index == 0, let firstPrefix {
-        return Line([Span(firstPrefix), Span(row, style)]).anchored(anchor)
-      }
-      return Line([Span(pad), Span(row, style)]).anchored(anchor)
+      Line([Span(index == 0 ? firstPrefix ?? pad : pad), Span(row, style)])
     }
   }
 
@@ -106,14 +102,13 @@ package struct RenderContext: Sendable {
   /// `── What's new in 2.13.1 ──────── page 1 of 3 ──`, one row when it fits. When it does
   /// not, the label wraps (continuation rows indented under its first word) and the trailing
   /// text goes on a rule row of its own, so no row is wider than the width.
-  package func ruleLine(_ label: String, trailing: String = "", anchor: String? = nil) -> [Line] {
+  package func ruleLine(_ label: String, trailing: String = "") -> [Line] {
     let lead = rule + rule + " "
     let right = trailing.isEmpty ? "" : " \(trailing) \(rule)\(rule)"
     let leftWidth = label.isEmpty ? 0 : DisplayWidth.of(lead + label) + 1
-    let anchors = anchor.map { [$0] } ?? []
     func filled(_ spans: [Span], used: Int, right: String) -> Line {
       let fill = max(0, width - used - DisplayWidth.of(right))
-      return Line(spans + [Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)], anchors: anchors)
+      return Line(spans + [Span(String(repeating: rule, count: fill), .dim), Span(right, .dim)])
     }
     if label.isEmpty {
       return [filled([], used: 0, right: right)]
@@ -134,15 +129,15 @@ package struct RenderContext: Sendable {
       }
       rows.append(
         isLast
-          ? filled([Span(prefix + row + " ", .heading)], used: used, right: "") : Line(prefix + row, .heading, anchors: anchors))
+          ? filled([Span(prefix + row + " ", .heading)], used: used, right: "") : Line(prefix + row, .heading))
     }
     if !trailing.isEmpty {
       // The trailing text on a rule row of its own, wrapped if even that is too wide.
       let rightWidth = DisplayWidth.of(right)
       if rightWidth <= width {
-        rows.append(Line([Span(String(repeating: " ", count: width - rightWidth)), Span(right, .dim)], anchors: anchors))
+        rows.append(Line([Span(String(repeating: " ", count: width - rightWidth)), Span(right, .dim)]))
       } else {
-        rows += TextLayout.wrap(trailing, width: width).map { Line($0, .dim, anchors: anchors) }
+        rows += TextLayout.wrap(trailing, width: width).map { Line($0, .dim) }
       }
     }
     return rows
@@ -154,7 +149,7 @@ package struct RenderContext: Sendable {
   /// ```swift
   /// context.commandList(["next", "skip", "close"])   // [Line("next · skip · close")]
   /// ```
-  package func commandList(_ commands: [String], indent: Int = 0, style: TextStyle = .command) -> Document {
+  package func commandList(_ commands: [String], indent: Int = 0) -> Document {
     let pad = String(repeating: " ", count: indent)
     var rows: Document = []
     var row = ""
@@ -164,29 +159,19 @@ package struct RenderContext: Sendable {
         row = candidate
         continue
       }
-      rows.append(Line(pad + row, style))
+      rows.append(Line(pad + row, .command))
       row = command
     }
-    if !row.isEmpty { rows.append(Line(pad + row, style)) }
+    if !row.isEmpty { rows.append(Line(pad + row, .command)) }
     return fit(rows)
   }
 
   /// The commands of a footer the translations give as one string (`go <screen> · news ·
-  /// help`, under `key`), laid out by ``commandList(_:indent:style:)`` with this terminal's
+  /// help`, under `key`), laid out by ``commandList(_:indent:)`` with this terminal's
   /// separator.
-  package func commandList(key: String, indent: Int = 0) -> Document {
+  package func commandList(key: String) -> Document {
     let footer = TextSanitizer.clean(localizer.text(key, arguments: []))
-    let commands = footer.split(separator: "·").map { String($0).trimmingSpaces() }
-    return commandList(commands.map(chrome), indent: indent)
-  }
-}
-
-extension String {
-  /// Without leading and trailing spaces.
-  fileprivate func trimmingSpaces() -> String {
-    var text = Substring(self)
-    while text.first == " " { text.removeFirst() }
-    while text.last == " " { text.removeLast() }
-    return String(text)
+    let commands = footer.split(separator: "·").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ")) }
+    return commandList(commands.map(chrome))
   }
 }

@@ -8,12 +8,12 @@ package struct ScreenFacts: Sendable {
   package var seenThrough: String
   package var appVersion: Version
   package var language: Language
-  /// Where the language comes from: `--locale`, the choice made with `lang`, or the environment.
-  package var languageSource: LanguageChoice.Source
   /// The stored units, for the sample numbers.
   package var units: String
   /// Anchors that have an info popover: their rows get a `(?)` marker.
   package var infoAnchors: [String: String]
+  /// Where the language comes from: `--locale`, the choice made with `lang`, or the environment.
+  package var languageSource: LanguageChoice.Source = .environment
   /// A what's-new tour waits (the user left it for a screen or a guide): the footer says
   /// how to come back.
   package var tourIsSuspended = false
@@ -22,27 +22,12 @@ package struct ScreenFacts: Sendable {
   package var showsDeveloperSection = false
   /// What the tour just ended by `done` changed, listed at the end of home (``TourRecap/isListed``).
   package var recap: TourRecap?
-
-  package init(
-    nextReview: String?, seenThrough: String, appVersion: Version, language: Language,
-    units: String, infoAnchors: [String: String], languageSource: LanguageChoice.Source = .environment
-  ) {
-    self.nextReview = nextReview
-    self.seenThrough = seenThrough
-    self.appVersion = appVersion
-    self.language = language
-    self.languageSource = languageSource
-    self.units = units
-    self.infoAnchors = infoAnchors
-  }
 }
 
 /// Renders the app's screens. Each element carries its anchor id (`workouts.view`),
 /// the whole screen its route-level id (`workouts`), so guidance can find its rows.
 package struct ScreenRenderer: Sendable {
   package var context: RenderContext
-
-  package init(context: RenderContext) { self.context = context }
 
   /// The settings a screen shows, in order. The settings screen shows every setting:
   /// its own first, then the rest under "Other settings".
@@ -192,9 +177,8 @@ package struct ScreenRenderer: Sendable {
     rows += log.anchored("cardio.log")
     rows.append(.blank)
     let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
-    rows += c.wrapped(c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total), indent: 2, firstPrefix: "  ")
-      .anchored(
-        "cardio.summary")
+    let summary = c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total)
+    rows += c.wrapped(summary, indent: 2, firstPrefix: "  ").anchored("cardio.summary")
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.cardio.add"), indent: 2, style: .dim, firstPrefix: "  ").anchored("cardio.add")
     return rows
@@ -216,11 +200,9 @@ package struct ScreenRenderer: Sendable {
     rows += settingRow(.reviewWeekday, controls).anchored("review.weekday")
     rows.append(.blank)
     var notification = [Line(c.text("ui.review.notification.title"), .title)]
-    if let next = facts.nextReview {
-      notification += c.wrapped(c.text("ui.review.notification.next", next), indent: 4)
-    } else {
-      notification += c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
-    }
+    notification +=
+      facts.nextReview.map { c.wrapped(c.text("ui.review.notification.next", $0), indent: 4) }
+      ?? c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
     rows += notification.anchored("review.notification")
     rows.append(.blank)
     var summary = [Line(c.text("ui.review.summary.title"), .title)]

@@ -13,13 +13,6 @@ struct StateReport: Sendable {
   func json() async -> JSONValue {
     let state = session.state
     let backends = session.backends
-    var members: [(key: String, value: JSONValue)] = [
-      ("screen", .string(state.screen.rawValue)),
-      ("overlay", .string(state.overlay?.rawValue)),
-      ("language", .string(session.language.rawValue)),
-      ("appVersion", .string(session.appVersion.description)),
-      ("booted", .bool(state.isBooted)),
-    ]
     var seen: JSONValue = .null
     var onboarded: JSONValue = .null
     var settings: JSONValue = .null
@@ -33,42 +26,39 @@ struct StateReport: Sendable {
       onboarded = .bool(snapshot.onboardingComplete)
       settings = .object(Setting.allCases.map { ($0.rawValue, .string(snapshot.settings[$0] ?? $0.defaultValue)) })
       if let scheduled = snapshot.notification {
-        var next: JSONValue = .null
-        if let weekday = Weekday(rawValue: scheduled.weekday),
-          let date = WeeklyReview.nextFireDate(
-            weekday: weekday, hour: scheduled.hour, minute: scheduled.minute, after: backends.clock.now(), in: backends.timeZone)
-        {
-          // null when RFC 3339 cannot write it (outside the years 0001–9999).
-          next = RFC3339.string(date, in: backends.timeZone).map { .string($0) } ?? .null
-        }
+        let next = scheduled.nextFireDate(after: backends.clock.now(), in: backends.timeZone)
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
           ("time", .string(String(format: "%02d:%02d", scheduled.hour, scheduled.minute))),
-          ("next", next),
+          // null when RFC 3339 cannot write it (outside the years 0001–9999).
+          ("next", .string(next.flatMap { RFC3339.string($0, in: backends.timeZone) })),
         ])
       }
     }
-    members.append(("seenThrough", seen))
-    members.append(("onboardingComplete", onboarded))
-    members.append(("whatsNew", tourJSON))
-    members.append(("settings", settings))
-    members.append(("choices", choicesJSON))
-    members.append(("recap", recapJSON))
-    members.append(("notification", notification))
-    members.append(
-      (
-        "pending",
-        .array(
-          backends.tracker.entries.map { entry in
-            .object([
-              ("op", .string(entry.operation.rawValue)), ("target", .string(entry.target)), ("held", .bool(entry.isHeld)),
-            ])
-          })
-      ))
-    members.append(("faults", .array(backends.faults.rules.map { .string($0.description) })))
-    members.append(("guidance", guidanceJSON))
-    members.append(("guidanceSeen", guidanceSeen))
-    return .object(members)
+    let pending = backends.tracker.entries.map { entry in
+      JSONValue.object([
+        ("op", .string(entry.operation.rawValue)), ("target", .string(entry.target)), ("held", .bool(entry.isHeld)),
+      ])
+    }
+    return .object(
+      [
+        ("screen", .string(state.screen.rawValue)),
+        ("overlay", .string(state.overlay?.rawValue)),
+        ("language", .string(session.language.rawValue)),
+        ("appVersion", .string(session.appVersion.description)),
+        ("booted", .bool(state.isBooted)),
+        ("seenThrough", seen),
+        ("onboardingComplete", onboarded),
+        ("whatsNew", tourJSON),
+        ("settings", settings),
+        ("choices", choicesJSON),
+        ("recap", recapJSON),
+        ("notification", notification),
+        ("pending", .array(pending)),
+        ("faults", .array(backends.faults.rules.map { .string($0.description) })),
+        ("guidance", guidanceJSON),
+        ("guidanceSeen", guidanceSeen),
+      ])
   }
 
   /// The guide or popover showing (or null): its step, and whether the step's element is on

@@ -12,11 +12,6 @@ package struct TourPageView: Sendable {
   /// What each choice control shows.
   package var controls: [Setting: ChoiceMachine.ControlState]
 
-  package init(tour: TourState, controls: [Setting: ChoiceMachine.ControlState]) {
-    self.tour = tour
-    self.controls = controls
-  }
-
   /// The page, drawn in `context`.
   package func document(in context: RenderContext) -> Document {
     let flowPage = tour.currentPage

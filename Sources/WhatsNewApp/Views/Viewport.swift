@@ -30,7 +30,7 @@ package struct Viewport: Sendable {
   package func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
     -> Document
   {
-    cut(document, focus: focus, focusName: focusName, context: context).rows
+    window(document, focus: focus, focusName: focusName, context: context).rows
   }
 
   /// A tall page in parts, each reached by Enter (issue 22): the part of `document` whose
@@ -38,22 +38,7 @@ package struct Viewport: Sendable {
   /// below saying that Enter shows the rest; and where the next part starts, `nil` when this
   /// part shows the page's last rows (Enter may turn the page).
   package func part(_ document: Document, from start: Int, context: RenderContext) -> (rows: Document, next: Int?) {
-    cut(document, start: start, enterShowsMore: true, context: context)
-  }
-
-  private func cut(
-    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, start: Int = 0,
-    enterShowsMore: Bool = false, context: RenderContext
-  ) -> (rows: Document, next: Int?) {
-    guard document.count > budget else { return (document, nil) }
-    // A view that blank rows alone make too tall loses as many as it must, the last first,
-    // and shows whole. A taller one keeps them: it is cut, and reads as it would whole.
-    let blanks = document.indices.filter { !document[$0].pinned && document[$0].plainText.isEmpty }
-    if blanks.count >= document.count - budget {
-      let dropped = Set(blanks.suffix(document.count - budget))
-      return (document.indices.filter { !dropped.contains($0) }.map { document[$0] }, nil)
-    }
-    return window(document, focus: focus, focusName: focusName, start: start, enterShowsMore: enterShowsMore, context: context)
+    window(document, start: start, enterShowsMore: true, context: context)
   }
 
   /// The fewest rows of content a cut view shows: in a very short window the pinned rows
@@ -64,9 +49,17 @@ package struct Viewport: Sendable {
   /// The window starts at `requested` (a later part of a page) when there is no focus; the
   /// position after it is the next part's start, `nil` when nothing is left out below.
   func window(
-    _ document: Document, focus: ClosedRange<Int>?, focusName: String?, start requested: Int = 0,
+    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, start requested: Int = 0,
     enterShowsMore: Bool = false, context: RenderContext
   ) -> (rows: Document, next: Int?) {
+    guard document.count > budget else { return (document, nil) }
+    // A view that blank rows alone make too tall loses as many as it must, the last first,
+    // and shows whole. A taller one keeps them: it is cut, and reads as it would whole.
+    let blanks = document.indices.filter { !document[$0].pinned && document[$0].plainText.isEmpty }
+    if blanks.count >= document.count - budget {
+      let dropped = Set(blanks.suffix(document.count - budget))
+      return (document.indices.filter { !dropped.contains($0) }.map { document[$0] }, nil)
+    }
     let free = document.indices.filter { !document[$0].pinned }
     var keptPinned = document.indices.filter { document[$0].pinned }
     // One row for a note; the first pinned row (the header) always stays.
@@ -80,6 +73,15 @@ package struct Viewport: Sendable {
       let first = free.firstIndex { $0 >= range.lowerBound } ?? free.count
       let last = max(first, (free.lastIndex { $0 <= range.upperBound } ?? first))
       return first...last
+    }
+    // The note below counts the focus's own rows left out when the focus is cut (the note says
+    // the focus goes on), else every row left out below.
+    func noteBelow(_ window: Range<Int>, focusCut: Bool) -> Document {
+      guard focusCut, let focusPositions else {
+        return note(below: free.count - window.upperBound, focusName: nil, enterShowsMore: enterShowsMore, context: context)
+      }
+      let count = max(1, focusPositions.upperBound - window.upperBound + 1)
+      return note(below: count, focusName: focusName, enterShowsMore: enterShowsMore, context: context)
     }
     var aboveRows = 0
     var belowRows = 0
@@ -102,13 +104,7 @@ package struct Viewport: Sendable {
       start = max(0, min(start, free.count - room))
       let next = start..<min(free.count, start + room)
       let above = next.lowerBound > firstContent ? note(above: next.lowerBound, context: context).count : 0
-      let hiddenBelow = free.count - next.upperBound
-      let below =
-        hiddenBelow > 0
-        ? note(
-          below: hidden(below: next, focus: focusCut ? focusPositions : nil, free: free.count),
-          focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context
-        ).count : 0
+      let below = next.upperBound < free.count ? noteBelow(next, focusCut: focusCut).count : 0
       let settled = next == window && above == aboveRows && below == belowRows
       window = next
       aboveRows = above
@@ -133,26 +129,18 @@ package struct Viewport: Sendable {
         rows += note(above: window.lowerBound - firstContent, context: context)
         notedAbove = true
       } else if position >= window.upperBound, !notedBelow {
-        let count = hidden(below: window, focus: focusCut ? focusPositions : nil, free: free.count)
-        rows += note(below: count, focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context)
+        rows += noteBelow(window, focusCut: focusCut)
         notedBelow = true
       }
     }
     return (rows, window.upperBound < free.count ? window.upperBound : nil)
   }
 
-  /// What the note below counts: the focus's own rows left out when the focus is cut (the
-  /// note says the focus goes on), else every row left out below.
-  private func hidden(below window: Range<Int>, focus: ClosedRange<Int>?, free: Int) -> Int {
-    guard let focus else { return free - window.upperBound }
-    return max(1, focus.upperBound - window.upperBound + 1)
-  }
-
   func note(above count: Int, context: RenderContext) -> Document {
     context.wrapped(context.ellipsis + " " + context.text("ui.view.above", String(count)), indent: 2, style: .dim)
   }
 
-  func note(below count: Int, focusName: String?, enterShowsMore: Bool = false, context: RenderContext) -> Document {
+  func note(below count: Int, focusName: String?, enterShowsMore: Bool, context: RenderContext) -> Document {
     let below = context.text(enterShowsMore ? "ui.view.belowEnter" : "ui.view.below", String(count))
     let text = focusName.map { context.text("ui.view.focusCut", $0, String(count)) } ?? below
     return context.wrapped(context.ellipsis + " " + text, indent: 2, style: .dim)

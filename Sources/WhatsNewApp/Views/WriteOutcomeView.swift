@@ -9,12 +9,6 @@ package struct WriteOutcomeView: Sendable {
   /// The control once the outcome was applied.
   package var control: ChoiceMachine.ControlState
 
-  package init(ticket: ChoiceMachine.WriteTicket, outcome: ChoiceMachine.WriteOutcome, control: ChoiceMachine.ControlState) {
-    self.ticket = ticket
-    self.outcome = outcome
-    self.control = control
-  }
-
   /// The lines, worded in `context`.
   package func lines(in context: RenderContext) -> [Line] {
     let name = context.text(ticket.setting.titleKey)
