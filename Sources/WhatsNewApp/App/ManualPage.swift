@@ -18,7 +18,10 @@ package enum ManualPage {
       "[\\fIoptions\\fR]",
     ]
     for command in SubcommandDeclarations.listed {
-      lines += [".br", ".B whatsnew \(escape(command.name))", escape(command.usageLine.dropFirst(command.name.count).trimmed)]
+      lines += [
+        ".br", ".B whatsnew \(escape(command.name))",
+        escape(String(command.usageLine.dropFirst(command.name.count)).trimmingWhitespace()),
+      ]
     }
     lines += [
       ".SH DESCRIPTION",
@@ -67,8 +70,4 @@ package enum ManualPage {
     guard let first = text.first else { return text }
     return first.lowercased() + text.dropFirst()
   }
-}
-
-extension StringProtocol {
-  fileprivate var trimmed: String { String(self).trimmingWhitespace() }
 }

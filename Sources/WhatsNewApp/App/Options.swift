@@ -254,12 +254,3 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
     }
   }
 }
-
-extension String {
-  func trimmingWhitespace() -> String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-    return String(scalars)
-  }
-}
