@@ -146,13 +146,18 @@ enum StoreSidecars {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
+    return holdsReservedLock(descriptor)
+  }
+
+  /// Whether another process holds the reserved lock byte of the file open at `descriptor`
+  /// (it has a write transaction open).
+  static func holdsReservedLock(_ descriptor: Int32) -> Bool {
     var lock = flock()
     lock.l_type = Int16(F_WRLCK)
     lock.l_whence = Int16(SEEK_SET)
     lock.l_start = 0x4000_0001
     lock.l_len = 1
-    guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
-    return lock.l_type != Int16(F_UNLCK)
+    return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
   }
 
   private static func setAside(_ files: [(String, String)]) throws(StoreError) -> [SetAsideFile] {
