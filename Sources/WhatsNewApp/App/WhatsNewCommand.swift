@@ -61,7 +61,7 @@ package enum WhatsNewCommand {
       let message = error.words(english: {
         try? EnglishTable.read(localizationsDirectory: nil, environment: environment)
       })
-      StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(Options.usageLine)\n")
+      StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(SubcommandDeclarations.usageLine)\n")
       return ExitStatus.usage
     }
     if case .repl = options.subcommand {
@@ -258,10 +258,7 @@ package enum WhatsNewCommand {
 
     let tracker = OperationTracker()
     let clock = SystemClock()
-    let faults = FaultInjector(tracker: tracker, clock: clock)
-    for spec in options.faultSpecs {
-      if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
-    }
+    let faults = FaultInjector(tracker: tracker, clock: clock, specs: options.faultSpecs)
     let backends = Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: SystemTimeZone.current(environment: environment))
     let console = Console(

@@ -414,9 +414,12 @@ package final class FaultInjector: Sendable {
   private let tracker: OperationTracker
   private let clock: any AppClock
 
-  package init(tracker: OperationTracker, clock: any AppClock) {
+  /// An injector with the rules `specs`, written as `--fault` takes them; one that does not
+  /// parse is left out (the command line and `qa explore`'s planner write only specs that do).
+  package init(tracker: OperationTracker, clock: any AppClock, specs: [String] = []) {
     self.tracker = tracker
     self.clock = clock
+    for spec in specs { if let parsed = try? FaultSpec.parse(spec) { add(parsed) } }
   }
 
   /// The rules in force, in the order they were added.

@@ -223,9 +223,7 @@ package final class ExplorationRunner {
     configuration.unknownTimeZone = template.unknownTimeZone
     configuration.insideExploration = true
     let tracker = OperationTracker()
-    let faults = FaultInjector(tracker: tracker, clock: clock)
-    // As the app does with `--fault`: the planner only writes specs that parse.
-    for spec in startFaults { if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) } }
+    let faults = FaultInjector(tracker: tracker, clock: clock, specs: startFaults)
     let backends = templateBackends.over(store, faults: faults, tracker: tracker, clock: clock)
     let console = Console(styler: Styler(colors: false), writeOut: output ?? { _ in }, writeError: { _ in })
     // No one reads a run's output: its views are never drawn (the bench row "qa explore,
