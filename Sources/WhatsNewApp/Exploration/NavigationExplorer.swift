@@ -129,15 +129,6 @@ struct NavigationWalk {
   var runs = 0
   var problems: [(lines: [String], problem: NavigationProblem)] = []
 
-  init(
-    start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int, interpret: @escaping NavigationExplorer.Interpreter
-  ) {
-    self.start = start
-    self.runner = runner
-    self.depth = depth
-    self.interpret = interpret
-  }
-
   mutating func run() async throws {
     let root = try await sample([])
     nodes[root.key] = Node(path: [], sample: root)
