@@ -213,7 +213,7 @@ package actor SettingsStore {
       let flags = try storedRows("app_state")
       migrationOwed = Self.guidanceMigrationOwed(flags: flags)
       return StoreSnapshot(
-        seenThrough: try readSeenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
+        seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: Self.settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init))
