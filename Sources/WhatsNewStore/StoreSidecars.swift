@@ -65,14 +65,10 @@ enum StoreSidecars {
       return try setAside([(path + "-journal", why), (path + "-wal", why)].filter { hasContent($0.0) })
     }
     if isLockedForWriting(path) { return [] }
-    var foreign: [(String, String)] = []
-    if hasContent(path + "-wal"), let reason = walMisfit(path + "-wal", store: store) {
-      foreign.append((path + "-wal", reason))
-    }
-    if hasContent(path + "-journal"), let reason = journalMisfit(path + "-journal", store: store) {
-      foreign.append((path + "-journal", reason))
-    }
-    return try setAside(foreign)
+    let checks: [(String, (String, DatabaseHeader) -> String?)] = [
+      (path + "-wal", walMisfit), (path + "-journal", journalMisfit),
+    ]
+    return try setAside(checks.compactMap { file, misfit in hasContent(file) ? misfit(file, store).map { (file, $0) } : nil })
   }
 
   /// Why the `-wal` at `path` is not the store's, or `nil` when it may be.
