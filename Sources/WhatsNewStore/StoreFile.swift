@@ -144,7 +144,7 @@ enum StoreFile {
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), 0..<0x21, 0x7f...:
-        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        encoded += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
       default:
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
       }
@@ -212,11 +212,5 @@ enum StoreFile {
     guard code == EEXIST else { throw StoreError.fileSystem("cannot create", path: path, errno: code) }
     if allowExisting { return false }
     throw StoreError(kind: .destinationExists, path: path, key: "store.backup.exists", path)
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }
