@@ -73,10 +73,10 @@ struct BackupImage: Sendable {
   }
 
   /// SQLite's locking bytes (see `os_unix.c`): another process writing the file holds
-  /// `reserved`, and `pending` then the whole `shared` range while it changes the file.
+  /// `reserved` (``StoreSidecars/holdsReservedLock(_:)``), and `pending` then the whole
+  /// `shared` range while it changes the file.
   private enum LockByte {
     static let pending: off_t = 0x4000_0000
-    static let reserved: off_t = 0x4000_0001
     static let shared: off_t = 0x4000_0002
     static let sharedSize: off_t = 510
   }
@@ -114,23 +114,13 @@ struct BackupImage: Sendable {
     return fcntl(descriptor, F_SETLK, &lock) == 0 ? nil : errno
   }
 
-  /// Whether another process holds `reserved` (it has a write transaction open).
-  private static func writerHoldsReserved(_ descriptor: Int32) -> Bool {
-    var lock = flock()
-    lock.l_type = Int16(F_WRLCK)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = LockByte.reserved
-    lock.l_len = 1
-    return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
-  }
-
   /// Refuses a file whose bytes alone are not the database: a hot rollback journal beside it
   /// (a writer stopped mid-transaction; only SQLite, opening the file read-write, rolls it
   /// back), or a `-wal` file with changes not yet copied into it.
   private static func checkNeighbours(_ path: String, descriptor: Int32) throws(StoreError) {
     // A journal while a writer holds `reserved` is that writer's, and the file is still as it
     // was before its transaction (it cannot commit while the shared lock is held).
-    if firstByte(of: path + "-journal").map({ $0 != 0 }) == true && !writerHoldsReserved(descriptor) {
+    if firstByte(of: path + "-journal").map({ $0 != 0 }) == true && !StoreSidecars.holdsReservedLock(descriptor) {
       throw StoreError(
         kind: .backupInUse, path: path,
         description: "cannot restore \(path): it has a hot journal (\(path)-journal), left by a program that stopped "

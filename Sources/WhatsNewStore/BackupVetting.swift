@@ -103,17 +103,12 @@ enum BackupVetting {
       })
   }
 
-  /// A fresh database migrated to `version`: what whatsnew creates.
-  static func freshSchema(version: Int) throws(StoreError) -> SQLiteConnection {
-    let fresh = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    try Migrations.migrate(fresh, to: version)
-    return fresh
-  }
-
   /// What differs between `connection`'s schema and the one whatsnew creates at `version`,
   /// worded for people, or `nil` when they are the same.
   static func schemaProblem(_ connection: SQLiteConnection, version: Int) throws(StoreError) -> String? {
-    let fresh = try freshSchema(version: version)
+    // What whatsnew creates: a fresh database migrated to `version`.
+    let fresh = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try Migrations.migrate(fresh, to: version)
     let expected = try objects(fresh)
     let actual = try objects(connection)
     if actual == expected { return nil }

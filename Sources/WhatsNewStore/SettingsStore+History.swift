@@ -64,7 +64,7 @@ extension SettingsStore {
   /// ``ReleaseRecord``, read in one transaction.
   package func releaseRecord() throws(StoreError) -> ReleaseRecord {
     try connection.readTransaction { () throws(StoreError) in
-      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try readSeenThrough())
+      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
     }
   }
 }

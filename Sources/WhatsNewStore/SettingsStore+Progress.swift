@@ -5,11 +5,6 @@ package import WhatsNewCore
 extension SettingsStore {
   // MARK: Seen-through record
 
-  /// The "seen through this app version" record.
-  package func seenThrough() throws(StoreError) -> SeenThroughRecord {
-    try readSeenThrough()
-  }
-
   /// Moves the record forward to `version`: stores `max(stored, version)` in one
   /// `BEGIN IMMEDIATE` transaction (the read, compare and write all happen under the write
   /// lock, so concurrent callers in other processes can never move it backwards).
@@ -68,7 +63,8 @@ extension SettingsStore {
     }
   }
 
-  func readSeenThrough() throws(StoreError) -> SeenThroughRecord {
+  /// The "seen through this app version" record.
+  package func seenThrough() throws(StoreError) -> SeenThroughRecord {
     guard let text = try connection.scalar("SELECT seen_through FROM whats_new WHERE id = 1")?.text else { return .none }
     if let version = Version(text) { return .version(version) }
     return .unreadable(text)
@@ -82,7 +78,7 @@ extension SettingsStore {
 
   /// The forward-only step; call inside a write transaction.
   func advance(to version: Version) throws(StoreError) -> Version {
-    if case .version(let stored) = try readSeenThrough(), stored >= version { return stored }
+    if case .version(let stored) = try seenThrough(), stored >= version { return stored }
     try writeSeenThrough(version)
     return version
   }

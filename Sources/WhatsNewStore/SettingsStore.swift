@@ -81,7 +81,7 @@ package actor SettingsStore {
   }
 
   /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
-  /// Each call makes a separate database; ``path`` is `":memory:"`. Same as ``inMemory()``.
+  /// Each call makes a separate database; ``path`` is `":memory:"`.
   package init(inMemory: (), placement: StorePlacement = .ownQueue) throws(StoreError) {
     let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try Migrations.migrate(connection)
@@ -121,11 +121,6 @@ package actor SettingsStore {
       ownedExecutor = nil
       executor = other
     }
-  }
-
-  /// Opens a new, empty in-memory store; same as ``init(inMemory:)``.
-  package static func inMemory() throws(StoreError) -> SettingsStore {
-    try SettingsStore(inMemory: ())
   }
 
   /// Creates a store file at an older `schemaVersion` (0 makes an empty file), for upgrade tests.
@@ -218,7 +213,7 @@ package actor SettingsStore {
       let flags = try storedRows("app_state")
       migrationOwed = Self.guidanceMigrationOwed(flags: flags)
       return StoreSnapshot(
-        seenThrough: try readSeenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
+        seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: Self.settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init))

@@ -144,7 +144,7 @@ enum StoreFile {
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), 0..<0x21, 0x7f...:
-        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        encoded += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
       default:
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
       }
@@ -199,9 +199,9 @@ enum StoreFile {
   /// Creates `path` with mode 0600 (`O_CREAT | O_EXCL`).
   ///
   /// - Returns: `true` when the file was created; `false` when it already existed and
-  ///   `allowExisting` (or, for an empty file, `allowEmpty`) permits that.
+  ///   `allowExisting` permits that.
   @discardableResult
-  static func create(_ path: String, allowExisting: Bool = false, allowEmpty: Bool = false) throws(StoreError) -> Bool {
+  static func create(_ path: String, allowExisting: Bool = false) throws(StoreError) -> Bool {
     let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if fd >= 0 {
       fchmod(fd, 0o600)  // in case the umask took bits away from 0600
@@ -211,17 +211,6 @@ enum StoreFile {
     let code = errno
     guard code == EEXIST else { throw StoreError.fileSystem("cannot create", path: path, errno: code) }
     if allowExisting { return false }
-    var info = stat()
-    if allowEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
-      chmod(path, 0o600)
-      return false
-    }
     throw StoreError(kind: .destinationExists, path: path, key: "store.backup.exists", path)
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -65,14 +65,10 @@ enum StoreSidecars {
       return try setAside([(path + "-journal", why), (path + "-wal", why)].filter { hasContent($0.0) })
     }
     if isLockedForWriting(path) { return [] }
-    var foreign: [(String, String)] = []
-    if hasContent(path + "-wal"), let reason = walMisfit(path + "-wal", store: store) {
-      foreign.append((path + "-wal", reason))
-    }
-    if hasContent(path + "-journal"), let reason = journalMisfit(path + "-journal", store: store) {
-      foreign.append((path + "-journal", reason))
-    }
-    return try setAside(foreign)
+    let checks: [(String, (String, DatabaseHeader) -> String?)] = [
+      (path + "-wal", walMisfit), (path + "-journal", journalMisfit),
+    ]
+    return try setAside(checks.compactMap { file, misfit in hasContent(file) ? misfit(file, store).map { (file, $0) } : nil })
   }
 
   /// Why the `-wal` at `path` is not the store's, or `nil` when it may be.
@@ -146,13 +142,18 @@ enum StoreSidecars {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
+    return holdsReservedLock(descriptor)
+  }
+
+  /// Whether another process holds the reserved lock byte of the file open at `descriptor`
+  /// (it has a write transaction open).
+  static func holdsReservedLock(_ descriptor: Int32) -> Bool {
     var lock = flock()
     lock.l_type = Int16(F_WRLCK)
     lock.l_whence = Int16(SEEK_SET)
     lock.l_start = 0x4000_0001
     lock.l_len = 1
-    guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
-    return lock.l_type != Int16(F_UNLCK)
+    return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
   }
 
   private static func setAside(_ files: [(String, String)]) throws(StoreError) -> [SetAsideFile] {

@@ -174,7 +174,9 @@ struct ExplorationPlannerTests {
 
   @Test("each operation a case performs is failed once and held until each release point", arguments: rows)
   func scenarios(row: Row) {
-    #expect(ExplorationPlanner.scenarios(for: row.explorationCase, observed: row.observed) == row.expected)
+    // The plain run, then each single fault: the runs `qa explore` makes of a case.
+    let singles = ExplorationPlanner.singleFaults(for: row.explorationCase, observed: row.observed)
+    #expect([ExplorationScenario(lines: row.explorationCase.lines)] + singles.map(\.scenario) == row.expected)
   }
 
   @Test("the shipped flow from 2.11.0: every option of every choice, every ordered pair, then the ways out")

@@ -204,7 +204,7 @@ struct OptionDeclarationTests {
   func usageNamesEverySubcommand() {
     for command in SubcommandDeclarations.listed {
       #expect(Options.helpText.contains("whatsnew " + command.usageLine + "\n"), "\(command.name)")
-      #expect(Options.usageLine.contains("| " + command.shortUsage), "\(command.name)")
+      #expect(SubcommandDeclarations.usageLine.contains("| " + command.shortUsage), "\(command.name)")
     }
   }
 

@@ -105,7 +105,7 @@ struct BackupRestoreTests {
 
   @Test("an in-memory store backs up to a file")
   func inMemoryBackup() async throws {
-    let store = try SettingsStore.inMemory()
+    let store = try SettingsStore(inMemory: ())
     try await store.setSetting(.units, to: "imperial")
     let backupPath = directory.path("backup.sqlite")
     try await store.backup(to: backupPath)
@@ -155,7 +155,7 @@ struct BackupRestoreTests {
     let live = try await populatedStore("live.sqlite")
     let before = try await snapshot(live)
     let backupPath = directory.path("newer.sqlite")
-    try await SettingsStore.inMemory().backup(to: backupPath)
+    try await SettingsStore(inMemory: ()).backup(to: backupPath)
     try withRawConnection(backupPath) { raw throws(StoreError) in try raw.execute("PRAGMA user_version = 9") }
 
     let error = await storeError { () throws(StoreError) in try await live.restore(from: backupPath) }

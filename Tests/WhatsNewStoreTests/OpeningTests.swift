@@ -122,7 +122,7 @@ struct OpeningTests {
 
   @Test("in-memory stores are separate and at the current schema")
   func inMemory() async throws {
-    let first = try SettingsStore.inMemory()
+    let first = try SettingsStore(inMemory: ())
     let second = try SettingsStore(inMemory: ())
     #expect(first.path == ":memory:")
     #expect(first.wasCreated)

@@ -140,7 +140,7 @@ struct SettingsTests {
 
   @Test("completeOnboarding never moves the record backwards")
   func completeOnboardingForwardOnly() async throws {
-    let store = try SettingsStore.inMemory()
+    let store = try SettingsStore(inMemory: ())
     try await store.advanceSeenThrough(to: version("2.15.0"))
     try await store.completeOnboarding(seenThrough: version("2.14.0"))
     #expect(try await store.isOnboardingComplete())
@@ -194,7 +194,7 @@ struct SettingsTests {
 
   @Test("without the legacy flag nothing migrates")
   func noLegacyFlag() async throws {
-    let store = try SettingsStore.inMemory()
+    let store = try SettingsStore(inMemory: ())
     #expect(try await store.guidanceSeenIDs() == [])
     let flags = try await store.legacyGuidanceFlags()
     #expect(!flags.walkthroughCompleted && !flags.migratedV1)
@@ -202,7 +202,7 @@ struct SettingsTests {
 
   @Test("guidance ids are marked once and reset one at a time or all together")
   func guidanceSeen() async throws {
-    let store = try SettingsStore.inMemory()
+    let store = try SettingsStore(inMemory: ())
     try await store.markGuidanceSeen("a")
     try await store.markGuidanceSeen("a")
     try await store.markGuidanceSeen("b")
@@ -246,7 +246,7 @@ struct SettingsTests {
       StoredNotification(id: "x", weekday: "monday", hour: -1, minute: 0),
     ])
   func invalidNotification(_ notification: StoredNotification) async throws {
-    let store = try SettingsStore.inMemory()
+    let store = try SettingsStore(inMemory: ())
     let error = await storeError { () throws(StoreError) in try await store.saveNotification(notification) }
     #expect(error?.kind == .invalidValue)
     #expect(try await store.allNotifications() == [])

@@ -102,7 +102,8 @@ package struct Options: Sendable, Equatable {
         argument = String(argument[..<equals])
       }
       guard let declaration = OptionDeclarations.find(argument) else {
-        throw UsageError.unknownOption(argument, suggestion: Suggestion.closest(to: argument, in: Options.knownOptions))
+        throw UsageError.unknownOption(
+          argument, suggestion: Suggestion.closest(to: argument, in: OptionDeclarations.all.flatMap(\.names)))
       }
       var value = ""
       if declaration.takesValue {
@@ -165,9 +166,6 @@ package struct Options: Sendable, Equatable {
     }
   }
 
-  /// Every spelling of every option, for did-you-mean (from ``OptionDeclarations``).
-  static var knownOptions: [String] { OptionDeclarations.all.flatMap(\.names) }
-
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
   /// the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
   package static var helpText: String {
@@ -189,9 +187,6 @@ package struct Options: Sendable, Equatable {
       \(CommandLineReference.closing.joined(separator: "\n"))
       """
   }
-
-  /// The one-line usage printed after a usage error.
-  package static var usageLine: String { SubcommandDeclarations.usageLine }
 }
 
 /// A command line that cannot be used: printed as one line plus the usage, exit 64.
@@ -252,14 +247,5 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
     case .optionNeedsCommand(let option, let command):
       "'\(option)' only applies to 'whatsnew \(command)'"
     }
-  }
-}
-
-extension String {
-  func trimmingWhitespace() -> String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-    return String(scalars)
   }
 }

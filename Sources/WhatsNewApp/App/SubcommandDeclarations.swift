@@ -105,7 +105,7 @@ package enum SubcommandDeclarations {
   }
 
   /// The one-line usage printed after a usage error.
-  static var usageLine: String {
+  package static var usageLine: String {
     "Usage: whatsnew [<options>] | "
       + listed.map(\.shortUsage).joined(separator: " | ")
       + "\n  See 'whatsnew --help' for more information."

@@ -9,16 +9,16 @@ package enum TerminalSize {
   package static let defaultWidth = 80
 
   /// The columns to draw in, from `COLUMNS` when set (a positive number), else what the
-  /// terminal on `fileDescriptor` reports, else `fallback`; capped at ``readableWidth``.
-  package static func columns(environment: [String: String], terminal: Int?, fallback: Int = defaultWidth) -> Int {
-    let columns = positive(environment["COLUMNS"]) ?? terminal ?? fallback
+  /// terminal on `fileDescriptor` reports, else ``defaultWidth``; capped at ``readableWidth``.
+  package static func columns(environment: [String: String], terminal: Int?) -> Int {
+    let columns = positive(environment["COLUMNS"]) ?? terminal ?? defaultWidth
     return min(columns, readableWidth)
   }
 
   /// The rows a view may take when the session is interactive: `LINES` when set (a positive
   /// number), else the terminal's rows. `nil` (unlimited) for a script or a pipe, whatever
   /// `LINES` says: a shell exports it to every child, and a script's views are never cut.
-  /// (`COLUMNS` applies everywhere: a script's views wrap to it, see ``columns(environment:terminal:fallback:)``.)
+  /// (`COLUMNS` applies everywhere: a script's views wrap to it, see ``columns(environment:terminal:)``.)
   package static func rows(environment: [String: String], terminal: Int?, isInteractive: Bool) -> Int? {
     guard isInteractive else { return nil }
     return positive(environment["LINES"]) ?? terminal

@@ -24,15 +24,10 @@ package enum ExitStatus {
   /// A script's `check` did not find screen, store and schedule in agreement.
   package static let checkFailed: Int32 = 1
 
-  /// How a session that ran to its end exits: 0, or 128 + the signal's number when
-  /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
-  /// killed, though the session first saved what was in flight and the history.
-  package static func afterSession(terminatedBy signal: Int32?) -> Int32 {
-    signal.map { 128 + $0 } ?? success
-  }
-
-  /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
-  /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
+  /// How a session exits: 128 + the signal's number when SIGTERM or SIGHUP ended it (143,
+  /// 129), as a shell reports a process the signal killed, though the session first saved
+  /// what was in flight and the history; else, for a script, what its lines and checks make
+  /// it (``ScriptTally/exitStatus``); at a terminal, 0.
   package static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
     if let signal { return 128 + signal }
     return tally?.exitStatus ?? success
@@ -66,7 +61,7 @@ package enum WhatsNewCommand {
       let message = error.words(english: {
         try? EnglishTable.read(localizationsDirectory: nil, environment: environment)
       })
-      StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(Options.usageLine)\n")
+      StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(SubcommandDeclarations.usageLine)\n")
       return ExitStatus.usage
     }
     if case .repl = options.subcommand {
@@ -80,23 +75,29 @@ package enum WhatsNewCommand {
       let text = english["ui.timeZone.fileRefused"] ?? "ui.timeZone.fileRefused"
       report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
     }
-    return await subcommand(for: options.subcommand).run(options, environment: environment)
+    return await run(options.subcommand, options, environment: environment)
   }
 
-  /// The one type that runs `subcommand`.
-  static func subcommand(for subcommand: Subcommand) -> any SubcommandRunner {
+  /// Runs `subcommand` and returns the exit status: those that only print here, the others
+  /// by their functions in `Subcommands/`.
+  @MainActor
+  static func run(_ subcommand: Subcommand, _ options: Options, environment: [String: String]) async -> Int32 {
     switch subcommand {
-    case .help: HelpSubcommand()
-    case .version: VersionSubcommand()
-    case .flow(let seen, let json): FlowSubcommand(seen: seen, json: json)
-    case .lint(let format): LintSubcommand(format: format)
-    case .newRelease(let version): NewReleaseSubcommand(version: version)
-    case .schema(let manifest): SchemaSubcommand(manifest: manifest)
-    case .backup(let path): BackupSubcommand(path: path)
-    case .restore(let path): RestoreSubcommand(path: path)
-    case .completion(let shell): CompletionSubcommand(shell: shell)
-    case .manual: ManualSubcommand()
-    case .repl: REPLSubcommand()
+    case .help: return emit(Options.helpText + "\n", "the help", status: ExitStatus.success)
+    case .version:
+      return emit(
+        "whatsnew \(toolVersion) (acting as app version \(options.appVersion))\n", "the version", status: ExitStatus.success)
+    case .flow(let seen, let json): return flow(seen: seen, json: json, options, environment: environment)
+    case .lint(let format): return lint(format: format, options, environment: environment)
+    case .newRelease(let version): return newRelease(version, options, environment: environment)
+    case .schema(let manifest): return schema(manifest: manifest, options, environment: environment)
+    case .backup(let path): return backup(to: path, options, environment: environment)
+    case .restore(let path): return await restore(from: path, options, environment: environment)
+    // `make install` writes these two where the shells and man look.
+    case .completion(let shell):
+      return emit(ShellCompletion.script(for: shell), "the completion script", status: ExitStatus.success)
+    case .manual: return emit(ManualPage.roff, "the manual page", status: ExitStatus.success)
+    case .repl: return await runREPL(options, environment: environment)
     }
   }
 
@@ -257,10 +258,7 @@ package enum WhatsNewCommand {
 
     let tracker = OperationTracker()
     let clock = SystemClock()
-    let faults = FaultInjector(tracker: tracker, clock: clock)
-    for spec in options.faultSpecs {
-      if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) }
-    }
+    let faults = FaultInjector(tracker: tracker, clock: clock, specs: options.faultSpecs)
     let backends = Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: SystemTimeZone.current(environment: environment))
     let console = Console(

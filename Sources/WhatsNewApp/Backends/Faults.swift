@@ -172,22 +172,17 @@ package final class OperationTracker: Sendable {
     /// The operation this one waits behind (an earlier write of the same setting).
     package var blockedBy: OperationID?
     /// Slowed by QA (`qa delay`): it will finish, but not soon.
-    package var isDelayed: Bool
+    package var isDelayed = false
     /// Slowed by QA for longer than ``OperationTracker/longDelayMilliseconds``: a script does
     /// not wait for it after a command (it would outlast the way out's wait).
-    package var isLongDelayed: Bool
+    package var isLongDelayed = false
 
-    package init(
-      id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?,
-      isDelayed: Bool = false, isLongDelayed: Bool = false
-    ) {
+    package init(id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?) {
       self.id = id
       self.operation = operation
       self.target = target
       self.isHeld = isHeld
       self.blockedBy = blockedBy
-      self.isDelayed = isDelayed
-      self.isLongDelayed = isLongDelayed
     }
   }
 
@@ -198,28 +193,19 @@ package final class OperationTracker: Sendable {
 
   /// What a waiter waits for.
   fileprivate enum Goal {
-    /// Everything not held has finished (``waitUntilSettled()``).
-    case settled
+    /// Every operation `includes` picks (all when `nil`) is held or has finished (``waitUntilSettled()``).
+    case settled((@Sendable (Entry) -> Bool)?)
     /// As `settled`, but a long QA delay counts as done waiting for (``waitUntilSettledExceptLongDelays()``).
     case settledExceptLongDelays
     /// Nothing left will finish soon (``waitUntilQuiet()``).
     case quiet
   }
 
-  /// Someone waiting for the operations that `includes` picks (all when `nil`) to settle.
+  /// Someone waiting for a goal.
   fileprivate struct Waiter {
     var id: Int
-    var includes: (@Sendable (Entry) -> Bool)?
-    var goal = Goal.settled
+    var goal: Goal
     var continuation: CheckedContinuation<Void, Never>
-
-    func isSatisfied(by state: State) -> Bool {
-      switch goal {
-      case .settled: state.isSettled(includes)
-      case .settledExceptLongDelays: state.isSettledExceptLongDelays
-      case .quiet: state.isQuiet
-      }
-    }
   }
 
   fileprivate struct State {
@@ -243,10 +229,13 @@ package final class OperationTracker: Sendable {
         || entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isDelayed } }
     }
 
-    /// Every operation `includes` picks is held, directly or behind a held operation.
-    func isSettled(_ includes: (@Sendable (Entry) -> Bool)?) -> Bool {
-      guard let includes else { return isSettled }
-      return entries.values.allSatisfy { !includes($0) || isEffectivelyHeld($0) }
+    func isReached(_ goal: Goal) -> Bool {
+      switch goal {
+      case .settled(nil): isSettled
+      case .settled(let includes?): entries.values.allSatisfy { !includes($0) || isEffectivelyHeld($0) }
+      case .settledExceptLongDelays: isSettledExceptLongDelays
+      case .quiet: isQuiet
+      }
     }
 
     func isEffectivelyHeld(_ entry: Entry) -> Bool { isEffectively(entry, \.isHeld) }
@@ -261,11 +250,27 @@ package final class OperationTracker: Sendable {
         current = next
       }
     }
+
+    /// Removes and returns the waiters whose goals are now reached.
+    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      let (satisfied, waiting) = (waiters.filter { isReached($0.goal) }, waiters.filter { !isReached($0.goal) })
+      waiters = waiting
+      return satisfied.map(\.continuation)
+    }
   }
 
   private let state = Mutex(State())
 
   package init() {}
+
+  /// Changes the state, then lets go every waiter whose goal the change reached.
+  private func changing(_ change: (inout State) -> Void) {
+    let waiters = state.withLock { state in
+      change(&state)
+      return state.takeSatisfiedWaiters()
+    }
+    for waiter in waiters { waiter.resume() }
+  }
 
   /// Starts tracking an operation.
   /// `blockedBy` names an operation this one must wait for (writes of one setting run in
@@ -281,33 +286,24 @@ package final class OperationTracker: Sendable {
 
   /// Marks an operation as waiting for `qa release` (or not).
   package func setHeld(_ id: OperationID, _ isHeld: Bool) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.entries[id]?.isHeld = isHeld
-      return state.takeSatisfiedWaiters()
-    }
-    for waiter in waiters { waiter.resume() }
+    changing { $0.entries[id]?.isHeld = isHeld }
   }
 
   /// Marks an operation as slowed by QA (`qa delay`) for `milliseconds`, or no longer.
   package func setDelayed(_ id: OperationID, _ isDelayed: Bool, milliseconds: Int = 0) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    changing { state in
       state.entries[id]?.isDelayed = isDelayed
       state.entries[id]?.isLongDelayed = isDelayed && milliseconds > Self.longDelayMilliseconds
-      return state.takeSatisfiedWaiters()
     }
-    for waiter in waiters { waiter.resume() }
   }
 
   /// The store waits for another program's lock (``LockWaitSignal``): what is in flight
   /// will not finish soon. Holds until an operation ends (the store raises it again at
   /// each retry of the next one that waits).
   package func noteStoreWaitingForLock() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      guard !state.storeIsWaitingForLock else { return [] }
-      state.storeIsWaitingForLock = true
-      return state.takeSatisfiedWaiters()
-    }
-    for waiter in waiters { waiter.resume() }
+    // Already noted: nothing changes, so no waiter is looked at again.
+    guard !state.withLock({ $0.storeIsWaitingForLock }) else { return }
+    changing { $0.storeIsWaitingForLock = true }
   }
 
   /// Records which step a multi-step job (a weekday change: write, cancel, schedule) is on.
@@ -320,12 +316,10 @@ package final class OperationTracker: Sendable {
 
   /// Stops tracking an operation.
   package func end(_ id: OperationID) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    changing { state in
       state.entries[id] = nil
       state.storeIsWaitingForLock = false
-      return state.takeSatisfiedWaiters()
     }
-    for waiter in waiters { waiter.resume() }
   }
 
   /// The operations in flight, oldest first; `isHeld` includes those queued behind a held one.
@@ -347,9 +341,7 @@ package final class OperationTracker: Sendable {
 
   /// Returns once every operation that is not held has finished.
   nonisolated(nonsending) package func waitUntilSettled() async {
-    // Most commands start nothing in the background: return without suspending at all.
-    if isSettled { return }
-    await wait(for: nil)
+    await wait(until: .settled(nil))
   }
 
   /// Returns once nothing in flight will finish soon: every operation has finished, or is
@@ -357,8 +349,7 @@ package final class OperationTracker: Sendable {
   /// a prompt at a terminal waits for: fast work lands before the prompt, slow work reports
   /// back above it.
   nonisolated(nonsending) package func waitUntilQuiet() async {
-    if state.withLock({ $0.isQuiet }) { return }
-    await wait(for: nil, goal: .quiet)
+    await wait(until: .quiet)
   }
 
   /// Returns once every operation has finished, is held, or is slowed by QA for longer than
@@ -367,19 +358,19 @@ package final class OperationTracker: Sendable {
   /// text; a long one is left in flight (shown as pending), and the way out waits for it no
   /// longer than it waits for any write.
   nonisolated(nonsending) package func waitUntilSettledExceptLongDelays() async {
-    if state.withLock({ $0.isSettledExceptLongDelays }) { return }
-    await wait(for: nil, goal: .settledExceptLongDelays)
+    await wait(until: .settledExceptLongDelays)
   }
 
   /// Returns once every operation `includes` picks has finished or is held (others may
   /// still run), or when the task is cancelled: a caller racing a deadline cancels the
   /// wait it no longer needs.
   nonisolated(nonsending) package func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
-    if state.withLock({ $0.isSettled(includes) }) { return }
-    await wait(for: includes)
+    await wait(until: .settled(includes))
   }
 
-  nonisolated(nonsending) private func wait(for includes: (@Sendable (Entry) -> Bool)?, goal: Goal = .settled) async {
+  nonisolated(nonsending) private func wait(until goal: Goal) async {
+    // Most commands start nothing in the background: return without suspending at all.
+    if state.withLock({ $0.isReached(goal) }) { return }
     let waiterID = state.withLock { state in
       defer { state.nextWaiterID += 1 }
       return state.nextWaiterID
@@ -387,9 +378,8 @@ package final class OperationTracker: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let settled = state.withLock { state -> Bool in
-          let waiter = Waiter(id: waiterID, includes: includes, goal: goal, continuation: continuation)
-          if waiter.isSatisfied(by: state) || Task.isCancelled { return true }
-          state.waiters.append(waiter)
+          if state.isReached(goal) || Task.isCancelled { return true }
+          state.waiters.append(Waiter(id: waiterID, goal: goal, continuation: continuation))
           return false
         }
         if settled { continuation.resume() }
@@ -401,24 +391,6 @@ package final class OperationTracker: Sendable {
       }
       cancelled?.resume()
     }
-  }
-}
-
-extension OperationTracker.State {
-  /// Removes and returns the waiters whose operations have now settled.
-  fileprivate mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-    guard !waiters.isEmpty else { return [] }
-    var satisfied: [CheckedContinuation<Void, Never>] = []
-    var waiting: [OperationTracker.Waiter] = []
-    for waiter in waiters {
-      if waiter.isSatisfied(by: self) {
-        satisfied.append(waiter.continuation)
-      } else {
-        waiting.append(waiter)
-      }
-    }
-    waiters = waiting
-    return satisfied
   }
 }
 
@@ -442,9 +414,12 @@ package final class FaultInjector: Sendable {
   private let tracker: OperationTracker
   private let clock: any AppClock
 
-  package init(tracker: OperationTracker, clock: any AppClock) {
+  /// An injector with the rules `specs`, written as `--fault` takes them; one that does not
+  /// parse is left out (the command line and `qa explore`'s planner write only specs that do).
+  package init(tracker: OperationTracker, clock: any AppClock, specs: [String] = []) {
     self.tracker = tracker
     self.clock = clock
+    for spec in specs { if let parsed = try? FaultSpec.parse(spec) { add(parsed) } }
   }
 
   /// The rules in force, in the order they were added.

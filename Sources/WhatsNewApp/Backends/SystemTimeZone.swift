@@ -23,10 +23,9 @@ package enum SystemTimeZone {
   package static func current(
     environment: [String: String], localtimePath: String = "/etc/localtime", timezoneNamePath: String = "/etc/timezone"
   ) -> TimeZone {
-    guard var name = environment["TZ"] else {
+    guard let name = zoneSetting(environment) else {
       return systemDefault(localtimePath: localtimePath, timezoneNamePath: timezoneNamePath) ?? .current
     }
-    if name.hasPrefix(":") { name.removeFirst() }
     if name.isEmpty { return .gmt }
     if name == localtimePath { return systemDefault(localtimePath: localtimePath, timezoneNamePath: timezoneNamePath) ?? .gmt }
     if name.hasPrefix("/") { return zoneName(fromPath: name).flatMap(TimeZone.init(identifier:)) ?? .gmt }
@@ -50,11 +49,15 @@ package enum SystemTimeZone {
   /// `CET-1CEST,M3.5.0`), sanitized, or `nil` when `TZ` is unset, empty or a zone: the value
   /// the start and `notifications` name when they say the reminder is in UTC.
   package static func unknownZone(environment: [String: String]) -> String? {
-    guard var name = environment["TZ"] else { return nil }
-    if name.hasPrefix(":") { name.removeFirst() }
+    guard let name = zoneSetting(environment) else { return nil }
     if name.isEmpty || name.hasPrefix("/") { return nil }
     guard TimeZone(identifier: name) == nil else { return nil }
     return TextSanitizer.clean(String(name.prefix(64)))
+  }
+
+  /// `TZ` without the leading `:` the C library allows; `nil` when unset.
+  static func zoneSetting(_ environment: [String: String]) -> String? {
+    environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
   }
 
   /// `Europe/Paris` from `/usr/share/zoneinfo/Europe/Paris` or `../usr/share/zoneinfo/Europe/Paris`.
@@ -83,9 +86,7 @@ package enum SystemTimeZone {
   /// `nil` when there is nothing to refuse: `TZ` unset or empty, no such file (a POSIX rule
   /// such as `CET-1CEST`, or a name the C library will not find), or a sound zone file.
   package static func fileProblem(environment: [String: String]) -> FileProblem? {
-    guard var name = environment["TZ"] else { return nil }
-    if name.hasPrefix(":") { name.removeFirst() }
-    guard !name.isEmpty else { return nil }
+    guard let name = zoneSetting(environment), !name.isEmpty else { return nil }
     let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
     let path = name.hasPrefix("/") ? name : directory + "/" + name
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)

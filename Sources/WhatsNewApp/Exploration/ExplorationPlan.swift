@@ -136,17 +136,6 @@ package enum ExplorationPlanner {
     }
   }
 
-  /// Every run of `explorationCase`, given what its plain run performed: the plain run
-  /// first, then its single faults (``singleFaults(for:observed:)``).
-  package static func scenarios(for explorationCase: ExplorationCase, observed: ObservedOperations)
-    -> [ExplorationScenario]
-  {
-    let all =
-      [ExplorationScenario(lines: explorationCase.lines)] + singleFaults(for: explorationCase, observed: observed).map(\.scenario)
-    var seen = Set<ExplorationScenario>()
-    return all.filter { seen.insert($0).inserted }
-  }
-
   /// The single-fault runs of `explorationCase`: for each operation explored (in line and
   /// operation order) one failure of it (`fail:1`: the next attempt fails, a retry or repair
   /// is let through), and a hold let go after each release point at or after it: released,

@@ -41,7 +41,7 @@ package final class ExplorationRunner {
     templateBackends = session.backends
     self.seenThrough = seenThrough
     directory = try ExplorationDirectory()
-    clock = InstantClock(now: session.backends.clock.now())
+    clock = InstantClock(instant: session.backends.clock.now())
   }
 
   /// The start arguments of every run: `--upgrade-from 2.11.0`, and the options of the
@@ -115,7 +115,7 @@ package final class ExplorationRunner {
       try await store.shareAgain()
       // The zeroed journal exclusive locking kept (nothing to roll back): a new start would
       // find no journal beside a store its program closed.
-      directory.removeJournal(of: path)
+      unlink(path + "-journal")
       problems = try await nextStart(path: path, after: records.last ?? .none).map {
         session.text("ui.explore.nextStart", $0)
       }
@@ -190,14 +190,10 @@ package final class ExplorationRunner {
 
   /// The first step at which the record moved back (or was lost), if any.
   static func backwardStep(_ records: [SeenThroughRecord]) -> (from: String, to: String)? {
-    func version(_ record: SeenThroughRecord) -> Version? {
-      if case .version(let version) = record { return version }
-      return nil
-    }
     for (earlier, later) in zip(records, records.dropFirst()) {
-      guard let from = version(earlier) else { continue }
-      if let to = version(later), to >= from { continue }
-      return (from.description, version(later)?.description ?? "none")
+      guard let from = StepRules.version(earlier) else { continue }
+      if let to = StepRules.version(later), to >= from { continue }
+      return (from.description, StepRules.version(later)?.description ?? "none")
     }
     return nil
   }
@@ -227,9 +223,7 @@ package final class ExplorationRunner {
     configuration.unknownTimeZone = template.unknownTimeZone
     configuration.insideExploration = true
     let tracker = OperationTracker()
-    let faults = FaultInjector(tracker: tracker, clock: clock)
-    // As the app does with `--fault`: the planner only writes specs that parse.
-    for spec in startFaults { if let parsed = try? FaultSpec.parse(spec) { faults.add(parsed) } }
+    let faults = FaultInjector(tracker: tracker, clock: clock, specs: startFaults)
     let backends = templateBackends.over(store, faults: faults, tracker: tracker, clock: clock)
     let console = Console(styler: Styler(colors: false), writeOut: output ?? { _ in }, writeError: { _ in })
     // No one reads a run's output: its views are never drawn (the bench row "qa explore,
@@ -239,8 +233,8 @@ package final class ExplorationRunner {
   }
 }
 
-/// No lines at all: the runner hands each line to the session itself.
-private final class NoLines: LineSource {
+/// No lines at all: the runner and the navigation walk hand each line to the session itself.
+final class NoLines: LineSource {
   func nextLine(prompt: String) -> LineInput { .endOfInput }
 }
 
@@ -248,7 +242,6 @@ private final class NoLines: LineSource {
 /// never wait on the wall clock, and every run sees the same "now".
 struct InstantClock: AppClock {
   let instant: Date
-  init(now: Date) { instant = now }
   func now() -> Date { instant }
   func sleep(milliseconds: Int) async throws {}
 }
@@ -294,11 +287,6 @@ final class ExplorationDirectory: Sendable {
       if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
     }
     return removed
-  }
-
-  /// Removes the journal beside a store this directory holds.
-  func removeJournal(of store: String) {
-    unlink(store + "-journal")
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -94,18 +94,17 @@ package struct Explorer {
     let stopRequested = session.configuration.stopRequested
     var failing: [(ExplorationScenario, [String])] = []
     let started = ContinuousClock.now
-    func explore(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
+    /// Runs `scenario`; nothing (`nil`) once the person asked to stop.
+    func explore(_ scenario: ExplorationScenario) async throws -> ExplorationRun? {
+      if stopRequested() { stopped = true }
+      if stopped { return nil }
       let run = try await runner.run(scenario)
       runs += 1
       if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
       return run
     }
     cases: for explorationCase in cases {
-      if stopRequested() {
-        stopped = true
-        break
-      }
-      let plain = try await explore(ExplorationScenario(lines: explorationCase.lines))
+      guard let plain = try await explore(ExplorationScenario(lines: explorationCase.lines)) else { break }
       let singles = ExplorationPlanner.singleFaults(for: explorationCase, observed: plain.observed)
       if runs + singles.count > maximumRuns {
         throw ExplorationBound.tooManyRuns(needed: runs + singles.count, limit: maximumRuns)
@@ -114,11 +113,7 @@ package struct Explorer {
       var seen: Set<ExplorationScenario> = [ExplorationScenario(lines: explorationCase.lines)]
       seen.formUnion(singles.map(\.scenario))
       for single in singles {
-        if stopRequested() {
-          stopped = true
-          break cases
-        }
-        let run = try await explore(single.scenario)
+        guard let run = try await explore(single.scenario) else { break cases }
         guard pairs else { continue }
         let doubles = ExplorationPlanner.pairs(of: single, in: explorationCase, observed: run.observed).filter {
           seen.insert($0).inserted
@@ -127,11 +122,7 @@ package struct Explorer {
           throw ExplorationBound.tooManyRuns(needed: runs + doubles.count, limit: maximumRuns)
         }
         for double in doubles {
-          if stopRequested() {
-            stopped = true
-            break cases
-          }
-          _ = try await explore(double)
+          guard try await explore(double) != nil else { break cases }
         }
       }
     }

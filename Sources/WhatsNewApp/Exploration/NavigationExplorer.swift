@@ -20,13 +20,7 @@ package struct NavigationExplorer {
   package struct Start: Sendable, Equatable {
     package var name: String
     package var upgradeFrom: Version?
-    package var launchSource: LaunchSource?
-
-    package init(name: String, upgradeFrom: Version?, launchSource: LaunchSource? = nil) {
-      self.name = name
-      self.upgradeFrom = upgradeFrom
-      self.launchSource = launchSource
-    }
+    package var launchSource: LaunchSource? = nil
 
     /// The start arguments a person types to get here.
     package var arguments: [String] {
@@ -55,12 +49,12 @@ package struct NavigationExplorer {
   let depth: Int
   let interpret: Interpreter
 
-  /// The line that stands for the Esc key in a walk's paths.
-  package static let escape = NavigationWalk.escape
+  /// The line that stands for the Esc key in a walk's paths (not a command: the key).
+  package static let escape = "<Esc>"
 
   /// The real interpreter: the line as the REPL runs it.
   package static let runs: Interpreter = { session, line in
-    guard line == NavigationWalk.escape else { return await session.run(line) }
+    guard line == NavigationExplorer.escape else { return await session.run(line) }
     await session.escape()
     return CommandOutcome()
   }
@@ -135,15 +129,6 @@ struct NavigationWalk {
   var runs = 0
   var problems: [(lines: [String], problem: NavigationProblem)] = []
 
-  init(
-    start: NavigationExplorer.Start, runner: ExplorationRunner, depth: Int, interpret: @escaping NavigationExplorer.Interpreter
-  ) {
-    self.start = start
-    self.runner = runner
-    self.depth = depth
-    self.interpret = interpret
-  }
-
   mutating func run() async throws {
     let root = try await sample([])
     nodes[root.key] = Node(path: [], sample: root)
@@ -171,7 +156,7 @@ struct NavigationWalk {
   /// arguments. Every command of the tour's family that runs bare is tried bare.
   static func alphabet(of session: Session) -> [String] {
     var commands = CommandTable.all.filter { $0.family == .tour && $0.syntax.contains($0.name) }.map(\.name)
-    commands.append(NavigationWalk.escape)
+    commands.append(NavigationExplorer.escape)
     commands += Screen.allCases.map { "go \($0.rawValue)" }
     let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
     commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
@@ -186,9 +171,6 @@ struct NavigationWalk {
     if let newest = session.newsRelease() { commands.append("news \(newest.version)") }
     return commands
   }
-
-  /// Esc, as the walk spells it (not a command: the key).
-  static let escape = "<Esc>"
 
   /// Runs `path` on a fresh session and store, checks what each step did, and says where it ended.
   mutating func sample(_ path: [String]) async throws -> Sample {
@@ -252,7 +234,7 @@ struct NavigationWalk {
     let session = runner.makeSession(
       store: store, path: storePath, startFaults: [], start: (start.upgradeFrom, start.launchSource),
       output: { printed.append($0) })
-    let repl = REPL(session: session, source: NoInput(), isInteractive: false, echoCommands: false)
+    let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
     session.boot()
     await session.backends.tracker.waitUntilSettled()
     repl.printPending()
@@ -336,9 +318,4 @@ struct NavigationWalk {
     }
     return false
   }
-}
-
-/// No lines: the walk hands each line to the session itself.
-private final class NoInput: LineSource {
-  func nextLine(prompt: String) -> LineInput { .endOfInput }
 }

@@ -2,7 +2,7 @@ package import WhatsNewCore
 
 /// What `qa explore --navigation` can find wrong in a state (``NavigationExplorer``): a
 /// value, worded in the session's language by ``words(in:)``.
-package enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
+package enum NavigationProblem: Sendable, Equatable {
   /// A printed line wider than 80 columns.
   case wideLine(String)
   /// The seen-through record was removed (it was `was`, `nil` for none).
@@ -42,24 +42,6 @@ package enum NavigationProblem: Sendable, Equatable, CustomStringConvertible {
     case .refusedWithoutWayOut(let command): return session.text("ui.explore.problem.noWayOut", command)
     case .refusedWaysStay(let command, let ways):
       return session.text("ui.explore.problem.waysStay", command, list.orList(ways))
-    }
-  }
-
-  /// In English, for test failures. (Not `String(reflecting:)`: for a type that is only
-  /// `CustomStringConvertible` that calls this property again, for ever.)
-  package var description: String {
-    switch self {
-    case .wideLine(let line): return "a line wider than 80 columns: \(line)"
-    case .recordRemoved(let line, let was): return "\(line) removed the seen record (was \(was?.description ?? "none"))"
-    case .recordMovedBack(let line, let from, let to): return "\(line) moved the seen record back from \(from) to \(to)"
-    case .recordMovedOutsideDismissal(let line, let from, let to):
-      return "\(line) moved the seen record from \(from?.description ?? "none") to \(to) outside a dismissal"
-    case .stillInFlight(let operations): return "still in flight: \(operations.joined(separator: ", "))"
-    case .homeUnreachable(let layer): return "home is not within 2 commands of \(layer)"
-    case .waitingTourUnreachable(let layer): return "the waiting tour is not within 2 commands of \(layer)"
-    case .refusedWithoutWayOut(let command): return "\(command) was refused naming no way out"
-    case .refusedWaysStay(let command, let ways):
-      return "\(command) was refused, and its ways out (\(ways.joined(separator: ", "))) all stay in the state"
     }
   }
 }

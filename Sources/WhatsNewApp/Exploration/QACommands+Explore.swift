@@ -53,13 +53,8 @@ extension QACommands {
       session.outcome.checkVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
       let formats = session.renderContext.formats
       let view = ExplorationReportView(
-        report: report, width: session.renderContext.width,
-        number: { formats.number($0, fractionDigits: $1...$1) }
-      ) { key, arguments in
-        RenderContext.text(
-          key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
-          charset: session.configuration.charset)
-      }
+        report: report, width: session.renderContext.width, number: { formats.number($0, fractionDigits: $1...$1) },
+        text: reportText)
       let lines = view.lines
       console.emit(lines[0], report.counterexamples.isEmpty ? .success : .error)
       // The scripts are printed as they are, to be copied into a file.
@@ -93,20 +88,23 @@ extension QACommands {
       for problem in report.problems {
         console.emit("")
         // The same start line `qa explore` prints for its counterexamples.
-        let start = ExplorationReportView.startLine(problem.start.arguments, faults: []) { key, arguments in
-          RenderContext.text(
-            key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
-            charset: session.configuration.charset)
-        }
+        let start = ExplorationReportView.startLine(problem.start.arguments, faults: [], text: reportText)
         for line in ExplorationReportView.comment(start, width: session.renderContext.width) { console.emit(line) }
         for line in ExplorationReportView.comment("# " + problem.problem.words(in: session), width: session.renderContext.width) {
           console.emit(line)
         }
-        for line in problem.lines { console.emit(line == NavigationWalk.escape ? "# (press Esc)" : line) }
+        for line in problem.lines { console.emit(line == NavigationExplorer.escape ? "# (press Esc)" : line) }
       }
     } catch {
       console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
     }
+  }
+
+  /// A UI string in the session's words, as the report views take it.
+  func reportText(_ key: String, _ arguments: [String]) -> String {
+    RenderContext.text(
+      key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
+      charset: session.configuration.charset)
   }
 
   /// The largest script `qa explore <file>` reads: 1 MiB.

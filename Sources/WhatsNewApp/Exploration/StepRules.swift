@@ -66,6 +66,7 @@ struct StepRules {
     }
   }
 
+  /// The version `record` holds, if it holds one.
   static func version(_ record: SeenThroughRecord) -> Version? {
     if case .version(let version) = record { return version }
     return nil

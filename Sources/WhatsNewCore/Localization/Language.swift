@@ -109,7 +109,7 @@ extension String {
   }
 
   /// The string without leading and trailing Unicode whitespace.
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
       return ""
     }
