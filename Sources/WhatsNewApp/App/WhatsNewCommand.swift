@@ -24,10 +24,15 @@ package enum ExitStatus {
   /// A script's `check` did not find screen, store and schedule in agreement.
   package static let checkFailed: Int32 = 1
 
-  /// How a session exits: 128 + the signal's number when SIGTERM or SIGHUP ended it (143,
-  /// 129), as a shell reports a process the signal killed, though the session first saved
-  /// what was in flight and the history; else, for a script, what its lines and checks make
-  /// it (``ScriptTally/exitStatus``); at a terminal, 0.
+  /// How a session that ran to its end exits: 0, or 128 + the signal's number when
+  /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
+  /// killed, though the session first saved what was in flight and the history.
+  package static func afterSession(terminatedBy signal: Int32?) -> Int32 {
+    signal.map { 128 + $0 } ?? success
+  }
+
+  /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
+  /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
   package static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
     if let signal { return 128 + signal }
     return tally?.exitStatus ?? success
@@ -75,29 +80,23 @@ package enum WhatsNewCommand {
       let text = english["ui.timeZone.fileRefused"] ?? "ui.timeZone.fileRefused"
       report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
     }
-    return await run(options.subcommand, options, environment: environment)
+    return await subcommand(for: options.subcommand).run(options, environment: environment)
   }
 
-  /// Runs `subcommand` and returns the exit status: those that only print here, the others
-  /// by their functions in `Subcommands/`.
-  @MainActor
-  static func run(_ subcommand: Subcommand, _ options: Options, environment: [String: String]) async -> Int32 {
+  /// The one type that runs `subcommand`.
+  static func subcommand(for subcommand: Subcommand) -> any SubcommandRunner {
     switch subcommand {
-    case .help: return emit(Options.helpText + "\n", "the help", status: ExitStatus.success)
-    case .version:
-      return emit(
-        "whatsnew \(toolVersion) (acting as app version \(options.appVersion))\n", "the version", status: ExitStatus.success)
-    case .flow(let seen, let json): return flow(seen: seen, json: json, options, environment: environment)
-    case .lint(let format): return lint(format: format, options, environment: environment)
-    case .newRelease(let version): return newRelease(version, options, environment: environment)
-    case .schema(let manifest): return schema(manifest: manifest, options, environment: environment)
-    case .backup(let path): return backup(to: path, options, environment: environment)
-    case .restore(let path): return await restore(from: path, options, environment: environment)
-    // `make install` writes these two where the shells and man look.
-    case .completion(let shell):
-      return emit(ShellCompletion.script(for: shell), "the completion script", status: ExitStatus.success)
-    case .manual: return emit(ManualPage.roff, "the manual page", status: ExitStatus.success)
-    case .repl: return await runREPL(options, environment: environment)
+    case .help: HelpSubcommand()
+    case .version: VersionSubcommand()
+    case .flow(let seen, let json): FlowSubcommand(seen: seen, json: json)
+    case .lint(let format): LintSubcommand(format: format)
+    case .newRelease(let version): NewReleaseSubcommand(version: version)
+    case .schema(let manifest): SchemaSubcommand(manifest: manifest)
+    case .backup(let path): BackupSubcommand(path: path)
+    case .restore(let path): RestoreSubcommand(path: path)
+    case .completion(let shell): CompletionSubcommand(shell: shell)
+    case .manual: ManualSubcommand()
+    case .repl: REPLSubcommand()
     }
   }
 
