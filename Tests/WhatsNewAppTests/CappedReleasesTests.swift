@@ -26,7 +26,7 @@ struct CappedReleasesTests {
     // The command it names works, and shows exactly those pages.
     _ = await harness.output(of: "skip")
     _ = await harness.output(of: "news 2.12.0")
-    #expect(harness.session.tour?.pages.map(\.page.id) == ["cardioLog", "appearance"])
+    #expect(harness.session.state.tour?.pages.map(\.page.id) == ["cardioLog", "appearance"])
   }
 
   @Test("a flow the cap does not cut has no note")

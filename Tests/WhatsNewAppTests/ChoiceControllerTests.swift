@@ -46,13 +46,13 @@ struct ChoiceControllerTests {
     await harness.send("home")
     await harness.send("go settings")  // the read of theme is held; it already saw "system"
     await harness.settle()
-    #expect(harness.session.choices.state(of: .theme).isLoading)
+    #expect(harness.session.state.choices.state(of: .theme).isLoading)
     await harness.send("set theme dark")
-    #expect(harness.session.choices.state(of: .theme).shown == "dark", "shown at once")
+    #expect(harness.session.state.choices.state(of: .theme).shown == "dark", "shown at once")
     await harness.settle()
     harness.faults.release(.read, target: "theme")
     await harness.settle()
-    let state = harness.session.choices.state(of: .theme)
+    let state = harness.session.state.choices.state(of: .theme)
     #expect(state.shown == "dark")
     #expect(state.error == nil)
     #expect(try await harness.store.setting(.theme) == "dark")
@@ -65,7 +65,7 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .fail(remaining: 1)))
     harness.faults.release(.write, target: "theme")
     await harness.settle()
-    let state = harness.session.choices.state(of: .theme)
+    let state = harness.session.state.choices.state(of: .theme)
     #expect(state.shown == "dark")
     #expect(state.error == nil)
     #expect(try await harness.store.setting(.theme) == "dark")
@@ -83,7 +83,7 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .write, target: "theme", kind: .fail(remaining: 1)))
     harness.faults.release(.write, target: "theme")
     await harness.settle()
-    let state = harness.session.choices.state(of: .theme)
+    let state = harness.session.state.choices.state(of: .theme)
     #expect(state.shown == "light")
     #expect(state.error == .writeFailed(reason: "injected failure (write theme)", restored: "light"))
     #expect(try await harness.store.setting(.theme) == "light")
@@ -95,14 +95,14 @@ struct ChoiceControllerTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
     harness.faults.add(FaultSpec(operation: .read, target: "workoutView", kind: .hold))
     await harness.boot()  // the tour opens on 2.13.1's workoutView page; its read is held
-    #expect(harness.session.choices.state(of: .workoutView).isLoading)
+    #expect(harness.session.state.choices.state(of: .workoutView).isLoading)
     await harness.send("next")
-    #expect(!harness.session.choices.state(of: .workoutView).isLoading, "leaving stops the loading state")
+    #expect(!harness.session.state.choices.state(of: .workoutView).isLoading, "leaving stops the loading state")
     try await harness.store.setSetting(.workoutView, to: "inline")  // changed elsewhere meanwhile
     await harness.send("back")  // a second read, also held, sees "inline"
     harness.faults.release(.read, target: "workoutView")
     await harness.settle()
-    let state = harness.session.choices.state(of: .workoutView)
+    let state = harness.session.state.choices.state(of: .workoutView)
     #expect(state.shown == "inline", "the stale first read (guided) was thrown away")
     #expect(state.confirmed == "inline")
   }
@@ -128,9 +128,9 @@ struct ChoiceControllerTests {
     await harness.settle()
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: 1)))
     await harness.send("set reviewWeekday friday")
-    #expect(harness.session.choices.state(of: .reviewWeekday).shown == "friday", "optimistic")
+    #expect(harness.session.state.choices.state(of: .reviewWeekday).shown == "friday", "optimistic")
     await harness.settle()
-    let state = harness.session.choices.state(of: .reviewWeekday)
+    let state = harness.session.state.choices.state(of: .reviewWeekday)
     #expect(state.shown == "sunday")
     #expect(
       state.error
@@ -152,7 +152,7 @@ struct ChoiceControllerTests {
     harness.faults.add(FaultSpec(operation: .schedule, target: nil, kind: .fail(remaining: nil)))
     await harness.send("set reviewWeekday friday")
     await harness.settle()
-    guard case .reminderFailed(let failure)? = harness.session.choices.state(of: .reviewWeekday).error else {
+    guard case .reminderFailed(let failure)? = harness.session.state.choices.state(of: .reviewWeekday).error else {
       Issue.record("expected a repair failure")
       return
     }

@@ -15,11 +15,11 @@ struct CoreRuleTests {
     let arguments = ["--launch-source", "widget:camera"] + (upgradeFrom.map { ["--upgrade-from", $0] } ?? [])
     let harness = try await SessionHarness(arguments: arguments)
     await harness.boot()
-    #expect(harness.session.onboarding == nil, "no onboarding over a widget")
-    #expect(harness.session.tour == nil, "no tour over a widget")
+    #expect(harness.session.state.onboarding == nil, "no onboarding over a widget")
+    #expect(harness.session.state.tour == nil, "no tour over a widget")
     for line in ["go workouts", "go review", "go settings", "home"] {
       _ = await harness.output(of: line)
-      #expect(harness.session.overlay == nil, "\(line): nothing opened by itself")
+      #expect(harness.session.state.overlay == nil, "\(line): nothing opened by itself")
     }
     #expect(harness.faults.attempts(of: .write) == 0, "no write")
     #expect(harness.faults.attempts(of: .seenWrite) == 0, "no record, position or onboarding written")
@@ -30,7 +30,7 @@ struct CoreRuleTests {
   func noTourBeforeBoot() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "boot=fail"])
     await harness.boot()
-    #expect(!harness.session.isBooted)
+    #expect(!harness.session.state.isBooted)
     for line in ["home", "go workouts", "home", "tour", "news", "news 2.14.0"] {
       _ = await harness.output(of: line)
       #expect(harness.session.showingTourForTest == false, "\(line) opened the tour over a store that never opened")
@@ -84,19 +84,19 @@ struct CoreRuleTests {
     let path = directory.path("settings.sqlite")
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"], databasePath: path)
     await harness.boot()
-    #expect(harness.session.tour == nil, "up to date: no tour")
+    #expect(harness.session.state.tour == nil, "up to date: no tour")
     // Another program moves the record back.
     let other = try SettingsStore(path: path)
     try await other.overwriteSeenThrough(Version("2.11.0")!)
     for line in ["go workouts", "home", "go settings", "home"] {
       let output = await harness.output(of: line)
       #expect(!output.contains("What's new in"), "\(line) brought the tour back in the same session: \(output)")
-      #expect(harness.session.tour == nil)
+      #expect(harness.session.state.tour == nil)
     }
     // The next start does show it.
     let next = try await SessionHarness(arguments: [], databasePath: path)
     await next.boot()
-    #expect(next.session.tour != nil)
+    #expect(next.session.state.tour != nil)
   }
 }
 

@@ -42,7 +42,7 @@ struct ExtraWordsTests {
     #expect(harness.lastOutcome.wasInvalid)
     #expect(harness.lastOutcome.checkVerdict == nil, "no check ran")
     #expect(!harness.session.shouldQuit)
-    #expect(harness.session.overlay == .whatsNew && harness.session.tour?.index == 1, "still on page 2")
+    #expect(harness.session.state.overlay == .whatsNew && harness.session.state.tour?.index == 1, "still on page 2")
     #expect(try await harness.store.seenThrough() == seen, "the seen record did not move")
   }
 
@@ -58,7 +58,7 @@ struct ExtraWordsTests {
     let command = try #require(CommandTable.find(String(line.split(separator: " ")[0])))
     #expect(Self.unwrapped(await harness.output(of: line)) == harness.session.text("ui.error.usage", command.usage))
     #expect(harness.lastOutcome.wasInvalid)
-    #expect(harness.session.overlay == .whatsNew && harness.session.tour?.index == 1, "still on page 2")
+    #expect(harness.session.state.overlay == .whatsNew && harness.session.state.tour?.index == 1, "still on page 2")
   }
 
   @Test("show takes all or nothing: another word is a usage error and draws nothing", arguments: ["show now", "show 2"])

@@ -16,11 +16,11 @@ struct GoldenRuleTests {
     await harness.boot()
     let transcript = await harness.transcript(of: ["next", "lang en"])
     let afterSwitch = try #require(transcript.components(separatedBy: "> lang en").last)
-    #expect(harness.session.tour?.index == 1, "the tour stays on its page")
+    #expect(harness.session.state.tour?.index == 1, "the tour stays on its page")
     #expect(afterSwitch.contains("What's new in"), "the page is drawn again in the new language: \(afterSwitch)")
     #expect(afterSwitch.contains("page 2 of"), "\(afterSwitch)")
     _ = await harness.output(of: "skip")
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
   }
 
@@ -31,10 +31,10 @@ struct GoldenRuleTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
     await harness.boot()
     _ = harness.takeOutput()
-    let before = harness.session.tour?.index
+    let before = harness.session.state.tour?.index
     let output = await harness.output(of: line)
     #expect(output.contains("did you mean"), "\(output)")
-    #expect(harness.session.tour?.index == before, "the page did not move")
+    #expect(harness.session.state.tour?.index == before, "the page did not move")
     #expect(harness.faults.attempts(of: .write) == 0)
     #expect(harness.faults.attempts(of: .seenWrite) == 0)
   }

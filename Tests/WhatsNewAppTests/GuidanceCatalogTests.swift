@@ -56,7 +56,7 @@ struct GuidanceCatalogTests {
   @MainActor
   func markers() async throws {
     let scripted = try await SessionHarness()
-    #expect(Set(scripted.session.infoAnchors.values) == Set(GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id)))
+    #expect(Set(scripted.session.state.infoAnchors.values) == Set(GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id)))
   }
 
   /// Every guidance string and every anchor name, plus the overlay's own words.

@@ -70,7 +70,7 @@ struct GuidanceSessionTests {
     #expect(transcript.contains("whatsnew:first_run 3/6> "))
     #expect(!transcript.contains("workouts_intro"))
     #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
-    #expect(scripted.session.screen == .settings)
+    #expect(scripted.session.state.screen == .settings)
     try await expectGolden(transcript, "auto-navigation", arguments: [], script: script)
   }
 
@@ -148,16 +148,16 @@ struct GuidanceSessionTests {
   func noOverlap() async throws {
     let scripted = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
     _ = await scripted.transcript(of: ["state"])
-    #expect(scripted.session.overlay == .whatsNew)
+    #expect(scripted.session.state.overlay == .whatsNew)
     await scripted.session.runner.run([.startGuideIfUnseen("workouts_intro")])
-    #expect(scripted.session.guidance.active == nil)
+    #expect(scripted.session.state.guidance.active == nil)
     await scripted.session.run("tour workouts_intro")
-    #expect(scripted.session.overlay == .guidance)
-    #expect(scripted.session.tour?.isSuspended == true)
+    #expect(scripted.session.state.overlay == .guidance)
+    #expect(scripted.session.state.tour?.isSuspended == true)
     await scripted.session.run("skip")
-    #expect(scripted.session.overlay == nil)
+    #expect(scripted.session.state.overlay == nil)
     await scripted.session.run("tour")
-    #expect(scripted.session.overlay == .whatsNew)
+    #expect(scripted.session.state.overlay == .whatsNew)
   }
 
   @Test("the what's-new check waits while a guide shows and runs when it ends at home")
@@ -165,10 +165,10 @@ struct GuidanceSessionTests {
     let scripted = try await SessionHarness()
     // first_run starts at home when onboarding finishes; the check waits while it shows.
     _ = await scripted.transcript(of: ["finish", "debug seen set 2.12.0", "state"])
-    #expect(scripted.session.overlay == .guidance, "first_run shows at home")
-    #expect(!scripted.session.hasCheckedWhatsNew)
+    #expect(scripted.session.state.overlay == .guidance, "first_run shows at home")
+    #expect(!scripted.session.state.hasCheckedWhatsNew)
     await scripted.session.run("skip")
-    #expect(scripted.session.overlay == .whatsNew)
+    #expect(scripted.session.state.overlay == .whatsNew)
   }
 
   @Test("guidance lists seen state; guidance reset clears one or all")

@@ -19,8 +19,8 @@ struct ImmediateStartTests {
   func bootFinishesInline() async throws {
     let harness = try await scripted(["--upgrade-from", "2.11.0"])
     harness.session.boot()  // no wait of any kind
-    #expect(harness.session.isBooted)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.overlay == .whatsNew)
     #expect(harness.session.backends.tracker.entries.isEmpty)
     #expect(harness.session.backends.tracker.isSettled)
   }
@@ -30,10 +30,10 @@ struct ImmediateStartTests {
     let harness = try await scripted(["--upgrade-from", "2.14.0"])
     harness.session.boot()
     await harness.send("go settings")
-    #expect(harness.session.choices.state(of: .theme).shown == "system", "the read is done, not loading")
+    #expect(harness.session.state.choices.state(of: .theme).shown == "system", "the read is done, not loading")
     await harness.send("set theme dark")
     #expect(harness.session.backends.tracker.entries.isEmpty)
-    #expect(harness.session.choices.state(of: .theme).pendingWrites == 0)
+    #expect(harness.session.state.choices.state(of: .theme).pendingWrites == 0)
     #expect(try await harness.store.setting(.theme) == "dark")
     #expect(harness.takeOutput().contains("Saved:"))
   }
@@ -43,7 +43,7 @@ struct ImmediateStartTests {
     let harness = try await scripted(["--upgrade-from", "2.11.0"])
     harness.session.boot()
     await harness.send("skip")
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
   }
 
@@ -51,22 +51,22 @@ struct ImmediateStartTests {
   func heldOperationWaits() async throws {
     let harness = try await scripted(["--upgrade-from", "2.11.0", "--fault", "boot=hold"])
     harness.session.boot()
-    #expect(!harness.session.isBooted)
+    #expect(!harness.session.state.isBooted)
     #expect(harness.session.backends.tracker.entries.map(\.operation) == [.boot])
     harness.faults.release(.boot, target: nil)
     await harness.settle()
-    #expect(harness.session.isBooted)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.overlay == .whatsNew)
   }
 
   @Test("with the store on its own queue (a terminal), boot returns at once and finishes there")
   func ownQueueReturnsFirst() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], placement: .ownQueue)
     harness.session.boot()
-    #expect(!harness.session.isBooted, "the store's answer cannot arrive while boot still runs on the main actor")
+    #expect(!harness.session.state.isBooted, "the store's answer cannot arrive while boot still runs on the main actor")
     #expect(harness.session.backends.tracker.entries.map(\.operation) == [.boot])
     await harness.settle()
-    #expect(harness.session.isBooted)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.overlay == .whatsNew)
   }
 }

@@ -31,8 +31,8 @@ struct LanguageSessionTests {
     await first.settle()
     #expect(try await first.store.languagePreference() == language)
     let next = try await start(databasePath: first.databasePath)
-    #expect(next.session.language == language)
-    #expect(next.session.languageChoice.source == .stored)
+    #expect(next.session.state.language == language)
+    #expect(next.session.state.languageChoice.source == .stored)
   }
 
   @Test(
@@ -49,7 +49,7 @@ struct LanguageSessionTests {
     let seeded = try await start()
     try await seeded.store.setLanguagePreference(stored)
     let harness = try await start(arguments, databasePath: seeded.databasePath, environment: environment)
-    #expect(harness.session.language == expected)
+    #expect(harness.session.state.language == expected)
     #expect(try await harness.store.languagePreference() == stored, "a start never writes the choice")
   }
 
@@ -61,7 +61,7 @@ struct LanguageSessionTests {
     #expect(try await harness.store.languagePreference() == .es)
     await harness.send("lang system")
     await harness.settle()
-    #expect(harness.session.language == .nl)
+    #expect(harness.session.state.language == .nl)
     #expect(try await harness.store.languagePreference() == nil)
     #expect(harness.takeOutput().contains("Volgens de taalinstellingen van je systeem."))
   }
@@ -77,7 +77,7 @@ struct LanguageSessionTests {
     await harness.settle()
     await harness.send("restore " + backup)
     await harness.settle()
-    #expect(harness.session.language == .ru)
+    #expect(harness.session.state.language == .ru)
     #expect(harness.takeOutput().contains("Данные восстановлены из \(backup)."))
     #expect(screenText(harness).contains("── Главная"))
   }
@@ -88,7 +88,7 @@ struct LanguageSessionTests {
     harness.faults.add(FaultSpec(operation: .write, target: nil, kind: .fail(remaining: 1)))
     await harness.send("lang nl")
     await harness.settle()
-    #expect(harness.session.language == .nl)
+    #expect(harness.session.state.language == .nl)
     // The console wraps messages to the width: compare the words.
     let output = harness.takeOutput().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(output.contains("Kon de taal niet onthouden voor de volgende keer: injected failure (write language)."))
@@ -105,8 +105,8 @@ struct LanguageSessionTests {
     #expect(harness.takeOutput().contains("El almacén de ajustes no está disponible"))
     harness.faults.release(.boot, target: nil)
     await harness.settle()
-    #expect(harness.session.isBooted)
-    #expect(harness.session.language == .es)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.language == .es)
   }
 
   @Test("writes of the choice land in the order typed, even when the first is held")

@@ -74,7 +74,7 @@ struct NewsListTests {
       flat(output).contains("To see a release's pages, first leave the what's-new tour, page 1 of 6: type \(ways)"), "\(output)")
     let refusal = flat(await harness.output(of: "news 2.12.0"))
     #expect(refusal.contains("Type \(ways)"), "\(refusal)")
-    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.mode == .automatic)
   }
 
   @Test("in a short window the newest that fit are listed, with how many older ones news all lists")

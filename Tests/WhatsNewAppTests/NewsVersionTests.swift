@@ -24,7 +24,7 @@ struct NewsVersionTests {
     let harness = try await atHome()
     let writesBefore = harness.faults.attempts(of: .seenWrite)
     _ = await harness.output(of: "news \(version)")
-    let tour = try #require(harness.session.tour)
+    let tour = try #require(harness.session.state.tour)
     #expect(tour.mode == .news)
     #expect(Set(tour.pages.map(\.release.description)) == [version])
     _ = await harness.output(of: "close")
@@ -37,10 +37,10 @@ struct NewsVersionTests {
     let harness = try await atHome()
     _ = await harness.output(of: "news 2.12.0")
     _ = await harness.output(of: "news 2.13.1")
-    #expect(harness.session.tour?.pages.first?.release == Version("2.13.1"))
+    #expect(harness.session.state.tour?.pages.first?.release == Version("2.13.1"))
     let list = await harness.output(of: "news")
     #expect(list.contains("Releases, newest first:"), "\(list)")
-    #expect(harness.session.tour?.pages.first?.release == Version("2.13.1"))
+    #expect(harness.session.state.tour?.pages.first?.release == Version("2.13.1"))
   }
 
   @Test(
@@ -50,7 +50,7 @@ struct NewsVersionTests {
     let harness = try await atHome()
     let output = await harness.output(of: "news \(typed)")
     #expect(output.contains("did you mean '\(suggested)'?"), "\(output)")
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(harness.lastOutcome.wasInvalid)
   }
 

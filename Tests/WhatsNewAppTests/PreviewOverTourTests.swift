@@ -22,29 +22,29 @@ struct PreviewOverTourTests {
     arguments: [["close"], ["skip"], ["next", "done"]])
   func returnsToTheTour(closing: [String]) async throws {
     let harness = try await upgraded()
-    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.mode == .automatic)
     _ = await harness.output(of: "next")
-    let pageCount = try #require(harness.session.tour?.pages.count)
+    let pageCount = try #require(harness.session.state.tour?.pages.count)
     let output = await harness.output(of: "debug preview 2.15.0")
     #expect(output.contains("The tour waits on page 2 of \(pageCount)"), "\(output)")
-    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.15.0")!))
     #expect(harness.session.state.tourUnderPreview?.index == 1)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.overlay == .whatsNew)
     var closed = ""
     for line in closing { closed += await harness.output(of: line) }
     #expect(closed.contains("Preview closed. Back to the tour, page 2 of \(pageCount)."), "\(closed)")
-    let tour = try #require(harness.session.tour)
+    let tour = try #require(harness.session.state.tour)
     #expect(tour.mode == .automatic)
     #expect(tour.index == 1)
     #expect(!tour.isSuspended)
     #expect(harness.session.state.tourUnderPreview == nil)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.overlay == .whatsNew)
     #expect(
       try await harness.store.seenThrough() == .version(Version("2.11.0")!),
       "neither the preview nor coming back records anything")
     // The tour goes on and records as before.
     _ = await harness.output(of: "skip")
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Version("2.14.0")!))
   }
 
@@ -52,24 +52,24 @@ struct PreviewOverTourTests {
   func suspendedTour() async throws {
     let harness = try await upgraded()
     _ = await harness.output(of: "go settings")
-    #expect(harness.session.tour?.isSuspended == true)
-    #expect(harness.session.overlay == nil, "no guide starts by itself over a person who came from the tour")
+    #expect(harness.session.state.tour?.isSuspended == true)
+    #expect(harness.session.state.overlay == nil, "no guide starts by itself over a person who came from the tour")
     _ = await harness.output(of: "tour settings_intro")
     let refused = await harness.output(of: "debug preview 2.12.0")
     #expect(
       refused.split(separator: "\n").joined(separator: " ")
         == "The guide settings_intro is showing: type close to end it, then debug preview 2.12.0.")
-    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.mode == .automatic)
     _ = await harness.output(of: "close")
     _ = await harness.output(of: "debug preview 2.12.0")
-    #expect(harness.session.tour?.mode == .preview(Version("2.12.0")!))
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.12.0")!))
     _ = await harness.output(of: "close")
-    #expect(harness.session.tour?.mode == .automatic)
-    #expect(harness.session.tour?.isSuspended == true)
-    #expect(harness.session.screen == .settings, "the screen under the preview stays")
+    #expect(harness.session.state.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.isSuspended == true)
+    #expect(harness.session.state.screen == .settings, "the screen under the preview stays")
     _ = await harness.output(of: "tour")
-    #expect(harness.session.overlay == .whatsNew)
-    #expect(harness.session.tour?.index == 0)
+    #expect(harness.session.state.overlay == .whatsNew)
+    #expect(harness.session.state.tour?.index == 0)
   }
 
   @Test("a second preview replaces the first; closing it still comes back to the tour")
@@ -77,10 +77,10 @@ struct PreviewOverTourTests {
     let harness = try await upgraded()
     _ = await harness.output(of: "debug preview 2.12.0")
     _ = await harness.output(of: "debug preview 2.15.0")
-    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.15.0")!))
     _ = await harness.output(of: "close")
-    #expect(harness.session.tour?.mode == .automatic)
-    #expect(harness.session.tour?.index == 0)
+    #expect(harness.session.state.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.index == 0)
   }
 
   @Test("without a tour, closing a preview opened on Home says it goes back there, and does")
@@ -90,21 +90,21 @@ struct PreviewOverTourTests {
     _ = await harness.output(of: "debug preview 2.15.0")
     let closed = await harness.output(of: "close")
     #expect(closed.hasPrefix("Preview closed. Back to Home."), "\(closed)")
-    #expect(harness.session.tour == nil)
-    #expect(harness.session.screen == .home)
+    #expect(harness.session.state.tour == nil)
+    #expect(harness.session.state.screen == .home)
   }
 
   @Test("the welcome wizard cannot be previewed over: the message says what is open and what to type")
   func onboarding() async throws {
     let harness = try await SessionHarness()
     await harness.boot()
-    #expect(harness.session.overlay == .onboarding)
+    #expect(harness.session.state.overlay == .onboarding)
     _ = harness.takeOutput()
     let output = await harness.output(of: "debug preview 2.15.0")
     #expect(
       output.split(separator: "\n").joined(separator: " ")
         == "The welcome wizard is open: type finish (or skip) to complete it, then debug preview 2.15.0.")
-    #expect(harness.session.overlay == .onboarding)
+    #expect(harness.session.state.overlay == .onboarding)
   }
 
   @Test("the preview lists what the validator reported for that release's file, sanitized, and only that file")
@@ -122,7 +122,7 @@ struct PreviewOverTourTests {
     let output = await harness.output(of: "debug preview 2.15.0")
     #expect(output.hasPrefix("The validator reported on 2.15.0.json (1):\n  - pages[1]"), "\(output)")
     #expect(!output.contains("\u{1B}"))
-    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!), "the preview opens all the same")
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.15.0")!), "the preview opens all the same")
     _ = await harness.output(of: "close")
     let quiet = await harness.output(of: "debug preview 2.14.0")
     #expect(!quiet.contains("validator"))
@@ -134,17 +134,17 @@ struct PreviewOverTourTests {
     await harness.boot()
     await harness.send("skip")
     _ = harness.takeOutput()
-    #expect(harness.session.tour?.isDismissing == true)
+    #expect(harness.session.state.tour?.isDismissing == true)
     let output = await harness.output(of: "debug preview 2.15.0")
     #expect(
       output.split(separator: "\n").joined(separator: " ")
         == "The tour is still saving that you have seen it: type wait, then debug preview 2.15.0.")
-    #expect(harness.session.tour?.mode == .automatic)
+    #expect(harness.session.state.tour?.mode == .automatic)
     harness.faults.release(.seenWrite, target: nil)
     await harness.settle()
-    #expect(harness.session.tour == nil, "the dismissal ends the tour it belongs to")
+    #expect(harness.session.state.tour == nil, "the dismissal ends the tour it belongs to")
     _ = await harness.output(of: "debug preview 2.15.0")
-    #expect(harness.session.tour?.mode == .preview(Version("2.15.0")!))
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.15.0")!))
   }
 
   @Test("a tour that ended under a preview (a restore) never comes back when a later preview closes")
@@ -156,15 +156,15 @@ struct PreviewOverTourTests {
     _ = await harness.output(of: "debug preview 2.15.0")
     #expect(harness.session.state.tourUnderPreview?.index == 1)
     _ = await harness.output(of: "open 1")  // the preview waits behind the review screen
-    if harness.session.overlay == .guidance { _ = await harness.output(of: "close") }  // its intro guide
-    #expect(harness.session.overlay == nil)
+    if harness.session.state.overlay == .guidance { _ = await harness.output(of: "close") }  // its intro guide
+    #expect(harness.session.state.overlay == nil)
     _ = await harness.output(of: "restore \(backup)")
     // The restored store's tour (a new one, from its first page) replaces everything.
     #expect(harness.session.state.tourUnderPreview == nil)
-    #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true)
+    #expect(harness.session.state.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true)
     _ = await harness.output(of: "debug preview 2.12.0")
     _ = await harness.output(of: "close")
-    #expect(harness.session.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true, "never the old tour's page 2")
+    #expect(harness.session.state.tour.map { $0.mode == .automatic && $0.index == 0 } ?? true, "never the old tour's page 2")
   }
 
   @Test(
@@ -185,11 +185,11 @@ struct PreviewOverTourTests {
     let opened = try #require(Screen(rawValue: screen))
     #expect(harness.session.state.screen == opened)
     _ = await harness.output(of: "debug preview 2.13.1")
-    #expect(harness.session.tour?.mode == .preview(Version("2.13.1")!))
+    #expect(harness.session.state.tour?.mode == .preview(Version("2.13.1")!))
     let closed = await harness.output(of: "close")
     let title = harness.session.text(opened.titleKey)
     #expect(closed.contains(said) && closed.contains(title), "\(closed)")
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(harness.session.state.screen == opened, "it goes where it says")
     #expect(!harness.session.isInSandbox)
   }

@@ -97,7 +97,7 @@ struct RecapTests {
     let output = await harness.output(of: "undo 1")
     #expect(output.contains("Not put back. Workout view: still Inline; type undo 1 to try again."), "\(output)")
     #expect(try await harness.store.setting(.workoutView) == "inline")
-    #expect(harness.session.choices.state(of: .workoutView).shown == "inline")
+    #expect(harness.session.state.choices.state(of: .workoutView).shown == "inline")
     #expect(harness.session.state.recap.entries[0].status == .changed)
     #expect(await harness.output(of: "undo 1").contains("Put back."))
   }

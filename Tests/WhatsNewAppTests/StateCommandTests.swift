@@ -91,7 +91,7 @@ struct StateCommandTests {
     await harness.boot()
     await harness.settle()
     let report = await StateReport(session: harness.session).json()
-    #expect(harness.session.tour != nil, "a tour is open, so whatsNew has its members")
+    #expect(harness.session.state.tour != nil, "a tour is open, so whatsNew has its members")
     for path in StateCommand.completionPaths { #expect(report.value(atPath: path) != nil, "\(path)") }
     guard case .object(let members) = report else { return #expect(Bool(false)) }
     #expect(Set(members.map(\.key)).isSubset(of: StateCommand.completionPaths), "every top-level field is offered")

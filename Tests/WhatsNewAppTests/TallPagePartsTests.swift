@@ -22,7 +22,7 @@ struct TallPagePartsTests {
     await harness.boot()
     for _ in 0..<2 { await harness.send("next") }
     harness.session.emitView()
-    #expect(harness.session.tour?.index == 2)
+    #expect(harness.session.state.tour?.index == 2)
     #expect(try partStart(harness) == 0)
     return harness
   }
@@ -34,13 +34,13 @@ struct TallPagePartsTests {
     let harness = try await onTallPage()
     await harness.session.enterOnEmptyLine()
     harness.session.emitView()
-    #expect(harness.session.tour?.index == 2, "Enter showed the next part, not the next page")
+    #expect(harness.session.state.tour?.index == 2, "Enter showed the next part, not the next page")
     #expect(harness.session.pagePart.map { $0.start > 0 } == true)
     for line in away {
       await harness.send(line)
       harness.session.emitView()
     }
-    #expect(harness.session.tour?.index == 2)
+    #expect(harness.session.state.tour?.index == 2)
     #expect(try partStart(harness) == 0, "back on the page, from its top")
     let shown = harness.session.renderCurrentView().map(\.plainText)
     #expect(shown.contains { $0.contains("[choose autoStart.1]") }, "\(shown.joined(separator: "\n"))")
@@ -52,14 +52,14 @@ struct TallPagePartsTests {
     await harness.send("show all")
     harness.session.emitView()
     await harness.session.enterOnEmptyLine()
-    #expect(harness.session.tour?.index == 3, "the page turned")
+    #expect(harness.session.state.tour?.index == 3, "the page turned")
   }
 
   @Test("without show all, the first Enter stays on the page (the test above can fail)")
   func enterFirstShowsAPart() async throws {
     let harness = try await onTallPage()
     await harness.session.enterOnEmptyLine()
-    #expect(harness.session.tour?.index == 2)
+    #expect(harness.session.state.tour?.index == 2)
   }
 
   @Test("Enter past the last part of the last page keeps that part on screen, under how to finish")
@@ -68,13 +68,13 @@ struct TallPagePartsTests {
     await harness.boot()
     for _ in 0..<5 { await harness.send("next") }
     harness.session.emitView()
-    #expect(harness.session.tour?.isLastPage == true)
+    #expect(harness.session.state.tour?.isLastPage == true)
     for _ in 0..<4 {
       await harness.session.enterOnEmptyLine()
       await harness.settle()
       harness.session.emitView()
     }
-    #expect(harness.session.tour?.isLastPage == true)
+    #expect(harness.session.state.tour?.isLastPage == true)
     #expect(try partStart(harness) > 0, "not back at the top")
   }
 }

@@ -15,13 +15,13 @@ struct TerminalKeysTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
     await harness.boot()
     _ = harness.takeOutput()
-    #expect(harness.session.tour?.index == 0)
+    #expect(harness.session.state.tour?.index == 0)
     await harness.session.enterOnEmptyLine()
     await harness.settle()
-    #expect(harness.session.tour?.index == 1)
+    #expect(harness.session.state.tour?.index == 1)
     #expect(harness.session.viewIsOutOfDate, "the new page is drawn after the key")
     await harness.session.enterOnEmptyLine()
-    #expect(harness.session.tour?.index == 1)
+    #expect(harness.session.state.tour?.index == 1)
     #expect(harness.takeOutput() == "This is the last page: type done.\n")
   }
 
@@ -29,10 +29,10 @@ struct TerminalKeysTests {
   func emptyLineTurnsOnboardingsPage() async throws {
     let harness = try await SessionHarness()
     await harness.boot()
-    let pages = try #require(harness.session.onboarding?.pages.count)
+    let pages = try #require(harness.session.state.onboarding?.pages.count)
     for index in 1..<pages {
       await harness.session.enterOnEmptyLine()
-      #expect(harness.session.onboarding?.index == index)
+      #expect(harness.session.state.onboarding?.index == index)
     }
     _ = harness.takeOutput()
     await harness.session.enterOnEmptyLine()
@@ -58,7 +58,7 @@ struct TerminalKeysTests {
   func emptyLineInAScript() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
     _ = await harness.transcript(of: ["", "  "])
-    #expect(harness.session.tour?.index == 0)
+    #expect(harness.session.state.tour?.index == 0)
   }
 
   @Test("a resize at the prompt draws the view again above it at once; during a command, after it")

@@ -17,11 +17,11 @@ struct TruthfulToolsTests {
     await harness.boot()
     await harness.send("go " + screen)
     await harness.settle()
-    if harness.session.overlay == .guidance {  // the screen's own guide (settings_intro)
+    if harness.session.state.overlay == .guidance {  // the screen's own guide (settings_intro)
       await harness.send("skip")
       await harness.settle()
     }
-    #expect(harness.session.overlay == nil)
+    #expect(harness.session.state.overlay == nil)
     _ = harness.takeOutput()
     return harness
   }
@@ -201,7 +201,7 @@ struct TruthfulToolsTests {
       harness.faults.release(try #require(FaultOperation(rawValue: heldAt)), target: nil)
       await harness.settle()
     }
-    let control = harness.session.choices.state(of: .reviewWeekday)
+    let control = harness.session.state.choices.state(of: .reviewWeekday)
     let error = try #require(control.error)
     let message = PageRenderer(context: harness.session.renderContext).describe(error, setting: .reviewWeekday)
     #expect(message == example.message)
@@ -292,14 +292,14 @@ struct TruthfulToolsTests {
   func failedBootKeepsSeed() async throws {
     let first = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "boot=fail"])
     await first.boot()
-    #expect(first.session.bootFailure != nil)
+    #expect(first.session.state.bootFailure != nil)
     #expect(try await first.store.pendingSeed() == Version(major: 2, minor: 11, patch: 0))
     #expect(try await first.store.isOnboardingComplete() == false)
 
     let second = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], databasePath: first.databasePath)
     await second.boot()
-    #expect(second.session.onboarding == nil, "an upgrading user, not a new one")
-    #expect(second.session.tour != nil, "the post-update tour opens")
+    #expect(second.session.state.onboarding == nil, "an upgrading user, not a new one")
+    #expect(second.session.state.tour != nil, "the post-update tour opens")
     #expect(try await second.store.isOnboardingComplete())
     #expect(try await second.store.seenThrough() == .version(Version(major: 2, minor: 11, patch: 0)))
     #expect(try await second.store.pendingSeed() == nil, "applied once, then forgotten")

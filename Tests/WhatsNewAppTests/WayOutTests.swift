@@ -27,8 +27,8 @@ struct WayOutTests {
 
     let second = try await SessionHarness(arguments: Self.upgrader, databasePath: path)
     await second.boot()
-    #expect(second.session.tour?.index == 2)
-    #expect(second.session.tour?.mode == .automatic)
+    #expect(second.session.state.tour?.index == 2)
+    #expect(second.session.state.tour?.mode == .automatic)
   }
 
   @Test("Done, Skip and Close forget the page with the record, in one transaction", arguments: ["skip", "close"])
@@ -54,7 +54,9 @@ struct WayOutTests {
     let tour = try #require(harness.session.state.tour)
     #expect(tour.currentPage.release == Version("2.14.0")!)
     #expect(tour.pages[..<tour.index].allSatisfy { $0.release == Version("2.13.1")! })
-    #expect(harness.takeOutput().contains("The page you left the tour on is no longer in it: it goes on from page \(tour.index + 1) of"))
+    #expect(
+      harness.takeOutput().contains("The page you left the tour on is no longer in it: it goes on from page \(tour.index + 1) of")
+    )
   }
 
   @Test("a choice in a preview changes the preview's copy, never the real settings, and the prompt says preview")
@@ -90,7 +92,7 @@ struct WayOutTests {
     try await other.setSetting(.theme, to: "dark")
     let output = await harness.output(of: "show")
     #expect(output.contains("Theme was changed by another program: Dark."), "\(output)")
-    #expect(harness.session.choices.state(of: .theme).confirmed == "dark")
+    #expect(harness.session.state.choices.state(of: .theme).confirmed == "dark")
     // Its own writes are not another program's.
     _ = await harness.output(of: "set theme light")
     #expect(!(await harness.output(of: "show")).contains("another program"))
@@ -104,7 +106,7 @@ struct WayOutTests {
     let said = await harness.output(of: "debug seen clear")
     #expect(said.contains("showWhatsNew is off") == !tourOn, "\(said)")
     _ = await harness.output(of: "home")
-    #expect((harness.session.tour != nil) == tourOn, "the promise held")
+    #expect((harness.session.state.tour != nil) == tourOn, "the promise held")
   }
 
   @Test("a user's Settings screen has no Debug section; --dev shows it", arguments: [false, true])
@@ -127,7 +129,7 @@ struct WayOutTests {
     let footer = harness.session.renderCurrentView().last?.plainText ?? ""
     #expect(footer == "go <screen> · tour · help")
     _ = await harness.output(of: "back")
-    #expect(harness.session.overlay == .whatsNew, "back at home gives the waiting tour back")
+    #expect(harness.session.state.overlay == .whatsNew, "back at home gives the waiting tour back")
   }
 
   @Test("the first skip while the seen-write is held says it is saving")
@@ -137,7 +139,7 @@ struct WayOutTests {
     _ = await harness.output(of: "qa hold seen-write")
     let said = await harness.output(of: "skip")
     #expect(said.contains("Saving that you have seen this tour"), "\(said)")
-    #expect(harness.session.tour?.isDismissing == true)
+    #expect(harness.session.state.tour?.isDismissing == true)
     harness.faults.clear()
     await harness.settle()
   }

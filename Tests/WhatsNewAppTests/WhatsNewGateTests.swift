@@ -12,20 +12,20 @@ struct WhatsNewGateTests {
   func bootGate() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "boot=hold"])
     await harness.boot()
-    #expect(!harness.session.isBooted)
-    #expect(harness.session.overlay == nil)
+    #expect(!harness.session.state.isBooted)
+    #expect(harness.session.state.overlay == nil)
     harness.faults.release(.boot, target: nil)
     await harness.settle()
-    #expect(harness.session.isBooted)
-    #expect(harness.session.overlay == .whatsNew)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.overlay == .whatsNew)
   }
 
   @Test("a failed boot keeps the tour away and writes nothing")
   func failedBoot() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--fault", "boot=fail"])
     await harness.boot()
-    #expect(!harness.session.isBooted)
-    #expect(harness.session.tour == nil)
+    #expect(!harness.session.state.isBooted)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .none)
   }
 
@@ -37,20 +37,20 @@ struct WhatsNewGateTests {
     await harness.send("skip")  // the cardio intro
     harness.faults.release(.boot, target: nil)
     await harness.settle()
-    #expect(harness.session.isBooted)
-    #expect(harness.session.tour == nil, "not on home: the check waits")
-    #expect(!harness.session.hasCheckedWhatsNew)
+    #expect(harness.session.state.isBooted)
+    #expect(harness.session.state.tour == nil, "not on home: the check waits")
+    #expect(!harness.session.state.hasCheckedWhatsNew)
     await harness.send("home")
     await harness.settle()
-    #expect(harness.session.overlay == .whatsNew)
-    #expect(harness.session.hasCheckedWhatsNew)
+    #expect(harness.session.state.overlay == .whatsNew)
+    #expect(harness.session.state.hasCheckedWhatsNew)
   }
 
   @Test("an empty flow moves the record to the current version at once")
   func emptyFlowAdvances() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0", "--app-version", "2.14.2"])
     await harness.boot()
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Version("2.14.2")!))
   }
 
@@ -60,7 +60,7 @@ struct WhatsNewGateTests {
       try await store.setSetting(.showWhatsNew, to: "false")
     }
     await harness.boot()
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
   }
 
@@ -72,13 +72,13 @@ struct WhatsNewGateTests {
     harness.faults.add(FaultSpec(operation: .seenWrite, target: nil, kind: .fail(remaining: 1)))
     await harness.send("skip")
     await harness.settle()
-    #expect(harness.session.overlay == .whatsNew)
-    #expect(harness.session.tour?.index == 1)
-    #expect(harness.session.tour?.failure?.contains("injected failure (seen-write)") == true)
+    #expect(harness.session.state.overlay == .whatsNew)
+    #expect(harness.session.state.tour?.index == 1)
+    #expect(harness.session.state.tour?.failure?.contains("injected failure (seen-write)") == true)
     #expect(try await harness.store.seenThrough() == .version(Version("2.11.0")!))
     await harness.send("close")
     await harness.settle()
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
   }
 
@@ -93,10 +93,10 @@ struct WhatsNewGateTests {
     await harness.send("skip")
     await harness.settle()
     #expect(harness.faults.attempts(of: .seenWrite) == 1)
-    #expect(harness.session.tour?.isDismissing == true)
+    #expect(harness.session.state.tour?.isDismissing == true)
     harness.faults.release(.seenWrite, target: nil)
     await harness.settle()
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     #expect(harness.faults.attempts(of: .seenWrite) == 1)
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
   }
@@ -108,19 +108,19 @@ struct WhatsNewGateTests {
     #expect(try await first.store.seenThrough() == .version(Version("2.11.0")!))
     let second = try await SessionHarness(arguments: [], databasePath: first.databasePath)
     await second.boot()
-    #expect(second.session.overlay == .whatsNew)
+    #expect(second.session.state.overlay == .whatsNew)
   }
 
   @Test("a fresh store starts onboarding; finish writes onboarding and the record together, so no tour follows")
   func onboardingThenNoTour() async throws {
     let harness = try await SessionHarness()
     await harness.boot()
-    #expect(harness.session.overlay == .onboarding)
+    #expect(harness.session.state.overlay == .onboarding)
     await harness.send("finish")
     await harness.settle()
     #expect(try await harness.store.isOnboardingComplete())
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
   }
 
   @Test("restoring a backup from before the record existed brings the tour back")
@@ -132,10 +132,10 @@ struct WhatsNewGateTests {
     try await old.store.backup(to: backup)
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
-    #expect(harness.session.tour == nil)
+    #expect(harness.session.state.tour == nil)
     await harness.send("restore \(backup)")
     await harness.settle()
-    #expect(harness.session.overlay == .whatsNew, "no record: everything up to current, capped")
-    #expect(harness.session.tour?.pages.count == 6)
+    #expect(harness.session.state.overlay == .whatsNew, "no record: everything up to current, capped")
+    #expect(harness.session.state.tour?.pages.count == 6)
   }
 }

@@ -179,8 +179,8 @@ extension Session {
     return vocabulary
   }
 
-  var guidanceIDs: [String] { guidance.catalog.map(\.id) }
-  var infoIDs: [String] { guidance.catalog.filter { $0.mode == .info }.map(\.id) }
+  var guidanceIDs: [String] { state.guidance.catalog.map(\.id) }
+  var infoIDs: [String] { state.guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 
   /// Publishes what Tab completes from now (after a command or a redraw).
   func publishCompletions() {

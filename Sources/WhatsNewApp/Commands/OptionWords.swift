@@ -19,7 +19,7 @@ struct OptionWords: Sendable {
     case ambiguous([Int])
   }
 
-  var locale: Locale { Locale(identifier: session.language.rawValue) }
+  var locale: Locale { Locale(identifier: session.state.language.rawValue) }
 
   /// The value of `setting` that `typed` names among `values`.
   func read(_ typed: String, setting: Setting, values: [String]) -> Reading {

@@ -120,7 +120,7 @@ struct QACommands: Sendable {
       controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
       scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
     var report = CheckReport(.compared(problems, inFlight: inFlight))
-    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: session.scheduleLeftApart)
+    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: session.state.scheduleLeftApart)
     return report
   }
 

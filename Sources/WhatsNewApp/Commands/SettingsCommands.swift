@@ -45,12 +45,12 @@ struct SettingsCommands: Sendable {
       }
     }
     guard session.state.isBooted else { return messages.notBooted() }
-    let control = session.choices.state(of: setting)
+    let control = session.state.choices.state(of: setting)
     if control.confirmed == nil && control.pendingWrites == 0 {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
       // here and not gated: it only decides whether the write that follows (which is) is needed.
       if let stored = try? await session.runner.storedValue(of: setting) {
-        session.choices.learn(setting, confirmed: stored)
+        session.state.choices.learn(setting, confirmed: stored)
       }
     }
     // A value the setting already holds writes nothing, and says so.
@@ -72,11 +72,11 @@ struct SettingsCommands: Sendable {
   /// target `language`), and only a failure is reported.
   func language(_ arguments: [String]) {
     guard let tag = arguments.first else {
-      session.console.emit(session.text("ui.lang.current", session.language.nativeName, session.language.rawValue))
-      session.console.emit("  " + session.text(Self.sourceKey(session.languageChoice.source)), .dim)
+      session.console.emit(session.text("ui.lang.current", session.state.language.nativeName, session.state.language.rawValue))
+      session.console.emit("  " + session.text(Self.sourceKey(session.state.languageChoice.source)), .dim)
       return
     }
-    var choice = session.languageChoice
+    var choice = session.state.languageChoice
     let remembered: Language?
     if tag.lowercased() == Self.systemTag {
       choice.followEnvironment()
@@ -89,7 +89,7 @@ struct SettingsCommands: Sendable {
         tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
     session.adopt(choice)
-    session.console.emit(session.text("ui.lang.changed", session.language.nativeName), .success)
+    session.console.emit(session.text("ui.lang.changed", session.state.language.nativeName), .success)
     if remembered == nil { session.console.emit("  " + session.text(Self.sourceKey(.environment)), .dim) }
     remember(remembered)
   }
@@ -116,7 +116,7 @@ struct SettingsCommands: Sendable {
   func notifications() async {
     // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
     let scheduled = try? await session.backends.scheduler.scheduled()
-    session.storeFacts.notification = scheduled
+    session.state.storeFacts.notification = scheduled
     guard let notification = scheduled else {
       session.console.emit(session.text("ui.notifications.none"), .warning)
       return

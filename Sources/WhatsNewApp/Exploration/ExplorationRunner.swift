@@ -111,7 +111,7 @@ package final class ExplorationRunner {
     faults.clear()
     await tracker.waitUntilSettled()
     // What the app left for the next start: that start mends it.
-    if problems.isEmpty, session.scheduleLeftApart != nil {
+    if problems.isEmpty, session.state.scheduleLeftApart != nil {
       try await store.shareAgain()
       // The zeroed journal exclusive locking kept (nothing to roll back): a new start would
       // find no journal beside a store its program closed.
@@ -165,11 +165,11 @@ package final class ExplorationRunner {
     let context = session.renderContext
     let found = ConsistencyCheck.problems(
       controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
-    let reported = ConsistencyCheck.reported(found, leftApart: session.scheduleLeftApart)
+    let reported = ConsistencyCheck.reported(found, leftApart: session.state.scheduleLeftApart)
     var problems = found.filter { !reported.contains($0) }.map { CheckReport.describe($0, in: context) }
     // The reminder the screens show is kept current by the session's own writes, never
     // read back: after they settle it must be what is scheduled.
-    let shown = session.storeFacts.notification?.weekday
+    let shown = session.state.storeFacts.notification?.weekday
     if shown != snapshot.notification?.weekday {
       let none = session.text("ui.explore.noReminder")
       problems.append(session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))

@@ -6,7 +6,7 @@ import WhatsNewStore
 extension Session {
   /// Every control's state, for the views.
   var controlStates: [Setting: ChoiceMachine.ControlState] {
-    choices.states
+    state.choices.states
   }
 
   /// The short names `page` offers, numbered as this session draws them (one menu across
@@ -26,7 +26,7 @@ extension Session {
     // Words no one reads are not written (`qa explore`'s runs; the bench row "qa explore,
     // single faults: runs per second").
     if !console.discardsOutput {
-      let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: choices.state(of: ticket.setting))
+      let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: state.choices.state(of: ticket.setting))
       for line in view.lines(in: renderContext) { console.emit([line]) }
     }
     // Above the prompt the outcome shows the change; in a script the view follows the command.

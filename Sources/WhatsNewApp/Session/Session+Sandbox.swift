@@ -18,9 +18,9 @@ extension Session {
     let real = backends
     do {
       let copy = try await runner.sandboxCopy()
-      sandbox = (real, storeFacts)
+      sandbox = (real, state.storeFacts)
       backends = real.over(copy, faults: real.faults, tracker: real.tracker, clock: real.clock)
-      choices.forgetSettledValues()
+      state.choices.forgetSettledValues()
       return true
     } catch {
       console.emit(text("ui.debug.sandboxFailed", Backends.describe(error)), .error)
@@ -33,7 +33,7 @@ extension Session {
   func leaveSandbox() {
     guard let sandbox else { return }
     backends = sandbox.real
-    storeFacts = sandbox.facts
+    state.storeFacts = sandbox.facts
     self.sandbox = nil
   }
 }

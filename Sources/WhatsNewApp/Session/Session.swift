@@ -25,20 +25,11 @@ package final class Session {
   var sandbox: (real: Backends, facts: StoreFacts)?
   package let console: Console
 
-  /// Where the language comes from (``AppState/languageChoice``).
-  package var languageChoice: LanguageChoice { state.languageChoice }
-  /// The language in force.
-  package var language: Language { state.language }
   /// Translation tables read so far: English and the start-up language, then any the
   /// user switches to (read on demand).
   package internal(set) var tables: [Language: TranslationTable]
   /// The app as one value (``AppState``): where the user is, which gates are open, the controls.
   package internal(set) var state: AppState
-  /// Every choice control (``AppState/choices``).
-  package internal(set) var choices: ChoiceMachine {
-    get { state.choices }
-    set { state.choices = newValue }
-  }
   package internal(set) var shouldQuit = false
   /// What the command being run produced besides the screen, begun empty for each command
   /// and returned by ``run(_:)``.
@@ -57,15 +48,8 @@ package final class Session {
   var pagePart: (page: String, start: Int)?
   /// Per-setting chains, so writes to one setting are applied in tap order.
   var writeChains: [Setting: (task: Task<Void, Never>, id: OperationID)] = [:]
-  /// What a weekday change left apart (``AppState/scheduleLeftApart``).
-  package var scheduleLeftApart: ReminderFailure? { state.scheduleLeftApart }
   /// The latest write of the language chosen with `lang`, so those writes land in order too.
   var languageWrite: (task: Task<Void, Never>, id: OperationID)?
-  /// What the screens show from the store besides the controls (``AppState/storeFacts``).
-  var storeFacts: StoreFacts {
-    get { state.storeFacts }
-    set { state.storeFacts = newValue }
-  }
   /// What Tab completes from, published after every command and redraw for the line
   /// editor's thread (``publishCompletions()``).
   package let completions = CompletionSnapshot()
@@ -87,28 +71,6 @@ package final class Session {
     let charset = configuration.charset
     console.showable = { charset.showable($0) }
   }
-
-  // MARK: - The state, read
-
-  /// The app screen, under any overlay.
-  package var screen: Screen { state.screen }
-  /// The what's-new tour, while open (also while suspended).
-  package var tour: TourState? { state.tour }
-  /// The onboarding wizard, while open.
-  package var onboarding: OnboardingState? { state.onboarding }
-  /// The boot gate: the store is open, migrated and reconciled.
-  package var isBooted: Bool { state.isBooted }
-  /// Why the boot step failed, if it did.
-  package var bootFailure: String? { state.bootFailure }
-  /// The onboarding gate.
-  package var onboardingComplete: Bool { state.onboardingComplete }
-  /// The session gate: whether this session's what's-new check has run.
-  package var hasCheckedWhatsNew: Bool { state.hasCheckedWhatsNew }
-  /// The overlay showing now, if any.
-  package var overlay: OverlayKind? { state.overlay }
-  var guidance: GuidanceMachine { state.guidance }
-  /// Anchors that have an info popover, and the popover's id.
-  var infoAnchors: [String: String] { state.infoAnchors }
 
   // MARK: - Derived values
 
@@ -138,7 +100,7 @@ package final class Session {
     // Past the tables: the store's own English for its messages, and a setting's name or value
     // no table has in words (the vocabulary's name), never its key.
     Localizer(
-      language: language, tables: tables, releaseTexts: configuration.content.catalog,
+      language: state.language, tables: tables, releaseTexts: configuration.content.catalog,
       builtInEnglish: EnglishTable.builtIn)
   }
 

@@ -44,7 +44,7 @@ struct StateReport: Sendable {
       [
         ("screen", .string(state.screen.rawValue)),
         ("overlay", .string(state.overlay?.rawValue)),
-        ("language", .string(session.language.rawValue)),
+        ("language", .string(session.state.language.rawValue)),
         ("appVersion", .string(session.appVersion.description)),
         ("booted", .bool(state.isBooted)),
         ("seenThrough", seen),
@@ -142,7 +142,7 @@ struct StateReport: Sendable {
     let renderer = PageRenderer(context: session.renderContext.with(language: .en))
     return .object(
       visible.map { setting in
-        let control = session.choices.state(of: setting)
+        let control = session.state.choices.state(of: setting)
         return (
           setting.rawValue,
           .object([
