@@ -129,6 +129,25 @@ struct AppFlowReducerTests {
         { $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew }
       ),
       (
+        "Esc on a showing tour: it waits, home shows", touring, .escape,
+        written([.say(.tour(.suspended(page: 1, count: 3)))]), { $0.tour?.isSuspended == true && $0.screen == .home }
+      ),
+      (
+        "Esc on a guide closes it for now and, at home, runs the check",
+        {
+          var state = home(); _ = state.guidance.start(GuidanceCatalog.firstRun); return state
+        }, .escape,
+        written([.say(.guideLeftForTour(GuidanceCatalog.firstRun)), .checkWhatsNew(nil)]), { $0.guidance.active == nil }
+      ),
+      (
+        "Esc on a screen goes back as back does: home, and the check",
+        {
+          var state = home(); state.screen = .cardio; return state
+        }, .escape,
+        reads(.home) + ["readStoreFacts", "checkWhatsNew(nil)"], { $0.screen == .home }
+      ),
+      ("Esc at home has nothing to leave", home, .escape, [], { $0.screen == .home && $0.presentations == 0 }),
+      (
         "undo of an entry the recap does not have is named", home, .undo([3]), written([.say(.undoNoSuchEntry(3))]),
         { _ in true }
       ),

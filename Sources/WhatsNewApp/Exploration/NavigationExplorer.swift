@@ -55,7 +55,7 @@ package struct NavigationExplorer {
   /// The real interpreter: the line as the REPL runs it.
   package static let runs: Interpreter = { session, line in
     guard line == NavigationExplorer.escape else { return await session.run(line) }
-    await session.escape()
+    await session.send(.escape)
     return CommandOutcome()
   }
 

@@ -73,7 +73,7 @@ package struct REPL {
       case .interrupted:
         continue
       case .escape:
-        await session.escape()
+        await session.send(.escape)
       case .overlongLine(let number, let limit):
         // Not run, so not a valid command: reported with its number, and the script goes on.
         lineNumber = number
@@ -146,21 +146,6 @@ package struct REPL {
 extension Session {
   /// The prompt names where the user is: `whatsnew:home> `, `whatsnew:tour 2/6> `.
   package var prompt: String { "whatsnew:\(state.place)> " }
-
-  /// Esc on a terminal leaves what is on top (``OpenStack``): a popover closes, a guide
-  /// closes for now, a showing tour waits (home shows), a screen goes back as `back` does
-  /// (to a waiting tour, else home). Onboarding and home have nothing to leave: nothing happens.
-  package func escape() async {
-    switch state.openStack.top {
-    case .popover: await send(.guide(.closeInfo))
-    case .guide:
-      await send(.guide(.leaveForTour))
-      if state.screen == .home { await checkWhatsNew() }
-    case .tour: await send(.tour(.suspend))
-    case .screen: await send(.command("back", []))
-    case .onboarding, .home: break
-    }
-  }
 
   /// Enter on an empty line at a terminal: the next part of a page too tall for the window,
   /// else the next page of the tour or onboarding (on the last page, how to finish); anywhere

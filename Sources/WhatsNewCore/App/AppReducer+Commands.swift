@@ -48,6 +48,19 @@ extension AppState {
     "next": .next, "back": .back, "skip": .skip, "close": .skip, "finish": .finish, "done": .finish,
   ]
 
+  /// Esc leaves what is on top (``OpenStack``): a popover closes, a guide closes for now, a
+  /// showing tour waits (home shows), a screen goes back as `back` does (to a waiting tour, else
+  /// home). Onboarding and home have nothing to leave: nothing happens.
+  mutating func escape() -> [AppEffect] {
+    switch openStack.top {
+    case .popover: return reduceGuide(.closeInfo)
+    case .guide: return reduceGuide(.leaveForTour) + (screen == .home ? [.checkWhatsNew(nil)] : [])
+    case .tour: return reduceTour(.suspend)
+    case .screen: return back()
+    case .onboarding, .home: return []
+    }
+  }
+
   /// `back` (and Esc on a screen) leaves what is on top: the previous page of the tour or wizard
   /// (on the tour's first page the tour waits, home shows); a screen the tour was left for gives
   /// the tour back on its page; any other screen goes home.

@@ -23,6 +23,8 @@ package enum AppAction: Sendable, Equatable {
   case writeFinished(ChoiceMachine.WriteTicket, AppliedWrite, onRealStore: Bool, isUndo: Bool)
   /// A command line, read: the ``CommandTable`` name and the words after it (which fit its forms).
   case command(String, [String])
+  /// Esc at a terminal: leaves what is on top (``AppState/escape()``).
+  case escape
   /// A transition of the tour machine: a command's, or a write's result.
   case tour(TourInput)
   /// A command of in-app guidance, or the seen-set the automatic trigger read.
@@ -262,6 +264,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     return [.reportWrite(ticket, applied.outcome)]
 
   case .command(let name, let arguments): return state.command(name, arguments)
+  case .escape: return state.escape()
   case .tour(let input): return state.reduceTour(input)
   case .guide(let input): return state.reduceGuide(input)
   case .navigate(let screen): return state.navigate(to: screen)
