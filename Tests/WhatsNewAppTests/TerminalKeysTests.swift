@@ -92,7 +92,7 @@ struct TerminalKeysTests {
     var shownAbove: [String] = []
     harness.session.console.showAbovePrompt = { shownAbove.append($0) }
     harness.session.console.isAtPrompt = true
-    let redraw = ResizeRedraw(session: harness.session)
+    let redraw = ResizeRedraw { harness.session.redrawAfterResize() }
     // From the reader thread, as the line editor asks: three resizes in a burst.
     await Task.detached {
       redraw.request()

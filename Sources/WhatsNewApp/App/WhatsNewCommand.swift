@@ -310,7 +310,7 @@ package enum WhatsNewCommand {
               ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
-      let redraw = ResizeRedraw(session: session)
+      let redraw = ResizeRedraw { session.redrawAfterResize() }
       created.setResizeHandler { redraw.request() }
       editor = created
       lineSource = created

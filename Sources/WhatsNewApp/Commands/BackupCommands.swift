@@ -90,7 +90,7 @@ struct BackupCommands: Sendable {
         .restore))
     session.console.emit(session.text("ui.restore.done", path), .success)
     if !dropped.isEmpty {
-      session.console.emit(session.text("ui.restore.dropped", OptionWords(session: session).andList(dropped)), .dim)
+      session.console.emit(session.text("ui.restore.dropped", OptionWords(session.renderContext).andList(dropped)), .dim)
     }
     if !session.state.onboardingComplete {
       await session.runner.run([.startOnboarding])

@@ -31,7 +31,7 @@ struct CommandMessages: Sendable {
   /// and what `news` says to close before a release can open.
   var openNow: (layer: String, ways: String) {
     let stack = session.state.openStack
-    return (describe(stack.top), OptionWords(session: session).orList(stack.waysOut))
+    return (describe(stack.top), OptionWords(session.renderContext).orList(stack.waysOut))
   }
 
   /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings guide (step 1 of 3)".
@@ -62,7 +62,7 @@ struct CommandMessages: Sendable {
       ?? (kind == .command ? CommandTable.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
     let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
     session.noteInvalidCommand()
-    let words = OptionWords(session: session)
+    let words = OptionWords(session.renderContext)
     // A long list (releases, over a long history) is named by a few, around the suggestion.
     let expected =
       Self.few(candidates, around: suggestion).map {

@@ -5,9 +5,11 @@ import WhatsNewCore
 /// value, the label the app shows (``PageRenderer/optionLabel(_:setting:)``), a word of the
 /// label, or an unambiguous prefix of any of these (``OptionMatcher``); and the lists their
 /// errors name, joined as the language joins alternatives ("1, 2 o mode.1").
-@MainActor
 struct OptionWords: Sendable {
-  let session: Session
+  /// The session's language and tables, as it draws now.
+  let context: RenderContext
+
+  init(_ context: RenderContext) { self.context = context }
 
   /// The outcome of reading an option.
   enum Reading: Equatable {
@@ -19,7 +21,7 @@ struct OptionWords: Sendable {
     case ambiguous([Int])
   }
 
-  var locale: Locale { Locale(identifier: session.state.language.rawValue) }
+  var locale: Locale { Locale(identifier: context.localizer.language.rawValue) }
 
   /// The value of `setting` that `typed` names among `values`.
   func read(_ typed: String, setting: Setting, values: [String]) -> Reading {
@@ -40,12 +42,12 @@ struct OptionWords: Sendable {
   /// A weekday's abbreviation in the session's language (CLDR's: `пт`, `seg.`, `vr`), which the
   /// cardio log shows; no other kind of value has one.
   func shortNames(_ setting: Setting, _ value: String) -> [String] {
-    setting.kind == .weekday ? [session.text("ui.weekday.short." + value)] : []
+    setting.kind == .weekday ? [context.text("ui.weekday.short." + value)] : []
   }
 
   /// The label of `value`: the one name the page, the confirmation and the screens show.
   func label(_ setting: Setting, _ value: String) -> String {
-    session.text(setting.valueKey(value))
+    context.text(setting.valueKey(value))
   }
 
   /// `items` as alternatives: "1, 2, or mode.1", "1, 2 или mode.1".

@@ -30,7 +30,7 @@ struct SettingsCommands: Sendable {
     let typed = arguments.dropFirst().joined(separator: " ")
     var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
     if !setting.accepts(value) {
-      let words = OptionWords(session: session)
+      let words = OptionWords(session.renderContext)
       let values = setting.kind.values
       switch words.read(typed, setting: setting, values: values) {
       case .value(let named): value = named

@@ -109,7 +109,7 @@ struct TourCommands: Sendable {
       .warning)
   }
 
-  var words: OptionWords { OptionWords(session: session) }
+  var words: OptionWords { OptionWords(session.renderContext) }
 
   /// Picks the option of `choice` that `typed` names: its number, value or label.
   func pick(_ choice: PageShortcuts.Choice, typed: String) async {

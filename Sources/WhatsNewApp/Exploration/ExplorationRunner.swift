@@ -176,7 +176,7 @@ package final class ExplorationRunner {
     }
     // The recap says what became of each change (changed, undone, changed since): the store agrees.
     let recap = session.state.recap
-    let words = OptionWords(session: session)
+    let words = OptionWords(session.renderContext)
     for (index, entry) in recap.entries.enumerated() {
       guard let claimed = entry.claimedValue, let stored = snapshot.settings[entry.setting], claimed != stored
       else { continue }

@@ -27,7 +27,7 @@ package enum NavigationProblem: Sendable, Equatable {
   package func words(in session: Session) -> String {
     let none = session.text("ui.explore.problem.none")
     let layers = CommandMessages(session: session)
-    let list = OptionWords(session: session)
+    let list = OptionWords(session.renderContext)
     switch self {
     case .wideLine(let line): return session.text("ui.explore.problem.wide", line)
     case .recordRemoved(let line, let was):

@@ -6,7 +6,7 @@ extension EffectRunner {
   /// Says `message` to the person.
   func say(_ message: AppMessage) {
     let console = session.console
-    let words = OptionWords(session: session)
+    let words = OptionWords(session.renderContext)
     func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
     switch message {
     case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
