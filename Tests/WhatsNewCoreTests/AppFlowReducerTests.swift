@@ -211,3 +211,76 @@ struct AppFlowReducerTests {
     #expect(reduce(&state, .command(row.line[0], Array(row.line.dropFirst()))) == row.effects, "\(row.name)")
   }
 }
+
+@Suite("App rules, step by step: each action's change of state and its effects, exhaustively")
+struct AppRulesWalkTests {
+  @Test("walking the tour: next, Esc, a screen, tour back, then done on the last page")
+  func walkTheTour() {
+    var store = ReducerTestStore(touring())
+    // Each page turn opens the new page's controls (none here: what the old page read is stale).
+    store.send(.command("next", [])) {
+      _ = $0.tours.step(1)
+      _ = $0.choices.openPage([])
+    }
+    store.receive(.recordTourPosition(TourPosition(release: Version("2.14.0")!, pageID: "p2")))
+    // Esc: the tour waits on its page, and says so; home shows under it.
+    store.send(.escape) {
+      _ = $0.tours.suspend()
+      $0.choices.leavePage()
+    }
+    store.receive(.say(.tour(.suspended(page: 2, count: 3))))
+    // A screen over the waiting tour: its controls and facts are read; its intro may start.
+    store.send(.command("go", ["cardio"])) {
+      $0.screen = .cardio
+      $0.presentations += 1
+      _ = $0.choices.openPage(Screen.cardio.settings)
+    }
+    for setting in Screen.cardio.settings {
+      store.receive { if case .readSetting(let ticket) = $0 { ticket.setting == setting } else { false } }
+    }
+    store.receive(.readStoreFacts)
+    store.receive(.startGuideIfUnseen("cardio_intro"))
+    // `tour` brings it back on its page, over home, drawn again; the page has no controls to read.
+    store.send(.command("tour", [])) {
+      $0.screen = .home
+      _ = $0.tours.resume()
+      _ = $0.choices.openPage([])
+      $0.presentations += 1
+    }
+    store.send(.command("next", [])) {
+      _ = $0.tours.step(1)
+      _ = $0.choices.openPage([])
+    }
+    store.receive(.recordTourPosition(TourPosition(release: Version("2.14.0")!, pageID: "p3")))
+    // done on the last page asks for the seen-write; the tour closes only when it lands.
+    store.send(.command("done", [])) { _ = $0.tours.dismiss(.done) }
+    store.receive(.endTour([ReleaseShowing(release: Version("2.14.0")!, shown: 3, notReached: 0)]))
+    store.send(.tour(.seenWriteFinished(.success(Version("2.14.0")!)))) {
+      _ = $0.tours.seenWriteFinished(.success(Version("2.14.0")!))
+      $0.choices.leavePage()
+      _ = $0.choices.openPage(Screen.home.settings)
+      $0.recap.stopRecording()
+      $0.recap.isListed = true
+    }
+    for setting in Screen.home.settings {
+      store.receive { if case .readSetting(let ticket) = $0 { ticket.setting == setting } else { false } }
+    }
+    store.receive(.say(.tour(.caughtUp(Version("2.14.0")!))))
+    store.finish()
+  }
+
+  @Test("a guide started over the tour: the tour waits; back on its first step leaves it, and home checks")
+  func guideOverTheTour() {
+    var store = ReducerTestStore(touring())
+    store.send(.command("tour", [GuidanceCatalog.firstRun])) {
+      _ = $0.tours.suspend()
+      $0.choices.leavePage()
+      _ = $0.guidance.start(GuidanceCatalog.firstRun)
+    }
+    store.receive(.say(.tour(.suspended(page: 1, count: 3))))
+    store.send(.command("back", [])) { $0.guidance.interrupt() }
+    store.receive(.say(.guideLeftForTour(GuidanceCatalog.firstRun)))
+    store.receive(.checkWhatsNew(nil))
+    store.finish()
+  }
+}
