@@ -43,10 +43,8 @@ struct CommandDispatcher: Sendable {
     // Words a command does not take are refused, not ignored: `skip now` must not end the tour.
     if !command.fits(arguments) {
       guard command.takesNoWords else { return CommandMessages(session: session).usage(command.name) }
-      session.noteInvalidCommand()
       let key = arguments.count == 1 && Int(arguments[0]) != nil ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
-      session.console.emit(session.text(key, command.name, TextSanitizer.clean(line)), .error)
-      return
+      return CommandMessages(session: session).invalid(.error, key, command.name, TextSanitizer.clean(line))
     }
     // Another program's changes since the last command show before this one runs. The
     // commands that report what is true now wait for the look (never in flight for `check`).

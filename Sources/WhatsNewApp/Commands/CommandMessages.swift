@@ -6,6 +6,12 @@ import WhatsNewCore
 struct CommandMessages: Sendable {
   let session: Session
 
+  /// The line cannot run as written (``CommandOutcome/wasInvalid``): says why, in `key`'s words.
+  func invalid(_ style: TextStyle, _ key: String, _ arguments: String...) {
+    session.noteInvalidCommand()
+    session.console.emit(session.text(key, arguments: arguments), style)
+  }
+
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
     session.noteInvalidCommand()

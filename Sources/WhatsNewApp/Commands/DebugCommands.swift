@@ -24,9 +24,7 @@ struct DebugCommands: Sendable {
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":
       guard let version = Version(arguments[2]) else {
-        session.noteInvalidCommand()
-        session.console.emit(session.text("ui.error.badVersion", arguments[2]), .error)
-        return
+        return messages.invalid(.error, "ui.error.badVersion", arguments[2])
       }
       await overwriteSeen(version)
     case ("preview", 2):
@@ -74,9 +72,7 @@ struct DebugCommands: Sendable {
   /// validator's diagnostics for that release's file are listed first.
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
-      session.noteInvalidCommand()
-      session.console.emit(session.text("ui.error.badVersion", versionText), .error)
-      return
+      return messages.invalid(.error, "ui.error.badVersion", versionText)
     }
     // Only that release is read; the others are named from the manifest.
     guard let release = session.catalog.release(version) else {

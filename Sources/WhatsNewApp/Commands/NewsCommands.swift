@@ -76,8 +76,7 @@ struct NewsCommands: Sendable {
   func open(_ versionText: String) async {
     if openRefused { return messages.refused("news") }
     guard let version = Version(versionText) else {
-      session.noteInvalidCommand()
-      return session.console.emit(session.text("ui.error.badVersion", versionText), .error)
+      return messages.invalid(.error, "ui.error.badVersion", versionText)
     }
     guard let release = session.newsRelease(version) else {
       // A release the app has not reached, or one with nothing to show: the nearest that has.

@@ -68,9 +68,7 @@ struct QACommands: Sendable {
       do {
         specs.append(try FaultSpec.parse(text))
       } catch {
-        session.noteInvalidCommand()
-        return session.console.emit(
-          session.text("ui.qa.badSpec", text, error.words { session.text($0, arguments: $1) }), .error)
+        return messages.invalid(.error, "ui.qa.badSpec", text, error.words { session.text($0, arguments: $1) })
       }
     }
     for spec in specs {

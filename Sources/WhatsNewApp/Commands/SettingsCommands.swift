@@ -36,9 +36,7 @@ struct SettingsCommands: Sendable {
       case .value(let named): value = named
       case .ambiguous(let indices):
         let labels = indices.map { words.label(setting, values[$0]) }
-        session.noteInvalidCommand()
-        session.console.emit(session.text("ui.option.ambiguous", typed, words.orList(labels)), .warning)
-        return
+        return messages.invalid(.warning, "ui.option.ambiguous", typed, words.orList(labels))
       case .unknown:
         // The values as the session's language names them, each of which `set` takes.
         return messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })

@@ -26,23 +26,17 @@ struct TourCommands: Sendable {
   /// An unknown token is answered with the tokens the page shows.
   func choose(_ arguments: [String]) async {
     guard let page = session.state.visiblePage else {
-      session.noteInvalidCommand()
-      session.console.emit(session.text("ui.choose.noPage"), .warning)
-      return
+      return messages.invalid(.warning, "ui.choose.noPage")
     }
     let shortcuts = session.shortcuts(of: page)
     guard !shortcuts.choices.isEmpty else {
-      session.noteInvalidCommand()
-      session.console.emit(session.text("ui.choose.noChoice"), .warning)
-      return
+      return messages.invalid(.warning, "ui.choose.noChoice")
     }
     guard let first = arguments.first else { return messages.usage("choose") }
     if arguments.count > 1, let setting = Setting(rawValue: first) {
       guard let choice = shortcuts.choices.first(where: { $0.choice.setting == setting }) else {
-        session.noteInvalidCommand()
-        session.console.emit(
-          session.text("ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue))), .warning)
-        return
+        return messages.invalid(
+          .warning, "ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue)))
       }
       return await pick(choice, typed: arguments.dropFirst().joined(separator: " "))
     }
@@ -69,9 +63,7 @@ struct TourCommands: Sendable {
       if shortcuts.choices.count > 1, let number = Int(token), number >= 1,
         shortcuts.choices.contains(where: { $0.tokens.count >= number })
       {
-        session.noteInvalidCommand()
-        session.console.emit(session.text("ui.choose.whichBlock", words.orList(shortcuts.chooseTokens)), .warning)
-        return
+        return messages.invalid(.warning, "ui.choose.whichBlock", words.orList(shortcuts.chooseTokens))
       }
       return noOption(token, tokens: shortcuts.chooseTokens)
     }
@@ -102,11 +94,8 @@ struct TourCommands: Sendable {
       let label = words.label(choice.choice.setting, choice.choice.options[index].value)
       return severalChoices ? session.text(choice.choice.setting.titleKey) + ": " + label : label
     }
-    session.noteInvalidCommand()
-    session.console.emit(
-      session.text(
-        "ui.choose.ambiguous", typed, words.orList(labels), words.orList(found.map { $0.choice.tokens[$0.index] })),
-      .warning)
+    let tokens = found.map { $0.choice.tokens[$0.index] }
+    messages.invalid(.warning, "ui.choose.ambiguous", typed, words.orList(labels), words.orList(tokens))
   }
 
   var words: OptionWords { OptionWords(session.renderContext) }
@@ -123,11 +112,8 @@ struct TourCommands: Sendable {
       await session.tap(choice.choice.setting, value)
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
-      session.noteInvalidCommand()
-      session.console.emit(
-        session.text(
-          "ui.choose.noOptionFor", typed, session.text(choice.choice.setting.titleKey),
-          words.orList(options.map(\.value))), .error)
+      let name = session.text(choice.choice.setting.titleKey)
+      messages.invalid(.error, "ui.choose.noOptionFor", typed, name, words.orList(options.map(\.value)))
     }
   }
 
@@ -138,7 +124,6 @@ struct TourCommands: Sendable {
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
   func noOption(_ token: String, tokens: [String]) {
-    session.noteInvalidCommand()
-    session.console.emit(session.text("ui.choose.noOption", token, words.orList(tokens)), .error)
+    messages.invalid(.error, "ui.choose.noOption", token, words.orList(tokens))
   }
 }
