@@ -52,7 +52,7 @@ extension EffectRunner {
       case .languageChanged(let language, let note):
         session.languageChanged(to: language)
         if let note { session.developerNote(note) }
-      case .say(let message): say(message)
+      case .say(let message): CommandMessages(session: session).say(message)
       case .note(let text): session.developerNote(text)
       case .showSettingRow(let setting):
         // A slow read finished while the person sat at the prompt: show the control now.
@@ -90,7 +90,7 @@ extension EffectRunner {
       case .fail: false
       }
     }
-    if !finished && waitsOnQA { say(.tour(.savingDismissal)) }
+    if !finished && waitsOnQA { CommandMessages(session: session).say(.tour(.savingDismissal)) }
   }
 
   /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the

@@ -1,8 +1,8 @@
 import WhatsNewCore
 
 /// What the rules say (``AppMessage``), in the session's language: the one place their words
-/// are chosen, each from the app's tables.
-extension EffectRunner {
+/// are chosen, each from the app's tables, beside the replies every command gives.
+extension CommandMessages {
   /// Says `message` to the person.
   func say(_ message: AppMessage) {
     let console = session.console
@@ -13,10 +13,10 @@ extension EffectRunner {
     case .changedElsewhere(let setting, let value):
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
     case .tour(let message): say(message)
-    case .refused(let command): CommandMessages(session: session).refused(command)
-    case .usage(let command): CommandMessages(session: session).usage(command)
+    case .refused(let command): refused(command)
+    case .usage(let command): usage(command)
     case .unknownValue(let value, let kind, let candidates):
-      CommandMessages(session: session).unknownValue(value, kind: kind, candidates: candidates)
+      unknownValue(value, kind: kind, candidates: candidates)
     case .useFinish: console.emit(text("ui.onboarding.useFinish"), .warning)
     case .doneOnLastPage(let count): console.emit(text("ui.tour.doneOnLastPage", String(count)), .warning)
     case .useDone: console.emit(text("ui.tour.useDone"), .warning)
@@ -33,7 +33,7 @@ extension EffectRunner {
     case .recap: console.emit(RecapView(recap: session.state.recap).document(in: session.renderContext))
     case .nothingLeftToUndo: console.emit(text("ui.undo.nothingLeft"), .dim)
     case .unknownGuide(let id):
-      CommandMessages(session: session).unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
+      unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
     case .guideEnded(let id): console.emit(text("ui.guidance.ended", text("guidance.\(id).name"), id), .success)
     case .guideLeftForTour(let id): console.emit(text("ui.guidance.leftForTour", text("guidance.\(id).name")), .dim)
     case .guideFirstStep: console.emit(text("ui.guidance.firstStep"), .warning)
