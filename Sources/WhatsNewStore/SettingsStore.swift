@@ -168,7 +168,7 @@ package actor SettingsStore {
     let mode = try connection.scalar("PRAGMA locking_mode")?.text
     precondition(mode == "exclusive", "removeEverything on \(path), a store not kept locked (locking mode \(mode ?? "?"))")
     try connection.writeTransaction { () throws(StoreError) in
-      for table in Migrations.tables(at: Self.currentSchemaVersion).sorted() {
+      for table in Migrations.tables.sorted() {
         try connection.query("DELETE FROM \(table)")
       }
     }
@@ -228,8 +228,7 @@ package actor SettingsStore {
   /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
   /// or the stored value is one the setting does not accept.
   package func setting(_ setting: Setting) throws(StoreError) -> String {
-    let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(setting.spec.storageKey)])?.text
-    if let stored, setting.accepts(stored) { return stored }
+    if let stored = try storedValue(setting.spec.storageKey), setting.accepts(stored) { return stored }
     return setting.defaultValue
   }
 
@@ -245,6 +244,23 @@ package actor SettingsStore {
       if let key = row[0].text, let value = row[1].text { stored[key] = value }
     }
     return stored
+  }
+
+  /// The value of the row `key` of a key-value table (`settings`, `app_state`), or `nil`.
+  func storedValue(_ key: String, in table: StaticString = "settings") throws(StoreError) -> String? {
+    try connection.scalar("SELECT value FROM \(table) WHERE key = ?", [.text(key)])?.text
+  }
+
+  /// Stores `value` in the row `key` of a key-value table, replacing what it held.
+  func storeValue(_ value: String, at key: String, in table: StaticString = "settings") throws(StoreError) {
+    try connection.query(
+      "INSERT INTO \(table)(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(key), .text(value)])
+  }
+
+  /// Removes the `settings` row `key`, if there is one.
+  func removeStoredValue(_ key: String) throws(StoreError) {
+    try connection.query("DELETE FROM settings WHERE key = ?", [.text(key)])
   }
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
@@ -304,9 +320,7 @@ package actor SettingsStore {
       }
       var notification: StoredNotification?
       if let notificationID { notification = try self.notification(id: notificationID) }
-      try connection.query(
-        "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        [.text(setting.spec.storageKey), .text(value)])
+      try storeValue(value, at: setting.spec.storageKey)
       return (previous, notification)
     }
   }
