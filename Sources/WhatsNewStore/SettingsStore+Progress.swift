@@ -90,11 +90,15 @@ extension SettingsStore {
   /// Marks onboarding complete and advances the seen-through record to `seenThrough`
   /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
   package func completeOnboarding(seenThrough version: Version) throws(StoreError) {
-    try connection.writeTransaction { () throws(StoreError) in
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
-    }
+    try connection.writeTransaction { () throws(StoreError) in try onboard(at: version) }
+  }
+
+  /// Onboarding complete, `version` recorded as the first and the record advanced to it;
+  /// call inside a write transaction.
+  private func onboard(at version: Version) throws(StoreError) {
+    try setFlag(Key.onboardingComplete, true)
+    try recordFirstVersion(version)
+    _ = try advance(to: version)
   }
 
   /// Seeds a fresh store for a user upgrading from an older app (`--upgrade-from`), in one
@@ -103,9 +107,7 @@ extension SettingsStore {
   /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
   package func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
+      try onboard(at: version)
       try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
     }
   }
@@ -136,9 +138,7 @@ extension SettingsStore {
       guard let raw = try storedValue(Self.pendingSeedStorageKey) else { return nil }
       try removeStoredValue(Self.pendingSeedStorageKey)
       guard let version = Version(raw) else { return nil }
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
+      try onboard(at: version)
       try setFlag(Key.walkthroughCompleted, version < threshold)
       return version
     }

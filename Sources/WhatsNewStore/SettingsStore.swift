@@ -10,13 +10,9 @@ package import WhatsNewCore
 /// newer whatsnew) without changing a byte, and migrates older schemas to
 /// ``currentSchemaVersion``.
 ///
-/// Schema (versioned with `PRAGMA user_version`):
-/// - v1 (app 2.11): `settings` (also the language chosen in the app, `app.language`, since
-///   2.14, and where an unfinished tour was left, `app.tourPosition`; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
-/// - v2 (app 2.13): `whats_new` (the seen-through record)
-/// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
-/// - v4 (app 2.15): `tour_history` (what each release's tour showed, for `news`), and the
-///   person's first version in `settings` (`app.firstVersion`; a key-value row, so no migration)
+/// Schema: the steps of ``Migrations`` (`PRAGMA user_version`). The app's own rows in the
+/// key-value tables (`app.language`, `app.tourPosition`, `app.firstVersion`, the flags of
+/// ``Key``) came without a migration: each is documented where its key is declared.
 package actor SettingsStore {
   /// The schema version this build writes and understands.
   package static let currentSchemaVersion: Int = 4
