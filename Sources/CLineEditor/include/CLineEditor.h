@@ -37,11 +37,8 @@ typedef int (*wn_complete_fn)(void *context, const char *line_before_cursor);
 /* Called on the reading thread after a resize (SIGWINCH); must not block. */
 typedef void (*wn_resize_fn)(void *context);
 
-/* InteractiveLineEditor.init: emacs bindings, prompt escapes delimited by \1, Tab bound to
- * the completer, Ctrl-R to the history search; makes LC_CTYPE UTF-8 when it is "C"/"POSIX";
- * installs flag-only SIGINT and SIGWINCH handlers (no SA_RESTART) and its own SIGTSTP and
- * SIGCONT handlers (CLineEditor.c says why), keeping the previous ones for
- * wn_editor_destroy. NULL when libedit cannot start (wn_editor_unavailable_reason). */
+/* InteractiveLineEditor.init; the signal handlers it installs (CLineEditor.c says which and
+ * why) are put back by wn_editor_destroy. NULL when libedit cannot start. */
 wn_editor *wn_editor_create(const char *program_name, int history_size);
 
 /* Ends libedit and the history, restores the previous signal handlers, frees. */
