@@ -245,11 +245,14 @@ static void wn_wake_reader(void) {
   }
 }
 
-/* Flag-only handler (async-signal-safe): remember and wake the reading thread. */
+/* Flag-only handler (async-signal-safe): remember and wake the reading thread. SIGCONT (also
+ * after a SIGSTOP, which no handler sees): the reading thread draws the prompt and the typed
+ * line again. */
 static void wn_on_signal(int signo) {
   int saved_errno = errno;
   if (signo == SIGINT) wn_interrupted = 1;
   if (signo == SIGWINCH) wn_resized = 1;
+  if (signo == SIGCONT) wn_continued = 1;
   wn_wake_reader();
   errno = saved_errno;
 }
@@ -263,16 +266,6 @@ static void wn_set_handler(int signo, void (*handler)(int), int flags, struct si
   sigemptyset(&action.sa_mask);
   action.sa_flags = flags;
   sigaction(signo, &action, old);
-}
-
-/* SIGCONT (also after a SIGSTOP, which no handler sees): the reading thread draws the
- * prompt and the typed line again. */
-static void wn_on_continue(int signo) {
-  (void)signo;
-  int saved_errno = errno;
-  wn_continued = 1;
-  wn_wake_reader();
-  errno = saved_errno;
 }
 
 /* SIGTSTP (Ctrl-Z), on whichever thread takes it: puts the terminal's own settings back (a
@@ -306,7 +299,7 @@ static void wn_on_stop(int signo) {
  * receives the previous ones when not NULL. */
 static void wn_claim_stop_signals(struct sigaction *old_stop, struct sigaction *old_continue) {
   wn_set_handler(SIGTSTP, wn_on_stop, SA_RESTART, old_stop);
-  wn_set_handler(SIGCONT, wn_on_continue, SA_RESTART, old_continue);
+  wn_set_handler(SIGCONT, wn_on_signal, SA_RESTART, old_continue);
 }
 
 static wn_editor *wn_editor_of(EditLine *el) {

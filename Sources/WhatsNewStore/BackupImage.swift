@@ -7,14 +7,9 @@ import Glibc
 /// after ``read(_:)`` (replaced, rewritten, written by another process) cannot reach the
 /// store unvetted. Reading creates nothing beside the file (no `-journal`, `-wal` or `-shm`)
 /// and never blocks: a FIFO or a device is refused after a non-blocking open, and the
-/// file's SQLite lock is only tried, never waited for past a short retry.
-///
-/// What it refuses, each with its reason (``StoreError/Kind/notABackup``, or
-/// ``StoreError/Kind/backupInUse`` for a file another program is in the middle of):
-/// not a regular file; larger than ``maximumSize``; locked by another process that is
-/// writing it; a hot journal beside it; a WAL-mode file with changes still in its `-wal`
-/// file; not a SQLite file; a header whose page size, page count or free-page count does
-/// not fit the file's real size (a forged page count or free list).
+/// file's SQLite lock is only tried, never waited for past a short retry. Each refusal says
+/// why (``StoreError/Kind/notABackup``, or ``StoreError/Kind/backupInUse`` for a file another
+/// program is in the middle of).
 struct BackupImage: Sendable {
   /// The largest backup restore reads: 16 MiB. A whatsnew store holds a few dozen short
   /// rows (about 24 KiB); the cap bounds the memory a hostile file can make restore use.

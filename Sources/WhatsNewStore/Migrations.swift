@@ -36,15 +36,9 @@ enum Migrations {
         """),
   ]
 
-  /// The tables each schema version must have, used to vet restore sources.
-  static func tables(at version: Int) -> Set<String> {
-    var tables: Set<String> = []
-    if version >= 1 { tables.formUnion(["settings", "app_state"]) }
-    if version >= 2 { tables.insert("whats_new") }
-    if version >= 3 { tables.formUnion(["guidance_seen", "notifications"]) }
-    if version >= 4 { tables.insert("tour_history") }
-    return tables
-  }
+  /// Every table of ``SettingsStore/currentSchemaVersion``: what `removeEverything` empties
+  /// and restore copies.
+  static let tables: Set<String> = ["settings", "app_state", "whats_new", "guidance_seen", "notifications", "tour_history"]
 
   /// Brings `connection` up to `target`, one transaction per step.
   ///

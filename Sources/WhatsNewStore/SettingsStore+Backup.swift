@@ -65,7 +65,7 @@ enum StoreRestore {
     try connection.deserialize(vetted.bytes, schema: source, readOnly: false)
     do throws(StoreError) {
       try connection.writeTransaction { () throws(StoreError) in
-        for table in Migrations.tables(at: SettingsStore.currentSchemaVersion).sorted() {
+        for table in Migrations.tables.sorted() {
           let columns = try connection.query("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)])
             .compactMap { $0.first?.text }
           let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")

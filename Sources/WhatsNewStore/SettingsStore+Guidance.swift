@@ -67,12 +67,10 @@ extension SettingsStore {
   }
 
   func flag(_ key: String) throws(StoreError) -> Bool {
-    Self.isSet(try connection.scalar("SELECT value FROM app_state WHERE key = ?", [.text(key)])?.text)
+    Self.isSet(try storedValue(key, in: "app_state"))
   }
 
   func setFlag(_ key: String, _ value: Bool) throws(StoreError) {
-    try connection.query(
-      "INSERT INTO app_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [.text(key), .text(value ? "true" : "false")])
+    try storeValue(value ? "true" : "false", at: key, in: "app_state")
   }
 }

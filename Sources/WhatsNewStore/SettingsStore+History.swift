@@ -11,8 +11,7 @@ extension SettingsStore {
 
   /// The version the person's history starts at, if known.
   package func firstVersion() throws(StoreError) -> Version? {
-    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.firstVersionStorageKey)])?.text
-      .flatMap(Version.init)
+    try storedValue(Self.firstVersionStorageKey).flatMap(Version.init)
   }
 
   /// What the tours recorded, one row per release (the latest tour's), oldest release first.

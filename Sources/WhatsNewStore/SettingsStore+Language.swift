@@ -16,8 +16,7 @@ extension SettingsStore {
   /// The language chosen in the app, or `nil` when none is (or what is stored is not a
   /// language this build has: the environment decides then, as if nothing were stored).
   package func languagePreference() throws(StoreError) -> Language? {
-    let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.languageStorageKey)])?.text
-    return stored.flatMap(Language.init(rawValue:))
+    try storedValue(Self.languageStorageKey).flatMap(Language.init(rawValue:))
   }
 
   /// Remembers `language` as the user's choice, or forgets the choice (`nil`: follow the
@@ -29,11 +28,9 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in
       let previous = try languagePreference()
       if let language {
-        try connection.query(
-          "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-          [.text(Self.languageStorageKey), .text(language.rawValue)])
+        try storeValue(language.rawValue, at: Self.languageStorageKey)
       } else {
-        try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.languageStorageKey)])
+        try removeStoredValue(Self.languageStorageKey)
       }
       return previous
     }

@@ -23,7 +23,7 @@ extension SettingsStore {
   @discardableResult
   package func endTour(seenThrough version: Version, showings: [ReleaseShowing] = []) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in
-      try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])
+      try removeStoredValue(Self.tourPositionStorageKey)
       try recordShowings(showings)
       return try advance(to: version)
     }
@@ -41,15 +41,12 @@ extension SettingsStore {
   /// Where the automatic tour was left, if it was left unfinished; `nil` for none, or for
   /// a row that is not a position.
   package func tourPosition() throws(StoreError) -> TourPosition? {
-    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.tourPositionStorageKey)])?.text
-      .flatMap(TourPosition.init)
+    try storedValue(Self.tourPositionStorageKey).flatMap(TourPosition.init)
   }
 
   /// Remembers where the automatic tour is.
   package func setTourPosition(_ position: TourPosition) throws(StoreError) {
-    try connection.query(
-      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [.text(Self.tourPositionStorageKey), .text(position.description)])
+    try storeValue(position.description, at: Self.tourPositionStorageKey)
   }
 
   /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
@@ -93,11 +90,15 @@ extension SettingsStore {
   /// Marks onboarding complete and advances the seen-through record to `seenThrough`
   /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
   package func completeOnboarding(seenThrough version: Version) throws(StoreError) {
-    try connection.writeTransaction { () throws(StoreError) in
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
-    }
+    try connection.writeTransaction { () throws(StoreError) in try onboard(at: version) }
+  }
+
+  /// Onboarding complete, `version` recorded as the first and the record advanced to it;
+  /// call inside a write transaction.
+  private func onboard(at version: Version) throws(StoreError) {
+    try setFlag(Key.onboardingComplete, true)
+    try recordFirstVersion(version)
+    _ = try advance(to: version)
   }
 
   /// Seeds a fresh store for a user upgrading from an older app (`--upgrade-from`), in one
@@ -106,9 +107,7 @@ extension SettingsStore {
   /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
   package func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
+      try onboard(at: version)
       try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
     }
   }
@@ -122,15 +121,12 @@ extension SettingsStore {
   /// boot succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``). Written when the
   /// store is created, before the boot step, so a failed boot never loses what was asked for.
   package func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
-    try connection.query(
-      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [.text(Self.pendingSeedStorageKey), .text(version.description)])
+    try storeValue(version.description, at: Self.pendingSeedStorageKey)
   }
 
   /// The seed recorded and not yet applied, if any.
   package func pendingSeed() throws(StoreError) -> Version? {
-    try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
-      .flatMap(Version.init)
+    try storedValue(Self.pendingSeedStorageKey).flatMap(Version.init)
   }
 
   /// Applies the recorded seed (``seedExistingUser(seenThrough:legacyWalkthroughCompleted:)``)
@@ -139,13 +135,10 @@ extension SettingsStore {
   /// A row that is not a version is removed and nothing is seeded.
   package func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
     try connection.writeTransaction { () throws(StoreError) -> Version? in
-      guard let raw = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])?.text
-      else { return nil }
-      try connection.query("DELETE FROM settings WHERE key = ?", [.text(Self.pendingSeedStorageKey)])
+      guard let raw = try storedValue(Self.pendingSeedStorageKey) else { return nil }
+      try removeStoredValue(Self.pendingSeedStorageKey)
       guard let version = Version(raw) else { return nil }
-      try setFlag(Key.onboardingComplete, true)
-      try recordFirstVersion(version)
-      _ = try advance(to: version)
+      try onboard(at: version)
       try setFlag(Key.walkthroughCompleted, version < threshold)
       return version
     }

@@ -10,13 +10,9 @@ package import WhatsNewCore
 /// newer whatsnew) without changing a byte, and migrates older schemas to
 /// ``currentSchemaVersion``.
 ///
-/// Schema (versioned with `PRAGMA user_version`):
-/// - v1 (app 2.11): `settings` (also the language chosen in the app, `app.language`, since
-///   2.14, and where an unfinished tour was left, `app.tourPosition`; no migration), `app_state` (`onboarding_complete`, the legacy `walkthrough_completed`)
-/// - v2 (app 2.13): `whats_new` (the seen-through record)
-/// - v3 (app 2.14): `guidance_seen`, `notifications`, and the `guidance_migrated_v1` flag in `app_state`
-/// - v4 (app 2.15): `tour_history` (what each release's tour showed, for `news`), and the
-///   person's first version in `settings` (`app.firstVersion`; a key-value row, so no migration)
+/// Schema: the steps of ``Migrations`` (`PRAGMA user_version`). The app's own rows in the
+/// key-value tables (`app.language`, `app.tourPosition`, `app.firstVersion`, the flags of
+/// ``Key``) came without a migration: each is documented where its key is declared.
 package actor SettingsStore {
   /// The schema version this build writes and understands.
   package static let currentSchemaVersion: Int = 4
@@ -168,7 +164,7 @@ package actor SettingsStore {
     let mode = try connection.scalar("PRAGMA locking_mode")?.text
     precondition(mode == "exclusive", "removeEverything on \(path), a store not kept locked (locking mode \(mode ?? "?"))")
     try connection.writeTransaction { () throws(StoreError) in
-      for table in Migrations.tables(at: Self.currentSchemaVersion).sorted() {
+      for table in Migrations.tables.sorted() {
         try connection.query("DELETE FROM \(table)")
       }
     }
@@ -228,8 +224,7 @@ package actor SettingsStore {
   /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
   /// or the stored value is one the setting does not accept.
   package func setting(_ setting: Setting) throws(StoreError) -> String {
-    let stored = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(setting.spec.storageKey)])?.text
-    if let stored, setting.accepts(stored) { return stored }
+    if let stored = try storedValue(setting.spec.storageKey), setting.accepts(stored) { return stored }
     return setting.defaultValue
   }
 
@@ -245,6 +240,23 @@ package actor SettingsStore {
       if let key = row[0].text, let value = row[1].text { stored[key] = value }
     }
     return stored
+  }
+
+  /// The value of the row `key` of a key-value table (`settings`, `app_state`), or `nil`.
+  func storedValue(_ key: String, in table: StaticString = "settings") throws(StoreError) -> String? {
+    try connection.scalar("SELECT value FROM \(table) WHERE key = ?", [.text(key)])?.text
+  }
+
+  /// Stores `value` in the row `key` of a key-value table, replacing what it held.
+  func storeValue(_ value: String, at key: String, in table: StaticString = "settings") throws(StoreError) {
+    try connection.query(
+      "INSERT INTO \(table)(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(key), .text(value)])
+  }
+
+  /// Removes the `settings` row `key`, if there is one.
+  func removeStoredValue(_ key: String) throws(StoreError) {
+    try connection.query("DELETE FROM settings WHERE key = ?", [.text(key)])
   }
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
@@ -304,9 +316,7 @@ package actor SettingsStore {
       }
       var notification: StoredNotification?
       if let notificationID { notification = try self.notification(id: notificationID) }
-      try connection.query(
-        "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        [.text(setting.spec.storageKey), .text(value)])
+      try storeValue(value, at: setting.spec.storageKey)
       return (previous, notification)
     }
   }

@@ -26,7 +26,7 @@ struct MigrationTests {
     #expect(try await store.integrityCheck() == [])
     try withRawConnection(path) { raw throws(StoreError) in
       let tables = Set(try raw.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0.first?.text })
-      #expect(tables == Migrations.tables(at: SettingsStore.currentSchemaVersion))
+      #expect(tables == Migrations.tables)
     }
   }
 

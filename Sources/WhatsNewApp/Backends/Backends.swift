@@ -218,17 +218,6 @@ package struct CompensatingRestore: Sendable {
   package var repairAtStart:
     nonisolated(nonsending) @Sendable (WeeklyReviewScheduler, StoreSnapshot) async throws -> (was: String?, now: String)?
 
-  package init(
-    writeBack: nonisolated(nonsending) @escaping @Sendable (Backends, Setting, String, OperationID) async throws -> Void,
-    repairAtStart:
-      nonisolated(nonsending) @escaping @Sendable (WeeklyReviewScheduler, StoreSnapshot) async throws -> (
-        was: String?, now: String
-      )?
-  ) {
-    self.writeBack = writeBack
-    self.repairAtStart = repairAtStart
-  }
-
   /// The real repair: the old value written back, and at the next start the reminder moved
   /// to the stored weekday (or scheduled, when missing).
   package static let live = CompensatingRestore(

@@ -191,20 +191,10 @@ package final class OperationTracker: Sendable {
   /// `quit`, waiting longer than leaving may wait.
   package static let longDelayMilliseconds = 5000
 
-  /// What a waiter waits for.
-  fileprivate enum Goal {
-    /// Every operation `includes` picks (all when `nil`) is held or has finished (``waitUntilSettled()``).
-    case settled((@Sendable (Entry) -> Bool)?)
-    /// As `settled`, but a long QA delay counts as done waiting for (``waitUntilSettledExceptLongDelays()``).
-    case settledExceptLongDelays
-    /// Nothing left will finish soon (``waitUntilQuiet()``).
-    case quiet
-  }
-
-  /// Someone waiting for a goal.
+  /// Someone waiting until `goal` holds.
   fileprivate struct Waiter {
     var id: Int
-    var goal: Goal
+    var goal: @Sendable (State) -> Bool
     var continuation: CheckedContinuation<Void, Never>
   }
 
@@ -229,15 +219,6 @@ package final class OperationTracker: Sendable {
         || entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isDelayed } }
     }
 
-    func isReached(_ goal: Goal) -> Bool {
-      switch goal {
-      case .settled(nil): isSettled
-      case .settled(let includes?): entries.values.allSatisfy { !includes($0) || isEffectivelyHeld($0) }
-      case .settledExceptLongDelays: isSettledExceptLongDelays
-      case .quiet: isQuiet
-      }
-    }
-
     func isEffectivelyHeld(_ entry: Entry) -> Bool { isEffectively(entry, \.isHeld) }
 
     /// Whether `entry`, or an operation it waits behind, is `stuck`.
@@ -253,7 +234,7 @@ package final class OperationTracker: Sendable {
 
     /// Removes and returns the waiters whose goals are now reached.
     mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-      let (satisfied, waiting) = (waiters.filter { isReached($0.goal) }, waiters.filter { !isReached($0.goal) })
+      let (satisfied, waiting) = (waiters.filter { $0.goal(self) }, waiters.filter { !$0.goal(self) })
       waiters = waiting
       return satisfied.map(\.continuation)
     }
@@ -341,7 +322,7 @@ package final class OperationTracker: Sendable {
 
   /// Returns once every operation that is not held has finished.
   nonisolated(nonsending) package func waitUntilSettled() async {
-    await wait(until: .settled(nil))
+    await wait { $0.isSettled }
   }
 
   /// Returns once nothing in flight will finish soon: every operation has finished, or is
@@ -349,7 +330,7 @@ package final class OperationTracker: Sendable {
   /// a prompt at a terminal waits for: fast work lands before the prompt, slow work reports
   /// back above it.
   nonisolated(nonsending) package func waitUntilQuiet() async {
-    await wait(until: .quiet)
+    await wait { $0.isQuiet }
   }
 
   /// Returns once every operation has finished, is held, or is slowed by QA for longer than
@@ -358,19 +339,20 @@ package final class OperationTracker: Sendable {
   /// text; a long one is left in flight (shown as pending), and the way out waits for it no
   /// longer than it waits for any write.
   nonisolated(nonsending) package func waitUntilSettledExceptLongDelays() async {
-    await wait(until: .settledExceptLongDelays)
+    await wait { $0.isSettledExceptLongDelays }
   }
 
   /// Returns once every operation `includes` picks has finished or is held (others may
   /// still run), or when the task is cancelled: a caller racing a deadline cancels the
   /// wait it no longer needs.
   nonisolated(nonsending) package func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
-    await wait(until: .settled(includes))
+    await wait { state in state.entries.values.allSatisfy { !includes($0) || state.isEffectivelyHeld($0) } }
   }
 
-  nonisolated(nonsending) private func wait(until goal: Goal) async {
+  /// Returns once `goal` holds (or the task is cancelled).
+  nonisolated(nonsending) private func wait(until goal: @escaping @Sendable (State) -> Bool) async {
     // Most commands start nothing in the background: return without suspending at all.
-    if state.withLock({ $0.isReached(goal) }) { return }
+    if state.withLock({ goal($0) }) { return }
     let waiterID = state.withLock { state in
       defer { state.nextWaiterID += 1 }
       return state.nextWaiterID
@@ -378,7 +360,7 @@ package final class OperationTracker: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let settled = state.withLock { state -> Bool in
-          if state.isReached(goal) || Task.isCancelled { return true }
+          if goal(state) || Task.isCancelled { return true }
           state.waiters.append(Waiter(id: waiterID, goal: goal, continuation: continuation))
           return false
         }
