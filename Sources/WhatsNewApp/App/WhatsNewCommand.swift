@@ -24,15 +24,10 @@ package enum ExitStatus {
   /// A script's `check` did not find screen, store and schedule in agreement.
   package static let checkFailed: Int32 = 1
 
-  /// How a session that ran to its end exits: 0, or 128 + the signal's number when
-  /// SIGTERM or SIGHUP ended it (143, 129), as a shell reports a process the signal
-  /// killed, though the session first saved what was in flight and the history.
-  package static func afterSession(terminatedBy signal: Int32?) -> Int32 {
-    signal.map { 128 + $0 } ?? success
-  }
-
-  /// How a session exits: 128 + the signal when one ended it; else, for a script, what its
-  /// lines and checks make it (``ScriptTally/exitStatus``); at a terminal, 0.
+  /// How a session exits: 128 + the signal's number when SIGTERM or SIGHUP ended it (143,
+  /// 129), as a shell reports a process the signal killed, though the session first saved what
+  /// was in flight and the history; else, for a script, what its lines and checks make it
+  /// (``ScriptTally/exitStatus``); at a terminal, 0.
   package static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
     if let signal { return 128 + signal }
     return tally?.exitStatus ?? success
