@@ -18,10 +18,7 @@ package enum OnboardingPlan {
   /// The choice blocks a user on `appVersion` is shown of `release`, in page order.
   private static func choiceBlocks(in release: Release, asOf appVersion: Version) -> [(setting: Setting, block: Block)] {
     previewRelease(release, asOf: appVersion).flatMap { page in
-      page.page.blocks.compactMap { block in
-        if case .choice(let choice) = block.content { return (choice.setting, block) }
-        return nil
-      }
+      page.page.blocks.compactMap { block in block.choice.map { ($0.setting, block) } }
     }
   }
 
