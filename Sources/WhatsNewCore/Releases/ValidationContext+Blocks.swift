@@ -83,12 +83,7 @@ extension ValidationContext {
   mutating func validateChoice(_ block: Fields) throws(Rejection) -> ChoiceBlock {
     let settingText = try read.requiredString(
       block, "setting", describing: "one of \(Setting.allCases.map(\.rawValue).joined(separator: ", "))")
-    guard let setting = Setting(rawValue: settingText) else {
-      throw Rejection(
-        path: block.childPath("setting"),
-        reason:
-          "unknown setting \(Quote.quoted(settingText))\(read.didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
-    }
+    let setting: Setting = try read.word(settingText, of: block, "setting")
     let titleKey = try read.requiredKey(block, "titleKey")
     let reader = read
     // Kept only if the block is: its diagnostic is recorded (in file order) once the options are.
