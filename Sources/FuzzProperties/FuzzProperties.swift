@@ -52,7 +52,7 @@ public enum FuzzProperties {
         return "diagnostic at \(position) outside a file of \(lines) lines: \(diagnostic.locatedDescription)"
       }
     }
-    _ = ReleaseValidator.validateManifest(bytes, displayPath: "Releases/manifest.json")
+    _ = ReleaseValidator.manifestEntries(bytes, displayPath: "Releases/manifest.json")
     return nil
   }
 

@@ -14,9 +14,9 @@ import WhatsNewCore
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: releasesDirectory, toPath: root + "/Releases")
     let missing = (0..<count).map { "\"9.\($0 / 100).\($0 % 100)\"" }
-    let shipped = try ReleaseValidator.validateManifest(
+    let shipped = try ReleaseValidator.manifestEntries(
       Array(Data(contentsOf: URL(fileURLWithPath: releasesDirectory + "/manifest.json"))), displayPath: "manifest.json"
-    ).versions.map { "\"\($0)\"" }
+    ).entries.map { "\"\($0.version)\"" }
     try Data(("{\"releases\": [" + (shipped + missing).joined(separator: ",\n  ") + "]}\n").utf8).write(
       to: URL(fileURLWithPath: root + "/Releases/manifest.json"))
     roots[count] = root

@@ -97,11 +97,4 @@ struct EverySettingShownTests {
     #expect(settings.contains("Show whats new: On"), "\(settings)")
     #expect(settings.contains("Progression mode: Reps first"))
   }
-
-  @Test("a setting a screen lays out by hand is one that screen declares")
-  func placedSettingsAreDeclared() {
-    for (screen, settings) in ScreenRenderer.placedSettings {
-      for setting in settings { #expect(setting.spec.screen == screen, "\(setting) on \(screen)") }
-    }
-  }
 }

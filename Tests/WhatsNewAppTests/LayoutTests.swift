@@ -10,7 +10,7 @@ struct LayoutTests {
   /// A context in English, from the shipped English table.
   static func context(width: Int, ascii: Bool = false) throws -> RenderContext {
     RenderContext(
-      localizer: Localizer(language: .en, tables: [.en: try ShippedTables.english], builtInEnglish: [:]), width: width,
+      localizer: Localizer(language: .en, tables: [.en: try ShippedTables.english], builtInEnglish: { _ in nil }), width: width,
       ascii: ascii, accessible: false)
   }
 

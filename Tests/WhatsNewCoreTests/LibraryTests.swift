@@ -11,9 +11,9 @@ func releaseFile(_ version: String) -> [UInt8] {
 struct LibraryTests {
   @Test("manifest entries: bad ones dropped and named, duplicates named")
   func manifest() {
-    let (versions, diagnostics) = ReleaseValidator.validateManifest(
+    let (entries, diagnostics) = ReleaseValidator.manifestEntries(
       bytes(#"{"releases": ["2.11.0", 2, "2.13", "2.11.0", "2.10.1"], "notes": 1}"#), displayPath: "Releases/manifest.json")
-    #expect(versions == [v("2.11.0"), v("2.10.1")])
+    #expect(entries.map(\.version) == [v("2.11.0"), v("2.10.1")])
     #expect(
       diagnostics.map(\.description) == [
         "Releases/manifest.json: notes: unknown field 'notes' ignored",
@@ -33,8 +33,8 @@ struct LibraryTests {
       ("{", "invalid JSON at line 1, column 2"),
     ])
   func badManifest(text: String, fragment: String) {
-    let (versions, diagnostics) = ReleaseValidator.validateManifest(bytes(text), displayPath: "m.json")
-    #expect(versions.isEmpty)
+    let (entries, diagnostics) = ReleaseValidator.manifestEntries(bytes(text), displayPath: "m.json")
+    #expect(entries.isEmpty)
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.message.contains(fragment) == true, "\(diagnostics)")
   }

@@ -58,7 +58,7 @@ struct LocalizationTests {
       .es: ["only.es": "solo", "both": "ambos %@", "blank": "  "],
       .en: ["both": "both %@", "only.en": "english", "blank": "blank in English"],
     ],
-    builtInEnglish: ["only.builtin": "built in", "both": "built-in both"])
+    builtInEnglish: { ["only.builtin": "built in", "both": "built-in both"][$0] })
 
   @Test(
     "lookup falls back from the language to English to built-in English to the key",
@@ -99,7 +99,7 @@ struct LocalizationTests {
       ("%@.", ["Off"], "Off."),
     ] as [(String, [String], String)])
   func formatting(template: String, arguments: [String], expected: String) {
-    let localizer = Localizer(language: .en, tables: [.en: ["k": template]], builtInEnglish: [:])
+    let localizer = Localizer(language: .en, tables: [.en: ["k": template]], builtInEnglish: { _ in nil })
     #expect(localizer.text("k", arguments: arguments) == expected)
   }
 

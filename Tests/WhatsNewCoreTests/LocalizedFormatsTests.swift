@@ -132,7 +132,8 @@ struct LocalizedFormatsTests {
   @Test("unit names come from the localizer's tables, language first")
   func unitNamesFromTables() {
     let localizer = Localizer(
-      language: .ru, tables: [.ru: ["ui.unit.kg": "кг"], .en: ["ui.unit.kg": "kg", "ui.unit.km": "km"]], builtInEnglish: [:])
+      language: .ru, tables: [.ru: ["ui.unit.kg": "кг"], .en: ["ui.unit.kg": "kg", "ui.unit.km": "km"]],
+      builtInEnglish: { _ in nil })
     let formats = LocalizedFormats(localizer: localizer)
     #expect(formats.language == .ru)
     #expect(formats.measurement(60, .kilogram) == "60\(Self.nbsp)кг")
@@ -141,7 +142,7 @@ struct LocalizedFormatsTests {
 
   @Test("unit names from the tables are sanitized: no escape sequence reaches a row")
   func hostileUnitName() {
-    let localizer = Localizer(language: .en, tables: [.en: ["ui.unit.kg": "\u{1B}[31mkg\u{9B}2J"]], builtInEnglish: [:])
+    let localizer = Localizer(language: .en, tables: [.en: ["ui.unit.kg": "\u{1B}[31mkg\u{9B}2J"]], builtInEnglish: { _ in nil })
     #expect(LocalizedFormats(localizer: localizer).measurement(60, .kilogram) == "60\(Self.nbsp)kg")
   }
 

@@ -91,12 +91,13 @@ package struct ContentLibrary: Sendable {
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
     var unreadable: [Language: TableProblem] = [:]
-    let (results, sources) = readTablesAndSources(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
-    for (language, result) in zip(wanted, results) {
-      switch result {
+    var sources: [Language: [UInt8]] = [:]
+    for (language, read) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
+      switch read.result {
       case .success(let table): tables[language] = table
       case .failure(let problem): unreadable[language] = problem
       }
+      sources[language] = read.bytes
     }
     var files = Files(
       manifest: manifest.bytes, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
@@ -136,29 +137,19 @@ package struct ContentLibrary: Sendable {
   package static func readTable(
     _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
   ) -> Result<TranslationTable, TableProblem> {
-    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0]
+    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0].result
   }
 
   /// The largest `.strings` file read (32 MiB): a larger file (or a link to `/dev/zero`) is
   /// refused, not allocated.
   package static let tableSizeLimit = 32 << 20
 
-  /// Reads several languages' tables, one result per language in order.
+  /// Reads several languages' tables, one result per language in order, with the bytes of
+  /// each that could be read (for `lint`'s line numbers).
   package static func readTables(
     _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
-  ) -> [Result<TranslationTable, TableProblem>] {
-    readTablesAndSources(languages, localizationsDirectory: localizationsDirectory, cache: cache).results
-  }
-
-  /// ``readTables(_:localizationsDirectory:cache:)``, and the bytes of each table that could be read.
-  static func readTablesAndSources(
-    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
-  ) -> (results: [Result<TranslationTable, TableProblem>], sources: [Language: [UInt8]]) {
-    let read = readTables(
-      atPaths: languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }, cache: cache)
-    var bytes: [Language: [UInt8]] = [:]
-    for (language, table) in zip(languages, read) { bytes[language] = table.bytes }
-    return (read.map(\.result), bytes)
+  ) -> [(result: Result<TranslationTable, TableProblem>, bytes: [UInt8]?)] {
+    readTables(atPaths: languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }, cache: cache)
   }
 
   /// The table of each `.strings` file in `paths`, in order (through `cache`), and the bytes
@@ -202,7 +193,8 @@ package struct ContentLibrary: Sendable {
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
     var tables: [Language: TranslationTable] = [:]
     var problems: [String] = []
-    for (language, result) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
+    for (language, read) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
+      let result = read.result
       if language == .en {
         tables[language] = try EnglishTable.required(result)
         continue
@@ -212,11 +204,7 @@ package struct ContentLibrary: Sendable {
       case .failure(let problem): problems.append(problem.description)
       }
     }
-    var notes: [String] = []
-    for language in wanted {
-      guard let table = tables[language] else { continue }
-      (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
-    }
+    let notes = limitingTexts(in: &tables, localizationsDirectory: localizationsDirectory)
     var entries: [Version: ManifestEntry] = [:]
     for entry in registered.entries where entries[entry.version] == nil { entries[entry.version] = entry }
     let catalog = ReleaseCatalog(
@@ -254,11 +242,7 @@ package struct ContentLibrary: Sendable {
       cache: cache)
     var tables = files.tables
     if let problem = files.unreadableTables[.en] { throw ContentError.englishTable(problem) }
-    var notes: [String] = []
-    for language in Language.allCases {
-      guard let table = tables[language] else { continue }
-      (tables[language], notes) = limitingTexts(table, language, localizationsDirectory: localizationsDirectory, notes: notes)
-    }
+    var notes = limitingTexts(in: &tables, localizationsDirectory: localizationsDirectory)
     // Each per-release table by its release's key prefix (`whatsNew.v2_13_1`), from its file name.
     var releaseTables: [Language: [String: TranslationTable]] = [:]
     var problems: [String] = []
@@ -302,19 +286,30 @@ package struct ContentLibrary: Sendable {
   /// as `lint` words it. The app shows such a key as it shows a missing one (English, else
   /// the key's readable fallback).
   package static func limitingTexts(
-    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, notes: [String] = [],
-    fileName: String = tableFileName
+    _ table: TranslationTable, _ language: Language, localizationsDirectory: String, fileName: String = tableFileName
   ) -> (table: TranslationTable, notes: [String]) {
     let limit = ContentLinter.maximumTextLength
     let long = table.keys(withTextsOver: limit)
-    guard !long.isEmpty else { return (table, notes) }
+    guard !long.isEmpty else { return (table, []) }
     let path = "\(localizationsDirectory)/\(language.directoryName)/\(fileName)"
     let added = long.map { key in
       TextSanitizer.clean(
         "\(path): \(key): \(language.nativeName) text of \(table[key]?.unicodeScalars.count ?? 0) characters, over the "
           + "\(limit)-character limit for one text; not shown (as if missing): shorten it or split it")
     }
-    return (table.removing(long), notes + added)
+    return (table.removing(long), added)
+  }
+
+  /// Each of the app's own `tables` through ``limitingTexts(_:_:localizationsDirectory:fileName:)``, and all their notes.
+  static func limitingTexts(in tables: inout [Language: TranslationTable], localizationsDirectory: String) -> [String] {
+    var notes: [String] = []
+    for language in Language.allCases {
+      guard let table = tables[language] else { continue }
+      let limited = limitingTexts(table, language, localizationsDirectory: localizationsDirectory)
+      tables[language] = limited.table
+      notes += limited.notes
+    }
+    return notes
   }
 
   /// A release file or the manifest: no bytes for a directory (the validator reports an

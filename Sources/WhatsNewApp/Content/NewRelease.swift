@@ -143,8 +143,7 @@ package struct NewRelease: Sendable {
       throw .missing(path: appTablePath(language), what: "the \(language.nativeName) table")
     }
     // The tables as lint reads them: the same size limit, the same parser.
-    let results = ContentLibrary.readTables(
-      languages, localizationsDirectory: localizationsDirectory, cache: .off)
+    let results = ContentLibrary.readTables(languages, localizationsDirectory: localizationsDirectory).map(\.result)
     var changes = [
       FileTransaction.Change(
         path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)

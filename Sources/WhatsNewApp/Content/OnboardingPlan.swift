@@ -18,10 +18,7 @@ package enum OnboardingPlan {
   /// The choice blocks a user on `appVersion` is shown of `release`, in page order.
   private static func choiceBlocks(in release: Release, asOf appVersion: Version) -> [(setting: Setting, block: Block)] {
     previewRelease(release, asOf: appVersion).flatMap { page in
-      page.page.blocks.compactMap { block in
-        if case .choice(let choice) = block.content { return (choice.setting, block) }
-        return nil
-      }
+      page.page.blocks.compactMap { block in block.choice.map { ($0.setting, block) } }
     }
   }
 
@@ -34,29 +31,17 @@ package enum OnboardingPlan {
       }
     }
     let blocks = Setting.allCases.compactMap { chosen[$0] }
-    var pages = [
-      Page(
-        id: "welcome",
-        blocks: [
-          Block(
-            id: "welcome",
-            content: .info(
-              InfoBlock(
-                titleKey: "ui.onboarding.welcome.title", descriptionKey: "ui.onboarding.welcome.description", icon: .sparkles)))
-        ])
-    ]
+    var pages = [infoPage("welcome", icon: .sparkles)]
     for start in stride(from: 0, to: blocks.count, by: 2) {
       pages.append(Page(id: "questions\(pages.count)", blocks: Array(blocks[start..<min(start + 2, blocks.count)])))
     }
-    pages.append(
-      Page(
-        id: "ready",
-        blocks: [
-          Block(
-            id: "ready",
-            content: .info(
-              InfoBlock(titleKey: "ui.onboarding.ready.title", descriptionKey: "ui.onboarding.ready.description", icon: .check)))
-        ]))
+    pages.append(infoPage("ready", icon: .check))
     return pages
+  }
+
+  /// A page of one info block, its texts `ui.onboarding.<id>.title` and `.description`.
+  private static func infoPage(_ id: String, icon: Icon) -> Page {
+    let info = InfoBlock(titleKey: "ui.onboarding.\(id).title", descriptionKey: "ui.onboarding.\(id).description", icon: icon)
+    return Page(id: id, blocks: [Block(id: id, content: .info(info))])
   }
 }

@@ -152,9 +152,8 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
       directoryDisplayPath: source.releasesDirectory,
       englishKeys: ReleaseKeys(ui: source.uiEnglish, release: english ?? [:]))
     if outcome.missing {
-      for index in outcome.diagnostics.indices {
-        outcome.diagnostics[index].position = ReleaseLibrary.position(of: entry, in: source.manifest)
-      }
+      let position = SourcePosition.of(offset: entry.offset, in: source.manifest)
+      for index in outcome.diagnostics.indices { outcome.diagnostics[index].position = position }
     }
     state.releases[version] = .some(outcome.release)
     state.diagnostics[version] = outcome.diagnostics

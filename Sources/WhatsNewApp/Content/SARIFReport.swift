@@ -1,3 +1,4 @@
+import Foundation
 package import WhatsNewCore
 
 /// The output formats of `whatsnew lint`, declared once: `--format` takes these words, its
@@ -86,18 +87,12 @@ package enum SARIFReport {
   /// A path as a URI reference: an absolute path as a `file://` URI, a relative one as is;
   /// bytes outside the URI's unreserved characters and `/` percent-encoded.
   static func uri(_ path: String) -> String {
-    var encoded = ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.append(Character(UnicodeScalar(byte)))
-      default:
-        encoded += "%" + String(byte, radix: 16, uppercase: true).zeroPadded(to: 2)
-      }
-    }
+    let encoded = path.addingPercentEncoding(withAllowedCharacters: uriCharacters) ?? path
     return path.hasPrefix("/") ? "file://" + encoded : encoded
   }
+
+  /// A URI's unreserved characters (RFC 3986, ASCII only) and `/`.
+  static let uriCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
 }
 
 extension String {

@@ -50,9 +50,6 @@ package struct GuidanceOverlayRenderer: Sendable {
   var scrimMark: String { context.ascii ? ": " : "░ " }
   var horizontal: String { context.ascii ? "-" : "─" }
   var vertical: String { context.ascii ? "|" : "│" }
-  var corners: (topLeft: String, topRight: String, bottomLeft: String, bottomRight: String) {
-    context.ascii ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘")
-  }
 
   // MARK: Tour
 
@@ -114,7 +111,7 @@ package struct GuidanceOverlayRenderer: Sendable {
   }
 
   func frameEdge(top: Bool, label: String?, innerWidth: Int, anchors: [String] = []) -> Line {
-    let (topLeft, topRight, bottomLeft, bottomRight) = corners
+    let (topLeft, topRight, bottomLeft, bottomRight) = context.ascii ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘")
     var middle = ""
     if let label, !label.isEmpty {
       let fitted = TextLayout.truncate(label, toWidth: max(1, innerWidth - 2), ellipsis: context.ellipsis)

@@ -13,7 +13,7 @@ package struct OnboardingPageView: Sendable {
     if onboarding.index > 0 { footer.append("back") }
     if !onboarding.isLastPage { footer.append("next") }
     footer.append("finish")
-    if onboarding.currentPage.blocks.contains(where: TourPageView.isChoice) { footer.append("choose …") }
+    if onboarding.currentPage.blocks.contains(where: { $0.choice != nil }) { footer.append("choose …") }
     footer.append("help")
     let view = PageView(
       heading: context.text("ui.onboarding.heading"), page: onboarding.currentPage, index: onboarding.index,

@@ -246,18 +246,12 @@ package struct ScreenRenderer: Sendable {
     return rows
   }
 
-  /// The settings each screen lays out by hand, in its own places.
-  static let placedSettings: [Screen: Set<Setting>] = [
-    .home: [.homeSummaryCard],
-    .workouts: [.workoutView, .workoutAutonomy, .progressionMode, .autoStartRestTimer, .restTimerHaptics],
-    .review: [.reviewWeekday],
-    .settings: [.theme, .units, .showWhatsNew],
-  ]
-
-  /// A setting whose screen has no place for it yet is still listed there, after the
-  /// screen's own rows: a new setting appears on the screen it declares at once.
+  /// A setting whose screen has no place for it yet (its anchor is not one the screen draws,
+  /// ``anchors``) is still listed there, after the screen's own rows: a new setting appears
+  /// on the screen it declares at once.
   func unplacedSettings(on screen: Screen, _ controls: [Setting: ChoiceMachine.ControlState]) -> Document {
-    let unplaced = Setting.allCases.filter { $0.spec.screen == screen && !(Self.placedSettings[screen] ?? []).contains($0) }
+    let placed = Self.anchors[screen] ?? []
+    let unplaced = Setting.allCases.filter { $0.spec.screen == screen && !placed.contains(Self.anchor(for: $0)) }
     guard !unplaced.isEmpty else { return [] }
     var rows: Document = [.blank]
     for setting in unplaced { rows += settingRow(setting, controls).anchored(Self.anchor(for: setting)) }

@@ -132,10 +132,7 @@ struct StateReport: Sendable {
   var choicesJSON: JSONValue {
     let visible: [Setting]
     if let page = session.state.visiblePage {
-      visible = page.blocks.compactMap { block in
-        if case .choice(let choice) = block.content { return choice.setting }
-        return nil
-      }
+      visible = page.blocks.compactMap { $0.choice?.setting }
     } else {
       visible = ScreenRenderer.settings(on: session.state.screen)
     }

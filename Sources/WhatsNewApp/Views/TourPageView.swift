@@ -24,7 +24,7 @@ package struct TourPageView: Sendable {
     if tour.index > 0 { footer.append("back") }
     footer.append(tour.isLastPage ? "done" : "next")
     footer += ["skip", "close"]
-    if flowPage.page.blocks.contains(where: Self.isChoice) { footer.append("choose …") }
+    if flowPage.page.blocks.contains(where: { $0.choice != nil }) { footer.append("choose …") }
     if flowPage.page.blocks.contains(where: Self.isOpenable) { footer.append("open …") }
     footer.append("help")
     var view = PageView(
@@ -39,11 +39,6 @@ package struct TourPageView: Sendable {
       }
     }
     return PageRenderer(context: context).render(view)
-  }
-
-  /// Whether `block` is a choice (the footer then offers `choose`).
-  static func isChoice(_ block: Block) -> Bool {
-    if case .choice = block.content { true } else { false }
   }
 
   /// Whether `block` leads somewhere `open` can go: an action, or a feature list with an item that has one.

@@ -31,15 +31,11 @@ package enum Language: String, CaseIterable, Sendable, Hashable {
     var text = Substring(tag.trimmingASCIIWhitespace())
     if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
     let subtags = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
-    guard let language = subtags.first else { return nil }
-    switch language {
-    case "en": self = .en
-    case "es": self = .es
-    case "nl": self = .nl
-    case "ru": self = .ru
-    case "pt": self = .ptBR
-    default: return nil
+    // Every other language's raw value is its language subtag.
+    guard let subtag = subtags.first, let language = subtag == "pt" ? .ptBR : Language(rawValue: subtag) else {
+      return nil
     }
+    self = language
   }
 
   /// The `.lproj` directory holding the language's `Localizable.strings`: `pt-BR.lproj`.

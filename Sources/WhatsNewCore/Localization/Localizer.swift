@@ -11,7 +11,7 @@
 /// kept as written.
 ///
 /// ```swift
-/// let localizer = Localizer(language: .es, tables: [.es: ["ui.hello": "Hola, %@"]], builtInEnglish: [:])
+/// let localizer = Localizer(language: .es, tables: [.es: ["ui.hello": "Hola, %@"]], builtInEnglish: { _ in nil })
 /// localizer.text("ui.hello", "Ana")        // "Hola, Ana"
 /// localizer.text("ui.missing")              // "ui.missing"
 /// ```
@@ -25,13 +25,7 @@ package struct Localizer: Sendable {
   private let releaseTexts: (any ReleaseTexts)?
 
   /// A localizer in the user's `language`, over the `tables` that could be read; `builtInEnglish`
-  /// is English the app has without its tables, used when even the English table lacks a key.
-  package init(language: Language, tables: [Language: TranslationTable], builtInEnglish: [String: String]) {
-    self.init(language: language, tables: tables, builtInEnglish: { builtInEnglish[$0] })
-  }
-
-  /// Creates a localizer whose built-in English is a function, asked only when a key is
-  /// missing from the tables.
+  /// is English the app has without its tables, asked only when even the English table lacks a key.
   ///
   /// ```swift
   /// Localizer(language: .en, tables: tables, builtInEnglish: { SettingTexts.readableFallback(for: $0) })

@@ -113,12 +113,7 @@ struct FieldReader {
 
   func icon(_ fields: Fields) throws(Rejection) -> Icon? {
     guard let text = try optionalString(fields, "icon") else { return nil }
-    guard let icon = Icon(rawValue: text) else {
-      throw Rejection(
-        path: fields.childPath("icon"),
-        reason: "unknown icon \(Quote.quoted(text))\(didYouMean(text, Icon.allCases.map(\.rawValue)))")
-    }
-    return icon
+    return try word(text, of: fields, "icon") as Icon
   }
 
   func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
@@ -130,12 +125,20 @@ struct FieldReader {
       guard let optional = try optionalString(fields, "action") else { return nil }
       text = optional
     }
-    guard let action = Action(rawValue: text) else {
+    return try word(text, of: fields, "action") as Action
+  }
+
+  /// `text` as a word of the closed vocabulary `Word` (an icon, an action, a setting), else a
+  /// rejection at `key` naming the closest word: `unknown icon 'sparkels' (did you mean 'sparkles'?)`.
+  func word<Word: RawRepresentable & CaseIterable>(_ text: String, of fields: Fields, _ key: StaticString)
+    throws(Rejection) -> Word where Word.RawValue == String
+  {
+    guard let word = Word(rawValue: text) else {
       throw Rejection(
-        path: fields.childPath("action"),
-        reason: "unknown action \(Quote.quoted(text))\(didYouMean(text, Action.allCases.map(\.rawValue)))")
+        path: fields.childPath(key),
+        reason: "unknown \(key) \(Quote.quoted(text))\(didYouMean(text, Word.allCases.map(\.rawValue)))")
     }
-    return action
+    return word
   }
 
   func supersededIn(_ fields: Fields) throws(Rejection) -> Version? {

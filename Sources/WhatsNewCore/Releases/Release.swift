@@ -46,6 +46,11 @@ package struct Block: Hashable, Sendable, Identifiable {
     self.supersededIn = supersededIn
     self.content = content
   }
+
+  /// The block's choice, when it is one.
+  package var choice: ChoiceBlock? {
+    if case .choice(let choice) = content { choice } else { nil }
+  }
 }
 
 /// The four kinds of block.

@@ -108,11 +108,6 @@ package enum ReleaseLibrary {
     return (release, diagnostics, false)
   }
 
-  /// The position of a manifest entry's string (for a missing release's diagnostic).
-  package static func position(of entry: ManifestEntry, in manifest: [UInt8]) -> SourcePosition {
-    SourcePosition.of(offsets: [entry.offset], in: manifest).first ?? .start
-  }
-
   /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.
   static func unlistedReleaseFiles(in names: some Sequence<String>, registered: Set<String>) -> [String] {
     names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }

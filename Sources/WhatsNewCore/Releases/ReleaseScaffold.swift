@@ -72,16 +72,12 @@ package enum ReleaseScaffold {
   }
 
   /// The release's own table in one language (`<lang>.lproj/<version>.strings`): a comment
-  /// naming it, then ``tableAddition(for:)``.
+  /// naming it, a comment naming the release's page, then each key with its placeholder (the
+  /// same English placeholder in every language: it says what to write).
   package static func releaseTable(for version: Version, language: Language) -> String {
-    "/* What's new in \(version) (\(language.rawValue)): the release's own texts. Keys: \(keyPrefix(for: version)).<page>.<block>[.<option value>|.<item>].<part> */\n"
-      + tableAddition(for: version)
-  }
-
-  /// What goes at the end of a table: a comment naming the release, then each key with its
-  /// placeholder (the same English placeholder in every language: it says what to write).
-  package static func tableAddition(for version: Version) -> String {
-    var text = "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
+    var text =
+      "/* What's new in \(version) (\(language.rawValue)): the release's own texts. Keys: \(keyPrefix(for: version)).<page>.<block>[.<option value>|.<item>].<part> */\n"
+      + "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
     for (key, placeholder) in texts(for: version) {
       text += "\"\(key)\" = \"\(placeholder)\";\n"
     }

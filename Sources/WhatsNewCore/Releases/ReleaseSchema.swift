@@ -142,14 +142,6 @@ package enum ReleaseSchema {
 
   // MARK: Parts
 
-  /// The block types, with what each is for.
-  static let blockTypes: [(name: String, description: String)] = [
-    ("info", "Text with an optional icon."),
-    ("choice", "A setting to choose, written at once."),
-    ("action", "A button that opens a screen."),
-    ("featureList", "A list of features, each optionally opening a screen."),
-  ]
-
   /// Every field a unit may have, with its schema; the field names are the validator's.
   static func field(_ name: String) -> JSONValue {
     func reference(_ definition: String, _ description: String) -> JSONValue {
@@ -200,7 +192,7 @@ package enum ReleaseSchema {
 
   /// A block's properties: the fields the validator allows for `type`, with `type` fixed to it.
   static func blockProperties(type: String) -> [(key: String, value: JSONValue)] {
-    let description = blockTypes.first { $0.name == type }?.description ?? ""
+    let description = ValidationContext.blockTypes.first { $0.name == type }?.description ?? ""
     return fields(ValidationContext.allowedFields(forType: type)).map { entry in
       entry.key == "type" ? ("type", .object([("const", .string(type)), ("description", .string(description))])) : entry
     }
@@ -229,8 +221,8 @@ package enum ReleaseSchema {
         (
           "type",
           .object([
-            ("enum", .array(blockTypes.map { .string($0.name) })),
-            ("description", .string(blockTypes.map { "\($0.name): \($0.description)" }.joined(separator: " "))),
+            ("enum", .array(ValidationContext.blockTypes.map { .string($0.name) })),
+            ("description", .string(ValidationContext.blockTypes.map { "\($0.name): \($0.description)" }.joined(separator: " "))),
           ])
         )
       ])
@@ -239,7 +231,7 @@ package enum ReleaseSchema {
     (
       "allOf",
       .array(
-        blockTypes.map { type in
+        ValidationContext.blockTypes.map { type in
           .object([
             ("if", condition("type", equals: type.name)),
             ("then", .object([("$ref", .string("#/$defs/\(type.name)Block"))])),

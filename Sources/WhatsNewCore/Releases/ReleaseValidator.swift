@@ -69,16 +69,8 @@ package enum ReleaseValidator {
   /// Entries that are not version strings are dropped and named; a repeated version is
   /// named (`.warning`) and counted once. Unreadable JSON or a wrong shape registers nothing.
   ///
-  /// - Returns: the registered versions in manifest order, without repeats, and the diagnostics.
-  package static func validateManifest(_ bytes: [UInt8], displayPath: String) -> (
-    versions: [Version], diagnostics: [ReleaseDiagnostic]
-  ) {
-    let result = manifestEntries(bytes, displayPath: displayPath)
-    return (result.entries.map(\.version), result.diagnostics)
-  }
-
-  /// Like ``validateManifest(_:displayPath:)``, also giving each version's index in
-  /// `releases` and where its entry is.
+  /// - Returns: the registered versions in manifest order, without repeats, each with its
+  ///   index in `releases` and where its entry is, and the diagnostics.
   package static func manifestEntries(_ bytes: [UInt8], displayPath: String) -> (
     entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]
   ) {

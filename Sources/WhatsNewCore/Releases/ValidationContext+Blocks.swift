@@ -2,27 +2,27 @@
 // (``ValidationContext/optional(_:of:_:)``).
 
 extension ValidationContext {
-  static let blockTypes = ["info", "choice", "action", "featureList"]
+  /// The block types: each with the fields a block of it may have, and what it is for (the schema's words).
+  static let blockTypes: [(name: String, fields: [StaticString], description: String)] = [
+    ("info", ["id", "type", "supersededIn", "titleKey", "descriptionKey", "icon"], "Text with an optional icon."),
+    (
+      "choice", ["id", "type", "supersededIn", "setting", "titleKey", "descriptionKey", "options"],
+      "A setting to choose, written at once."
+    ),
+    (
+      "action", ["id", "type", "supersededIn", "action", "labelKey", "descriptionKey", "icon"],
+      "A button that opens a screen."
+    ),
+    (
+      "featureList", ["id", "type", "supersededIn", "titleKey", "items"],
+      "A list of features, each optionally opening a screen."
+    ),
+  ]
 
   /// The fields a block of `type` may have; a block of an unknown type may only have `id` and `type`.
   static func allowedFields(forType type: String) -> [StaticString] {
-    switch type {
-    case "info": infoFields
-    case "choice": choiceFields
-    case "action": actionFields
-    case "featureList": featureListFields
-    default: ["id", "type"]
-    }
+    blockTypes.first { $0.name == type }?.fields ?? ["id", "type"]
   }
-
-  private static let infoFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "descriptionKey", "icon"]
-  private static let choiceFields: [StaticString] = [
-    "id", "type", "supersededIn", "setting", "titleKey", "descriptionKey", "options",
-  ]
-  private static let actionFields: [StaticString] = [
-    "id", "type", "supersededIn", "action", "labelKey", "descriptionKey", "icon",
-  ]
-  private static let featureListFields: [StaticString] = ["id", "type", "supersededIn", "titleKey", "items"]
 
   mutating func validateBlock(_ value: Int, at path: String, index: Int, blockIDs: inout [String: Int]) -> Block? {
     do throws(Rejection) {
@@ -36,11 +36,12 @@ extension ValidationContext {
       }
       let block = try fields(of: value, at: path, allowed: Self.allowedFields(forType: typeText), unitName: "a block")
       let blockID = try read.uniqueID(block, index: index, seen: &blockIDs, kind: "block") { "blocks[\($0)] of this page" }
-      let type = try read.requiredString(block, "type", describing: "one of \(Self.blockTypes.joined(separator: ", "))")
-      guard Self.blockTypes.contains(type) else {
+      let typeNames = Self.blockTypes.map(\.name)
+      let type = try read.requiredString(block, "type", describing: "one of \(typeNames.joined(separator: ", "))")
+      guard typeNames.contains(type) else {
         throw Rejection(
           path: block.childPath("type"),
-          reason: "unknown block type \(Quote.quoted(type))\(read.didYouMean(type, Self.blockTypes))")
+          reason: "unknown block type \(Quote.quoted(type))\(read.didYouMean(type, typeNames))")
       }
       // A wrong `supersededIn` drops the whole block, not the field: without it a block
       // meant to be retired would show for ever.
@@ -82,12 +83,7 @@ extension ValidationContext {
   mutating func validateChoice(_ block: Fields) throws(Rejection) -> ChoiceBlock {
     let settingText = try read.requiredString(
       block, "setting", describing: "one of \(Setting.allCases.map(\.rawValue).joined(separator: ", "))")
-    guard let setting = Setting(rawValue: settingText) else {
-      throw Rejection(
-        path: block.childPath("setting"),
-        reason:
-          "unknown setting \(Quote.quoted(settingText))\(read.didYouMean(settingText, Setting.allCases.map(\.rawValue)))")
-    }
+    let setting: Setting = try read.word(settingText, of: block, "setting")
     let titleKey = try read.requiredKey(block, "titleKey")
     let reader = read
     // Kept only if the block is: its diagnostic is recorded (in file order) once the options are.

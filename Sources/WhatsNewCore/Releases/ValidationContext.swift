@@ -153,27 +153,22 @@ struct ValidationContext {
   mutating func validateRelease(_ bytes: [UInt8], fileName: String) -> Release? {
     guard parse(bytes, unit: "release") else { return nil }
     let top: Fields
-    let versionText: String
-    do {
+    let version: Version
+    do throws(Rejection) {
       top = try fields(of: 0, at: "", allowed: Self.topLevelFields, unitName: "the top level")
-      versionText = try read.requiredString(top, "version", describing: "a string like \"2.13.1\"")
+      let versionText = try read.requiredString(top, "version", describing: "a string like \"2.13.1\"")
+      guard let parsed = Version(versionText) else {
+        throw Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (\(Version.form))")
+      }
+      let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+      guard versionText == stem else {
+        throw Rejection(
+          path: "version",
+          reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))")
+      }
+      version = parsed
     } catch {
       drop(error, unit: "release")
-      return nil
-    }
-    guard let version = Version(versionText) else {
-      drop(
-        Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (\(Version.form))"),
-        unit: "release")
-      return nil
-    }
-    let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
-    guard versionText == stem else {
-      drop(
-        Rejection(
-          path: "version",
-          reason: "version \(Quote.quoted(versionText)) does not match the file name \(Quote.quoted(fileName))"),
-        unit: "release")
       return nil
     }
     read.releaseVersion = version

@@ -1,5 +1,8 @@
+package import WhatsNewCore
+
 /// Whether every setting of the vocabulary can be shown to a person: its name and each of
-/// its values have text in every language, and the screen it declares lists it.
+/// its values have text in every language, and the screen it declares lists it. Only tests
+/// ask, so it lives here, not in the app.
 ///
 /// Pure: the vocabulary, the tables and what each screen draws come in as values, so a
 /// test can hand it a setting that does not exist or a table that lacks a key
