@@ -13,7 +13,7 @@ struct SettingsCommands: Sendable {
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
     case "set": await set(arguments)
-    case "lang": language(arguments)
+    case "lang": await language(arguments)
     case "notifications": await notifications()
     default: messages.notAvailable(name)
     }
@@ -68,7 +68,7 @@ struct SettingsCommands: Sendable {
   /// remember the choice in the store; `lang system`: forget it and follow the environment.
   /// The switch shows at once; the store is written in the background (operation `write`,
   /// target `language`), and only a failure is reported.
-  func language(_ arguments: [String]) {
+  func language(_ arguments: [String]) async {
     guard let tag = arguments.first else {
       session.console.emit(session.text("ui.lang.current", session.state.language.nativeName, session.state.language.rawValue))
       session.console.emit("  " + session.text(Self.sourceKey(session.state.languageChoice.source)), .dim)
@@ -86,7 +86,7 @@ struct SettingsCommands: Sendable {
       return messages.unknownValue(
         tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
-    session.adopt(choice)
+    await session.send(.chooseLanguage(choice))
     session.console.emit(session.text("ui.lang.changed", session.state.language.nativeName), .success)
     if remembered == nil { session.console.emit("  " + session.text(Self.sourceKey(.environment)), .dim) }
     remember(remembered)

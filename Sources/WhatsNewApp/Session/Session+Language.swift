@@ -1,16 +1,6 @@
 import WhatsNewCore
 
 extension Session {
-  /// Puts `choice` in force (``AppState/adoptLanguage(_:note:)``).
-  ///
-  /// - Returns: whether the language in force changed.
-  @discardableResult
-  func adopt(_ choice: LanguageChoice) -> Bool {
-    let effects = state.adoptLanguage(choice, note: nil)
-    for case .languageChanged(let language, _) in effects { languageChanged(to: language) }
-    return !effects.isEmpty
-  }
-
   /// The language in force is now `new`: reads its table on first use (the view, its
   /// anchors with it, is drawn in it when next rendered).
   func languageChanged(to new: Language) {

@@ -29,14 +29,6 @@ package struct ScreenFacts: Sendable {
 package struct ScreenRenderer: Sendable {
   package var context: RenderContext
 
-  /// The settings a screen shows, in order. The settings screen shows every setting:
-  /// its own first, then the rest under "Other settings".
-  package static func settings(on screen: Screen) -> [Setting] {
-    let own = Setting.allCases.filter { $0.spec.screen == screen }
-    guard screen == .settings else { return own }
-    return own + Setting.allCases.filter { $0.spec.screen != .settings }
-  }
-
   /// The anchor of the element that shows `setting`.
   package static func anchor(for setting: Setting) -> String {
     switch setting {

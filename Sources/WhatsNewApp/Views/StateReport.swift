@@ -134,7 +134,7 @@ struct StateReport: Sendable {
     if let page = session.state.visiblePage {
       visible = page.blocks.compactMap { $0.choice?.setting }
     } else {
-      visible = ScreenRenderer.settings(on: session.state.screen)
+      visible = session.state.screen.settings
     }
     let renderer = PageRenderer(context: session.renderContext.with(language: .en))
     return .object(

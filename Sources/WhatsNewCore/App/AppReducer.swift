@@ -25,6 +25,8 @@ package enum AppAction: Sendable, Equatable {
   case command(String, [String])
   /// Esc at a terminal: leaves what is on top (``AppState/escape()``).
   case escape
+  /// `lang`: the language chosen in the app (or, `lang system`, the environment's) is in force.
+  case chooseLanguage(LanguageChoice)
   /// A transition of the tour machine: a command's, or a write's result.
   case tour(TourInput)
   /// A command of in-app guidance, or the seen-set the automatic trigger read.
@@ -265,6 +267,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
 
   case .command(let name, let arguments): return state.command(name, arguments)
   case .escape: return state.escape()
+  case .chooseLanguage(let choice): return state.adoptLanguage(choice, note: nil)
   case .tour(let input): return state.reduceTour(input)
   case .guide(let input): return state.reduceGuide(input)
   case .navigate(let screen): return state.navigate(to: screen)
