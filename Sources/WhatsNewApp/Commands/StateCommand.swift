@@ -30,7 +30,7 @@ struct StateCommand: Sendable {
   /// Runs `state` with `arguments`.
   func run(_ arguments: [String]) async {
     guard let request = Request.parse(arguments) else { return CommandMessages(session: session).usage("state") }
-    let report = await StateReport(session: session).json()
+    let report = await report().json()
     guard let value = report.value(atPath: request.path ?? "") else {
       let path = request.path ?? ""
       if let (parent, rest) = Self.nullParent(of: path, in: report) {
@@ -80,4 +80,16 @@ struct StateCommand: Sendable {
     + Setting.allCases.map { "settings." + $0.rawValue }
     + ["recording", "entries"].map { "recap." + $0 }
     + ["weekday", "time", "next"].map { "notification." + $0 }
+
+  /// What `state` reports now: the store read once, in one transaction (not gated: `state`
+  /// reports what is true now, faults or not, and changes nothing), and the app as it stands.
+  func report() async -> StateReport {
+    let backends = session.backends
+    let context = session.renderContext
+    return StateReport(
+      state: session.state, snapshot: session.state.isBooted ? try? await session.runner.snapshot() : nil,
+      pending: backends.tracker.entries, faults: backends.faults.rules, now: backends.clock.now(),
+      timeZone: backends.timeZone, context: context,
+      anchors: AppView.overlay(session.state, context, session.viewInputs)?.anchors)
+  }
 }

@@ -3,39 +3,47 @@ import WhatsNewCore
 import WhatsNewStore
 
 /// The session as one line of JSON, for `state`: where the user is, the store as one read
-/// transaction sees it, what each visible control shows, and what is pending. Keys come in
-/// a fixed order, so transcripts are stable.
-@MainActor
+/// transaction saw it, what each visible control shows, and what is pending. Keys come in a
+/// fixed order, so transcripts are stable. Pure: `state` gathers what it is drawn from
+/// (``Session/stateReport()``).
 struct StateReport: Sendable {
-  let session: Session
+  /// The app as it stands.
+  var state: AppState
+  /// The store in one read transaction; `nil` before the boot, or when it cannot be read.
+  var snapshot: StoreSnapshot?
+  /// The operations in flight, and QA's faults in force.
+  var pending: [OperationTracker.Entry]
+  var faults: [FaultSpec]
+  /// When and where the next reminder is worded.
+  var now: Date
+  var timeZone: TimeZone
+  var context: RenderContext
+  /// Where each guidance anchor was drawn under the overlay showing, if one is.
+  var anchors: [String: ClosedRange<Int>]?
 
-  /// The report, reading the store once.
-  func json() async -> JSONValue {
-    let state = session.state
-    let backends = session.backends
+  /// The report.
+  func json() -> JSONValue {
     var seen: JSONValue = .null
     var onboarded: JSONValue = .null
     var settings: JSONValue = .null
     var notification: JSONValue = .null
     var guidanceSeen: JSONValue = .null
-    // One read transaction: the record, onboarding, settings, schedule and guidance of one moment.
-    // Not gated: `state` reports what is true now, faults or not, and changes nothing.
-    if state.isBooted, let snapshot = try? await session.runner.snapshot() {
+    if let snapshot {
       guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
       if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
       onboarded = .bool(snapshot.onboardingComplete)
       settings = .object(Setting.allCases.map { ($0.rawValue, .string(snapshot.settings[$0] ?? $0.defaultValue)) })
       if let scheduled = snapshot.notification {
-        let next = scheduled.nextFireDate(after: backends.clock.now(), in: backends.timeZone)
+        let next = scheduled.nextFireDate(after: now, in: timeZone)
         notification = .object([
           ("weekday", .string(scheduled.weekday)),
           ("time", .string(String(format: "%02d:%02d", scheduled.hour, scheduled.minute))),
           // null when RFC 3339 cannot write it (outside the years 0001–9999).
-          ("next", .string(next.flatMap { RFC3339.string($0, in: backends.timeZone) })),
+          ("next", .string(next.flatMap { RFC3339.string($0, in: timeZone) })),
         ])
       }
     }
-    let pending = backends.tracker.entries.map { entry in
+    let pending = pending.map { entry in
       JSONValue.object([
         ("op", .string(entry.operation.rawValue)), ("target", .string(entry.target)), ("held", .bool(entry.isHeld)),
       ])
@@ -44,8 +52,8 @@ struct StateReport: Sendable {
       [
         ("screen", .string(state.screen.rawValue)),
         ("overlay", .string(state.overlay?.rawValue)),
-        ("language", .string(session.state.language.rawValue)),
-        ("appVersion", .string(session.appVersion.description)),
+        ("language", .string(state.language.rawValue)),
+        ("appVersion", .string(state.appVersion.description)),
         ("booted", .bool(state.isBooted)),
         ("seenThrough", seen),
         ("onboardingComplete", onboarded),
@@ -55,7 +63,7 @@ struct StateReport: Sendable {
         ("recap", recapJSON),
         ("notification", notification),
         ("pending", .array(pending)),
-        ("faults", .array(backends.faults.rules.map { .string($0.description) })),
+        ("faults", .array(faults.map { .string($0.description) })),
         ("guidance", guidanceJSON),
         ("guidanceSeen", guidanceSeen),
       ])
@@ -64,9 +72,8 @@ struct StateReport: Sendable {
   /// The guide or popover showing (or null): its step, and whether the step's element is on
   /// screen, in the screen under the overlay as rendered now.
   var guidanceJSON: JSONValue {
-    let guidance = session.state.guidance
+    let guidance = state.guidance
     guard let guide = guidance.active, let step = guidance.currentStep else { return .null }
-    let anchors = AppView.overlay(session.state, session.renderContext, session.viewInputs)?.anchors
     return .object([
       ("id", .string(guide.id)),
       ("mode", .string(guide.mode.rawValue)),
@@ -79,7 +86,7 @@ struct StateReport: Sendable {
 
   /// The tour: where it is, why it is open, and whether it waits or is being dismissed.
   var tourJSON: JSONValue {
-    guard let tour = session.state.tour else { return .null }
+    guard let tour = state.tour else { return .null }
     let mode: String
     switch tour.mode {
     case .automatic: mode = "automatic"
@@ -91,7 +98,7 @@ struct StateReport: Sendable {
       ("page", .number(Double(tour.index + 1))),
       ("pageCount", .number(Double(tour.pages.count))),
       ("pageId", .string(tour.currentPage.page.id)),
-      ("error", .string(tour.failure.map { session.text("ui.tour.dismissFailed", $0) })),
+      ("error", .string(tour.failure.map { context.text("ui.tour.dismissFailed", $0) })),
       ("mode", .string(mode)),
       ("suspended", .bool(tour.isSuspended)),
       ("dismissing", .bool(tour.isDismissing)),
@@ -101,7 +108,7 @@ struct StateReport: Sendable {
   /// What this session's tours changed and what became of each change (``TourRecap``, what
   /// `recap` lists and `undo` puts back); null before any tour.
   var recapJSON: JSONValue {
-    let recap = session.state.recap
+    let recap = state.recap
     guard recap.hasTour else { return .null }
     return .object([
       ("recording", .bool(recap.isRecording)),
@@ -131,15 +138,15 @@ struct StateReport: Sendable {
   /// Per visible setting: what the control shows, whether a write is pending, its error.
   var choicesJSON: JSONValue {
     let visible: [Setting]
-    if let page = session.state.visiblePage {
+    if let page = state.visiblePage {
       visible = page.blocks.compactMap { $0.choice?.setting }
     } else {
-      visible = session.state.screen.settings
+      visible = state.screen.settings
     }
-    let renderer = PageRenderer(context: session.renderContext.with(language: .en))
+    let renderer = PageRenderer(context: context.with(language: .en))
     return .object(
       visible.map { setting in
-        let control = session.state.choices.state(of: setting)
+        let control = state.choices.state(of: setting)
         return (
           setting.rawValue,
           .object([
