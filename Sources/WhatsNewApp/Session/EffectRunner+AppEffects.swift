@@ -32,10 +32,11 @@ extension EffectRunner {
       case .endTour(let showings): endTour(showings)
       case .completeOnboarding:
         completeOnboarding(seenThrough: session.appVersion) { result in
-          guard case .failure(let reason) = result else {
-            return await session.send(.tour(.onboardingWriteFinished(nil)))
+          switch result {
+          case .success: await session.send(.tour(.onboardingWriteFinished(nil)))
+          case .failure(let reason): await session.send(.tour(.onboardingWriteFinished(reason)))
           }
-          await session.send(.tour(.onboardingWriteFinished(reason)))
+          // At a terminal the wizard's write lands after the command: home is drawn above the prompt.
           session.showViewIfAtPrompt()
         }
       case .recordTourPosition(let position): recordTourPosition(position)
