@@ -201,6 +201,7 @@ struct wn_editor {
   pthread_mutex_t lock; /* guards the fields below */
   int reading;          /* inside wn_editor_read_line */
   char *pending;        /* queued text for print_above, each part ending in \n */
+  char *pending_prompt; /* the prompt the next redraw shows (wn_editor_set_prompt), or NULL */
   size_t pending_length;
 };
 
@@ -418,12 +419,19 @@ static char *wn_take_pending_locked(wn_editor *editor) {
 static void wn_flush_pending(wn_editor *editor) {
   pthread_mutex_lock(&editor->lock);
   char *text = wn_take_pending_locked(editor);
+  char *prompt = editor->pending_prompt;
+  editor->pending_prompt = NULL;
   pthread_mutex_unlock(&editor->lock);
-  if (text == NULL) return;
+  if (text == NULL && prompt == NULL) return;
 
-  wn_erase_prompt_and_line(editor);
-  wn_write_lines(editor->out, text);
+  wn_erase_prompt_and_line(editor); /* measured for the prompt on screen */
+  if (text != NULL) wn_write_lines(editor->out, text);
   free(text);
+  if (prompt != NULL) {
+    free(editor->prompt);
+    editor->prompt = prompt;
+    wn_measure_prompt(editor);
+  }
   fflush(editor->out);
   wn_libedit.el_set(editor->el, EL_REFRESH); /* forgets the old display and redraws */
   fflush(editor->out);
@@ -684,6 +692,7 @@ void wn_editor_destroy(wn_editor *editor) {
   close(editor->wake_write);
   pthread_mutex_destroy(&editor->lock);
   free(editor->pending);
+  free(editor->pending_prompt);
   free(editor->prompt);
   free(editor->carry);
   free(editor);
@@ -718,6 +727,9 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
 
   pthread_mutex_lock(&editor->lock);
   editor->reading = 1;
+  /* A prompt set for the read before is not this one's. */
+  free(editor->pending_prompt);
+  editor->pending_prompt = NULL;
   pthread_mutex_unlock(&editor->lock);
 
   /* What was being typed when Esc closed something comes back, as if typed again. */
@@ -787,6 +799,23 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
 }
 
 void wn_editor_set_records_history(wn_editor *editor, int records) { editor->records_history = records; }
+
+void wn_editor_set_prompt(wn_editor *editor, const char *prompt) {
+  char *copy = strdup(prompt);
+  if (copy == NULL) return;
+  pthread_mutex_lock(&editor->lock);
+  if (!editor->reading) {
+    /* Between reads: the next read brings its own prompt. */
+    free(copy);
+  } else {
+    free(editor->pending_prompt);
+    editor->pending_prompt = copy;
+    char byte = 'p';
+    ssize_t ignored = write(editor->wake_write, &byte, 1);
+    (void)ignored;
+  }
+  pthread_mutex_unlock(&editor->lock);
+}
 
 void wn_editor_print_above(wn_editor *editor, const char *text) {
   size_t length = strlen(text);

@@ -223,6 +223,14 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// above the prompt at once, also while the user is typing: the prompt and the partly typed
   /// line are drawn again below it. When no read is in progress the text is just printed. A
   /// final newline is added when missing. Thread-safe.
+  /// The prompt of the read in progress becomes `prompt` (markup as ``nextLine(prompt:)``),
+  /// drawn with the next text printed above it: a result that moved the person (a write that
+  /// ended the wizard) moves the prompt too. Any thread; between reads it does nothing.
+  package func setPrompt(_ prompt: String) {
+    guard let editor else { return }
+    PromptMarkup.markingInvisibleParts(of: prompt).withCString { wn_editor_set_prompt(editor, $0) }
+  }
+
   package func printAbove(bytes: [UInt8]) {
     let cString = bytes.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
     guard let editor else {

@@ -46,6 +46,23 @@ struct TmuxTerminalTests {
     return try tmux.waitUntil(lastLine: prompt)
   }
 
+  @Test("a result that lands at the prompt and moves the person moves the prompt too, the typed word kept")
+  func promptFollowsALateLanding() throws {
+    // A new user: the wizard; its write delayed, so it lands while the person sits at the prompt.
+    let tmux = try TmuxSession.start(
+      width: 80, height: 24, command: [RepositoryPaths.executable, "--db", database], environment: environment,
+      namePrefix: "keys")
+    try tmux.waitUntil(lastLine: "whatsnew:onboarding 1/7>")
+    try run("qa delay seen-write 1500", in: tmux, prompt: "whatsnew:onboarding 1/7>")
+    try run("finish", in: tmux, prompt: "whatsnew:onboarding 1/7>")
+    try tmux.sendLiteral("nex")
+    // Home and the first-run guide are drawn above the line, whose prompt now names the guide.
+    try tmux.waitUntil(lastLine: "whatsnew:first_run 1/6> nex")
+    try tmux.sendLiteral("t")
+    try tmux.sendKeys("Enter")
+    try tmux.waitUntil(lastLine: "whatsnew:first_run 2/6>")
+  }
+
   /// The app on the 2.12.0 tour's first page, its write of workoutView delayed 1.5 s, after
   /// `choose 2`: a choice being saved.
   func startWithADelayedChoice() throws -> TmuxSession {

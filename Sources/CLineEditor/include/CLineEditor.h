@@ -67,6 +67,10 @@ void wn_editor_show_listing(wn_editor *editor, const char *text);
 /* InteractiveLineEditor.printAbove. Thread-safe. */
 void wn_editor_print_above(wn_editor *editor, const char *text);
 
+/* InteractiveLineEditor.setPrompt: the prompt of the read in progress, shown from its next
+ * redraw (with the next printed text, or at once). Thread-safe; between reads it does nothing. */
+void wn_editor_set_prompt(wn_editor *editor, const char *prompt);
+
 /* Loads history entries saved by wn_editor_save_history. Count, or -1. */
 int wn_editor_load_history(wn_editor *editor, const char *path);
 

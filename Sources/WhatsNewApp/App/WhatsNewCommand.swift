@@ -305,6 +305,7 @@ package enum WhatsNewCommand {
               ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
+      console.updatePrompt = { [created] prompt in created.setPrompt(prompt) }
       let redraw = ResizeRedraw { session.redrawAfterResize() }
       created.setResizeHandler { redraw.request() }
       editor = created

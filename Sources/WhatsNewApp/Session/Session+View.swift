@@ -70,7 +70,10 @@ extension Session {
   /// A background result arrived: when the person sits at the prompt and the view changed,
   /// it is printed above the prompt now; otherwise the command's end prints it.
   func showViewIfAtPrompt() {
-    guard console.isAtPrompt, emitViewIfOutOfDate() else { return }
+    guard console.isAtPrompt else { return }
+    // The prompt names where the person is: a result that moved them moves it too.
+    console.updatePrompt?(prompt)
+    guard emitViewIfOutOfDate() else { return }
     publishCompletions()
   }
 

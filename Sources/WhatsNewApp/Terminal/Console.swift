@@ -14,6 +14,8 @@ package final class Console {
   package var writeError: (String) -> Void
   /// Shows text above the prompt while the line editor is reading (terminal only).
   package var showAbovePrompt: ((String) -> Void)?
+  /// Sets the prompt of the line being read at a terminal (the line editor's); `nil` in a script.
+  package var updatePrompt: ((String) -> Void)?
   package var styler: Styler
   /// Set by the REPL while it waits for a line.
   package var isAtPrompt = false
