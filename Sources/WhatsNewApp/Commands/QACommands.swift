@@ -115,7 +115,7 @@ struct QACommands: Sendable {
     }
     let inFlight = session.backends.tracker.entries
     let problems = ConsistencyCheck.problems(
-      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
+      controls: session.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
       scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
     var report = CheckReport(.compared(problems, inFlight: inFlight))
     report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: session.state.scheduleLeftApart)

@@ -164,7 +164,7 @@ package final class ExplorationRunner {
     let snapshot = try await store.snapshot(notificationID: WeeklyReview.notificationID)
     let context = session.renderContext
     let found = ConsistencyCheck.problems(
-      controls: session.controlStates, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
+      controls: session.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
     let reported = ConsistencyCheck.reported(found, leftApart: session.state.scheduleLeftApart)
     var problems = found.filter { !reported.contains($0) }.map { CheckReport.describe($0, in: context) }
     // The reminder the screens show is kept current by the session's own writes, never

@@ -43,7 +43,7 @@ extension EffectRunner {
       case .leaveSandbox: session.leaveSandbox()
       case .startGuideIfUnseen(let id):
         // Not read when nothing could start (the machine decides again with the set).
-        guard session.state.guidanceMayStartByItself, session.state.tour == nil, let seen = await guidanceSeenSet()
+        guard session.state.guidanceMayStartByItself, let seen = await guidanceSeenSet()
         else { continue }
         await session.send(.guide(.startIfUnseen(id, seen: seen)))
       case .markGuidanceSeen(let id): markGuidanceSeen(id)
@@ -58,7 +58,7 @@ extension EffectRunner {
       case .showSettingRow(let setting):
         // A slow read finished while the person sat at the prompt: show the control now.
         guard session.console.isAtPrompt else { continue }
-        session.console.emit(ScreenRenderer(context: session.renderContext).settingRow(setting, session.controlStates))
+        session.console.emit(ScreenRenderer(context: session.renderContext).settingRow(setting, session.state.choices.states))
         session.markViewShown()
       case .reportWrite(let ticket, let outcome): session.reportWrite(ticket, outcome: outcome)
       }

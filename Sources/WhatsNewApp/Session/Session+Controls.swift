@@ -4,11 +4,6 @@ import WhatsNewStore
 /// The choice controls as the session shows them: their states, a page's short names, a tap,
 /// and how a write ended, in words.
 extension Session {
-  /// Every control's state, for the views.
-  var controlStates: [Setting: ChoiceMachine.ControlState] {
-    state.choices.states
-  }
-
   /// The short names `page` offers, numbered as this session draws them (one menu across
   /// the page in accessible mode).
   func shortcuts(of page: Page) -> PageShortcuts {

@@ -113,8 +113,7 @@ extension AppState {
     let before = guidance.active
     switch input {
     case .startIfUnseen(let id, let seen):
-      // Not on top of a person who came from the tour: a waiting tour counts as open.
-      guard guidanceMayStartByItself, tour == nil else { return [] }
+      guard guidanceMayStartByItself else { return [] }
       return perform(guidance.startIfUnseen(id, seen: seen, overlayActive: overlay != nil), for: before)
     case .start(let id):
       guard let guide = guidance.guidance(id) else { return [.say(.unknownGuide(id))] }

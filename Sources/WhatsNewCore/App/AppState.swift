@@ -99,9 +99,9 @@ package struct AppState: Sendable, Equatable {
   }
 
   /// Whether a guide may start by itself now: booted, onboarding complete, nothing showing,
-  /// not launched from a widget.
+  /// no tour waiting (not on top of a person who came from the tour), not launched from a widget.
   package var guidanceMayStartByItself: Bool {
-    isBooted && onboardingComplete && overlay == nil && !launchedFromWidget
+    isBooted && onboardingComplete && overlay == nil && tour == nil && !launchedFromWidget
   }
 
   /// Anchors that have an info popover, and the popover's id.
