@@ -172,11 +172,13 @@ struct RecapTests {
   func explorationSeesTheRecap() async throws {
     let harness = try await onTour()
     await run(Self.tourLines, on: harness)
-    #expect(try await ExplorationRunner.disagreements(session: harness.session, store: harness.store) == [])
+    let context = harness.session.renderContext
+    #expect(try await ExplorationRunner.disagreements(harness.session.state, in: context, store: harness.store) == [])
     // Planted: the entry marked put back with no write at all.
-    _ = harness.session.state.recap.beginUndo(3)
-    harness.session.state.recap.undoFinished(.theme, outcome: .saved)
-    let problems = try await ExplorationRunner.disagreements(session: harness.session, store: harness.store)
+    var planted = harness.session.state
+    _ = planted.recap.beginUndo(3)
+    planted.recap.undoFinished(.theme, outcome: .saved)
+    let problems = try await ExplorationRunner.disagreements(planted, in: context, store: harness.store)
     #expect(problems == ["recap entry 3: it says Theme is System, the store has Dark"])
   }
 

@@ -184,10 +184,16 @@ struct AppReducerTests {
     state.hasCheckedWhatsNew = true
     _ = state.tours.open(TourState(mode: .automatic, pages: selectFlow(releases: Self.library, seenThrough: nil, current: v214)))
     #expect(
-      reduce(&state, .adopt(snapshot(onboardingComplete: false, language: .nl), .restore)) == [.languageChanged(.nl, note: nil)])
+      reduce(&state, .adopt(snapshot(onboardingComplete: false, language: .nl), .restore(from: "b.sqlite", dropped: [])))
+        == [.languageChanged(.nl, note: nil), .say(.restored("b.sqlite", dropped: [])), .startOnboarding])
     #expect(!state.hasCheckedWhatsNew)
     #expect(state.tour == nil)
     #expect(!state.onboardingComplete)
+    // A backup whose user finished onboarding starts over at home, whose check runs again.
+    state.screen = .settings
+    let effects = reduce(&state, .adopt(snapshot(language: .nl), .restore(from: "b.sqlite", dropped: ["a row"])))
+    #expect(effects.first == .say(.restored("b.sqlite", dropped: ["a row"])))
+    #expect(state.screen == .home && effects.last == .checkWhatsNew(nil))
   }
 
   @Test("a failed boot keeps its gate closed and says why")
@@ -287,5 +293,37 @@ struct AppReducerTests {
     #expect(state.choices.state(of: .theme).confirmed == "dark")
     _ = overtaken.choices.tap(.theme, "light")
     #expect(reduce(&overtaken, .readFinished(ticket, .success("dark"))) == [])
+  }
+
+  /// Each row: what a read of the present found, or a command's change, and what the state then holds.
+  static let presentReads: [(name: String, action: AppAction, holds: @Sendable (AppState) -> Bool)] = [
+    (
+      "`debug seen` read the record", .factsRead(.seenThrough(.version(v("2.13.0")))),
+      { $0.storeFacts.seenThrough == .version(v("2.13.0")) }
+    ),
+    ("`notifications` found none", .factsRead(.notification(nil)), { $0.storeFacts.notification == nil }),
+    (
+      "`set` learned the stored value first", .factsRead(.setting(.theme, "dark")),
+      { $0.choices.state(of: .theme).confirmed == "dark" }
+    ),
+    (
+      "`debug seen set` opens the check's gate again", .seenOverwritten(v("2.12.0")),
+      { $0.whatsNewCheckIsDue && $0.storeFacts.seenThrough == .version(v("2.12.0")) }
+    ),
+    ("`debug seen clear` leaves no record", .seenOverwritten(nil), { $0.storeFacts.seenThrough == .none }),
+    ("a preview's copy forgets what the controls showed", .sandboxEntered, { $0.choices.state(of: .theme).confirmed == nil }),
+    ("`show` asks for the view again", .viewRequested, { $0.presentations == 1 }),
+  ]
+
+  @Test("reads of the present and a command's own changes reach the state only as actions", arguments: presentReads.indices)
+  func presentRead(_ index: Int) {
+    let row = Self.presentReads[index]
+    var state = booted()
+    state.hasCheckedWhatsNew = true
+    state.storeFacts.notification = StoredNotification(id: "weekly_review", weekday: "monday", hour: 18, minute: 0)
+    _ = reduce(&state, .factsRead(.setting(.theme, "light")))
+    if case .factsRead(.setting) = row.action { state.choices = ChoiceMachine() }  // never read
+    #expect(reduce(&state, row.action) == [], "\(row.name)")
+    #expect(row.holds(state), "\(row.name)")
   }
 }

@@ -80,22 +80,12 @@ struct BackupCommands: Sendable {
     }
     // The schedule follows the restored weekday; then the store, read once, is what the
     // session starts over from (an unreadable one as a fresh store).
-    _ = try? await backends.scheduler.reconcile()
-    let snapshot = try? await session.runner.snapshot()
+    let snapshot = await session.runner.reconciledSnapshot()
     await session.send(
       .adopt(
         snapshot
           ?? StoreSnapshot(
             seenThrough: .none, onboardingComplete: false, settings: [:], notification: nil, guidanceSeen: []),
-        .restore))
-    session.console.emit(session.text("ui.restore.done", path), .success)
-    if !dropped.isEmpty {
-      session.console.emit(session.text("ui.restore.dropped", OptionWords(session.renderContext).andList(dropped)), .dim)
-    }
-    if !session.state.onboardingComplete {
-      await session.runner.run([.startOnboarding])
-    } else {
-      await session.navigate(to: .home)
-    }
+        .restore(from: path, dropped: dropped)))
   }
 }

@@ -80,7 +80,7 @@ struct CommandDispatcher: Sendable {
       // changes included.
       await session.readStoreFacts()
       session.wholeViewRequested = arguments.first?.lowercased() == "all"
-      session.requestView()
+      await session.requestView()
     default: CommandMessages(session: session).notAvailable(name)
     }
   }

@@ -62,6 +62,9 @@ extension CommandMessages {
       case .changed, .undoing:
         console.emit(text("ui.undo.failed", name, words.label(setting, entry.after), "undo \(number)"), .warning)
       }
+    case .restored(let path, let dropped):
+      console.emit(text("ui.restore.done", path), .success)
+      if !dropped.isEmpty { console.emit(text("ui.restore.dropped", words.andList(dropped)), .dim) }
     }
   }
 

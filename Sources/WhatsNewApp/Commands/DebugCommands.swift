@@ -17,7 +17,7 @@ struct DebugCommands: Sendable {
     case ("seen", 1):
       // A developer's look at the record as stored: not gated, it changes nothing.
       let record = (try? await session.runner.seenThrough()) ?? .none
-      session.state.storeFacts.seenThrough = record
+      await session.send(.factsRead(.seenThrough(record)))
       session.console.emit(
         session.text("ui.debug.seen", session.factsWording.seenThrough(record), session.appVersion.description))
     case ("seen", 2) where arguments[1] == "clear":
@@ -46,9 +46,7 @@ struct DebugCommands: Sendable {
       session.console.emit(session.text("ui.debug.seenFailed", reason.text), .error)
       return
     }
-    session.state.hasCheckedWhatsNew = false
-    // The record is now what was written: the settings screen shows it without reading it back.
-    session.state.storeFacts.seenThrough = version.map { .version($0) } ?? .none
+    await session.send(.seenOverwritten(version))
     // "The tour will appear on the next visit home" holds only while nothing stands in the
     // way: a session opened from a widget stays quiet, and a tour turned off is not shown
     // (the check records the app version again).

@@ -48,7 +48,7 @@ struct SettingsCommands: Sendable {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
       // here and not gated: it only decides whether the write that follows (which is) is needed.
       if let stored = try? await session.runner.storedValue(of: setting) {
-        session.state.choices.learn(setting, confirmed: stored)
+        await session.send(.factsRead(.setting(setting, stored)))
       }
     }
     // A value the setting already holds writes nothing, and says so.
@@ -114,7 +114,7 @@ struct SettingsCommands: Sendable {
   func notifications() async {
     // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
     let scheduled = try? await session.backends.scheduler.scheduled()
-    session.state.storeFacts.notification = scheduled
+    await session.send(.factsRead(.notification(scheduled)))
     guard let notification = scheduled else {
       session.console.emit(session.text("ui.notifications.none"), .warning)
       return

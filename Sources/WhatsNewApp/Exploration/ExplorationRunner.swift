@@ -148,7 +148,7 @@ package final class ExplorationRunner {
     let session = makeSession(store: store, path: path, startFaults: [])
     session.boot()
     await session.backends.tracker.waitUntilSettled()
-    var problems = try await Self.disagreements(session: session, store: store)
+    var problems = try await Self.disagreements(session.state, in: session.renderContext, store: store)
     let after = try await store.seenThrough()
     if let backwards = Self.backwardStep([before, after]) {
       problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
@@ -160,29 +160,28 @@ package final class ExplorationRunner {
   /// each disagreement in words, as `check` says it. A disagreement the app reported, a
   /// failed repair it said the next start mends (``ConsistencyCheck/reported(_:leftApart:)``),
   /// is not one: the run's end checks that next start (``nextStart(path:)``).
-  static func disagreements(session: Session, store: SettingsStore) async throws -> [String] {
+  static func disagreements(_ state: AppState, in context: RenderContext, store: SettingsStore) async throws -> [String] {
     let snapshot = try await store.snapshot(notificationID: WeeklyReview.notificationID)
-    let context = session.renderContext
     let found = ConsistencyCheck.problems(
-      controls: session.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
-    let reported = ConsistencyCheck.reported(found, leftApart: session.state.scheduleLeftApart)
+      controls: state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday)
+    let reported = ConsistencyCheck.reported(found, leftApart: state.scheduleLeftApart)
     var problems = found.filter { !reported.contains($0) }.map { CheckReport.describe($0, in: context) }
     // The reminder the screens show is kept current by the session's own writes, never
     // read back: after they settle it must be what is scheduled.
-    let shown = session.state.storeFacts.notification?.weekday
+    let shown = state.storeFacts.notification?.weekday
     if shown != snapshot.notification?.weekday {
-      let none = session.text("ui.explore.noReminder")
-      problems.append(session.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
+      let none = context.text("ui.explore.noReminder")
+      problems.append(context.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
     }
     // The recap says what became of each change (changed, undone, changed since): the store agrees.
-    let recap = session.state.recap
-    let words = OptionWords(session.renderContext)
+    let recap = state.recap
+    let words = OptionWords(context)
     for (index, entry) in recap.entries.enumerated() {
       guard let claimed = entry.claimedValue, let stored = snapshot.settings[entry.setting], claimed != stored
       else { continue }
       problems.append(
-        session.text(
-          "ui.explore.recapDiffers", String(index + 1), session.text(entry.setting.titleKey), words.label(entry.setting, claimed),
+        context.text(
+          "ui.explore.recapDiffers", String(index + 1), context.text(entry.setting.titleKey), words.label(entry.setting, claimed),
           words.label(entry.setting, stored)))
     }
     return problems

@@ -50,7 +50,7 @@ struct StepRules {
       }
     }
     guard session.state.isBooted else { return [] }
-    let disagreements = try await ExplorationRunner.disagreements(session: session, store: store)
+    let disagreements = try await ExplorationRunner.disagreements(session.state, in: session.renderContext, store: store)
     guard !disagreements.isEmpty else { return [] }
     let step = words()
     return disagreements.map { session.text("ui.explore.afterStep", step, $0) }

@@ -40,7 +40,7 @@ extension EffectRunner {
           session.showViewIfAtPrompt()
         }
       case .recordTourPosition(let position): recordTourPosition(position)
-      case .leaveSandbox: session.leaveSandbox()
+      case .leaveSandbox: await session.leaveSandbox()
       case .startGuideIfUnseen(let id):
         // Not read when nothing could start (the machine decides again with the set).
         guard session.state.guidanceMayStartByItself, let seen = await guidanceSeenSet()

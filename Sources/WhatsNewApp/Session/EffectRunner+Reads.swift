@@ -38,6 +38,13 @@ extension EffectRunner {
   /// Replaces the store's rows with a backup's; returns what it dropped, in words.
   func restore(from path: String) async throws -> [String] { try await session.backends.store.restore(from: path) }
 
+  /// After a restore: the schedule follows the restored weekday, then the store as the session
+  /// starts over from it, in one read transaction (`nil` when it cannot be read).
+  func reconciledSnapshot() async -> StoreSnapshot? {
+    _ = try? await session.backends.scheduler.reconcile()
+    return try? await snapshot()
+  }
+
   /// A private in-memory copy of the store, for a preview's sandbox.
   func sandboxCopy() async throws -> SettingsStore { try await session.backends.store.sandboxCopy() }
 }

@@ -20,7 +20,7 @@ extension Session {
       let copy = try await runner.sandboxCopy()
       sandbox = (real, state.storeFacts)
       backends = real.over(copy, faults: real.faults, tracker: real.tracker, clock: real.clock)
-      state.choices.forgetSettledValues()
+      await send(.sandboxEntered)
       return true
     } catch {
       console.emit(text("ui.debug.sandboxFailed", Backends.describe(error)), .error)
@@ -30,10 +30,10 @@ extension Session {
 
   /// The real store again: what the preview wrote is dropped with its copy (the rules forgot
   /// what its controls showed: ``AppEffect/leaveSandbox``).
-  func leaveSandbox() {
+  func leaveSandbox() async {
     guard let sandbox else { return }
     backends = sandbox.real
-    state.storeFacts = sandbox.facts
     self.sandbox = nil
+    await send(.factsRead(.all(sandbox.facts)))
   }
 }

@@ -42,6 +42,6 @@ extension Session {
   /// command and not gated (QA's read faults are for the controls): an unreadable store shows
   /// as a fresh one, and `check` says what is wrong.
   func readStoreFacts() async {
-    state.storeFacts = StoreFacts(try? await runner.snapshot())
+    await send(.factsRead(.all(StoreFacts(try? await runner.snapshot()))))
   }
 }

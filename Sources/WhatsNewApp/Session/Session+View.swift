@@ -79,7 +79,7 @@ extension Session {
 
   /// The person asked to see the view (opened a screen, typed `show` or `tour`): it is
   /// printed after the command even when nothing in it changed.
-  func requestView() {
-    state.presentations &+= 1
+  func requestView() async {
+    await send(.viewRequested)
   }
 }

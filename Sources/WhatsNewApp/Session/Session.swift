@@ -29,7 +29,7 @@ package final class Session {
   /// user switches to (read on demand).
   package internal(set) var tables: [Language: TranslationTable]
   /// The app as one value (``AppState``): where the user is, which gates are open, the controls.
-  package internal(set) var state: AppState
+  package private(set) var state: AppState
   package internal(set) var shouldQuit = false
   /// What the command being run produced besides the screen, begun empty for each command
   /// and returned by ``run(_:)``.

@@ -37,12 +37,34 @@ package enum AppAction: Sendable, Equatable {
   case tap(Setting, String)
   /// `undo <n>` (or `undo all`) for these entries of the recap, in order.
   case undo([Int])
+  /// A read that reports what is true now (a screen's facts, `debug seen`, `notifications`,
+  /// `set`'s look before it writes): the state takes it as read.
+  case factsRead(FactsRead)
+  /// `debug seen set|clear` wrote the record: it is `version` now, and the check may run again.
+  case seenOverwritten(Version?)
+  /// A preview's private copy of the store is in force: what the controls showed is forgotten.
+  case sandboxEntered
+  /// The person asked to see the view (`show`, a screen, `tour`): it is printed even unchanged.
+  case viewRequested
+}
+
+/// What a read of the present found (``AppAction/factsRead(_:)``).
+package enum FactsRead: Sendable, Equatable {
+  /// Everything the screens show from the store (or, leaving a preview, what they showed before it).
+  case all(StoreFacts)
+  /// The seen-through record alone (`debug seen`).
+  case seenThrough(SeenThroughRecord)
+  /// The reminder as scheduled (`notifications`).
+  case notification(StoredNotification?)
+  /// What the store holds for a setting never read (`set`): an unchanged value then writes nothing.
+  case setting(Setting, String)
 }
 
 /// Where an adopted snapshot comes from.
 package enum SnapshotSource: Sendable, Equatable {
-  /// A backup's rows replaced the store's: the app starts over from them.
-  case restore
+  /// The backup at `path` replaced the store's rows (less `dropped`, which vetting left out):
+  /// the app starts over from them.
+  case restore(from: String, dropped: [String])
   /// Another program committed: the screen says what changed and opens afresh.
   case outside
 }
@@ -159,6 +181,8 @@ package enum AppMessage: Sendable, Equatable {
   case putBack(Setting, String)
   /// Where recap entry `number` stands, when an undo did not put it back now.
   case entryStands(TourRecap.Entry, number: Int)
+  /// A restore from the backup at the path landed; `dropped` names what vetting left out.
+  case restored(String, dropped: [String])
 }
 
 /// The app's rules over one value: takes `action`, changes `state`, and returns what to do.
@@ -190,7 +214,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     state.bootFailure = reason
     return [.say(.bootFailed(reason))]
 
-  case .adopt(let snapshot, .restore):
+  case .adopt(let snapshot, .restore(let path, let dropped)):
     state.choices.forgetSettledValues()
     state.tours.discard()
     // The recap keeps what the tour changed; what the backup holds decides what still stands.
@@ -203,7 +227,9 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
     var choice = state.languageChoice
     choice.stored = snapshot.language
-    return state.adoptLanguage(choice, note: nil)
+    let effects = state.adoptLanguage(choice, note: nil) + [.say(.restored(path, dropped: dropped))]
+    // It starts over: home, whose check runs again, or onboarding if the backup's user never finished it.
+    return effects + (state.onboardingComplete ? state.navigate(to: .home) : [.startOnboarding])
 
   case .adopt(let snapshot, .outside):
     var effects: [AppEffect] = []
@@ -273,7 +299,21 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
   case .navigate(let screen): return state.navigate(to: screen)
   case .tap(let setting, let value): return state.tap(setting, value)
   case .undo(let numbers): return state.undo(numbers)
+
+  case .factsRead(.all(let facts)): state.storeFacts = facts
+  case .factsRead(.seenThrough(let record)): state.storeFacts.seenThrough = record
+  case .factsRead(.notification(let notification)): state.storeFacts.notification = notification
+  case .factsRead(.setting(let setting, let stored)): state.choices.learn(setting, confirmed: stored)
+
+  case .seenOverwritten(let version):
+    state.hasCheckedWhatsNew = false
+    // The record is now what was written: the settings screen shows it without reading it back.
+    state.storeFacts.seenThrough = version.map { .version($0) } ?? .none
+
+  case .sandboxEntered: state.choices.forgetSettledValues()
+  case .viewRequested: state.presentations &+= 1
   }
+  return []
 }
 
 extension AppState {
