@@ -150,7 +150,7 @@ package final class SessionHarness {
   /// Boots the session and waits for the boot step (unless held).
   package func boot() async {
     session.boot()
-    await session.backends.tracker.waitUntilSettled()
+    await session.runner.backends.tracker.waitUntilSettled()
   }
 
   /// Runs one command without waiting for background work (to build races by hand); what
@@ -161,7 +161,7 @@ package final class SessionHarness {
 
   /// Waits until every operation that is not held has finished.
   package func settle() async {
-    await session.backends.tracker.waitUntilSettled()
+    await session.runner.backends.tracker.waitUntilSettled()
   }
 
   /// Runs `line`, waits for its background work, and returns what it printed.
@@ -182,7 +182,7 @@ package final class SessionHarness {
   package var errors: String { capturedErrors }
 
   /// The faults in force.
-  package var faults: FaultInjector { session.backends.faults }
+  package var faults: FaultInjector { session.runner.backends.faults }
 }
 
 /// Lines for the REPL from an array; `<esc>` stands for the Esc key.

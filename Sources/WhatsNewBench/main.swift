@@ -428,7 +428,7 @@ func benchTap() async throws {
     var text = ""
     times.append(
       await time {
-        await session.tap(.workoutView, value)
+        await session.send(.tap(.workoutView, value))
         text = styler.render(session.renderCurrentView())
       })
     guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }), line.contains("saving…") else {

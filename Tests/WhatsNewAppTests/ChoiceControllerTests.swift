@@ -26,7 +26,7 @@ struct ChoiceControllerTests {
     await harness.send("set theme light")
     await harness.send("set theme dark")
     await harness.settle()
-    #expect(harness.session.backends.tracker.entries.map(\.isHeld) == [true, true])
+    #expect(harness.session.runner.backends.tracker.entries.map(\.isHeld) == [true, true])
     return harness
   }
 

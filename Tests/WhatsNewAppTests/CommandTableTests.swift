@@ -66,7 +66,7 @@ struct CommandTableTests {
     }
     // Wait on the work itself, not a timer: the look has begun, and nothing left will finish
     // soon (it waits for the lock; a command that does not wait for it has returned).
-    let tracker = harness.session.backends.tracker
+    let tracker = harness.session.runner.backends.tracker
     for _ in 0..<100_000 where tracker.entries.isEmpty { await Task.yield() }
     #expect(!tracker.entries.isEmpty, "the look for other programs' changes began")
     await tracker.waitUntilQuiet()
@@ -120,7 +120,8 @@ struct CommandTableTests {
     let harness = try await Self.upgrader()
     var configuration = harness.session.configuration
     configuration.insideExploration = true
-    let session = Session(configuration: configuration, backends: harness.session.backends, console: harness.session.console)
+    let session = Session(
+      configuration: configuration, backends: harness.session.runner.backends, console: harness.session.console)
     session.boot()
     await harness.settle()
     _ = harness.takeOutput()

@@ -68,9 +68,9 @@ struct EverySettingShownTests {
   @Test("the session's localizer shows the fallback for a missing setting key, in any language")
   func sessionFallback() async throws {
     let harness = try await SessionHarness(arguments: ["--locale", "ru"])
-    #expect(harness.session.localizer.text("ui.setting.restTimerSound.title") == "Rest timer sound")
-    #expect(harness.session.localizer.text("ui.value.restTimerSound.beep") == "Beep")
-    #expect(harness.session.localizer.text("ui.setting.theme.title") != "ui.setting.theme.title")
+    #expect(harness.session.runner.localizer.text("ui.setting.restTimerSound.title") == "Rest timer sound")
+    #expect(harness.session.runner.localizer.text("ui.value.restTimerSound.beep") == "Beep")
+    #expect(harness.session.runner.localizer.text("ui.setting.theme.title") != "ui.setting.theme.title")
   }
 
   @Test("with no text at all for settings, every screen still names each setting and value in words, never by key")

@@ -101,7 +101,7 @@ struct ExitSaverTests {
     // flight, not held. (Each command's look for other programs' changes is a read that may
     // still be on the store's queue: only the writes count here.)
     while clock.sleeperCount < 1 { await Task.yield() }
-    #expect(harness.session.backends.tracker.entries.filter { $0.operation == .write }.map(\.isHeld) == [false])
+    #expect(harness.session.runner.backends.tracker.entries.filter { $0.operation == .write }.map(\.isHeld) == [false])
     _ = harness.takeOutput()
 
     let deadline = ManualDeadline()

@@ -116,7 +116,7 @@ struct ExplorerPairsTests {
   {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: restore)
     await harness.boot()
-    let explorer = Explorer(session: harness.session, pairs: pairs)
+    let explorer = Explorer(exploring: harness.session.runner, pairs: pairs)
     return try await explorer.explore(seenThrough: Version(major: 2, minor: 11, patch: 0), script: script)
   }
 
@@ -161,7 +161,7 @@ struct ExplorerPairsTests {
   func nextStartCheck(repairs: Bool) async throws {
     let harness = try await SessionHarness(
       arguments: ["--upgrade-from", "2.11.0"], compensatingRestore: repairs ? .live : PlantedDefect.staleReminderAtStart)
-    let runner = try ExplorationRunner(like: harness.session, seenThrough: Version(major: 2, minor: 11, patch: 0))
+    let runner = try ExplorationRunner(like: harness.session.runner, seenThrough: Version(major: 2, minor: 11, patch: 0))
     let path = runner.directory.path("left-apart.sqlite")
     // What a failed repair leaves: the store has Monday, the reminder is still Sunday's.
     do {

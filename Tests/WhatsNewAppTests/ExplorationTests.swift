@@ -254,11 +254,11 @@ struct ExplorerTests {
   {
     let harness = try await SessionHarness(arguments: arguments, compensatingRestore: restore)
     await harness.boot()
-    let explorer = Explorer(session: harness.session)
+    let explorer = Explorer(exploring: harness.session.runner)
     let start = try #require(await explorer.startVersion())
     let report = try await explorer.explore(seenThrough: start, script: script)
     let text = ExplorationReportView(report: report, width: .max) { key, arguments in
-      RenderContext.text(key, arguments: arguments, localizer: harness.session.localizer, ascii: false)
+      RenderContext.text(key, arguments: arguments, localizer: harness.session.runner.localizer, ascii: false)
     }.lines
     return (report, text)
   }
@@ -326,7 +326,7 @@ struct ExplorerTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
     var path = ""
     do {
-      let runner = try ExplorationRunner(like: harness.session, seenThrough: Version(major: 2, minor: 11, patch: 0))
+      let runner = try ExplorationRunner(like: harness.session.runner, seenThrough: Version(major: 2, minor: 11, patch: 0))
       path = runner.directory.path
       let run = try await runner.run(ExplorationScenario(lines: ["choose workoutView inline", "next"]))
       #expect(run.problems == [])

@@ -21,8 +21,8 @@ struct ImmediateStartTests {
     harness.session.boot()  // no wait of any kind
     #expect(harness.session.state.isBooted)
     #expect(harness.session.state.overlay == .whatsNew)
-    #expect(harness.session.backends.tracker.entries.isEmpty)
-    #expect(harness.session.backends.tracker.isSettled)
+    #expect(harness.session.runner.backends.tracker.entries.isEmpty)
+    #expect(harness.session.runner.backends.tracker.isSettled)
   }
 
   @Test("in a script, a tap is written before the command returns")
@@ -32,7 +32,7 @@ struct ImmediateStartTests {
     await harness.send("go settings")
     #expect(harness.session.state.choices.state(of: .theme).shown == "system", "the read is done, not loading")
     await harness.send("set theme dark")
-    #expect(harness.session.backends.tracker.entries.isEmpty)
+    #expect(harness.session.runner.backends.tracker.entries.isEmpty)
     #expect(harness.session.state.choices.state(of: .theme).pendingWrites == 0)
     #expect(try await harness.store.setting(.theme) == "dark")
     #expect(harness.takeOutput().contains("Saved:"))
@@ -52,7 +52,7 @@ struct ImmediateStartTests {
     let harness = try await scripted(["--upgrade-from", "2.11.0", "--fault", "boot=hold"])
     harness.session.boot()
     #expect(!harness.session.state.isBooted)
-    #expect(harness.session.backends.tracker.entries.map(\.operation) == [.boot])
+    #expect(harness.session.runner.backends.tracker.entries.map(\.operation) == [.boot])
     harness.faults.release(.boot, target: nil)
     await harness.settle()
     #expect(harness.session.state.isBooted)
@@ -64,7 +64,7 @@ struct ImmediateStartTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], placement: .ownQueue)
     harness.session.boot()
     #expect(!harness.session.state.isBooted, "the store's answer cannot arrive while boot still runs on the main actor")
-    #expect(harness.session.backends.tracker.entries.map(\.operation) == [.boot])
+    #expect(harness.session.runner.backends.tracker.entries.map(\.operation) == [.boot])
     await harness.settle()
     #expect(harness.session.state.isBooted)
     #expect(harness.session.state.overlay == .whatsNew)

@@ -14,7 +14,7 @@ struct NavigationExplorationTests {
   ) async throws -> NavigationExplorer.Report {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
     await harness.boot()
-    let explorer = NavigationExplorer(session: harness.session, depth: depth, interpret: interpret)
+    let explorer = NavigationExplorer(exploring: harness.session.runner, depth: depth, interpret: interpret)
     let chosen = starts.map { names in explorer.starts.filter { names.contains($0.name) } }
     return try await explorer.explore(starts: chosen)
   }
@@ -59,12 +59,12 @@ struct NavigationProblemWordsTests {
     let english = try await SessionHarness()
     let other = try await SessionHarness(arguments: ["--locale", locale])
     for problem in Self.problems {
-      let words = problem.words(in: other.session)
+      let words = problem.words(in: other.session.runner)
       #expect(!words.contains("ui.explore"), "\(problem): \(words)")
-      #expect(words != problem.words(in: english.session), "\(problem) is not translated to \(locale): \(words)")
+      #expect(words != problem.words(in: english.session.runner), "\(problem) is not translated to \(locale): \(words)")
     }
     #expect(
-      NavigationProblem.refusedWaysStay("finish", ways: ["done", "skip"]).words(in: english.session)
+      NavigationProblem.refusedWaysStay("finish", ways: ["done", "skip"]).words(in: english.session.runner)
         == "finish was refused naming done or skip, none of which leaves")
   }
 }

@@ -58,6 +58,6 @@ struct NewsVersionTests {
   func completion() async throws {
     let harness = try await atHome()
     #expect(
-      harness.session.completionVocabulary.candidates(forLine: "news ") == ["2.14.0", "2.13.1", "2.12.0", "2.11.0", "all"])
+      harness.session.runner.completionVocabulary.candidates(forLine: "news ") == ["2.14.0", "2.13.1", "2.12.0", "2.11.0", "all"])
   }
 }

@@ -191,7 +191,7 @@ struct PreviewOverTourTests {
     #expect(closed.contains(said) && closed.contains(title), "\(closed)")
     #expect(harness.session.state.tour == nil)
     #expect(harness.session.state.screen == opened, "it goes where it says")
-    #expect(!harness.session.isInSandbox)
+    #expect(!harness.session.runner.isInSandbox)
   }
 
   @Test(

@@ -186,6 +186,6 @@ struct RecapTests {
   func completion() async throws {
     let harness = try await onTour()
     await run(Self.tourLines + ["undo 1"], on: harness)
-    #expect(harness.session.completionVocabulary.candidates(forLine: "undo ") == ["2", "3", "all"])
+    #expect(harness.session.runner.completionVocabulary.candidates(forLine: "undo ") == ["2", "3", "all"])
   }
 }

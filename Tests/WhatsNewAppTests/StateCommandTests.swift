@@ -90,7 +90,7 @@ struct StateCommandTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.13.1"])
     await harness.boot()
     await harness.settle()
-    let report = await StateCommand(session: harness.session).report().json()
+    let report = await StateCommand(runner: harness.session.runner).report().json()
     #expect(harness.session.state.tour != nil, "a tour is open, so whatsNew has its members")
     for path in StateCommand.completionPaths { #expect(report.value(atPath: path) != nil, "\(path)") }
     guard case .object(let members) = report else { return #expect(Bool(false)) }

@@ -75,7 +75,7 @@ struct TruthfulToolsTests {
     #expect(output.contains("Type wait, then check again."), "\(output)")
     clock.wakeSleepers()
     await harness.settle()
-    #expect(harness.session.backends.tracker.entries.isEmpty)
+    #expect(harness.session.runner.backends.tracker.entries.isEmpty)
   }
 
   @Test("check still reports a settled control's disagreement while another write is held")
@@ -264,7 +264,7 @@ struct TruthfulToolsTests {
     await harness.send("set theme dark")
     await harness.settle()
     var asked: [String] = []
-    harness.session.confirm = { question in
+    harness.session.runner.confirm = { question in
       asked.append(question)
       return ConfirmAnswer.isYes(.line(answer), yesWords: "y, yes")
     }

@@ -70,7 +70,7 @@ struct WayOutTests {
     let setting = try #require(
       harness.session.state.visiblePage.flatMap { PageShortcuts(page: $0, numbering: .perChoice).settings.first })
     _ = await harness.output(of: "choose 2")
-    let inside = try await harness.session.backends.store.allSettings()
+    let inside = try await harness.session.runner.backends.store.allSettings()
     #expect(inside[setting] != before[setting], "the copy took the choice")
     #expect(try await harness.store.allSettings() == before, "the real store did not")
     // The record is not changed inside the copy, where it would not be the real one.
@@ -78,8 +78,8 @@ struct WayOutTests {
     #expect(refused.contains("Open now: the preview of 2.13.1"), "\(refused)")
     #expect(refused.contains("Type close."))
     _ = await harness.output(of: "close")
-    #expect(!harness.session.isInSandbox)
-    #expect(try await harness.session.backends.store.allSettings() == before)
+    #expect(!harness.session.runner.isInSandbox)
+    #expect(try await harness.session.runner.backends.store.allSettings() == before)
   }
 
   @Test("another program's change is noticed at the next command and named")

@@ -109,7 +109,7 @@ struct WordsPeopleReadTests {
       let message = try #require(error.message)
       #expect(message.key == "store.backup.exists")
       let session = try await SessionHarness(arguments: ["--locale", "en"]).session
-      #expect(session.localizer.text(message.key, arguments: message.arguments) == error.description)
+      #expect(session.runner.localizer.text(message.key, arguments: message.arguments) == error.description)
       #expect(try ShippedTables.english[message.key] == nil, "the store's English is written once, in the store")
     }
   }

@@ -5,9 +5,9 @@ import WhatsNewStore
 /// backup and replace the store's data with it), as on the command line.
 @MainActor
 struct BackupCommands: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(session: session) }
+  var messages: CommandMessages { CommandMessages(runner: runner) }
 
   /// Runs the backup command `name`.
   func run(_ name: String, _ arguments: [String]) async {
@@ -28,11 +28,11 @@ struct BackupCommands: Sendable {
   /// puts back a store.
   func backup(to path: String) async {
     do {
-      let removed = try await session.runner.backup(to: path)
-      for file in removed { session.console.emit(session.text("ui.backup.leftover", file), .dim) }
-      session.console.emit(session.text("ui.backup.done", path), .success)
+      let removed = try await runner.backup(to: path)
+      for file in removed { runner.console.emit(runner.text("ui.backup.leftover", file), .dim) }
+      runner.console.emit(runner.text("ui.backup.done", path), .success)
     } catch {
-      session.console.emit(session.text("ui.backup.failed", session.words(for: error)), .error)
+      runner.console.emit(runner.text("ui.backup.failed", runner.words(for: error)), .error)
     }
   }
 
@@ -43,45 +43,45 @@ struct BackupCommands: Sendable {
   ///
   /// Refused while an operation is held by QA (it would land on the restored data once
   /// released), naming it. At a terminal it asks first (y/N), unless `confirmed` (`--yes`);
-  /// a script never asks (``Session/confirm`` is unset there).
+  /// a script never asks (``EffectRunner/confirm`` is unset there).
   func restore(from path: String, confirmed: Bool = false) async {
     // A session whose boot failed (or has not finished) has no screens to bring back over the
     // restored data: it is refused, saying why, rather than restored into a session still down.
-    guard session.state.isBooted else { return messages.notBooted() }
-    if session.state.overlay != nil {
-      session.console.emit(session.text("ui.restore.closeFirst"), .warning)
+    guard runner.state.isBooted else { return messages.notBooted() }
+    if runner.state.overlay != nil {
+      runner.console.emit(runner.text("ui.restore.closeFirst"), .warning)
       return
     }
-    let backends = session.backends
+    let backends = runner.backends
     // Writes in flight land first; one that is held never would until released.
     await backends.tracker.waitUntilSettled()
     let held = backends.tracker.entries.filter(\.isHeld)
     if let first = held.first {
-      session.console.emit(
-        session.text(
+      runner.console.emit(
+        runner.text(
           "ui.restore.held", held.map(CheckReport.name(of:)).joined(separator: ", "), CheckReport.subject(of: first)),
         .warning)
       return
     }
-    if !confirmed, let confirm = session.confirm {
-      session.console.flush()
-      guard await confirm(session.text("ui.restore.confirm", path)) else {
-        session.console.emit(session.text("ui.restore.cancelled"), .dim)
+    if !confirmed, let confirm = runner.confirm {
+      runner.console.flush()
+      guard await confirm(runner.text("ui.restore.confirm", path)) else {
+        runner.console.emit(runner.text("ui.restore.cancelled"), .dim)
         return
       }
       // Nothing may have started meanwhile: the prompt runs no command.
     }
     let dropped: [String]
     do {
-      dropped = try await session.runner.restore(from: path)
+      dropped = try await runner.restore(from: path)
     } catch {
-      session.console.emit(session.text("ui.restore.failed", session.words(for: error)), .error)
+      runner.console.emit(runner.text("ui.restore.failed", runner.words(for: error)), .error)
       return
     }
     // The schedule follows the restored weekday; then the store, read once, is what the
     // session starts over from (an unreadable one as a fresh store).
-    let snapshot = await session.runner.reconciledSnapshot()
-    await session.send(
+    let snapshot = await runner.reconciledSnapshot()
+    await runner.send(
       .adopt(
         snapshot
           ?? StoreSnapshot(

@@ -9,7 +9,7 @@ import WhatsNewCore
 package struct CheckReport: Sendable, Equatable {
   /// What `check` could compare.
   package enum Finding: Sendable, Equatable {
-    /// The boot step failed with this reason: nothing to compare this session.
+    /// The boot step failed with this reason: nothing to compare this runner.
     case bootFailed(String)
     /// The boot step has not finished; `held` when QA holds it.
     case booting(held: Bool)

@@ -6,52 +6,58 @@ import WhatsNewCore
 /// rules hand back the commands whose work is the app's, which run in their family's type.
 @MainActor
 struct CommandDispatcher: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  /// Runs one command line.
-  func run(_ line: String) async {
-    session.outcome = CommandOutcome()
+  /// Runs one command line and returns what it produced besides the screen (``CommandOutcome``).
+  func run(_ line: String) async -> CommandOutcome {
+    runner.outcome = CommandOutcome()
+    await dispatch(line)
+    return runner.outcome
+  }
+
+  /// Looks `line` up and runs it.
+  private func dispatch(_ line: String) async {
     // `# …` is a comment (a script `qa explore` prints starts with one naming its start
     // arguments), read as `qa explore <file>` reads it: after a UTF-8 byte order mark too.
     guard let line = CommandTokenizer.command(in: line) else { return }
     // A run of `qa explore` stays in its own store, and never starts another exploration.
-    if session.configuration.insideExploration && CommandTable.traits(ofLine: line).contains(.reachesOutside) {
-      session.console.emit(session.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
+    if runner.configuration.insideExploration && CommandTable.traits(ofLine: line).contains(.reachesOutside) {
+      runner.console.emit(runner.text("ui.explore.outsideRefused", TextSanitizer.clean(line)), .warning)
       return
     }
     let words = CommandTokenizer.split(TextSanitizer.clean(line))
     guard let first = words.first else { return }
     let arguments = Array(words.dropFirst())
     guard let command = CommandTable.find(first.lowercased()) else {
-      if let number = Int(first), session.state.overlay == .whatsNew || session.state.overlay == .onboarding {
+      if let number = Int(first), runner.state.overlay == .whatsNew || runner.state.overlay == .onboarding {
         // A bare number on a page with one choice picks that option.
-        await TourCommands(session: session).choose([String(number)])
+        await TourCommands(runner: runner).choose([String(number)])
         return
       }
       // A guide's numbered menu (accessible mode) takes its numbers, as a page's menu does.
-      let menu = session.configuration.accessible ? session.state.guidance.stepCommands : []
+      let menu = runner.configuration.accessible ? runner.state.guidance.stepCommands : []
       if let number = Int(first), arguments.isEmpty, menu.indices.contains(number - 1) {
-        return await run(menu[number - 1])
+        return await dispatch(menu[number - 1])
       }
       let suggestion = CommandTable.suggestion(for: first)
-      let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
-      session.noteInvalidCommand()
-      session.console.emit(
-        session.text("ui.error.unknownCommand", first) + hint + ". " + session.text("ui.error.typeHelp"), .error)
+      let hint = suggestion.map { runner.text("ui.error.didYouMean", $0) } ?? ""
+      runner.noteInvalidCommand()
+      runner.console.emit(
+        runner.text("ui.error.unknownCommand", first) + hint + ". " + runner.text("ui.error.typeHelp"), .error)
       return
     }
     // Words a command does not take are refused, not ignored: `skip now` must not end the tour.
     if !command.fits(arguments) {
-      guard command.takesNoWords else { return CommandMessages(session: session).usage(command.name) }
+      guard command.takesNoWords else { return CommandMessages(runner: runner).usage(command.name) }
       let key = arguments.count == 1 && Int(arguments[0]) != nil ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
-      return CommandMessages(session: session).invalid(.error, key, command.name, TextSanitizer.clean(line))
+      return CommandMessages(runner: runner).invalid(.error, key, command.name, TextSanitizer.clean(line))
     }
     // Another program's changes since the last command show before this one runs. The
     // commands that report what is true now wait for the look (never in flight for `check`).
-    let notice = session.noticeOutsideChanges()
+    let notice = runner.lookForOutsideChanges()
     if command.traits.contains(.readsNow) { await notice?.value }
     // The rules take it (``AppAction/command(_:_:)``), and hand back what is the app's to run.
-    await session.send(.command(command.name, arguments))
+    await runner.send(.command(command.name, arguments))
   }
 
   /// Runs a command the rules handed back (``AppEffect/run(_:_:)``): its family's type does
@@ -59,14 +65,14 @@ struct CommandDispatcher: Sendable {
   func runFamily(_ name: String, _ arguments: [String]) async {
     guard let command = CommandTable.find(name) else { return }
     switch command.family(arguments: arguments) {
-    case .tour: await TourCommands(session: session).run(name, arguments)
-    case .settings: await SettingsCommands(session: session).run(name, arguments)
-    case .guidance: await GuidanceCommands(session: session).list(arguments)
-    case .qa: await QACommands(session: session).run(name, arguments)
-    case .debug: await DebugCommands(session: session).run(arguments)
-    case .backup: await BackupCommands(session: session).run(name, arguments)
+    case .tour: await TourCommands(runner: runner).run(name, arguments)
+    case .settings: await SettingsCommands(runner: runner).run(name, arguments)
+    case .guidance: await GuidanceCommands(runner: runner).list(arguments)
+    case .qa: await QACommands(runner: runner).run(name, arguments)
+    case .debug: await DebugCommands(runner: runner).run(arguments)
+    case .backup: await BackupCommands(runner: runner).run(name, arguments)
     case .session: await runOwn(name, arguments)
-    case .recap: CommandMessages(session: session).notAvailable(name)
+    case .recap: CommandMessages(runner: runner).notAvailable(name)
     }
   }
 
@@ -74,34 +80,34 @@ struct CommandDispatcher: Sendable {
   func runOwn(_ name: String, _ arguments: [String]) async {
     switch name {
     case "help": help(arguments)
-    case "quit": session.shouldQuit = true
+    case "quit": runner.outcome.quits = true
     case "show":
       // A redraw the user asked for shows what the store holds now, another process's
       // changes included.
-      await session.readStoreFacts()
-      session.wholeViewRequested = arguments.first?.lowercased() == "all"
-      await session.requestView()
-    default: CommandMessages(session: session).notAvailable(name)
+      await runner.readStoreFacts()
+      runner.outcome.showsWholeView = arguments.first?.lowercased() == "all"
+      await runner.send(.viewRequested)
+    default: CommandMessages(runner: runner).notAvailable(name)
     }
   }
 
   /// `help`: the commands by audience (``CommandGroup``), one row each with its summary;
   /// `help <command>`: every form, the summary, more words where there are any, and examples.
   func help(_ arguments: [String]) {
-    let console = session.console
-    let context = session.renderContext
+    let console = runner.console
+    let context = runner.renderContext
     if let name = arguments.first {
       guard let command = CommandTable.find(name.lowercased()) else {
-        return CommandMessages(session: session).unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
+        return CommandMessages(runner: runner).unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
       }
       var rows: Document = command.syntax.flatMap {
         LineFitter.fit(Line(context.chrome($0), .command, hangingIndent: 2), width: context.width)
       }
-      rows += context.wrapped(session.text(command.summaryKey), indent: 2)
+      rows += context.wrapped(runner.text(command.summaryKey), indent: 2)
       if let detailsKey = command.detailsKey {
-        rows += context.wrapped(session.text(detailsKey), indent: 2, style: .dim)
+        rows += context.wrapped(runner.text(detailsKey), indent: 2, style: .dim)
       }
-      rows.append(Line(session.text("ui.help.examples"), .title))
+      rows.append(Line(runner.text("ui.help.examples"), .title))
       rows += command.examples.flatMap {
         LineFitter.fit(Line("  " + context.chrome($0), .command, hangingIndent: 4), width: context.width)
       }
@@ -110,30 +116,21 @@ struct CommandDispatcher: Sendable {
     }
     var rows: [HelpTable.Row] = []
     for group in CommandGroup.allCases {
-      rows.append(.heading(session.text(group.titleKey)))
+      rows.append(.heading(runner.text(group.titleKey)))
       rows += CommandTable.all.filter { $0.group == group }.map {
-        HelpTable.Row.command($0.name, summary: session.text($0.summaryKey))
+        HelpTable.Row.command($0.name, summary: runner.text($0.summaryKey))
       }
     }
     let table = HelpTable(
-      title: session.text("ui.help.title"), rows: rows,
-      footnote: session.text("ui.help.more") + " " + session.text("ui.help.keys"))
+      title: runner.text("ui.help.title"), rows: rows,
+      footnote: runner.text("ui.help.more") + " " + runner.text("ui.help.keys"))
     console.emit(table.document(in: context))
   }
 }
 
-extension Session {
+extension EffectRunner {
   /// The command being run cannot be run as written (``CommandOutcome/wasInvalid``): its word
   /// names no command, or its arguments do not fit it (the wrong number, or a word naming
   /// nothing it could name, or several things). A script that had one exits with 65.
   func noteInvalidCommand() { outcome.wasInvalid = true }
-
-  /// Runs one command line and returns what it produced besides the screen. Output goes to
-  /// the console; the view follows the state. Never throws: every problem is a message and
-  /// the session goes on.
-  @discardableResult
-  package func run(_ line: String) async -> CommandOutcome {
-    await CommandDispatcher(session: self).run(line)
-    return outcome
-  }
 }

@@ -5,9 +5,9 @@ import WhatsNewCore
 extension CommandMessages {
   /// Says `message` to the person.
   func say(_ message: AppMessage) {
-    let console = session.console
-    let words = OptionWords(session.renderContext)
-    func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
+    let console = runner.console
+    let words = OptionWords(runner.renderContext)
+    func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
     switch message {
     case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
     case .changedElsewhere(let setting, let value):
@@ -22,18 +22,18 @@ extension CommandMessages {
     case .useDone: console.emit(text("ui.tour.useDone"), .warning)
     case .useClose: console.emit(text("ui.tour.useClose"), .warning)
     case .noOpenItem(let token, let count):
-      session.noteInvalidCommand()
+      runner.noteInvalidCommand()
       console.emit(text("ui.open.noItem", token, words.orList((1...count).map(String.init))), .warning)
     case .nothingNumbered(let token):
-      session.noteInvalidCommand()
+      runner.noteInvalidCommand()
       console.emit(text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
     case .isTour(let id): console.emit(text("ui.guidance.isTour", id, id), .warning)
     case .leftPageGone(let page, let count):
       console.emit(text("ui.tour.leftPageGone", String(page), String(count)), .dim)
-    case .recap: console.emit(RecapView(recap: session.state.recap).document(in: session.renderContext))
+    case .recap: console.emit(RecapView(recap: runner.state.recap).document(in: runner.renderContext))
     case .nothingLeftToUndo: console.emit(text("ui.undo.nothingLeft"), .dim)
     case .unknownGuide(let id):
-      unknownValue(id, kind: .guide, candidates: session.guidanceIDs)
+      unknownValue(id, kind: .guide, candidates: runner.guidanceIDs)
     case .guideEnded(let id): console.emit(text("ui.guidance.ended", text("guidance.\(id).name"), id), .success)
     case .guideLeftForTour(let id): console.emit(text("ui.guidance.leftForTour", text("guidance.\(id).name")), .dim)
     case .guideFirstStep: console.emit(text("ui.guidance.firstStep"), .warning)
@@ -43,7 +43,7 @@ extension CommandMessages {
     case .unchanged(let setting, let value):
       console.emit(text("ui.set.unchanged", text(setting.titleKey), text(setting.valueKey(value))), .dim)
     case .undoNoSuchEntry(let number):
-      session.noteInvalidCommand()
+      runner.noteInvalidCommand()
       console.emit(text("ui.undo.noSuchEntry", String(number)), .warning)
     case .undoInFlight(let setting): console.emit(text("ui.undo.inFlight", text(setting.titleKey)), .dim)
     case .putBack(let setting, let value):
@@ -70,8 +70,8 @@ extension CommandMessages {
 
   /// Says what the tour machine said.
   private func say(_ message: TourMessage) {
-    let console = session.console
-    func text(_ key: String, _ arguments: String...) -> String { session.text(key, arguments: arguments) }
+    let console = runner.console
+    func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
     switch message {
     case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
     case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
@@ -86,7 +86,7 @@ extension CommandMessages {
     case .previewClosed(let page, let count):
       console.emit(text("ui.debug.previewClosed", String(page), String(count)), .success)
     case .previewClosedToScreen:
-      console.emit(text("ui.debug.previewClosedScreen", text(session.state.screen.titleKey)), .success)
+      console.emit(text("ui.debug.previewClosedScreen", text(runner.state.screen.titleKey)), .success)
     case .previewOverTour(let page, let count):
       console.emit(text("ui.debug.previewOverTour", String(page), String(count)), .dim)
     case .onboardingFinished: console.emit(text("ui.onboarding.finished"), .success)

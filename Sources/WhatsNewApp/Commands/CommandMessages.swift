@@ -4,57 +4,57 @@ import WhatsNewCore
 /// and an unknown word with its "did you mean".
 @MainActor
 struct CommandMessages: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
   /// The line cannot run as written (``CommandOutcome/wasInvalid``): says why, in `key`'s words.
   func invalid(_ style: TextStyle, _ key: String, _ arguments: String...) {
-    session.noteInvalidCommand()
-    session.console.emit(session.text(key, arguments: arguments), style)
+    runner.noteInvalidCommand()
+    runner.console.emit(runner.text(key, arguments: arguments), style)
   }
 
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
-    session.noteInvalidCommand()
+    runner.noteInvalidCommand()
     guard let command = CommandTable.find(name) else { return }
-    session.console.emit(session.text("ui.error.usage", command.usage), .error)
+    runner.console.emit(runner.text("ui.error.usage", command.usage), .error)
   }
 
   /// The command `name` reached a runner that does not run it (the table names another family).
   func notAvailable(_ name: String) {
-    session.console.emit(session.text("ui.error.notAvailable", name), .warning)
+    runner.console.emit(runner.text("ui.error.notAvailable", name), .warning)
   }
 
   /// The command `name` cannot run in this state: names what is open on top and the
   /// commands that leave it (``OpenStack/waysOut``), never "something else".
   func refused(_ name: String) {
-    let stack = session.state.openStack
-    session.outcome.refusal = Refusal(command: name, top: stack.top, waysOut: stack.waysOut)
+    let stack = runner.state.openStack
+    runner.outcome.refusal = Refusal(command: name, top: stack.top, waysOut: stack.waysOut)
     let open = openNow
-    session.console.emit(session.text("ui.refused", name, open.layer, open.ways), .warning)
+    runner.console.emit(runner.text("ui.refused", name, open.layer, open.ways), .warning)
   }
 
   /// What is open on top, in words, and the commands that leave it: what a refusal names,
   /// and what `news` says to close before a release can open.
   var openNow: (layer: String, ways: String) {
-    let stack = session.state.openStack
-    return (describe(stack.top), OptionWords(session.renderContext).orList(stack.waysOut))
+    let stack = runner.state.openStack
+    return (describe(stack.top), OptionWords(runner.renderContext).orList(stack.waysOut))
   }
 
   /// What `layer` is, in words: "the what's-new tour (page 3 of 6)", "Workout settings guide (step 1 of 3)".
   func describe(_ layer: OpenLayer) -> String {
     switch layer {
-    case .home: return session.text(Screen.home.titleKey)
-    case .screen(let screen): return session.text(screen.titleKey)
+    case .home: return runner.text(Screen.home.titleKey)
+    case .screen(let screen): return runner.text(screen.titleKey)
     case .tour(let mode, let page, let count, _):
       switch mode {
-      case .automatic: return session.text("ui.layer.tour", String(page), String(count))
-      case .news: return session.text("ui.layer.news", String(page), String(count))
-      case .preview(let version): return session.text("ui.layer.preview", version.description, String(page), String(count))
+      case .automatic: return runner.text("ui.layer.tour", String(page), String(count))
+      case .news: return runner.text("ui.layer.news", String(page), String(count))
+      case .preview(let version): return runner.text("ui.layer.preview", version.description, String(page), String(count))
       }
-    case .onboarding(let page, let count): return session.text("ui.layer.onboarding", String(page), String(count))
+    case .onboarding(let page, let count): return runner.text("ui.layer.onboarding", String(page), String(count))
     case .guide(let id, let step, let count):
-      return session.text("ui.layer.guide", session.text("guidance.\(id).name"), String(step), String(count))
-    case .popover(let id): return session.text("guidance.\(id).name")
+      return runner.text("ui.layer.guide", runner.text("guidance.\(id).name"), String(step), String(count))
+    case .popover(let id): return runner.text("guidance.\(id).name")
     }
   }
 
@@ -66,15 +66,15 @@ struct CommandMessages: Sendable {
     let suggestion =
       suggestion
       ?? (kind == .command ? CommandTable.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
-    let hint = suggestion.map { session.text("ui.error.didYouMean", $0) } ?? ""
-    session.noteInvalidCommand()
-    let words = OptionWords(session.renderContext)
+    let hint = suggestion.map { runner.text("ui.error.didYouMean", $0) } ?? ""
+    runner.noteInvalidCommand()
+    let words = OptionWords(runner.renderContext)
     // A long list (releases, over a long history) is named by a few, around the suggestion.
     let expected =
       Self.few(candidates, around: suggestion).map {
-        session.text("ui.error.expectedSome", session.renderContext.formats.number(candidates.count), words.orList($0))
-      } ?? session.text("ui.error.expected", words.orList(candidates))
-    session.console.emit(session.text("ui.error.unknown." + kind.rawValue, value) + hint + ". " + expected, .error)
+        runner.text("ui.error.expectedSome", runner.renderContext.formats.number(candidates.count), words.orList($0))
+      } ?? runner.text("ui.error.expected", words.orList(candidates))
+    runner.console.emit(runner.text("ui.error.unknown." + kind.rawValue, value) + hint + ". " + expected, .error)
   }
 
   /// The most candidates an error lists whole.
@@ -97,7 +97,7 @@ struct CommandMessages: Sendable {
   /// A command that needs the boot step to have finished: after a failed boot, the failure
   /// and what to do; while QA holds the boot, how to release it; else, to wait.
   func notBooted() {
-    let report = CheckReport(QACommands.bootFinding(session))
-    session.console.emit(report.lines(in: session.renderContext))
+    let report = CheckReport(QACommands.bootFinding(runner))
+    runner.console.emit(report.lines(in: runner.renderContext))
   }
 }

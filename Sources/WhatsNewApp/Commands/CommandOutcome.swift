@@ -13,6 +13,10 @@ package struct CommandOutcome: Sendable, Equatable {
   /// The state could not take it: what was on top, and the ways out the message named
   /// (`qa explore --navigation` checks each one works).
   package var refusal: Refusal?
+  /// `quit`: the session ends after this command.
+  package var quits = false
+  /// `show all`: the view after this command is printed whole, not cut to the terminal's rows.
+  package var showsWholeView = false
 
   package init() {}
 }

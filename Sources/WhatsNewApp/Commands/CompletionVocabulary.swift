@@ -162,7 +162,7 @@ package final class CompletionSnapshot: Sendable {
   }
 }
 
-extension Session {
+extension EffectRunner {
   /// What Tab completes from, for the view showing now.
   var completionVocabulary: CompletionVocabulary {
     var labels: [Setting: [String: String]] = [:]
@@ -173,7 +173,7 @@ extension Session {
       versions: catalog.versions.map(\.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
       page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
     // From the manifest: completing a version reads no release.
-    vocabulary.newsVersions = newsVersions.map(\.description).reversed()
+    vocabulary.newsVersions = catalog.newsVersions(upTo: appVersion).map(\.description).reversed()
     let undoable = state.recap.undoableNumbers.map(String.init)
     vocabulary.undoTokens = undoable.isEmpty ? [] : undoable + ["all"]
     return vocabulary
@@ -182,8 +182,11 @@ extension Session {
   var guidanceIDs: [String] { state.guidance.catalog.map(\.id) }
   var infoIDs: [String] { state.guidance.catalog.filter { $0.mode == .info }.map(\.id) }
 
+}
+
+extension Session {
   /// Publishes what Tab completes from now (after a command or a redraw).
   func publishCompletions() {
-    completions.update(completionVocabulary)
+    completions.update(runner.completionVocabulary)
   }
 }

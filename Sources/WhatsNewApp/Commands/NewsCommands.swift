@@ -7,16 +7,16 @@ import WhatsNewStore
 /// nothing else (not the seen record).
 @MainActor
 struct NewsCommands: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(session: session) }
+  var messages: CommandMessages { CommandMessages(runner: runner) }
 
   /// Runs `news` with `arguments`.
   func run(_ arguments: [String]) async {
     guard arguments.count <= 1 else { return messages.usage("news") }
     // The list reads the store's record, and the pages' choices save real settings: neither
     // over a store that never opened.
-    guard session.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return messages.notBooted() }
     switch arguments.first {
     case nil: await list(all: false)
     case let word? where word.lowercased() == "all": await list(all: true)
@@ -28,33 +28,35 @@ struct NewsCommands: Sendable {
   private var openRefused: Bool {
     // The waiting tour is the news: `tour` brings it back; news must not replace it. Another
     // release's news replaces the one open.
-    let newsIsOpen = session.state.overlay == .whatsNew && session.state.tour?.mode == .news
-    return (session.state.overlay != nil && !newsIsOpen) || session.state.tour?.mode == .automatic
+    let newsIsOpen = runner.state.overlay == .whatsNew && runner.state.tour?.mode == .news
+    return (runner.state.overlay != nil && !newsIsOpen) || runner.state.tour?.mode == .automatic
   }
 
   /// The list, cut to the newest that fit the window (`all`: every one); it ends with the
   /// command that opens one, or, where that would be refused now, with what to close first.
   func list(all: Bool) async {
-    let read = await session.runner.performNow(.read, target: nil) { store in
+    let read = await runner.performNow(.read, target: nil) { store in
       try await store.releaseRecord()
     }
     let record: ReleaseRecord
     switch read {
     case .success(let value): record = value
     case .failure(let reason):
-      return session.console.emit(session.text("ui.news.readFailed", reason.text), .error)
+      return runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error)
     }
     var seen: Version?
     if case .version(let version) = record.seenThrough { seen = version }
     // A person still in onboarding starts here: nothing before this version will be shown.
-    let first = record.firstVersion ?? (session.state.onboardingComplete ? nil : session.appVersion)
+    let first = record.firstVersion ?? (runner.state.onboardingComplete ? nil : runner.appVersion)
     // Only the releases the window can show are read: every entry takes a row at least.
-    let budget = all ? nil : session.configuration.rows.map { Viewport(terminalRows: $0).budget }
-    let versions = session.newsVersions.reversed().filter { version in first.map { version >= $0 } ?? true }
+    let budget = all ? nil : runner.configuration.rows.map { Viewport(terminalRows: $0).budget }
+    let versions = runner.catalog.newsVersions(upTo: runner.appVersion).reversed().filter { version in
+      first.map { version >= $0 } ?? true
+    }
     let shown = budget.map { Array(versions.prefix($0)) } ?? Array(versions)
     let entries = ReleaseHistory.entries(
-      releases: shown.compactMap(session.catalog.release), showings: record.showings, firstVersion: first,
-      seenThrough: seen, current: session.appVersion)
+      releases: shown.compactMap(runner.catalog.release), showings: record.showings, firstVersion: first,
+      seenThrough: seen, current: runner.appVersion)
     let rest = versions.dropFirst(shown.count)
     let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?
@@ -67,8 +69,8 @@ struct NewsCommands: Sendable {
       footer = example.map { .open(example: $0.release) }
     }
     let view = NewsListView(
-      entries: entries, notRead: notRead, rowBudget: budget, footer: footer, tourIsOpen: session.state.tour?.mode == .automatic)
-    session.console.emit(view.document(in: session.renderContext))
+      entries: entries, notRead: notRead, rowBudget: budget, footer: footer, tourIsOpen: runner.state.tour?.mode == .automatic)
+    runner.console.emit(view.document(in: runner.renderContext))
   }
 
   /// `news <version>`: that release's pages, ignoring the record and the gates. Only that
@@ -78,16 +80,16 @@ struct NewsCommands: Sendable {
     guard let version = Version(versionText) else {
       return messages.invalid(.error, "ui.error.badVersion", versionText)
     }
-    guard let release = session.newsRelease(version) else {
+    guard let release = runner.catalog.newsRelease(version, upTo: runner.appVersion) else {
       // A release the app has not reached, or one with nothing to show: the nearest that has.
-      let others = session.newsVersions.filter { $0 != version }
+      let others = runner.catalog.newsVersions(upTo: runner.appVersion).filter { $0 != version }
       guard let nearest = nearestShowable(to: version, in: others) else {
-        return session.console.emit(session.text("ui.news.none"), .warning)
+        return runner.console.emit(runner.text("ui.news.none"), .warning)
       }
       return messages.unknownValue(
         versionText, kind: .release, candidates: others.map(\.description), suggestion: nearest.description)
     }
-    await session.send(.tour(.open(TourState(mode: .news, pages: previewRelease(release, asOf: session.appVersion)))))
+    await runner.send(.tour(.open(TourState(mode: .news, pages: previewRelease(release, asOf: runner.appVersion)))))
   }
 
   /// The version nearest `version` among `versions` whose release has pages to show,
@@ -95,7 +97,7 @@ struct NewsCommands: Sendable {
   private func nearestShowable(to version: Version, in versions: [Version]) -> Version? {
     var left = versions
     while let nearest = Version.nearest(to: version, in: left) {
-      if session.newsRelease(nearest) != nil { return nearest }
+      if runner.catalog.newsRelease(nearest, upTo: runner.appVersion) != nil { return nearest }
       left.removeAll { $0 == nearest }
     }
     return nil

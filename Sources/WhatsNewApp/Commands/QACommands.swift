@@ -6,9 +6,9 @@ import WhatsNewStore
 /// schedule (`check`), and the session as JSON (`state`, in ``StateCommand``).
 @MainActor
 struct QACommands: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(session: session) }
+  var messages: CommandMessages { CommandMessages(runner: runner) }
 
   /// Runs the QA command `name`.
   func run(_ name: String, _ arguments: [String]) async {
@@ -16,7 +16,7 @@ struct QACommands: Sendable {
     case "qa": await qa(arguments)
     case "wait": await wait()
     case "check": await check()
-    case "state": await StateCommand(session: session).run(arguments)
+    case "state": await StateCommand(runner: runner).run(arguments)
     default: messages.notAvailable(name)
     }
   }
@@ -24,33 +24,33 @@ struct QACommands: Sendable {
   /// `qa …`: adds, releases, lists or clears injected faults.
   func qa(_ arguments: [String]) async {
     guard let verb = arguments.first else { return messages.usage("qa") }
-    let console = session.console
-    let faults = session.backends.faults
+    let console = runner.console
+    let faults = runner.backends.faults
     let rest = Array(arguments.dropFirst())
     switch verb {
     case "clear":
       faults.clear()
-      console.emit(session.text("ui.qa.cleared"), .success)
+      console.emit(runner.text("ui.qa.cleared"), .success)
     case "explore":
       await explore(rest)
     case "faults":
       let rules = faults.rules
-      console.emit(rules.isEmpty ? session.text("ui.qa.noFaults") : rules.map(\.description).joined(separator: "\n"))
+      console.emit(rules.isEmpty ? runner.text("ui.qa.noFaults") : rules.map(\.description).joined(separator: "\n"))
     case "fail", "delay", "hold", "release":
       do {
         let parsed = try QACommand.parse(verb: verb, rest)
         switch parsed {
         case .add(let spec):
           faults.add(spec)
-          console.emit(session.text("ui.qa.added", spec.description), .success)
+          console.emit(runner.text("ui.qa.added", spec.description), .success)
         case .release(let operation, let target):
           let count = faults.release(operation, target: target)
           console.emit(
-            session.text("ui.qa.released", operation.rawValue + (target.map { " " + $0 } ?? ""), String(count)), .success)
+            runner.text("ui.qa.released", operation.rawValue + (target.map { " " + $0 } ?? ""), String(count)), .success)
         }
       } catch {
-        session.noteInvalidCommand()
-        console.emit(error.words { session.text($0, arguments: $1) }, .error)
+        runner.noteInvalidCommand()
+        console.emit(error.words { runner.text($0, arguments: $1) }, .error)
       }
     default:
       guard verb.contains("=") else {
@@ -68,24 +68,24 @@ struct QACommands: Sendable {
       do {
         specs.append(try FaultSpec.parse(text))
       } catch {
-        return messages.invalid(.error, "ui.qa.badSpec", text, error.words { session.text($0, arguments: $1) })
+        return messages.invalid(.error, "ui.qa.badSpec", text, error.words { runner.text($0, arguments: $1) })
       }
     }
     for spec in specs {
-      session.backends.faults.add(spec)
-      session.console.emit(session.text("ui.qa.added", spec.description), .success)
+      runner.backends.faults.add(spec)
+      runner.console.emit(runner.text("ui.qa.added", spec.description), .success)
     }
   }
 
   /// `wait`: blocks until every operation that is not held has settled; lists what is held.
   func wait() async {
-    let tracker = session.backends.tracker
+    let tracker = runner.backends.tracker
     await tracker.waitUntilSettled()
     let held = tracker.entries.filter(\.isHeld)
     if held.isEmpty {
-      session.console.emit(session.text("ui.wait.settled"), .dim)
+      runner.console.emit(runner.text("ui.wait.settled"), .dim)
     } else {
-      session.console.emit(session.text("ui.wait.held", held.map(Self.describe).joined(separator: ", ")), .dim)
+      runner.console.emit(runner.text("ui.wait.held", held.map(Self.describe).joined(separator: ", ")), .dim)
     }
   }
 
@@ -96,36 +96,36 @@ struct QACommands: Sendable {
   /// and, for the weekday, what is scheduled; and every operation still in flight, since
   /// while one is, screen and store may rightly disagree. Never "consistent" then.
   func check() async {
-    let report = await Self.report(session)
-    session.outcome.checkVerdict = report.verdict
-    session.console.emit(report.lines(in: session.renderContext))
+    let report = await Self.report(runner)
+    runner.outcome.checkVerdict = report.verdict
+    runner.console.emit(report.lines(in: runner.renderContext))
   }
 
   /// What `check` finds now.
-  static func report(_ session: Session) async -> CheckReport {
-    guard session.state.isBooted else { return CheckReport(bootFinding(session)) }
+  static func report(_ runner: EffectRunner) async -> CheckReport {
+    guard runner.state.isBooted else { return CheckReport(bootFinding(runner)) }
     // Settings and schedule from one read transaction: a write landing between two separate
     // reads could otherwise show as a disagreement that never existed. Not through the effect
     // runner: `check` judges the store as it is, so QA's faults must not reach its own read.
     let snapshot: StoreSnapshot
     do {
-      snapshot = try await session.runner.snapshot()
+      snapshot = try await runner.snapshot()
     } catch {
       return CheckReport(.storeUnreadable(Backends.describe(error)))
     }
-    let inFlight = session.backends.tracker.entries
+    let inFlight = runner.backends.tracker.entries
     let problems = ConsistencyCheck.problems(
-      controls: session.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
+      controls: runner.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
       scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
     var report = CheckReport(.compared(problems, inFlight: inFlight))
-    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: session.state.scheduleLeftApart)
+    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: runner.state.scheduleLeftApart)
     return report
   }
 
   /// Why there is nothing to compare before the boot step has finished.
-  static func bootFinding(_ session: Session) -> CheckReport.Finding {
-    if let failure = session.state.bootFailure { return .bootFailed(failure) }
-    let boot = session.backends.tracker.entries.first { $0.operation == .boot }
+  static func bootFinding(_ runner: EffectRunner) -> CheckReport.Finding {
+    if let failure = runner.state.bootFailure { return .bootFailed(failure) }
+    let boot = runner.backends.tracker.entries.first { $0.operation == .boot }
     return .booting(held: boot?.isHeld ?? false)
   }
 }

@@ -5,9 +5,9 @@ import WhatsNewStore
 /// `lang <tag>` and `notifications` (the weekly review reminder and its next date).
 @MainActor
 struct SettingsCommands: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(session: session) }
+  var messages: CommandMessages { CommandMessages(runner: runner) }
 
   /// Runs the settings command `name`.
   func run(_ name: String, _ arguments: [String]) async {
@@ -30,7 +30,7 @@ struct SettingsCommands: Sendable {
     let typed = arguments.dropFirst().joined(separator: " ")
     var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
     if !setting.accepts(value) {
-      let words = OptionWords(session.renderContext)
+      let words = OptionWords(runner.renderContext)
       let values = setting.kind.values
       switch words.read(typed, setting: setting, values: values) {
       case .value(let named): value = named
@@ -42,17 +42,17 @@ struct SettingsCommands: Sendable {
         return messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })
       }
     }
-    guard session.state.isBooted else { return messages.notBooted() }
-    let control = session.state.choices.state(of: setting)
+    guard runner.state.isBooted else { return messages.notBooted() }
+    let control = runner.state.choices.state(of: setting)
     if control.confirmed == nil && control.pendingWrites == 0 {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
       // here and not gated: it only decides whether the write that follows (which is) is needed.
-      if let stored = try? await session.runner.storedValue(of: setting) {
-        await session.send(.factsRead(.setting(setting, stored)))
+      if let stored = try? await runner.storedValue(of: setting) {
+        await runner.send(.factsRead(.setting(setting, stored)))
       }
     }
     // A value the setting already holds writes nothing, and says so.
-    await session.tap(setting, value)
+    await runner.send(.tap(setting, value))
   }
 
   /// The value a boolean setting's word stands for: `on`, `yes`, `1` and `true` are `true`.
@@ -70,11 +70,11 @@ struct SettingsCommands: Sendable {
   /// target `language`), and only a failure is reported.
   func language(_ arguments: [String]) async {
     guard let tag = arguments.first else {
-      session.console.emit(session.text("ui.lang.current", session.state.language.nativeName, session.state.language.rawValue))
-      session.console.emit("  " + session.text(Self.sourceKey(session.state.languageChoice.source)), .dim)
+      runner.console.emit(runner.text("ui.lang.current", runner.state.language.nativeName, runner.state.language.rawValue))
+      runner.console.emit("  " + runner.text(Self.sourceKey(runner.state.languageChoice.source)), .dim)
       return
     }
-    var choice = session.state.languageChoice
+    var choice = runner.state.languageChoice
     let remembered: Language?
     if tag.lowercased() == Self.systemTag {
       choice.followEnvironment()
@@ -86,9 +86,9 @@ struct SettingsCommands: Sendable {
       return messages.unknownValue(
         tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
-    await session.send(.chooseLanguage(choice))
-    session.console.emit(session.text("ui.lang.changed", session.state.language.nativeName), .success)
-    if remembered == nil { session.console.emit("  " + session.text(Self.sourceKey(.environment)), .dim) }
+    await runner.send(.chooseLanguage(choice))
+    runner.console.emit(runner.text("ui.lang.changed", runner.state.language.nativeName), .success)
+    if remembered == nil { runner.console.emit("  " + runner.text(Self.sourceKey(.environment)), .dim) }
     remember(remembered)
   }
 
@@ -100,31 +100,31 @@ struct SettingsCommands: Sendable {
 
   /// Writes the language choice to the store, after any earlier one (they land in order).
   func remember(_ language: Language?) {
-    guard session.state.isBooted else {
-      session.console.emit(session.text("ui.lang.sessionOnly"), .warning)
+    guard runner.state.isBooted else {
+      runner.console.emit(runner.text("ui.lang.sessionOnly"), .warning)
       return
     }
-    let session = session
-    session.languageWrite = session.runner.writeLanguage(language, after: session.languageWrite) { reason in
-      session.console.emit(session.text("ui.lang.notRemembered", reason), .error)
+    let runner = runner
+    runner.languageWrite = runner.writeLanguage(language, after: runner.languageWrite) { reason in
+      runner.console.emit(runner.text("ui.lang.notRemembered", reason), .error)
     }
   }
 
   /// `notifications`: the weekly review reminder as scheduled now, and its next date.
   func notifications() async {
     // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
-    let scheduled = try? await session.backends.scheduler.scheduled()
-    await session.send(.factsRead(.notification(scheduled)))
+    let scheduled = try? await runner.backends.scheduler.scheduled()
+    await runner.send(.factsRead(.notification(scheduled)))
     guard let notification = scheduled else {
-      session.console.emit(session.text("ui.notifications.none"), .warning)
+      runner.console.emit(runner.text("ui.notifications.none"), .warning)
       return
     }
-    session.console.emit(session.text("ui.notifications.title"), .title)
+    runner.console.emit(runner.text("ui.notifications.title"), .title)
     // The day and time in words can be long (`воскресенье, 6 декабря в 18:00 (Europe/Amsterdam)`): wrapped.
-    let next = session.factsWording.nextFire(notification) ?? notification.weekday
-    session.console.emit(session.renderContext.wrapped(next, indent: 2))
-    if let zone = session.configuration.unknownTimeZone {
-      session.console.emit(session.renderContext.wrapped(session.text("ui.timeZone.unknown", zone), indent: 2, style: .warning))
+    let next = runner.factsWording.nextFire(notification) ?? notification.weekday
+    runner.console.emit(runner.renderContext.wrapped(next, indent: 2))
+    if let zone = runner.configuration.unknownTimeZone {
+      runner.console.emit(runner.renderContext.wrapped(runner.text("ui.timeZone.unknown", zone), indent: 2, style: .warning))
     }
   }
 }

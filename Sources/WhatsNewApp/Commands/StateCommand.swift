@@ -4,7 +4,7 @@ import WhatsNewCore
 /// indented, whole or one field (`state settings.theme`, `state notification.next`).
 @MainActor
 struct StateCommand: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
   /// What `state`'s words ask for: indented or not, and which field.
   struct Request: Sendable, Equatable {
@@ -29,29 +29,29 @@ struct StateCommand: Sendable {
 
   /// Runs `state` with `arguments`.
   func run(_ arguments: [String]) async {
-    guard let request = Request.parse(arguments) else { return CommandMessages(session: session).usage("state") }
+    guard let request = Request.parse(arguments) else { return CommandMessages(runner: runner).usage("state") }
     let report = await report().json()
     guard let value = report.value(atPath: request.path ?? "") else {
       let path = request.path ?? ""
       if let (parent, rest) = Self.nullParent(of: path, in: report) {
         // `notification.next` while nothing is scheduled: the field exists, its parent is null.
-        session.console.emit(session.text("ui.state.nullField", parent, rest), .warning)
+        runner.console.emit(runner.text("ui.state.nullField", parent, rest), .warning)
         return
       }
       // A path that names nothing (`state tour`) is a word `state` cannot act on: invalid in a script.
-      session.noteInvalidCommand()
+      runner.noteInvalidCommand()
       let nearest = Suggestion.closest(to: path, in: report.fieldPaths, maxDistance: max(2, path.count / 2))
       let message =
-        nearest.map { session.text("ui.state.unknownPath", path, $0) } ?? session.text("ui.state.unknownPathNoMatch", path)
-      session.console.emit(message + " " + session.text("ui.state.listFields"), .error)
+        nearest.map { runner.text("ui.state.unknownPath", path, $0) } ?? runner.text("ui.state.unknownPathNoMatch", path)
+      runner.console.emit(message + " " + runner.text("ui.state.listFields"), .error)
       return
     }
     if request.pretty {
       for line in value.prettyPrinted().split(separator: "\n", omittingEmptySubsequences: false) {
-        session.console.emitVerbatim(String(line))
+        runner.console.emitVerbatim(String(line))
       }
     } else {
-      session.console.emitVerbatim(value.serialized())
+      runner.console.emitVerbatim(value.serialized())
     }
   }
 
@@ -84,12 +84,12 @@ struct StateCommand: Sendable {
   /// What `state` reports now: the store read once, in one transaction (not gated: `state`
   /// reports what is true now, faults or not, and changes nothing), and the app as it stands.
   func report() async -> StateReport {
-    let backends = session.backends
-    let context = session.renderContext
+    let backends = runner.backends
+    let context = runner.renderContext
     return StateReport(
-      state: session.state, snapshot: session.state.isBooted ? try? await session.runner.snapshot() : nil,
+      state: runner.state, snapshot: runner.state.isBooted ? try? await runner.snapshot() : nil,
       pending: backends.tracker.entries, faults: backends.faults.rules, now: backends.clock.now(),
       timeZone: backends.timeZone, context: context,
-      anchors: AppView.overlay(session.state, context, session.viewInputs)?.anchors)
+      anchors: runner.host.viewInputs().flatMap { AppView.overlay(runner.state, context, $0)?.anchors })
   }
 }

@@ -6,9 +6,9 @@ import WhatsNewStore
 /// wizard, going to a screen and coming back are the rules' (``AppState/command(_:_:)``).
 @MainActor
 struct TourCommands: Sendable {
-  let session: Session
+  let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(session: session) }
+  var messages: CommandMessages { CommandMessages(runner: runner) }
 
   /// Runs the tour command `name` whose work is the app's: `choose` reads the person's words
   /// in their language, and `news` reads the releases (the rest are the rules':
@@ -16,7 +16,7 @@ struct TourCommands: Sendable {
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
     case "choose": await choose(arguments)
-    case "news": await NewsCommands(session: session).run(arguments)
+    case "news": await NewsCommands(runner: runner).run(arguments)
     default: messages.notAvailable(name)
     }
   }
@@ -25,10 +25,10 @@ struct TourCommands: Sendable {
   /// alone: the value, the label, a word of it or an unambiguous prefix (``OptionWords``).
   /// An unknown token is answered with the tokens the page shows.
   func choose(_ arguments: [String]) async {
-    guard let page = session.state.visiblePage else {
+    guard let page = runner.state.visiblePage else {
       return messages.invalid(.warning, "ui.choose.noPage")
     }
-    let shortcuts = session.shortcuts(of: page)
+    let shortcuts = runner.shortcuts(of: page)
     guard !shortcuts.choices.isEmpty else {
       return messages.invalid(.warning, "ui.choose.noChoice")
     }
@@ -92,13 +92,13 @@ struct TourCommands: Sendable {
     let severalChoices = Set(found.map(\.choice.blockID)).count > 1
     let labels = found.map { choice, index in
       let label = words.label(choice.choice.setting, choice.choice.options[index].value)
-      return severalChoices ? session.text(choice.choice.setting.titleKey) + ": " + label : label
+      return severalChoices ? runner.text(choice.choice.setting.titleKey) + ": " + label : label
     }
     let tokens = found.map { $0.choice.tokens[$0.index] }
     messages.invalid(.warning, "ui.choose.ambiguous", typed, words.orList(labels), words.orList(tokens))
   }
 
-  var words: OptionWords { OptionWords(session.renderContext) }
+  var words: OptionWords { OptionWords(runner.renderContext) }
 
   /// Picks the option of `choice` that `typed` names: its number, value or label.
   func pick(_ choice: PageShortcuts.Choice, typed: String) async {
@@ -109,17 +109,17 @@ struct TourCommands: Sendable {
     }
     switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
     case .value(let value):
-      await session.tap(choice.choice.setting, value)
+      await runner.send(.tap(choice.choice.setting, value))
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
-      let name = session.text(choice.choice.setting.titleKey)
+      let name = runner.text(choice.choice.setting.titleKey)
       messages.invalid(.error, "ui.choose.noOptionFor", typed, name, words.orList(options.map(\.value)))
     }
   }
 
   /// Picks option `index` of `choice` (a value the setting already holds writes nothing, and says so).
   func tap(_ choice: PageShortcuts.Choice, _ index: Int) async {
-    await session.tap(choice.choice.setting, choice.choice.options[index].value)
+    await runner.send(.tap(choice.choice.setting, choice.choice.options[index].value))
   }
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.

@@ -230,3 +230,22 @@ struct ReleaseKeys: TranslationKeys {
     return others[String(prefix)]?.contains(key) ?? false
   }
 }
+
+extension ReleaseCatalog {
+  /// The versions `news` can be asked for, oldest first: registered, up to `appVersion` (from
+  /// the manifest alone: Tab completes them without reading a release).
+  func newsVersions(upTo appVersion: Version) -> [Version] { versions.filter { $0 <= appVersion } }
+
+  /// The release `news` opens, if it has pages to show: `version`'s, else the newest with any.
+  func newsRelease(_ version: Version?, upTo appVersion: Version) -> Release? {
+    let shows = { (release: Release) in !previewRelease(release, asOf: appVersion).isEmpty }
+    if let version {
+      guard version <= appVersion, let release = release(version), shows(release) else { return nil }
+      return release
+    }
+    for version in newsVersions(upTo: appVersion).reversed() {
+      if let release = release(version), shows(release) { return release }
+    }
+    return nil
+  }
+}

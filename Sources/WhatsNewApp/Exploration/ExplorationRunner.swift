@@ -35,13 +35,13 @@ package final class ExplorationRunner {
   /// Where ``runStore`` lives.
   var storePath: String { directory.path("runs.sqlite") }
 
-  /// A runner for scenarios of `session`, its stores in a new temporary directory.
-  package init(like session: Session, seenThrough: Version) throws {
-    template = session.configuration
-    templateBackends = session.backends
+  /// A runner for scenarios of the session `exploring` runs for, its stores in a new temporary directory.
+  package init(like exploring: EffectRunner, seenThrough: Version) throws {
+    template = exploring.configuration
+    templateBackends = exploring.backends
     self.seenThrough = seenThrough
     directory = try ExplorationDirectory()
-    clock = InstantClock(instant: session.backends.clock.now())
+    clock = InstantClock(instant: exploring.backends.clock.now())
   }
 
   /// The start arguments of every run: `--upgrade-from 2.11.0`, and the options of the
@@ -62,8 +62,8 @@ package final class ExplorationRunner {
     let path = storePath
     let store = try await emptyStore()
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
-    let faults = session.backends.faults
-    let tracker = session.backends.tracker
+    let faults = session.runner.backends.faults
+    let tracker = session.runner.backends.tracker
     let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
     var records = [try await store.seenThrough()]
     var observed = ObservedOperations()
@@ -147,7 +147,7 @@ package final class ExplorationRunner {
     let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
     let session = makeSession(store: store, path: path, startFaults: [])
     session.boot()
-    await session.backends.tracker.waitUntilSettled()
+    await session.runner.backends.tracker.waitUntilSettled()
     var problems = try await Self.disagreements(session.state, in: session.renderContext, store: store)
     let after = try await store.seenThrough()
     if let backwards = Self.backwardStep([before, after]) {

@@ -52,12 +52,13 @@ package enum ExplorationBound: Error, Equatable, Sendable {
 /// to a minimal script for the plain REPL.
 ///
 /// ```swift
-/// let report = try await Explorer(session: session).explore()
+/// let report = try await Explorer(exploring: session.runner).explore()
 /// report.counterexamples.isEmpty   // screen, store and schedule always agreed
 /// ```
 @MainActor
 package struct Explorer {
-  let session: Session
+  /// The exploring session's runner: its content, settings, store and app version.
+  let exploring: EffectRunner
 
   /// The most runs one exploration makes unless told otherwise (`qa explore --max-runs`).
   package static let defaultMaximumRuns = 5_000
@@ -70,8 +71,8 @@ package struct Explorer {
 
   /// `maximumRuns` defaults to ``defaultMaximumRuns``, with `pairs` to
   /// ``ExplorationPlanner/defaultMaximumPairRuns``.
-  package init(session: Session, maximumRuns: Int? = nil, pairs: Bool = false) {
-    self.session = session
+  package init(exploring: EffectRunner, maximumRuns: Int? = nil, pairs: Bool = false) {
+    self.exploring = exploring
     self.pairs = pairs
     self.maximumRuns = maximumRuns ?? (pairs ? ExplorationPlanner.defaultMaximumPairRuns : Explorer.defaultMaximumRuns)
   }
@@ -79,19 +80,20 @@ package struct Explorer {
   /// The version the runs start from: the session's seen-through record, else its
   /// `--upgrade-from`; `nil` when there is neither (a user who never finished onboarding).
   package func startVersion() async -> Version? {
-    if case .version(let version)? = try? await session.runner.seenThrough() { return version }
-    return session.configuration.options.upgradeFrom
+    if case .version(let version)? = try? await exploring.seenThrough() { return version }
+    return exploring.configuration.options.upgradeFrom
   }
 
   /// Explores the flow a user who has seen through `seenThrough` is shown, or, given
   /// `script`, the choices its lines make.
   package func explore(seenThrough: Version, script: [String]? = nil) async throws -> ExplorationReport {
-    let runner = try ExplorationRunner(like: session, seenThrough: seenThrough)
-    let flow = selectFlow(releases: session.releases, seenThrough: seenThrough, current: session.appVersion)
+    let runner = try ExplorationRunner(like: exploring, seenThrough: seenThrough)
+    let flow = selectFlow(
+      releases: exploring.configuration.content.releases, seenThrough: seenThrough, current: exploring.appVersion)
     let cases = script.map { [ExplorationPlanner.scriptCase($0)] } ?? ExplorationPlanner.cases(flow: flow)
     var runs = 0
     var stopped = false
-    let stopRequested = session.configuration.stopRequested
+    let stopRequested = exploring.configuration.stopRequested
     var failing: [(ExplorationScenario, [String])] = []
     let started = ContinuousClock.now
     /// Runs `scenario`; nothing (`nil`) once the person asked to stop.

@@ -45,7 +45,8 @@ package struct NavigationExplorer {
   /// How a walk runs one of its lines on a session: a command, or Esc (``escape``).
   package typealias Interpreter = @MainActor (Session, String) async -> CommandOutcome
 
-  let session: Session
+  /// The exploring session's runner: its content, settings and app version.
+  let exploring: EffectRunner
   let depth: Int
   let interpret: Interpreter
 
@@ -59,10 +60,10 @@ package struct NavigationExplorer {
     return CommandOutcome()
   }
 
-  /// An explorer over `session`'s content and settings, `depth` commands deep; `interpret`
+  /// An explorer over `exploring`'s content and settings, `depth` commands deep; `interpret`
   /// runs each line (tests wrap ``runs`` to plant a defect for the walk to find).
-  package init(session: Session, depth: Int = 4, interpret: @escaping Interpreter = NavigationExplorer.runs) {
-    self.session = session
+  package init(exploring: EffectRunner, depth: Int = 4, interpret: @escaping Interpreter = NavigationExplorer.runs) {
+    self.exploring = exploring
     self.depth = depth
     self.interpret = interpret
   }
@@ -72,7 +73,7 @@ package struct NavigationExplorer {
     [
       Start(name: "new user", upgradeFrom: nil),
       Start(name: "upgrader", upgradeFrom: Version(major: 2, minor: 11, patch: 0)),
-      Start(name: "up to date", upgradeFrom: session.appVersion),
+      Start(name: "up to date", upgradeFrom: exploring.appVersion),
       Start(
         name: "widget launch", upgradeFrom: Version(major: 2, minor: 11, patch: 0), launchSource: LaunchSource("widget:scan-food")
       ),
@@ -82,7 +83,7 @@ package struct NavigationExplorer {
   /// Walks every start.
   package func explore(starts: [Start]? = nil) async throws -> Report {
     let began = Date()
-    let runner = try ExplorationRunner(like: session, seenThrough: Version(major: 2, minor: 11, patch: 0))
+    let runner = try ExplorationRunner(like: exploring, seenThrough: Version(major: 2, minor: 11, patch: 0))
     var report = Report(states: 0, runs: 0, seconds: 0, problems: [])
     for start in starts ?? self.starts {
       var walk = NavigationWalk(start: start, runner: runner, depth: depth, interpret: interpret)
@@ -158,7 +159,7 @@ struct NavigationWalk {
     var commands = CommandTable.all.filter { $0.family == .tour && $0.syntax.contains($0.name) }.map(\.name)
     commands.append(NavigationExplorer.escape)
     commands += Screen.allCases.map { "go \($0.rawValue)" }
-    let shortcuts = session.state.visiblePage.map(session.shortcuts(of:))
+    let shortcuts = session.state.visiblePage.map(session.runner.shortcuts(of:))
     commands += (shortcuts?.openTargets.indices ?? 0..<0).map { "open \($0 + 1)" }
     // `choose` and `set` change settings, which `qa explore` walks; here one
     // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.
@@ -168,7 +169,9 @@ struct NavigationWalk {
     }
     commands += session.releases.map { "debug preview \($0.version)" }
     // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
-    if let newest = session.newsRelease() { commands.append("news \(newest.version)") }
+    if let newest = session.runner.catalog.newsRelease(nil, upTo: session.runner.appVersion) {
+      commands.append("news \(newest.version)")
+    }
     return commands
   }
 
@@ -187,7 +190,7 @@ struct NavigationWalk {
     let key = [
       stack.layers.map(Self.shape).joined(separator: ","),
       state.tourUnderPreview.map { Self.position($0.index, $0.pages.count) } ?? "-",
-      "\(state.onboardingComplete)", "\(state.hasCheckedWhatsNew)", seen, "\(session.isInSandbox)",
+      "\(state.onboardingComplete)", "\(state.hasCheckedWhatsNew)", seen, "\(session.runner.isInSandbox)",
       GuidanceCatalog.introID(for: state.screen).map { guidanceSeen.contains($0) ? "seen" : "unseen" } ?? "-",
     ].joined(separator: "|")
     return Sample(
@@ -236,7 +239,7 @@ struct NavigationWalk {
       output: { printed.append($0) })
     let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
     session.boot()
-    await session.backends.tracker.waitUntilSettled()
+    await session.runner.backends.tracker.waitUntilSettled()
     repl.printPending()
     var record = try await store.seenThrough()
     var problem: NavigationProblem?
@@ -258,8 +261,8 @@ struct NavigationWalk {
       let now = try await store.seenThrough()
       if problem == nil, let moved = Self.badMove(from: record, to: now, by: line, session: session) { problem = moved }
       record = now
-      if problem == nil, !session.backends.tracker.entries.isEmpty {
-        problem = .stillInFlight(session.backends.tracker.entries.map(\.operation.rawValue))
+      if problem == nil, !session.runner.backends.tracker.entries.isEmpty {
+        problem = .stillInFlight(session.runner.backends.tracker.entries.map(\.operation.rawValue))
       }
     }
     return (session, problem, outcome)
@@ -272,8 +275,10 @@ struct NavigationWalk {
   {
     let breach = SeenRecordRule.breach(
       from: before, to: after, byDismissal: CommandTable.traits(ofLine: line).contains(.dismisses),
-      current: session.appVersion,
-      nothingToShow: { seen in selectFlow(releases: session.releases, seenThrough: seen, current: session.appVersion).isEmpty })
+      current: session.runner.appVersion,
+      nothingToShow: { seen in
+        selectFlow(releases: session.releases, seenThrough: seen, current: session.runner.appVersion).isEmpty
+      })
     switch breach {
     case nil: return nil
     case .removed(let was)?: return .recordRemoved(by: line, was: was)

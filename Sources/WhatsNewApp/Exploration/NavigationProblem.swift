@@ -24,24 +24,24 @@ package enum NavigationProblem: Sendable, Equatable {
 
   /// The problem in words, for the session's language.
   @MainActor
-  package func words(in session: Session) -> String {
-    let none = session.text("ui.explore.problem.none")
-    let layers = CommandMessages(session: session)
-    let list = OptionWords(session.renderContext)
+  package func words(in runner: EffectRunner) -> String {
+    let none = runner.text("ui.explore.problem.none")
+    let layers = CommandMessages(runner: runner)
+    let list = OptionWords(runner.renderContext)
     switch self {
-    case .wideLine(let line): return session.text("ui.explore.problem.wide", line)
+    case .wideLine(let line): return runner.text("ui.explore.problem.wide", line)
     case .recordRemoved(let line, let was):
-      return session.text("ui.explore.problem.recordRemoved", line, was?.description ?? none)
+      return runner.text("ui.explore.problem.recordRemoved", line, was?.description ?? none)
     case .recordMovedBack(let line, let from, let to):
-      return session.text("ui.explore.problem.recordBack", line, from.description, to.description)
+      return runner.text("ui.explore.problem.recordBack", line, from.description, to.description)
     case .recordMovedOutsideDismissal(let line, let from, let to):
-      return session.text("ui.explore.problem.recordMoved", line, from?.description ?? none, to.description)
-    case .stillInFlight(let operations): return session.text("ui.explore.problem.inFlight", list.andList(operations))
-    case .homeUnreachable(let layer): return session.text("ui.explore.problem.noHome", layers.describe(layer))
-    case .waitingTourUnreachable(let layer): return session.text("ui.explore.problem.noTour", layers.describe(layer))
-    case .refusedWithoutWayOut(let command): return session.text("ui.explore.problem.noWayOut", command)
+      return runner.text("ui.explore.problem.recordMoved", line, from?.description ?? none, to.description)
+    case .stillInFlight(let operations): return runner.text("ui.explore.problem.inFlight", list.andList(operations))
+    case .homeUnreachable(let layer): return runner.text("ui.explore.problem.noHome", layers.describe(layer))
+    case .waitingTourUnreachable(let layer): return runner.text("ui.explore.problem.noTour", layers.describe(layer))
+    case .refusedWithoutWayOut(let command): return runner.text("ui.explore.problem.noWayOut", command)
     case .refusedWaysStay(let command, let ways):
-      return session.text("ui.explore.problem.waysStay", command, list.orList(ways))
+      return runner.text("ui.explore.problem.waysStay", command, list.orList(ways))
     }
   }
 }

@@ -6,7 +6,7 @@ extension QACommands {
   /// choices the script's lines make) on fresh stores, and prints the report
   /// (``ExplorationReportView``). The session itself is left as it was.
   func explore(_ arguments: [String]) async {
-    let console = session.console
+    let console = runner.console
     if arguments.first == ExploreOption.navigation.rawValue {
       guard arguments.count == 1 else { return messages.usage("qa") }
       return await exploreNavigation()
@@ -23,23 +23,23 @@ extension QACommands {
         skipped = numbered.filter { CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }
         script = numbered.filter { !CommandTable.traits(ofLine: $0.line).contains(.reachesOutside) }.map(\.line)
       case .failure(let refusal):
-        session.outcome.inputWasMissing = true
-        return console.emit(session.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
+        runner.outcome.inputWasMissing = true
+        return console.emit(runner.text("ui.explore.scriptUnreadable", path, refusal.description), .error)
       }
     }
     if let script, script.count > Explorer.maximumScriptLines {
-      let formats = session.renderContext.formats
+      let formats = runner.renderContext.formats
       return console.emit(
-        session.text(
+        runner.text(
           "ui.explore.tooManyLines", formats.number(script.count), formats.number(Explorer.maximumScriptLines)), .error)
     }
-    let explorer = Explorer(session: session, maximumRuns: options.maximumRuns, pairs: options.pairs)
+    let explorer = Explorer(exploring: runner, maximumRuns: options.maximumRuns, pairs: options.pairs)
     guard let start = await explorer.startVersion() else {
-      return console.emit(session.text("ui.explore.noRecord"), .warning)
+      return console.emit(runner.text("ui.explore.noRecord"), .warning)
     }
-    if session.configuration.isInteractive {
+    if runner.configuration.isInteractive {
       // A few seconds of work: say so before the prompt goes quiet.
-      console.emit(session.text("ui.explore.running"), .dim)
+      console.emit(runner.text("ui.explore.running"), .dim)
       console.flush()
     }
     do {
@@ -47,64 +47,64 @@ extension QACommands {
       report.skippedLines = skipped
       // An exploration is a check: a script's exit status says whether it proved anything.
       guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 else {
-        session.outcome.checkVerdict = .unsettled
-        return console.emit(session.text("ui.explore.nothing", start.description), .warning)
+        runner.outcome.checkVerdict = .unsettled
+        return console.emit(runner.text("ui.explore.nothing", start.description), .warning)
       }
-      session.outcome.checkVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
-      let formats = session.renderContext.formats
+      runner.outcome.checkVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
+      let formats = runner.renderContext.formats
       let view = ExplorationReportView(
-        report: report, width: session.renderContext.width, number: { formats.number($0, fractionDigits: $1...$1) },
+        report: report, width: runner.renderContext.width, number: { formats.number($0, fractionDigits: $1...$1) },
         text: reportText)
       let lines = view.lines
       console.emit(lines[0], report.counterexamples.isEmpty ? .success : .error)
       // The scripts are printed as they are, to be copied into a file.
       for line in lines.dropFirst() { console.emit(line) }
     } catch ExplorationBound.tooManyRuns(let needed, let limit) {
-      let formats = session.renderContext.formats
-      console.emit(session.text("ui.explore.tooManyRuns", formats.number(needed), formats.number(limit)), .error)
+      let formats = runner.renderContext.formats
+      console.emit(runner.text("ui.explore.tooManyRuns", formats.number(needed), formats.number(limit)), .error)
     } catch {
-      console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
+      console.emit(runner.text("ui.explore.failed", Backends.describe(error)), .error)
     }
   }
 
   /// `qa explore --navigation`: the walk over every state (``NavigationExplorer``), its
   /// state count and time, and each problem as a replayable script.
   func exploreNavigation() async {
-    let console = session.console
-    if session.configuration.isInteractive {
-      console.emit(session.text("ui.explore.running"), .dim)
+    let console = runner.console
+    if runner.configuration.isInteractive {
+      console.emit(runner.text("ui.explore.running"), .dim)
       console.flush()
     }
     do {
-      let report = try await NavigationExplorer(session: session).explore()
-      let formats = session.renderContext.formats
+      let report = try await NavigationExplorer(exploring: runner).explore()
+      let formats = runner.renderContext.formats
       let seconds = formats.number(report.seconds, fractionDigits: 1...1)
-      let summary = session.text(
+      let summary = runner.text(
         "ui.explore.navigation", formats.number(report.states), formats.number(report.runs), seconds,
         report.problems.isEmpty
-          ? session.text("ui.explore.navigation.none")
-          : session.text("ui.explore.navigation.found", formats.number(report.problems.count)))
+          ? runner.text("ui.explore.navigation.none")
+          : runner.text("ui.explore.navigation.found", formats.number(report.problems.count)))
       console.emit(summary, report.problems.isEmpty ? .success : .error)
       for problem in report.problems {
         console.emit("")
         // The same start line `qa explore` prints for its counterexamples.
         let start = ExplorationReportView.startLine(problem.start.arguments, faults: [], text: reportText)
-        for line in ExplorationReportView.comment(start, width: session.renderContext.width) { console.emit(line) }
-        for line in ExplorationReportView.comment("# " + problem.problem.words(in: session), width: session.renderContext.width) {
+        for line in ExplorationReportView.comment(start, width: runner.renderContext.width) { console.emit(line) }
+        for line in ExplorationReportView.comment("# " + problem.problem.words(in: runner), width: runner.renderContext.width) {
           console.emit(line)
         }
         for line in problem.lines { console.emit(line == NavigationExplorer.escape ? "# (press Esc)" : line) }
       }
     } catch {
-      console.emit(session.text("ui.explore.failed", Backends.describe(error)), .error)
+      console.emit(runner.text("ui.explore.failed", Backends.describe(error)), .error)
     }
   }
 
   /// A UI string in the session's words, as the report views take it.
   func reportText(_ key: String, _ arguments: [String]) -> String {
     RenderContext.text(
-      key, arguments: arguments, localizer: session.localizer, ascii: session.configuration.ascii,
-      charset: session.configuration.charset)
+      key, arguments: arguments, localizer: runner.localizer, ascii: runner.configuration.ascii,
+      charset: runner.configuration.charset)
   }
 
   /// The largest script `qa explore <file>` reads: 1 MiB.

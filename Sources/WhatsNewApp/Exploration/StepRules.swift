@@ -39,9 +39,9 @@ struct StepRules {
     // in flight); the problem names the step.
     let mover = pendingDismissal == nil ? line ?? "" : "done"
     if let moved = NavigationWalk.badMove(from: before, to: after, by: mover, session: session) {
-      return [Self.naming(moved, step: words()).words(in: session)]
+      return [Self.naming(moved, step: words()).words(in: session.runner)]
     }
-    guard session.backends.tracker.entries.isEmpty else { return [] }
+    guard session.runner.backends.tracker.entries.isEmpty else { return [] }
     if let dismissal = pendingDismissal {
       pendingDismissal = nil
       if session.state.showingTour == nil, after == dismissal.before, !Self.isCurrent(after, session: session) {
@@ -74,6 +74,6 @@ struct StepRules {
 
   /// Whether `record` already covers the app's version: a dismissal has nothing to move.
   static func isCurrent(_ record: SeenThroughRecord, session: Session) -> Bool {
-    version(record).map { $0 >= session.appVersion } ?? false
+    version(record).map { $0 >= session.runner.appVersion } ?? false
   }
 }

@@ -1,11 +1,16 @@
-import WhatsNewCore
+package import WhatsNewCore
 import WhatsNewStore
 
-/// The session's one door to the store for its work: every write (a choice, the language,
-/// the tour's record and position, onboarding, the guidance seen-set, `debug seen`, a guide's
-/// reset) and every read of a choice is begun in the ``OperationTracker`` (so `wait`, `check`
-/// and the way out see it), passes the ``FaultInjector``'s gate (so QA can fail, delay or
-/// hold it), runs on the real store, and reports its result back on the main actor.
+/// The session's one door to what is outside its state, and what lives there: the
+/// configuration, the console, the translation tables and the words drawn from them, the
+/// backends, the writes in flight. It never holds the session: it reads the state and sends
+/// actions through ``Host``. The command families (`Commands/`) hold it.
+///
+/// Every write (a choice, the language, the tour's record and position, onboarding, the
+/// guidance seen-set, `debug seen`, a guide's reset) and every read of a choice is begun in
+/// the ``OperationTracker`` (so `wait`, `check` and the way out see it), passes the
+/// ``FaultInjector``'s gate (so QA can fail, delay or hold it), runs on the real store, and
+/// reports its result back on the main actor.
 ///
 /// It is also the door for the rest of the session's trips to the store, each saying why it is
 /// not gated: the rules' effects and the boot step (one tracked job behind the `boot` gate,
@@ -17,8 +22,109 @@ import WhatsNewStore
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
 /// before the call returns, and the call says so.
 @MainActor
-struct EffectRunner: Sendable {
-  let session: Session
+package final class EffectRunner {
+  /// What the runner needs of the session that holds it: the way to change the state, and
+  /// the view it prints. Closures, so the runner (and the command families it runs) never
+  /// holds the session; once the session is gone they do nothing.
+  package struct Host {
+    /// Takes an action through the rules (``Session/send(_:)``).
+    var send: @MainActor (AppAction) async -> Void
+    /// What the view is drawn from besides the state (``Session/viewInputs``).
+    var viewInputs: @MainActor () -> ViewInputs?
+    /// A background result arrived: the view is printed above the prompt if it changed
+    /// (``Session/showViewIfAtPrompt()``).
+    var viewChanged: @MainActor () -> Void
+    /// What was printed above the prompt stands for the view (``Session/markViewShown()``).
+    var viewShown: @MainActor () -> Void
+  }
+
+  package let configuration: SessionConfiguration
+  package let console: Console
+  let host: Host
+  /// The store and scheduler behind the faults. While a `debug preview` is open they are the
+  /// preview's private copy (``sandbox``); the real ones come back when it closes.
+  package internal(set) var backends: Backends
+  /// While a preview is open: the real backends and what the screens showed from them.
+  var sandbox: (real: Backends, facts: StoreFacts)?
+  /// Translation tables read so far: English and the start-up language, then any the
+  /// user switches to (read on demand).
+  package internal(set) var tables: [Language: TranslationTable]
+  /// What the command being run produced besides the screen, begun empty for each command
+  /// (``CommandDispatcher/run(_:)``).
+  var outcome = CommandOutcome()
+  /// Asks the person at the terminal a yes-or-no question (the text given) and returns
+  /// whether they answered yes; `nil` in a script, where nobody is asked (the REPL sets it).
+  package var confirm: ((String) async -> Bool)?
+  /// The store's `PRAGMA data_version` when last looked at (``lookForOutsideChanges()``).
+  var dataVersionSeen: Int?
+  /// Per-setting chains, so writes to one setting are applied in tap order.
+  var writeChains: [Setting: ChainedWrite] = [:]
+  /// The latest write of the language chosen with `lang`, so those writes land in order too.
+  var languageWrite: ChainedWrite?
+
+  /// The app's state as the session's last action left it: the runner and the commands read
+  /// it, and only the session changes it (``Session/send(_:)``, then ``stateChanged(to:)``).
+  package private(set) var state: AppState
+
+  init(configuration: SessionConfiguration, state: AppState, backends: Backends, console: Console, host: Host) {
+    self.configuration = configuration
+    self.state = state
+    self.backends = backends
+    self.console = console
+    self.host = host
+    self.tables = configuration.content.tables
+  }
+
+  /// The session changed the state (``Session/send(_:)``): what the runner and the commands read from now on.
+  func stateChanged(to state: AppState) { self.state = state }
+
+  /// Takes `action` through the rules (``Session/send(_:)``).
+  func send(_ action: AppAction) async { await host.send(action) }
+
+  // MARK: - Content and words
+
+  package var appVersion: Version { configuration.options.appVersion }
+  /// The registered releases, each read when first asked for.
+  package var catalog: ReleaseCatalog { configuration.content.catalog }
+
+  package var localizer: Localizer {
+    // Past the tables: the store's own English for its messages, and a setting's name or value
+    // no table has in words (the vocabulary's name), never its key.
+    Localizer(
+      language: state.language, tables: tables, releaseTexts: configuration.content.catalog,
+      builtInEnglish: EnglishTable.builtIn)
+  }
+
+  package var renderContext: RenderContext {
+    var context = RenderContext(
+      localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
+    context.charset = configuration.charset
+    return context
+  }
+
+  /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
+  func text(_ key: String, _ arguments: String...) -> String { text(key, arguments: arguments) }
+
+  /// ``text(_:_:)`` with its arguments as an array.
+  func text(_ key: String, arguments: [String]) -> String {
+    RenderContext.text(
+      key, arguments: arguments, localizer: localizer, ascii: configuration.ascii, charset: configuration.charset)
+  }
+
+  /// Why `error` happened, in the session's language where the store gave its message a key
+  /// (``StoreMessages``), else in the words it came with.
+  func words(for error: any Error) -> String {
+    if let error = error as? StoreError, let message = error.message {
+      return text(message.key, arguments: message.arguments)
+    }
+    return Backends.describe(error)
+  }
+
+  func developerNote(_ text: String) {
+    if configuration.options.developerMode { console.diagnostic("whatsnew: " + text) }
+  }
+
+  // MARK: - The door
 
   /// The write target of the guidance seen-set, not a setting: `qa fail write` (every target) reaches it.
   static let guidanceTarget = FaultSpec.writeTargets[1]
@@ -31,7 +137,7 @@ struct EffectRunner: Sendable {
     _ body: nonisolated(nonsending) @escaping @Sendable (SettingsStore) async throws -> T,
     then completion: @escaping @MainActor (Result<T, WriteFailureReason>) async -> Void
   ) -> Bool {
-    let backends = session.backends
+    let backends = self.backends
     let id = backends.tracker.begin(operation, target: target)
     let finished = Flag()
     Task.immediate { @MainActor in
@@ -56,7 +162,7 @@ struct EffectRunner: Sendable {
     _ operation: FaultOperation, target: String?,
     _ body: nonisolated(nonsending) @escaping @Sendable (SettingsStore) async throws -> T
   ) async -> Result<T, WriteFailureReason> {
-    let backends = session.backends
+    let backends = self.backends
     let id = backends.tracker.begin(operation, target: target)
     defer { backends.tracker.end(id) }
     do {
@@ -70,7 +176,7 @@ struct EffectRunner: Sendable {
   /// result to `completion` on the main actor. The backends of now: a preview's sandbox
   /// opening or closing meanwhile does not move the read.
   func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, ReadFailure>) async -> Void) {
-    let backends = session.backends
+    let backends = self.backends
     let id = backends.tracker.begin(.read, target: setting.rawValue)
     Task.immediate { @MainActor in
       defer { backends.tracker.end(id) }
@@ -119,7 +225,7 @@ struct EffectRunner: Sendable {
     target: String, after previous: ChainedWrite?,
     _ body: @escaping @MainActor (Backends, OperationID) async -> Void
   ) -> ChainedWrite {
-    let backends = session.backends
+    let backends = self.backends
     let id = backends.tracker.begin(.write, target: target, blockedBy: previous?.id)
     let task = Task.immediate { @MainActor in
       defer { backends.tracker.end(id) }
@@ -128,68 +234,10 @@ struct EffectRunner: Sendable {
     }
     return (task, id)
   }
-
-  /// The dismissal's write: seen through `version`, the resume position forgotten, and what
-  /// the tour did with each release recorded (`showings`, for `news`), in one transaction
-  /// (operation `seen-write`).
-  @discardableResult
-  func endTour(
-    seenThrough version: Version, showings: [ReleaseShowing],
-    then completion: @escaping @MainActor (Result<Version, WriteFailureReason>) async -> Void
-  ) -> Bool {
-    perform(
-      .seenWrite, target: nil, { store in try await store.endTour(seenThrough: version, showings: showings) },
-      then: completion)
-  }
-
-  /// The check's own write when there is nothing to show (or the tour is off): the record
-  /// moves to `version`; a failure is a developer note (the next start tries again).
-  func recordSeenThroughQuietly(_ version: Version) {
-    perform(.seenWrite, target: nil, { store in try await store.advanceSeenThrough(to: version) }) { result in
-      if case .failure(let reason) = result {
-        session.developerNote("could not record seen through \(version): \(reason.text)")
-      }
-    }
-  }
-
-  /// Onboarding complete and seen through `version`, in one transaction (operation `seen-write`).
-  func completeOnboarding(
-    seenThrough version: Version, then completion: @escaping @MainActor (Result<Void, WriteFailureReason>) async -> Void
-  ) {
-    perform(.seenWrite, target: nil, { store in try await store.completeOnboarding(seenThrough: version) }, then: completion)
-  }
-
-  /// Remembers where the automatic tour is. It is the tour's progress, as the seen record
-  /// is, so it passes the same gate (operation `seen-write`: `qa hold seen-write` holds it
-  /// too); a setting's write count never includes it. A failure costs only the page a later
-  /// start resumes on: a developer note.
-  func recordTourPosition(_ position: TourPosition) {
-    perform(.seenWrite, target: nil, { store in try await store.setTourPosition(position) }) { result in
-      if case .failure(let reason) = result {
-        session.developerNote("could not remember the tour's page \(position): \(reason.text)")
-      }
-    }
-  }
-
-  /// Records guidance `id` as seen (operation `write`, target `guidance`), tracked, so the way
-  /// out waits for it; says so when it fails.
-  func markGuidanceSeen(_ id: String) {
-    perform(.write, target: Self.guidanceTarget, { store in try await store.markGuidanceSeen(id) }) { result in
-      if case .failure(let reason) = result {
-        session.console.emit(session.text("ui.guidance.markFailed", id, reason.text), .error)
-        session.showViewIfAtPrompt()
-      }
-    }
-  }
 }
 
 /// A flag a task sets when it ends, read by the code that started it (on the same actor).
 @MainActor
 private final class Flag {
   var isSet = false
-}
-
-extension Session {
-  /// The door to the store for the session's writes and its choices' reads.
-  var runner: EffectRunner { EffectRunner(session: self) }
 }

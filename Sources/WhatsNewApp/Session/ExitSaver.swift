@@ -59,7 +59,7 @@ package struct ExitSaver: Sendable {
   /// unsaved; returns at once, without starting a task, when nothing is in flight.
   @discardableResult
   package func run() async -> Outcome {
-    let tracker = session.backends.tracker
+    let tracker = session.runner.backends.tracker
     let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
     var finishedInTime = true
     if !inFlight.isEmpty {
@@ -127,7 +127,7 @@ package struct ExitSaver: Sendable {
   private func name(of entry: OperationTracker.Entry) -> String {
     // A setting's write job moves on to `cancel` and `schedule` (the review weekday) with
     // no target: its chain still knows the setting.
-    if let setting = session.writeChains.first(where: { $0.value.id == entry.id })?.key {
+    if let setting = session.runner.writeChains.first(where: { $0.value.id == entry.id })?.key {
       return session.text(setting.titleKey)
     }
     switch entry.operation {

@@ -11,6 +11,31 @@ struct PrintedView: Equatable {
 }
 
 extension Session {
+  /// The view on screen now, rendered from the state (``AppView/render(_:_:_:)``): at the
+  /// width the terminal has now, cut to its rows; after `show all`, once, whole.
+  package func renderCurrentView() -> Document { AppView.render(state, renderContext, viewInputs).document }
+
+  /// What the view needs besides the state: the part Enter reached, `show all`, the
+  /// terminal's rows, `--dev`, and when and where the reminder's date is worded.
+  package var viewInputs: ViewInputs {
+    ViewInputs(
+      pagePart: pagePart, whole: wholeViewRequested, terminalRows: configuration.rows,
+      developerMode: configuration.options.developerMode, now: runner.backends.clock.now(), timeZone: runner.backends.timeZone)
+  }
+
+  /// Whether the view is an onboarding or tour page (``AppView/page(_:_:)``).
+  var showsPage: Bool { state.onboarding != nil || state.showingTour != nil }
+
+  /// Enter on a tall page shows its next part: returns whether there was one to show.
+  func showNextPagePart() -> Bool {
+    let context = renderContext
+    guard let rows = configuration.rows, let page = AppView.page(state, context), !AppView.isShownWhole(page, pagePart),
+      let next = Viewport(terminalRows: rows).part(page, from: AppView.partStart(of: page, pagePart), context: context).next
+    else { return false }
+    pagePart = (page.first?.plainText ?? "", next)
+    return true
+  }
+
   /// The view the state draws now.
   var currentView: PrintedView {
     PrintedView(document: renderCurrentView(), width: configuration.width, presentations: state.presentations)

@@ -48,7 +48,7 @@ package struct REPL {
     var lineNumber = 0
     if isInteractive {
       // The question is a message (wrapped to the width); the prompt after it is short.
-      session.confirm = { [self] question in
+      session.runner.confirm = { [self] question in
         session.console.emit(question, .warning)
         session.console.flush()
         let answer = await readLine(prompt: session.text("ui.confirm.prompt"), answer: true)
@@ -59,7 +59,7 @@ package struct REPL {
     }
     session.boot()
     // A long QA delay of the boot's reads is not waited for: it would keep even `quit` out.
-    await session.backends.tracker.waitUntilSettledExceptLongDelays()
+    await session.runner.backends.tracker.waitUntilSettledExceptLongDelays()
     printPending()
     reading: while !session.shouldQuit && !stopRequested() {
       let prompt = session.prompt
@@ -103,7 +103,7 @@ package struct REPL {
       printPending()
     }
     await ExitSaver(session: session, deadline: exitDeadline).run()
-    session.confirm = nil  // nobody is left to ask (and the session no longer holds the REPL)
+    session.runner.confirm = nil  // nobody is left to ask (and the session no longer holds the REPL)
     return tally
   }
 
@@ -113,7 +113,7 @@ package struct REPL {
   /// QA, or behind another program's lock), so a page opens with its values, not
   /// "loading…", and slow work reports back above the prompt when it lands.
   func settle() async {
-    let tracker = session.backends.tracker
+    let tracker = session.runner.backends.tracker
     if isInteractive {
       await tracker.waitUntilQuiet()
     } else {

@@ -5,7 +5,7 @@ import WhatsNewStore
 /// The session as one line of JSON, for `state`: where the user is, the store as one read
 /// transaction saw it, what each visible control shows, and what is pending. Keys come in a
 /// fixed order, so transcripts are stable. Pure: `state` gathers what it is drawn from
-/// (``Session/stateReport()``).
+/// (``StateCommand/report()``).
 struct StateReport: Sendable {
   /// The app as it stands.
   var state: AppState

@@ -68,7 +68,7 @@ package struct StoredNotification: Sendable, Equatable {
 /// (settings' debug section), the weekly review's schedule (review) and the units (the sample
 /// numbers on workouts and review).
 ///
-/// Read once when a screen opens (``Session/readStoreFacts()``), never re-read after a write:
+/// Read once when a screen opens (``EffectRunner/readStoreFacts()``), never re-read after a write:
 /// the session's own changes are applied as they are confirmed (a review weekday saved and
 /// rescheduled, the record overwritten by `debug seen`), and a setting the choice machine has
 /// confirmed is taken from the machine.

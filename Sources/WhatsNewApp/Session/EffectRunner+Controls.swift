@@ -1,19 +1,13 @@
-package import WhatsNewCore
+import WhatsNewCore
 import WhatsNewStore
 
-/// The choice controls as the session shows them: their states, a page's short names, a tap,
-/// and how a write ended, in words.
-extension Session {
+/// The choice controls as the session shows them: a page's short names, and how a write
+/// ended, in words.
+extension EffectRunner {
   /// The short names `page` offers, numbered as this session draws them (one menu across
   /// the page in accessible mode).
   func shortcuts(of page: Page) -> PageShortcuts {
     PageShortcuts(page: page, numbering: configuration.accessible ? .acrossPage : .perChoice)
-  }
-
-  /// The user picks `value` for `setting` (``AppAction/tap(_:_:)``): shown at once, written in
-  /// the background, after any earlier write of the same setting.
-  package func tap(_ setting: Setting, _ value: String) async {
-    await send(.tap(setting, value))
   }
 
   /// Says how a write ended, one line at a time.
@@ -25,6 +19,6 @@ extension Session {
       for line in view.lines(in: renderContext) { console.emit([line]) }
     }
     // Above the prompt the outcome shows the change; in a script the view follows the command.
-    if console.isAtPrompt { markViewShown() }
+    if console.isAtPrompt { host.viewShown() }
   }
 }

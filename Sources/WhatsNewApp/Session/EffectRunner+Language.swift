@@ -1,6 +1,6 @@
 import WhatsNewCore
 
-extension Session {
+extension EffectRunner {
   /// The language in force is now `new`: reads its table on first use (the view, its
   /// anchors with it, is drawn in it when next rendered).
   func languageChanged(to new: Language) {

@@ -6,7 +6,7 @@ import WhatsNewStore
 /// in the tour (optimistic, rolled back on failure) but never reaches the real settings or
 /// schedule. Closing the preview brings the real store back, and the screens show what
 /// they showed before it.
-extension Session {
+extension EffectRunner {
   /// Whether a preview's sandbox is in force.
   package var isInSandbox: Bool { sandbox != nil }
 
@@ -17,7 +17,7 @@ extension Session {
     if sandbox != nil { return true }
     let real = backends
     do {
-      let copy = try await runner.sandboxCopy()
+      let copy = try await sandboxCopy()
       sandbox = (real, state.storeFacts)
       backends = real.over(copy, faults: real.faults, tracker: real.tracker, clock: real.clock)
       await send(.sandboxEntered)
