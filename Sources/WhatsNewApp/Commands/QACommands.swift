@@ -85,12 +85,9 @@ struct QACommands: Sendable {
     if held.isEmpty {
       runner.console.emit(runner.text("ui.wait.settled"), .dim)
     } else {
-      runner.console.emit(runner.text("ui.wait.held", held.map(Self.describe).joined(separator: ", ")), .dim)
+      runner.console.emit(runner.text("ui.wait.held", held.map(CheckReport.name(of:)).joined(separator: ", ")), .dim)
     }
   }
-
-  /// An operation in words: `write theme`, `seen-write`.
-  static func describe(_ entry: OperationTracker.Entry) -> String { CheckReport.name(of: entry) }
 
   /// `check`: for every setting, what the screen shows (when settled), what is stored
   /// and, for the weekday, what is scheduled; and every operation still in flight, since

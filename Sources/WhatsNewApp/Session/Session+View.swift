@@ -101,10 +101,4 @@ extension Session {
     guard emitViewIfOutOfDate() else { return }
     publishCompletions()
   }
-
-  /// The person asked to see the view (opened a screen, typed `show` or `tour`): it is
-  /// printed after the command even when nothing in it changed.
-  func requestView() async {
-    await send(.viewRequested)
-  }
 }

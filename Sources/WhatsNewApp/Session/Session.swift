@@ -76,12 +76,6 @@ package final class Session {
   /// The boot step (``EffectRunner/boot()``).
   package func boot() { runner.boot() }
 
-  /// The session's what's-new check, when every gate holds (``AppState/whatsNewCheckIsDue``):
-  /// with `snapshot`, the store as the caller just read it; without one, the check reads it.
-  package func checkWhatsNew(using snapshot: StoreSnapshot? = nil) async {
-    await send(.checkWhatsNew(snapshot))
-  }
-
   /// Runs one command line and returns what it produced besides the screen. Output goes to
   /// the console; the view follows the state. Never throws: every problem is a message and
   /// the session goes on.
