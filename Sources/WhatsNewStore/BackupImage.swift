@@ -101,11 +101,7 @@ struct BackupImage: Sendable {
 
   /// `fcntl(F_SETLK)`: `nil` when it succeeded, else its `errno`.
   private static func setLock(_ descriptor: Int32, _ type: Int32, start: off_t, length: off_t) -> Int32? {
-    var lock = flock()
-    lock.l_type = Int16(type)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = start
-    lock.l_len = length
+    var lock = flock(type, start: start, length: length)
     return fcntl(descriptor, F_SETLK, &lock) == 0 ? nil : errno
   }
 

@@ -187,8 +187,7 @@ package actor SettingsStore {
   /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
   /// problem lines otherwise.
   package func integrityCheck() throws(StoreError) -> [String] {
-    let lines = try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-    return lines == ["ok"] ? [] : lines
+    try connection.integrityProblems()
   }
 
   // MARK: Snapshot

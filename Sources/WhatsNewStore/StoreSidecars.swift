@@ -148,11 +148,7 @@ enum StoreSidecars {
   /// Whether another process holds the reserved lock byte of the file open at `descriptor`
   /// (it has a write transaction open).
   static func holdsReservedLock(_ descriptor: Int32) -> Bool {
-    var lock = flock()
-    lock.l_type = Int16(F_WRLCK)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = 0x4000_0001
-    lock.l_len = 1
+    var lock = flock(F_WRLCK, start: 0x4000_0001, length: 1)
     return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
   }
 
@@ -199,5 +195,16 @@ enum StoreSidecars {
   static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
+  }
+}
+
+extension flock {
+  /// A POSIX lock of `type` (`F_RDLCK`, `F_WRLCK`, `F_UNLCK`) on `length` bytes from `start`.
+  init(_ type: Int32, start: off_t, length: off_t) {
+    self.init()
+    l_type = Int16(type)
+    l_whence = Int16(SEEK_SET)
+    l_start = start
+    l_len = length
   }
 }
