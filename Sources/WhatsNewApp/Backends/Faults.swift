@@ -131,11 +131,6 @@ package struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConvert
   package var operation: FaultOperation
   package var target: String?
 
-  package init(operation: FaultOperation, target: String?) {
-    self.operation = operation
-    self.target = target
-  }
-
   /// `write:theme`, `schedule`: the subject of a fault spec.
   package var description: String { operation.rawValue + (target.map { ":" + $0 } ?? "") }
 

@@ -27,27 +27,14 @@ package struct ExplorationCase: Sendable, Hashable {
   /// The settings whose reads are explored too, wherever they happen (the page's opening,
   /// the boot step); `nil`: the settings the action lines write.
   package var readSettings: [String]?
-
-  package init(kind: Kind, lines: [String], actionLines: [Int], releasePoints: [Int], readSettings: [String]?) {
-    self.kind = kind
-    self.lines = lines
-    self.actionLines = actionLines
-    self.releasePoints = releasePoints
-    self.readSettings = readSettings
-  }
 }
 
 /// The operations a run performed at each step: at boot, then after each line.
 package struct ObservedOperations: Sendable, Hashable {
   /// What the boot step performed (the first page's reads, say).
-  package var boot: [FaultAttempt]
+  package var boot: [FaultAttempt] = []
   /// What each line performed, in line order.
-  package var lines: [[FaultAttempt]]
-
-  package init(boot: [FaultAttempt] = [], lines: [[FaultAttempt]] = []) {
-    self.boot = boot
-    self.lines = lines
-  }
+  package var lines: [[FaultAttempt]] = []
 
   /// What line `index` performed; `-1` is the boot step.
   package func at(_ index: Int) -> [FaultAttempt] {
@@ -59,13 +46,8 @@ package struct ObservedOperations: Sendable, Hashable {
 /// boot step performs) and the lines, with the `qa` lines that add and release faults.
 package struct ExplorationScenario: Sendable, Hashable {
   /// Fault specs as `--fault` takes them: `read:workoutView=hold`.
-  package var startFaults: [String]
+  package var startFaults: [String] = []
   package var lines: [String]
-
-  package init(startFaults: [String] = [], lines: [String]) {
-    self.startFaults = startFaults
-    self.lines = lines
-  }
 }
 
 /// What `qa explore` runs: pure, from the flow (or a script) and what a plain run of each

@@ -58,31 +58,12 @@ package func selectFlow(
     return taken >= cap
   }
 
-  // Sorted input (the usual case) is checked in one pass and walked backwards from the
-  // newest release, stopping once the cap is spent or the window is left.
-  let isAscending = releases.withUnsafeBufferPointer { buffer in
-    var index = 1
-    while index < buffer.count {
-      if buffer[index].version < buffer[index - 1].version { return false }
-      index += 1
-    }
-    return true
-  }
-  if isAscending {
-    var index = releases.count - 1
-    while index >= 0 {
-      let version = releases[index].version
-      if let seenThrough, version <= seenThrough { break }
-      if version <= current, take(releases[index]) { break }
-      index -= 1
-    }
-  } else {
-    var newestFirst = releases.indices.filter { index in
-      let version = releases[index].version
-      return version <= current && (seenThrough.map { version > $0 } ?? true)
-    }
-    newestFirst.sort { releases[$0].version > releases[$1].version }
-    for index in newestFirst where take(releases[index]) { break }
+  // Walked backwards from the newest release, stopping once the cap is spent or the window
+  // is left. Sorted input (the usual case) is checked in one pass and not sorted again.
+  let isAscending = zip(releases, releases.dropFirst()).allSatisfy { $0.version <= $1.version }
+  for release in (isAscending ? releases : releases.sorted { $0.version < $1.version }).reversed() {
+    if let seenThrough, release.version <= seenThrough { break }
+    if release.version <= current, take(release) { break }
   }
 
   var result: [FlowPage] = []

@@ -32,12 +32,7 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case (.number(let a), .number(let b)): return a == b
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
-    case (.object(let a), .object(let b)):
-      guard a.count == b.count else { return false }
-      for (left, right) in zip(a, b) where left.key != right.key || left.value != right.value {
-        return false
-      }
-      return true
+    case (.object(let a), .object(let b)): return a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
     default: return false
     }
   }
@@ -87,12 +82,6 @@ package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible
   package var column: Int
   /// What was wrong, lowercase, without the position: `expected ',' or '}'`.
   package var reason: String
-
-  package init(line: Int, column: Int, reason: String) {
-    self.line = line
-    self.column = column
-    self.reason = reason
-  }
 
   package static let descriptionPrefix = "invalid JSON "
 
