@@ -286,7 +286,4 @@ package struct ReminderFailure: Sendable, Equatable {
   /// Whether store and schedule are left apart (no reminder, or one for another weekday than
   /// the store's): the app says the next start brings them together.
   package var leavesScheduleApart: Bool { reminderNow == nil || reminderNow != stored }
-
-  /// Whether everything was put back as it was before the write.
-  package var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
 }

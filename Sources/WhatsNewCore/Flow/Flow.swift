@@ -66,10 +66,7 @@ package func selectFlow(
     if release.version <= current, take(release) { break }
   }
 
-  var result: [FlowPage] = []
-  result.reserveCapacity(taken)
-  for group in groups.reversed() { result.append(contentsOf: group) }
-  return result
+  return groups.reversed().flatMap { $0 }
 }
 
 /// A release whose pages the cap left out of a flow, and how many: the tour's last page and
