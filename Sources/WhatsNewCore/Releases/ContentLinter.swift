@@ -334,7 +334,7 @@ package enum ContentLinter {
         pending.append(contentsOf: elements)
       case .object(let members):
         for member in members {
-          if keyFields.contains(member.key), case .string(let key) = member.value, FieldReader.isValidKey(key) {
+          if keyFields.contains(member.key), case .string(let key) = member.value, ReleaseValidator.isValidKey(key) {
             if keys[key] == nil { keys[key] = file }
           } else {
             pending.append(member.value)
