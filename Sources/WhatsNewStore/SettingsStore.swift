@@ -3,12 +3,8 @@ import Glibc
 package import WhatsNewCore
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
-/// `BEGIN IMMEDIATE` for every write), safe to share between processes.
-///
-/// Opening is the app's boot gate: ``init(path:createParentDirectory:)`` creates a missing
-/// file with mode 0600, refuses files it must not touch (not SQLite, corrupt, written by a
-/// newer whatsnew) without changing a byte, and migrates older schemas to
-/// ``currentSchemaVersion``.
+/// `BEGIN IMMEDIATE` for every write), safe to share between processes. Opening it is the
+/// app's boot gate (``init(path:createParentDirectory:placement:lockWait:)``).
 ///
 /// Schema: the steps of ``Migrations`` (`PRAGMA user_version`). The app's own rows in the
 /// key-value tables (`app.language`, `app.tourPosition`, `app.firstVersion`, the flags of
