@@ -27,14 +27,7 @@ package struct PageShortcuts: Sendable, Equatable {
     /// the page, its number there).
     package var tokens: [String]
     /// Other tokens that pick the same options: `<block>.<n>` when ``tokens`` number the page.
-    package var aliases: [String]
-
-    package init(blockID: String, choice: ChoiceBlock, tokens: [String], aliases: [String] = []) {
-      self.blockID = blockID
-      self.choice = choice
-      self.tokens = tokens
-      self.aliases = aliases
-    }
+    package var aliases: [String] = []
 
     /// The option `token` (a token or an alias, any case) picks.
     package func option(for token: String) -> Int? {
