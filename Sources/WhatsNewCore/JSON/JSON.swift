@@ -47,18 +47,6 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     return members.first { $0.key == key }?.value
   }
 
-  /// The kind of the value with an article, as messages name it: "a string", "an object", "null".
-  package var kindName: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-
   /// A compact rendering for debugging and test failures (not canonical JSON).
   package var description: String {
     switch self {
