@@ -216,7 +216,7 @@ package struct TourMachine: Sendable, Equatable {
     return tour
   }
 
-  /// The tour that `tour` would bring back: the open tour, else the one under a preview.
+  /// Whether the open tour is a preview.
   package var isPreviewing: Bool {
     if case .preview? = tour?.mode { return true }
     return false
