@@ -162,16 +162,13 @@ package struct GuidanceOverlayRenderer: Sendable {
     }
     let widest = screen[anchor].map(\.width).max() ?? 0
     switch card.placement {
-    case .right:
-      let column = widest + 2
-      let inner = min(maxInner, c.width - column - 4)
+    case .right, .left:
+      // Two columns between the rows and a box on their right, one between a box on their left and them.
+      let onLeft = card.placement == .left
+      let inner = min(maxInner, c.width - widest - (onLeft ? 1 : 2) - 4)
       if inner >= 24 {
-        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: false, column: column)
-      }
-    case .left:
-      let inner = min(maxInner, c.width - widest - 1 - 4)
-      if inner >= 24 {
-        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: true, column: 0)
+        return beside(
+          screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: onLeft, column: onLeft ? 0 : widest + 2)
       }
     case .above:
       let box = self.box(card, innerWidth: min(maxInner, c.width - 6)).map(indented(2)).anchored(
