@@ -126,7 +126,8 @@ package struct Backends: Sendable {
     let scheduler = scheduler
     let restore = compensatingRestore
     while true {
-      let result: WeekdayChangePlan.Result
+      // A reminder step or the write-back that does not throw succeeded.
+      var result = WeekdayChangePlan.Result.succeeded
       do {
         switch step {
         case .write(let weekday):
@@ -146,7 +147,6 @@ package struct Backends: Sendable {
           result = .written(previous: previous, reminder: notification)
         case .cancel:
           try await scheduler.cancel(id: id)
-          result = .succeeded
         case .schedule(let weekday):
           // The store accepted it as a weekday at the write, so this always reads.
           guard let day = Weekday(rawValue: weekday) else {
@@ -154,13 +154,10 @@ package struct Backends: Sendable {
             break
           }
           try await scheduler.schedule(day, id: id)
-          result = .succeeded
         case .writeBack(let weekday):
           try await restore.writeBack(self, setting, weekday, id)
-          result = .succeeded
         case .restoreReminder:
           if let oldNotification { try await scheduler.restore(oldNotification, id: id) }
-          result = .succeeded
         case .readStored:
           result = .read(try? await store.setting(setting))
         }

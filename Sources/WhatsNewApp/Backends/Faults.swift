@@ -480,12 +480,8 @@ package final class FaultInjector: Sendable {
       try await clock.sleep(milliseconds: milliseconds)
     }
     let fails = state.withLock { state -> Bool in
-      guard
-        let index = state.rules.firstIndex(where: { rule in
-          guard rule.matches(operation, target), case .fail = rule.kind else { return false }
-          return true
-        })
-      else { return false }
+      let isFail = { (rule: FaultSpec) in rule.matches(operation, target) && rule.kind.sameKind(as: .fail(remaining: nil)) }
+      guard let index = state.rules.firstIndex(where: isFail) else { return false }
       if case .fail(let remaining?) = state.rules[index].kind {
         if remaining <= 1 {
           state.rules.remove(at: index)
