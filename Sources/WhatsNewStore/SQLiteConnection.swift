@@ -122,17 +122,15 @@ final class SQLiteConnection {
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     for (offset, argument) in arguments.enumerated() {
       let index = Int32(offset + 1)
-      let bound: Int32
-      switch argument {
-      case .text(let text):
-        bound = text.utf8CString.withUnsafeBufferPointer { buffer in
-          sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(buffer.count - 1), transient)
+      let bound =
+        switch argument {
+        case .text(let text):
+          text.utf8CString.withUnsafeBufferPointer { buffer in
+            sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(buffer.count - 1), transient)
+          }
+        case .integer(let value): sqlite3_bind_int64(statement, index, value)
+        case .null: sqlite3_bind_null(statement, index)
         }
-      case .integer(let value):
-        bound = sqlite3_bind_int64(statement, index, value)
-      case .null:
-        bound = sqlite3_bind_null(statement, index)
-      }
       guard bound == SQLITE_OK else { throw error(bound, sql: sql) }
     }
 

@@ -103,14 +103,11 @@ struct FieldReader {
   }
 
   func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
-    let text: String
-    if required {
-      text = try requiredString(
-        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
-    } else {
-      guard let optional = try optionalString(fields, "action") else { return nil }
-      text = optional
-    }
+    let text: String? =
+      try required
+      ? requiredString(fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
+      : optionalString(fields, "action")
+    guard let text else { return nil }
     return try word(text, of: fields, "action") as Action
   }
 
