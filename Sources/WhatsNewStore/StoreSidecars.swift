@@ -45,12 +45,17 @@ enum StoreSidecars {
     /// Reads the 100-byte header; `nil` when the bytes are not a SQLite database header.
     init?(_ bytes: [UInt8]) {
       guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
-      let raw = Int(bytes[16]) << 8 | Int(bytes[17])
-      pageSize = raw == 1 ? 65536 : raw
+      pageSize = Self.pageSize(in: bytes)
       guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return nil }
       isWAL = bytes[18] == 2 || bytes[19] == 2
       changeCounter = StoreSidecars.bigEndian32(bytes, 24)
       schemaVersion = Int32(bitPattern: StoreSidecars.bigEndian32(bytes, 60))
+    }
+
+    /// The page size at header offset 16 (1 means 65536).
+    static func pageSize(in bytes: [UInt8]) -> Int {
+      let raw = Int(bytes[16]) << 8 | Int(bytes[17])
+      return raw == 1 ? 65536 : raw
     }
   }
 
