@@ -112,10 +112,7 @@ package enum ExplorationPlanner {
 
   /// The choice blocks of a page, in page order.
   package static func choices(on page: Page) -> [ChoiceBlock] {
-    page.blocks.compactMap { block in
-      if case .choice(let choice) = block.content { return choice }
-      return nil
-    }
+    page.blocks.compactMap(\.choice)
   }
 
   /// The single-fault runs of `explorationCase`: for each operation explored (in line and

@@ -51,10 +51,7 @@ package struct PageShortcuts: Sendable, Equatable {
 
   /// The shortcuts of `page`, its options numbered as `numbering` says.
   package init(page: Page, numbering: Numbering) {
-    let choiceBlocks: [(String, ChoiceBlock)] = page.blocks.compactMap { block in
-      if case .choice(let choice) = block.content { return (block.id, choice) }
-      return nil
-    }
+    let choiceBlocks = page.blocks.compactMap { block in block.choice.map { (block.id, $0) } }
     let single = choiceBlocks.count == 1
     var next = 1
     choices = choiceBlocks.map { id, choice in
