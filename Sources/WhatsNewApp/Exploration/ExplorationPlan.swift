@@ -128,18 +128,21 @@ package enum ExplorationPlanner {
     for (line, attempt) in targets(of: explorationCase, observed: observed) {
       runs.append(base.adding("\(attempt)=fail:1", beforeCaseLine: line))
       for point in explorationCase.releasePoints where point >= line {
-        var held = base.adding("\(attempt)=hold", beforeCaseLine: line)
-        held.insert(["qa release \(attempt)"], afterCaseLine: point)
-        runs.append(held)
-        // A slow failure: held, the screen drawn again meanwhile (`show` reads the store),
-        // then failing when let go.
-        var slowFailure = base.adding("\(attempt)=hold", beforeCaseLine: line)
-        slowFailure.insert(["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], afterCaseLine: point)
-        runs.append(slowFailure)
+        for later in lettingGo(attempt) {
+          var held = base.adding("\(attempt)=hold", beforeCaseLine: line)
+          held.insert(later, afterCaseLine: point)
+          runs.append(held)
+        }
       }
     }
     var seen = Set<ExplorationScenario>()
     return runs.filter { seen.insert($0.scenario).inserted }
+  }
+
+  /// The lines that let a held `attempt` go: its release, or a slow failure (the screen drawn
+  /// again meanwhile, `show` reading the store, then failing when let go).
+  static func lettingGo(_ attempt: FaultAttempt) -> [[String]] {
+    [["qa release \(attempt)"], ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"]]
   }
 
   /// The operations to fault, each with the line that performed it (`-1`: boot): what the
