@@ -21,7 +21,6 @@ struct StateReport: Sendable {
   /// Where each guidance anchor was drawn under the overlay showing, if one is.
   var anchors: [String: ClosedRange<Int>]?
 
-  /// The report.
   func json() -> JSONValue {
     var seen: JSONValue = .null
     var onboarded: JSONValue = .null

@@ -5,7 +5,6 @@ package struct FlowPage: Hashable, Sendable {
   /// The page, with superseded blocks already removed.
   package var page: Page
 
-  /// Creates a flow page.
   package init(release: Version, page: Page) {
     self.release = release
     self.page = page

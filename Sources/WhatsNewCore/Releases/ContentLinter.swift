@@ -141,11 +141,10 @@ package enum ContentLinter {
             source: tableSources[language]))
         continue
       }
-      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         let translationProblem = { (message: String, rule: LintRule) in
-          LintProblem(file: tablePath(key), path: key, message: message, rule: rule)
+          LintProblem(file: layout.path(of: key, language), path: key, message: message, rule: rule)
         }
         guard let text = table[key] else {
           problems.append(translationProblem("missing \(language.nativeName) translation (\(user))", .missingTranslation))
@@ -178,19 +177,19 @@ package enum ContentLinter {
     let english = layout.merged[.en]
     for language in Language.allCases {
       guard let table = layout.merged[language] else { continue }
-      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in table.keys.sorted() {
         if language != .en, let english, english[key] == nil {
           problems.append(
             LintProblem(
-              file: tablePath(key), path: key,
+              file: layout.path(of: key, language), path: key,
               message: "orphan key: not in the English table; remove it or add it to English", severity: .warning,
               rule: .keyNotInEnglish))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
           if unloaded.claim(key, language: language) { continue }
           problems.append(
             LintProblem(
-              file: tablePath(key), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
+              file: layout.path(of: key, language), path: key, message: "orphan key: no release uses it; remove it",
+              severity: .warning,
               rule: .orphanKey))
         }
       }
