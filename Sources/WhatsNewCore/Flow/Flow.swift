@@ -59,7 +59,7 @@ package func selectFlow(
 
   // Walked backwards from the newest release, stopping once the cap is spent or the window
   // is left. Sorted input (the usual case) is checked in one pass and not sorted again.
-  let isAscending = zip(releases, releases.dropFirst()).allSatisfy { $0.version <= $1.version }
+  let isAscending = releases.indices.dropFirst().allSatisfy { releases[$0 - 1].version <= releases[$0].version }
   for release in (isAscending ? releases : releases.sorted { $0.version < $1.version }).reversed() {
     if let seenThrough, release.version <= seenThrough { break }
     if release.version <= current, take(release) { break }
