@@ -59,13 +59,9 @@ package struct ScreenRenderer: Sendable {
   /// The whole screen.
   package func render(_ screen: Screen, controls: [Setting: ChoiceMachine.ControlState], facts: ScreenFacts) -> Document {
     let c = context
-    var rows: Document = []
     let title = c.text(screen.titleKey)
-    if c.accessible {
-      rows += c.wrapped(c.text("ui.screen.heading", title), indent: 0, style: .title).pinning()
-    } else {
-      rows += c.ruleLine(title).pinning()
-    }
+    var rows = (c.accessible ? c.wrapped(c.text("ui.screen.heading", title), indent: 0, style: .title) : c.ruleLine(title))
+      .pinning()
     switch screen {
     case .home: rows += home(controls, facts)
     case .workouts: rows += workouts(controls, facts)
