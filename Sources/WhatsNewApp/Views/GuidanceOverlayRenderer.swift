@@ -57,14 +57,11 @@ package struct GuidanceOverlayRenderer: Sendable {
   package func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
     let c = context
     let spotlight = Self.inside(screen, spotlight)
-    var rows: Document = []
     if c.accessible {
       // The card is what stays when the view is cut; the screen gives way around its target.
-      rows = screen.pinning(false)
-      rows.append(.blank)
-      rows += accessibleCard(card, onScreen: spotlight != nil).pinning()
-      return c.fit(rows)
+      return c.fit(screen.pinning(false) + [.blank] + accessibleCard(card, onScreen: spotlight != nil).pinning())
     }
+    var rows: Document = []
     let inner = max(8, c.width - Self.frameInset)
     // The frame's edges carry the spotlit rows' anchors, so a trimmed view keeps them with it.
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
