@@ -66,15 +66,11 @@ package enum ContentLinter {
         registered["\(entry.version).json"] = entry.index
         entryOffsets[entry.index] = entry.offset
       }
-    } else if let unreadableManifest {
-      problems.append(
-        LintProblem(
-          file: manifestPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release",
-          rule: .manifest))
     } else {
-      problems.append(
-        LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it", rule: .manifest))
+      let message =
+        unreadableManifest.map { "manifest.json cannot be read: \($0); replace it with a regular file listing every release" }
+        ?? "manifest.json is missing; list every release in it"
+      problems.append(LintProblem(file: manifestPath, path: "", message: message, rule: .manifest))
     }
 
     // 2. Release files.
