@@ -101,11 +101,7 @@ struct BackupImage: Sendable {
 
   /// `fcntl(F_SETLK)`: `nil` when it succeeded, else its `errno`.
   private static func setLock(_ descriptor: Int32, _ type: Int32, start: off_t, length: off_t) -> Int32? {
-    var lock = flock()
-    lock.l_type = Int16(type)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = start
-    lock.l_len = length
+    var lock = flock(type, start: start, length: length)
     return fcntl(descriptor, F_SETLK, &lock) == 0 ? nil : errno
   }
 
@@ -164,17 +160,6 @@ struct BackupImage: Sendable {
 
   // MARK: The header
 
-  /// The database's page size (header offset 16; 1 means 65536).
-  var pageSize: Int {
-    let raw = Int(bytes[16]) << 8 | Int(bytes[17])
-    return raw == 1 ? 65536 : raw
-  }
-
-  /// A big-endian 32-bit field of the header.
-  private func field(_ offset: Int) -> UInt32 {
-    bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-  }
-
   /// The bytes with the header saying "rollback journal" (offsets 18 and 19 set to 1): the
   /// private copy never looks for a `-wal` file. A backup's data is the same in either mode.
   var bytesInRollbackMode: [UInt8] {
@@ -195,7 +180,7 @@ struct BackupImage: Sendable {
     guard bytes.count >= 512 else {
       throw refuse("it is \(bytes.count) bytes, too short to be a SQLite database (a cut-off copy?)")
     }
-    let pageSize = pageSize
+    let pageSize = StoreSidecars.DatabaseHeader.pageSize(in: bytes)
     guard (512...65536).contains(pageSize), pageSize & (pageSize - 1) == 0 else {
       throw refuse("its header gives the page size \(pageSize), which SQLite never writes")
     }
@@ -208,6 +193,7 @@ struct BackupImage: Sendable {
     let realPages = bytes.count / pageSize
     // The page count at offset 28 is valid when the version-valid-for number (92) equals the
     // change counter (24); SQLite then trusts it over the file's size.
+    let field = { (offset: Int) in StoreSidecars.bigEndian32(bytes, offset) }
     let headerPages = Int(field(28))
     if headerPages != 0 && field(92) == field(24) && headerPages != realPages {
       throw refuse(

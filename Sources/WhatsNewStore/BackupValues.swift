@@ -27,7 +27,7 @@ enum BackupValues {
       throw BackupImage.refusal(path, "its seen-through record holds \(Quote.quoted(raw)), which is not a version")
     }
     let guides = try copy.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text }
-    for id in guides where !isGuideID(id) {
+    for id in guides where !ReleaseValidator.isValidID(id) {
       try copy.query("DELETE FROM guidance_seen WHERE id = ?", [.text(id)])
       dropped.append("the guide seen \(Quote.quoted(id, limit: 40)), which is no guide's name")
     }
@@ -107,21 +107,13 @@ enum BackupValues {
     for row in try copy.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id") {
       let id = row[0].text ?? ""
       let weekday = row[1].text ?? ""
-      guard isGuideID(id), Weekday(rawValue: weekday) != nil, let hour = row[2].integer, let minute = row[3].integer,
+      guard ReleaseValidator.isValidID(id), Weekday(rawValue: weekday) != nil, let hour = row[2].integer,
+        let minute = row[3].integer,
         (0...23).contains(hour), (0...59).contains(minute)
       else {
         throw BackupImage.refusal(
           path, "its reminder \(Quote.quoted(id, limit: 40)) is not one whatsnew schedules (a weekday and a time of day)")
       }
     }
-  }
-
-  /// A guide's or reminder's id as whatsnew names them: letters, digits, `_`, `-`, `.`, at most 64.
-  private static func isGuideID(_ id: String) -> Bool {
-    !id.isEmpty && id.utf8.count <= 64
-      && id.utf8.allSatisfy { byte in
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      }
   }
 }

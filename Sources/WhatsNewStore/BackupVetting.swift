@@ -51,8 +51,8 @@ enum BackupVetting {
     }
     do throws(StoreError) {
       if let problem = try schemaProblem(copy, version: version) { throw BackupImage.refusal(path, problem) }
-      let problems = try copy.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-      guard problems == ["ok"] else {
+      let problems = try copy.integrityProblems()
+      guard problems.isEmpty else {
         throw BackupImage.refusal(
           path, "the integrity check failed: \(problems.prefix(3).map { Quote.quoted($0) }.joined(separator: "; "))")
       }
@@ -72,7 +72,7 @@ enum BackupVetting {
     let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try copy.execute("PRAGMA trusted_schema = OFF")
     do throws(StoreError) {
-      try copy.deserialize(image.bytesInRollbackMode, readOnly: false)
+      try copy.deserialize(image.bytesInRollbackMode)
     } catch {
       throw sqliteRefusal(image.path, error)
     }

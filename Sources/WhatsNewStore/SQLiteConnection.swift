@@ -41,12 +41,12 @@ final class SQLiteConnection {
   /// Raised each time a statement waits for another connection's lock.
   var lockWaits: LockWaitSignal { busyWait.signal }
 
-  /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
-  /// foreign keys. Neither touches the file; nothing is read yet.
   /// How long a statement waits for another process's lock: 5 s.
   static let defaultBusyTimeout: Int32 = 5000
 
-  init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = defaultBusyTimeout) throws(StoreError) {
+  /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
+  /// foreign keys. Neither touches the file; nothing is read yet.
+  init(path: String, flags: Int32) throws(StoreError) {
     var db: OpaquePointer?
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
@@ -60,7 +60,7 @@ final class SQLiteConnection {
     }
     self.handle = db
     self.path = path
-    busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, signal: LockWaitSignal())
+    busyWait = BusyWait(timeoutMilliseconds: Self.defaultBusyTimeout, signal: LockWaitSignal())
     busyWait.install(on: db)
     try execute("PRAGMA foreign_keys = ON")
   }
@@ -122,17 +122,15 @@ final class SQLiteConnection {
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     for (offset, argument) in arguments.enumerated() {
       let index = Int32(offset + 1)
-      let bound: Int32
-      switch argument {
-      case .text(let text):
-        bound = text.utf8CString.withUnsafeBufferPointer { buffer in
-          sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(buffer.count - 1), transient)
+      let bound =
+        switch argument {
+        case .text(let text):
+          text.utf8CString.withUnsafeBufferPointer { buffer in
+            sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(buffer.count - 1), transient)
+          }
+        case .integer(let value): sqlite3_bind_int64(statement, index, value)
+        case .null: sqlite3_bind_null(statement, index)
         }
-      case .integer(let value):
-        bound = sqlite3_bind_int64(statement, index, value)
-      case .null:
-        bound = sqlite3_bind_null(statement, index)
-      }
       guard bound == SQLITE_OK else { throw error(bound, sql: sql) }
     }
 
@@ -169,6 +167,12 @@ final class SQLiteConnection {
     try query(sql, arguments).first?.first
   }
 
+  /// `PRAGMA integrity_check`'s problem lines: empty when the database is sound.
+  func integrityProblems() throws(StoreError) -> [String] {
+    let lines = try query("PRAGMA integrity_check").compactMap { $0.first?.text }
+    return lines == ["ok"] ? [] : lines
+  }
+
   /// `PRAGMA user_version`.
   func userVersion() throws(StoreError) -> Int {
     Int(try scalar("PRAGMA user_version")?.integer ?? 0)
@@ -203,27 +207,26 @@ final class SQLiteConnection {
     }
   }
 
-  /// Replaces the database `schema` (`main`, or an attached one) with a private in-memory
-  /// copy of `bytes` (`sqlite3_deserialize`): no file is read or created. `readOnly` makes
-  /// the copy refuse writes; otherwise it can grow (migrations run in it).
-  func deserialize(_ bytes: [UInt8], schema: String = "main", readOnly: Bool) throws(StoreError) {
+  /// Replaces the database `schema` (`main`, or an attached one) with a private, writable
+  /// in-memory copy of `bytes` (`sqlite3_deserialize`): no file is read or created, and the
+  /// copy can grow (migrations run in it).
+  func deserialize(_ bytes: [UInt8], schema: String = "main") throws(StoreError) {
     guard let buffer = sqlite3_malloc64(UInt64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self) else {
       throw StoreError.sqlite(code: SQLITE_NOMEM, message: "out of memory", sql: "deserialize", path: path)
     }
     bytes.withUnsafeBufferPointer { source in
       if let base = source.baseAddress { buffer.update(from: base, count: source.count) }
     }
-    var flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE)
-    flags |= readOnly ? UInt32(SQLITE_DESERIALIZE_READONLY) : UInt32(SQLITE_DESERIALIZE_RESIZEABLE)
+    let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
     // With FREEONCLOSE, SQLite frees the buffer even when the call fails.
     let rc = sqlite3_deserialize(handle, schema, buffer, Int64(bytes.count), Int64(max(bytes.count, 1)), flags)
     guard rc == SQLITE_OK else { throw error(rc, sql: "deserialize") }
   }
 
-  /// The bytes of the database `schema` as a file would hold them (`sqlite3_serialize`).
-  func serialize(schema: String = "main") throws(StoreError) -> [UInt8] {
+  /// The bytes of the `main` database as a file would hold them (`sqlite3_serialize`).
+  func serialize() throws(StoreError) -> [UInt8] {
     var size: Int64 = 0
-    guard let data = sqlite3_serialize(handle, schema, &size, 0) else {
+    guard let data = sqlite3_serialize(handle, "main", &size, 0) else {
       throw StoreError.sqlite(code: SQLITE_NOMEM, message: "cannot serialize the database", sql: "serialize", path: path)
     }
     defer { sqlite3_free(data) }

@@ -15,8 +15,8 @@ package enum ScratchRestore {
     let before = try BackupVetting.objects(scratch)
     try StoreRestore.copyRows(of: BackupVetting.vet(BackupImage(bytes: bytes, path: path)), into: scratch)
     if try BackupVetting.objects(scratch) != before { return "restore changed the store's schema" }
-    let problems = try scratch.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-    if problems != ["ok"] { return "the restored store fails the integrity check: \(problems.prefix(3))" }
+    let problems = try scratch.integrityProblems()
+    if !problems.isEmpty { return "the restored store fails the integrity check: \(problems.prefix(3))" }
     if try scratch.userVersion() != SettingsStore.currentSchemaVersion { return "restore changed the schema version" }
     return nil
   }

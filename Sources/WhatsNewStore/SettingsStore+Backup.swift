@@ -60,9 +60,9 @@ enum StoreRestore {
   static func copyRows(of vetted: BackupVetting.Vetted, into connection: SQLiteConnection) throws(StoreError) {
     try connection.execute("ATTACH DATABASE ':memory:' AS \(source)")
     defer { try? connection.execute("DETACH DATABASE \(source)") }
-    // Not read-only: `BEGIN IMMEDIATE` takes a write lock on every attached database, and a
+    // Writable: `BEGIN IMMEDIATE` takes a write lock on every attached database, and a
     // read-only one refuses it. Nothing writes to it; it is a private copy in memory.
-    try connection.deserialize(vetted.bytes, schema: source, readOnly: false)
+    try connection.deserialize(vetted.bytes, schema: source)
     do throws(StoreError) {
       try connection.writeTransaction { () throws(StoreError) in
         for table in Migrations.tables.sorted() {

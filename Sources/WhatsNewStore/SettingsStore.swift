@@ -3,12 +3,8 @@ import Glibc
 package import WhatsNewCore
 
 /// The app's settings store: one SQLite file (rollback journal, `busy_timeout` 5 s,
-/// `BEGIN IMMEDIATE` for every write), safe to share between processes.
-///
-/// Opening is the app's boot gate: ``init(path:createParentDirectory:)`` creates a missing
-/// file with mode 0600, refuses files it must not touch (not SQLite, corrupt, written by a
-/// newer whatsnew) without changing a byte, and migrates older schemas to
-/// ``currentSchemaVersion``.
+/// `BEGIN IMMEDIATE` for every write), safe to share between processes. Opening it is the
+/// app's boot gate (``init(path:createParentDirectory:placement:lockWait:)``).
 ///
 /// Schema: the steps of ``Migrations`` (`PRAGMA user_version`). The app's own rows in the
 /// key-value tables (`app.language`, `app.tourPosition`, `app.firstVersion`, the flags of
@@ -187,8 +183,7 @@ package actor SettingsStore {
   /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
   /// problem lines otherwise.
   package func integrityCheck() throws(StoreError) -> [String] {
-    let lines = try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-    return lines == ["ok"] ? [] : lines
+    try connection.integrityProblems()
   }
 
   // MARK: Snapshot
@@ -224,8 +219,7 @@ package actor SettingsStore {
   /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
   /// or the stored value is one the setting does not accept.
   package func setting(_ setting: Setting) throws(StoreError) -> String {
-    if let stored = try storedValue(setting.spec.storageKey), setting.accepts(stored) { return stored }
-    return setting.defaultValue
+    Self.value(of: setting, stored: try storedValue(setting.spec.storageKey))
   }
 
   /// Every setting with its value as ``setting(_:)`` reads it (defaults filled in).
@@ -261,15 +255,13 @@ package actor SettingsStore {
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
   private static func settings(from stored: [String: String]) -> [Setting: String] {
-    var result: [Setting: String] = [:]
-    for setting in Setting.allCases {
-      if let value = stored[setting.spec.storageKey], setting.accepts(value) {
-        result[setting] = value
-      } else {
-        result[setting] = setting.defaultValue
-      }
-    }
-    return result
+    Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, value(of: $0, stored: stored[$0.spec.storageKey])) })
+  }
+
+  /// What `setting` reads as when its row holds `stored`: that, when the setting accepts it, else the default.
+  private static func value(of setting: Setting, stored: String?) -> String {
+    if let stored, setting.accepts(stored) { return stored }
+    return setting.defaultValue
   }
 
   /// Stores `value` for `setting` under its ``SettingSpec/storageKey``.

@@ -94,8 +94,8 @@ extension StoreError {
         + "upgrade whatsnew to open it (the file was not changed)")
   }
 
-  static func fileSystem(_ what: String, path: String, errno code: Int32, kind: Kind = .fileSystem) -> StoreError {
-    StoreError(kind: kind, path: path, description: "\(what) \(path): \(errorText(code))")
+  static func fileSystem(_ what: String, path: String, errno code: Int32) -> StoreError {
+    StoreError(kind: .fileSystem, path: path, description: "\(what) \(path): \(errorText(code))")
   }
 }
 

@@ -45,12 +45,17 @@ enum StoreSidecars {
     /// Reads the 100-byte header; `nil` when the bytes are not a SQLite database header.
     init?(_ bytes: [UInt8]) {
       guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
-      let raw = Int(bytes[16]) << 8 | Int(bytes[17])
-      pageSize = raw == 1 ? 65536 : raw
+      pageSize = Self.pageSize(in: bytes)
       guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return nil }
       isWAL = bytes[18] == 2 || bytes[19] == 2
       changeCounter = StoreSidecars.bigEndian32(bytes, 24)
       schemaVersion = Int32(bitPattern: StoreSidecars.bigEndian32(bytes, 60))
+    }
+
+    /// The page size at header offset 16 (1 means 65536).
+    static func pageSize(in bytes: [UInt8]) -> Int {
+      let raw = Int(bytes[16]) << 8 | Int(bytes[17])
+      return raw == 1 ? 65536 : raw
     }
   }
 
@@ -148,11 +153,7 @@ enum StoreSidecars {
   /// Whether another process holds the reserved lock byte of the file open at `descriptor`
   /// (it has a write transaction open).
   static func holdsReservedLock(_ descriptor: Int32) -> Bool {
-    var lock = flock()
-    lock.l_type = Int16(F_WRLCK)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = 0x4000_0001
-    lock.l_len = 1
+    var lock = flock(F_WRLCK, start: 0x4000_0001, length: 1)
     return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
   }
 
@@ -199,5 +200,16 @@ enum StoreSidecars {
   static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
+  }
+}
+
+extension flock {
+  /// A POSIX lock of `type` (`F_RDLCK`, `F_WRLCK`, `F_UNLCK`) on `length` bytes from `start`.
+  init(_ type: Int32, start: off_t, length: off_t) {
+    self.init()
+    l_type = Int16(type)
+    l_whence = Int16(SEEK_SET)
+    l_start = start
+    l_len = length
   }
 }

@@ -61,7 +61,9 @@ struct WeekdayChangePlanTests {
     switch outcome {
     case .saved: #expect(row.fullyUndone == nil, "\(row.name)")
     case .reminderFailed(let failure):
-      #expect(failure.isFullyUndone == row.fullyUndone, "\(row.name)")
+      // Fully undone: the weekday and the old reminder both put back.
+      let fullyUndone = failure.settingRestoreFailure == nil && failure.reminderRestoreFailure == nil
+      #expect(fullyUndone == row.fullyUndone, "\(row.name)")
       #expect(failure.saved == "friday")
       #expect(failure.previous == "sunday")
     case .failed, .changedSince: Issue.record("the write failed in \(row.name)")

@@ -91,11 +91,6 @@ package struct Backends: Sendable {
     try await run(.write, target: Self.languageTarget, id: id) { try await $0.setLanguagePreference(language) }
   }
 
-  /// Records "seen through" `version`, forward only (operation `seen-write`).
-  nonisolated(nonsending) package func advanceSeenThrough(to version: Version, id: OperationID) async throws -> Version {
-    try await run(.seenWrite, target: nil, id: id) { try await $0.advanceSeenThrough(to: version) }
-  }
-
   /// Writes a setting and performs its side effects, as one job: for the review weekday, the
   /// steps of a ``WeekdayChangePlan`` (write, cancel the old notification, schedule the new;
   /// when that fails, write the old weekday back and restore the old notification), each
@@ -131,7 +126,8 @@ package struct Backends: Sendable {
     let scheduler = scheduler
     let restore = compensatingRestore
     while true {
-      let result: WeekdayChangePlan.Result
+      // A reminder step or the write-back that does not throw succeeded.
+      var result = WeekdayChangePlan.Result.succeeded
       do {
         switch step {
         case .write(let weekday):
@@ -151,7 +147,6 @@ package struct Backends: Sendable {
           result = .written(previous: previous, reminder: notification)
         case .cancel:
           try await scheduler.cancel(id: id)
-          result = .succeeded
         case .schedule(let weekday):
           // The store accepted it as a weekday at the write, so this always reads.
           guard let day = Weekday(rawValue: weekday) else {
@@ -159,13 +154,10 @@ package struct Backends: Sendable {
             break
           }
           try await scheduler.schedule(day, id: id)
-          result = .succeeded
         case .writeBack(let weekday):
           try await restore.writeBack(self, setting, weekday, id)
-          result = .succeeded
         case .restoreReminder:
           if let oldNotification { try await scheduler.restore(oldNotification, id: id) }
-          result = .succeeded
         case .readStored:
           result = .read(try? await store.setting(setting))
         }
@@ -221,9 +213,7 @@ package struct CompensatingRestore: Sendable {
   /// The real repair: the old value written back, and at the next start the reminder moved
   /// to the stored weekday (or scheduled, when missing).
   package static let live = CompensatingRestore(
-    writeBack: { backends, setting, value, id in
-      _ = try await backends.run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
-    },
+    writeBack: { backends, setting, value, id in try await backends.write(setting, value, id: id) },
     repairAtStart: { scheduler, snapshot in try await scheduler.reconcile(from: snapshot) })
 }
 

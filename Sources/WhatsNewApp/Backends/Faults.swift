@@ -131,11 +131,6 @@ package struct FaultAttempt: Sendable, Hashable, Comparable, CustomStringConvert
   package var operation: FaultOperation
   package var target: String?
 
-  package init(operation: FaultOperation, target: String?) {
-    self.operation = operation
-    self.target = target
-  }
-
   /// `write:theme`, `schedule`: the subject of a fault spec.
   package var description: String { operation.rawValue + (target.map { ":" + $0 } ?? "") }
 
@@ -485,12 +480,8 @@ package final class FaultInjector: Sendable {
       try await clock.sleep(milliseconds: milliseconds)
     }
     let fails = state.withLock { state -> Bool in
-      guard
-        let index = state.rules.firstIndex(where: { rule in
-          guard rule.matches(operation, target), case .fail = rule.kind else { return false }
-          return true
-        })
-      else { return false }
+      let isFail = { (rule: FaultSpec) in rule.matches(operation, target) && rule.kind.sameKind(as: .fail(remaining: nil)) }
+      guard let index = state.rules.firstIndex(where: isFail) else { return false }
       if case .fail(let remaining?) = state.rules[index].kind {
         if remaining <= 1 {
           state.rules.remove(at: index)

@@ -89,23 +89,16 @@ package enum SystemTimeZone {
     guard let name = zoneSetting(environment), !name.isEmpty else { return nil }
     let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
     let path = name.hasPrefix("/") ? name : directory + "/" + name
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard descriptor >= 0 else {
+    switch FileBytes.contents(of: path, limit: fileSizeLimit) {
+    case .success:
+      return nil
+    case .failure(.cannotOpen):
       // Missing: the C library reads nothing either (a rule, a misspelling). Anything else
       // (no permission, a loop of links) it cannot read either.
       return nil
+    case .failure(let refusal):
+      return FileProblem(path: path, reason: refusal.description)
     }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      return FileProblem(path: path, reason: FileBytes.Refusal.notARegularFile(FileBytes.kind(info.st_mode)).description)
-    }
-    guard Int(info.st_size) <= fileSizeLimit else {
-      return FileProblem(
-        path: path, reason: FileBytes.Refusal.tooLarge(size: Int(info.st_size), limit: fileSizeLimit).description)
-    }
-    return nil
   }
 
   /// Keeps the C library and ICU away from a `TZ` file that ``fileProblem(environment:)``

@@ -85,12 +85,9 @@ extension ExplorationPlanner {
         result.append(adding("\(attempt)=fail:1", to: single.scenario, before: step))
         // Let go after the step that held it, or at the end (after the first fault's own release).
         for release in Set([step + 1, lines.count]).sorted() {
-          result.append(
-            adding("\(attempt)=hold", to: single.scenario, before: step, then: ["qa release \(attempt)"], at: release))
-          result.append(
-            adding(
-              "\(attempt)=hold", to: single.scenario, before: step,
-              then: ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], at: release))
+          for later in lettingGo(attempt) {
+            result.append(adding("\(attempt)=hold", to: single.scenario, before: step, then: later, at: release))
+          }
         }
       }
     }

@@ -27,27 +27,14 @@ package struct ExplorationCase: Sendable, Hashable {
   /// The settings whose reads are explored too, wherever they happen (the page's opening,
   /// the boot step); `nil`: the settings the action lines write.
   package var readSettings: [String]?
-
-  package init(kind: Kind, lines: [String], actionLines: [Int], releasePoints: [Int], readSettings: [String]?) {
-    self.kind = kind
-    self.lines = lines
-    self.actionLines = actionLines
-    self.releasePoints = releasePoints
-    self.readSettings = readSettings
-  }
 }
 
 /// The operations a run performed at each step: at boot, then after each line.
 package struct ObservedOperations: Sendable, Hashable {
   /// What the boot step performed (the first page's reads, say).
-  package var boot: [FaultAttempt]
+  package var boot: [FaultAttempt] = []
   /// What each line performed, in line order.
-  package var lines: [[FaultAttempt]]
-
-  package init(boot: [FaultAttempt] = [], lines: [[FaultAttempt]] = []) {
-    self.boot = boot
-    self.lines = lines
-  }
+  package var lines: [[FaultAttempt]] = []
 
   /// What line `index` performed; `-1` is the boot step.
   package func at(_ index: Int) -> [FaultAttempt] {
@@ -59,13 +46,8 @@ package struct ObservedOperations: Sendable, Hashable {
 /// boot step performs) and the lines, with the `qa` lines that add and release faults.
 package struct ExplorationScenario: Sendable, Hashable {
   /// Fault specs as `--fault` takes them: `read:workoutView=hold`.
-  package var startFaults: [String]
+  package var startFaults: [String] = []
   package var lines: [String]
-
-  package init(startFaults: [String] = [], lines: [String]) {
-    self.startFaults = startFaults
-    self.lines = lines
-  }
 }
 
 /// What `qa explore` runs: pure, from the flow (or a script) and what a plain run of each
@@ -130,10 +112,7 @@ package enum ExplorationPlanner {
 
   /// The choice blocks of a page, in page order.
   package static func choices(on page: Page) -> [ChoiceBlock] {
-    page.blocks.compactMap { block in
-      if case .choice(let choice) = block.content { return choice }
-      return nil
-    }
+    page.blocks.compactMap(\.choice)
   }
 
   /// The single-fault runs of `explorationCase`: for each operation explored (in line and
@@ -149,18 +128,21 @@ package enum ExplorationPlanner {
     for (line, attempt) in targets(of: explorationCase, observed: observed) {
       runs.append(base.adding("\(attempt)=fail:1", beforeCaseLine: line))
       for point in explorationCase.releasePoints where point >= line {
-        var held = base.adding("\(attempt)=hold", beforeCaseLine: line)
-        held.insert(["qa release \(attempt)"], afterCaseLine: point)
-        runs.append(held)
-        // A slow failure: held, the screen drawn again meanwhile (`show` reads the store),
-        // then failing when let go.
-        var slowFailure = base.adding("\(attempt)=hold", beforeCaseLine: line)
-        slowFailure.insert(["show", "qa \(attempt)=fail:1", "qa release \(attempt)"], afterCaseLine: point)
-        runs.append(slowFailure)
+        for later in lettingGo(attempt) {
+          var held = base.adding("\(attempt)=hold", beforeCaseLine: line)
+          held.insert(later, afterCaseLine: point)
+          runs.append(held)
+        }
       }
     }
     var seen = Set<ExplorationScenario>()
     return runs.filter { seen.insert($0.scenario).inserted }
+  }
+
+  /// The lines that let a held `attempt` go: its release, or a slow failure (the screen drawn
+  /// again meanwhile, `show` reading the store, then failing when let go).
+  static func lettingGo(_ attempt: FaultAttempt) -> [[String]] {
+    [["qa release \(attempt)"], ["show", "qa \(attempt)=fail:1", "qa release \(attempt)"]]
   }
 
   /// The operations to fault, each with the line that performed it (`-1`: boot): what the

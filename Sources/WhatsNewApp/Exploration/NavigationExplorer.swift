@@ -205,13 +205,7 @@ struct NavigationWalk {
     case .screen(let screen): return screen.rawValue
     case .tour(let mode, let page, let count, let waiting):
       // Every preview behaves alike, whichever release it shows.
-      let kind: String
-      switch mode {
-      case .automatic: kind = "automatic"
-      case .news: kind = "news"
-      case .preview: kind = "preview"
-      }
-      return "tour(\(kind),\(position(page - 1, count)),\(waiting ? "waiting" : "showing"))"
+      return "tour(\(mode.name),\(position(page - 1, count)),\(waiting ? "waiting" : "showing"))"
     case .onboarding(let page, let count): return "onboarding(\(position(page - 1, count)))"
     // Guides and popovers behave alike whichever they are; first_run alone spans screens.
     case .guide(let id, let step, let count):
@@ -269,21 +263,23 @@ struct NavigationWalk {
   }
 
   /// Why the record's move from `before` to `after` by `line` breaks the rules
-  /// (``SeenRecordRule``), if it does.
-  static func badMove(from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session)
-    -> NavigationProblem?
-  {
+  /// (``SeenRecordRule``), if it does; the problem names the step `step` gives (the line by default).
+  static func badMove(
+    from before: SeenThroughRecord, to after: SeenThroughRecord, by line: String, session: Session,
+    step: (() -> String)? = nil
+  ) -> NavigationProblem? {
     let breach = SeenRecordRule.breach(
       from: before, to: after, byDismissal: CommandTable.traits(ofLine: line).contains(.dismisses),
       current: session.runner.appVersion,
       nothingToShow: { seen in
         selectFlow(releases: session.releases, seenThrough: seen, current: session.runner.appVersion).isEmpty
       })
+    guard let breach else { return nil }
+    let named = step?() ?? line
     switch breach {
-    case nil: return nil
-    case .removed(let was)?: return .recordRemoved(by: line, was: was)
-    case .movedBack(let from, let to)?: return .recordMovedBack(by: line, from: from, to: to)
-    case .movedOutsideDismissal(let from, let to)?: return .recordMovedOutsideDismissal(by: line, from: from, to: to)
+    case .removed(let was): return .recordRemoved(by: named, was: was)
+    case .movedBack(let from, let to): return .recordMovedBack(by: named, from: from, to: to)
+    case .movedOutsideDismissal(let from, let to): return .recordMovedOutsideDismissal(by: named, from: from, to: to)
     }
   }
 

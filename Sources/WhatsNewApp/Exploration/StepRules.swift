@@ -38,8 +38,8 @@ struct StepRules {
     // The rule reads the command that moved the record (a pending dismissal's, when one is
     // in flight); the problem names the step.
     let mover = pendingDismissal == nil ? line ?? "" : "done"
-    if let moved = NavigationWalk.badMove(from: before, to: after, by: mover, session: session) {
-      return [Self.naming(moved, step: words()).words(in: session.runner)]
+    if let moved = NavigationWalk.badMove(from: before, to: after, by: mover, session: session, step: words) {
+      return [moved.words(in: session.runner)]
     }
     guard session.runner.backends.tracker.entries.isEmpty else { return [] }
     if let dismissal = pendingDismissal {
@@ -54,16 +54,6 @@ struct StepRules {
     guard !disagreements.isEmpty else { return [] }
     let step = words()
     return disagreements.map { session.text("ui.explore.afterStep", step, $0) }
-  }
-
-  /// `problem`, naming `step` (the line in words) instead of the bare command.
-  static func naming(_ problem: NavigationProblem, step: String) -> NavigationProblem {
-    switch problem {
-    case .recordMovedOutsideDismissal(_, let from, let to): .recordMovedOutsideDismissal(by: step, from: from, to: to)
-    case .recordMovedBack(_, let from, let to): .recordMovedBack(by: step, from: from, to: to)
-    case .recordRemoved(_, let was): .recordRemoved(by: step, was: was)
-    default: problem
-    }
   }
 
   /// The version `record` holds, if it holds one.

@@ -57,14 +57,11 @@ package struct GuidanceOverlayRenderer: Sendable {
   package func renderTour(screen: Document, spotlight: ClosedRange<Int>?, card: SpotlightCard) -> Document {
     let c = context
     let spotlight = Self.inside(screen, spotlight)
-    var rows: Document = []
     if c.accessible {
       // The card is what stays when the view is cut; the screen gives way around its target.
-      rows = screen.pinning(false)
-      rows.append(.blank)
-      rows += accessibleCard(card, onScreen: spotlight != nil).pinning()
-      return c.fit(rows)
+      return c.fit(screen.pinning(false) + [.blank] + accessibleCard(card, onScreen: spotlight != nil).pinning())
     }
+    var rows: Document = []
     let inner = max(8, c.width - Self.frameInset)
     // The frame's edges carry the spotlit rows' anchors, so a trimmed view keeps them with it.
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
@@ -162,16 +159,13 @@ package struct GuidanceOverlayRenderer: Sendable {
     }
     let widest = screen[anchor].map(\.width).max() ?? 0
     switch card.placement {
-    case .right:
-      let column = widest + 2
-      let inner = min(maxInner, c.width - column - 4)
+    case .right, .left:
+      // Two columns between the rows and a box on their right, one between a box on their left and them.
+      let onLeft = card.placement == .left
+      let inner = min(maxInner, c.width - widest - (onLeft ? 1 : 2) - 4)
       if inner >= 24 {
-        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: false, column: column)
-      }
-    case .left:
-      let inner = min(maxInner, c.width - widest - 1 - 4)
-      if inner >= 24 {
-        return beside(screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: true, column: 0)
+        return beside(
+          screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: onLeft, column: onLeft ? 0 : widest + 2)
       }
     case .above:
       let box = self.box(card, innerWidth: min(maxInner, c.width - 6)).map(indented(2)).anchored(

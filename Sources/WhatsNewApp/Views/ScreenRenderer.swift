@@ -59,13 +59,9 @@ package struct ScreenRenderer: Sendable {
   /// The whole screen.
   package func render(_ screen: Screen, controls: [Setting: ChoiceMachine.ControlState], facts: ScreenFacts) -> Document {
     let c = context
-    var rows: Document = []
     let title = c.text(screen.titleKey)
-    if c.accessible {
-      rows += c.wrapped(c.text("ui.screen.heading", title), indent: 0, style: .title).pinning()
-    } else {
-      rows += c.ruleLine(title).pinning()
-    }
+    var rows = (c.accessible ? c.wrapped(c.text("ui.screen.heading", title), indent: 0, style: .title) : c.ruleLine(title))
+      .pinning()
     switch screen {
     case .home: rows += home(controls, facts)
     case .workouts: rows += workouts(controls, facts)
@@ -94,22 +90,18 @@ package struct ScreenRenderer: Sendable {
     let c = context
     var rows: Document = [.blank]
     let card = controls[.homeSummaryCard]?.shown ?? Setting.homeSummaryCard.defaultValue
-    var summary = [Line(c.text("ui.home.summary.title"), .title)]
-    let summaryText =
+    let summary =
       card == "weekly_streak"
       ? c.text("ui.home.summary.streak") : c.text("ui.home.summary.daily", c.formats.duration(minutes: 50))
-    summary += c.wrapped(summaryText, indent: 4)
-    summary += settingRow(.homeSummaryCard, controls)
-    rows += summary.anchored("home.summary")
+    rows += section(
+      "ui.home.summary.title", "home.summary", c.wrapped(summary, indent: 4) + settingRow(.homeSummaryCard, controls))
     rows.append(.blank)
-    var shortcuts = [Line(c.text("ui.home.shortcuts.title"), .title)]
-    for screen in Screen.allCases where screen != .home {
-      shortcuts.append(
-        Line(
-          [Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))],
-          hangingIndent: 18))
+    let shortcuts = Screen.allCases.filter { $0 != .home }.map { screen in
+      Line(
+        [Span("    "), Span(TextLayout.pad("go " + screen.rawValue, toWidth: 14), .command), Span(c.text(screen.titleKey))],
+        hangingIndent: 18)
     }
-    rows += shortcuts.anchored("home.shortcuts")
+    rows += section("ui.home.shortcuts.title", "home.shortcuts", shortcuts)
     rows.append(.blank)
     rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
       .anchored("home.news")
@@ -153,20 +145,18 @@ package struct ScreenRenderer: Sendable {
     let formats = c.formats
     func distance(_ kilometres: Double) -> String { cardioDistance(kilometres, imperial: imperial) }
     var rows: Document = [.blank]
-    var log = [Line(c.text("ui.cardio.log.title"), .title)]
     // Day, activity, kilometres, seconds.
     let entries: [(String, String, Double, Int)] = [
       ("ui.weekday.short.monday", "ui.cardio.activity.run", 5.2, 28 * 60 + 10),
       ("ui.weekday.short.wednesday", "ui.cardio.activity.ride", 18.0, 41 * 60 + 30),
       ("ui.weekday.short.saturday", "ui.cardio.activity.row", 4.0, 19 * 60 + 45),
     ]
-    for (day, activity, kilometres, seconds) in entries {
-      log.append(
-        Line(
-          "    " + TextLayout.pad(c.text(day), toWidth: 5) + TextLayout.pad(c.text(activity), toWidth: 14)
-            + TextLayout.pad(distance(kilometres), toWidth: 10) + formats.clockDuration(seconds: seconds)))
+    let log = entries.map { day, activity, kilometres, seconds in
+      Line(
+        "    " + TextLayout.pad(c.text(day), toWidth: 5) + TextLayout.pad(c.text(activity), toWidth: 14)
+          + TextLayout.pad(distance(kilometres), toWidth: 10) + formats.clockDuration(seconds: seconds))
     }
-    rows += log.anchored("cardio.log")
+    rows += section("ui.cardio.log.title", "cardio.log", log)
     rows.append(.blank)
     let total = formats.clockDuration(seconds: 3600 + 29 * 60 + 25)
     let summary = c.text("ui.cardio.summary", distance(Self.weekCardioKilometres), total)
@@ -191,20 +181,18 @@ package struct ScreenRenderer: Sendable {
     var rows: Document = [.blank]
     rows += settingRow(.reviewWeekday, controls).anchored("review.weekday")
     rows.append(.blank)
-    var notification = [Line(c.text("ui.review.notification.title"), .title)]
-    notification +=
+    let notification =
       facts.nextReview.map { c.wrapped(c.text("ui.review.notification.next", $0), indent: 4) }
       ?? c.wrapped(c.text("ui.review.notification.none"), indent: 4, style: .warning)
-    rows += notification.anchored("review.notification")
+    rows += section("ui.review.notification.title", "review.notification", notification)
     rows.append(.blank)
-    var summary = [Line(c.text("ui.review.summary.title"), .title)]
     let formats = c.formats
     let imperial = facts.units == "imperial"
     let lifted = imperial ? formats.measurement(40_675, .pound) : formats.measurement(18_450, .kilogram)
     // The week's cardio as the cardio log totals it, in the same words.
     let cardio = cardioDistance(Self.weekCardioKilometres, imperial: imperial)
-    summary += c.wrapped(c.text("ui.review.summary.body", formats.number(4), lifted, cardio), indent: 4)
-    rows += summary.anchored("review.summary")
+    let summary = c.wrapped(c.text("ui.review.summary.body", formats.number(4), lifted, cardio), indent: 4)
+    rows += section("ui.review.summary.title", "review.summary", summary)
     return rows
   }
 
@@ -224,17 +212,13 @@ package struct ScreenRenderer: Sendable {
     whatsNew += c.wrapped(c.text("ui.settings.news"), indent: 4, style: .dim)
     rows += whatsNew.anchored("settings.whatsnew")
     rows.append(.blank)
-    var others = [Line(c.text("ui.settings.all.title"), .title)]
-    for setting in Setting.allCases where setting.spec.screen != .settings {
-      others += settingRow(setting, controls)
-    }
-    rows += others.anchored("settings.all")
+    let others = Setting.allCases.filter { $0.spec.screen != .settings }.flatMap { settingRow($0, controls) }
+    rows += section("ui.settings.all.title", "settings.all", others)
     guard facts.showsDeveloperSection else { return rows }
     rows.append(.blank)
-    var debug = [Line(c.text("ui.settings.debug.title"), .title)]
-    debug += c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
-    debug += c.commandList(CommandTable.find("debug")?.syntax ?? [], indent: 4)
-    rows += debug.anchored("settings.debug")
+    let seen = c.wrapped(c.text("ui.settings.debug.seen", facts.seenThrough, facts.appVersion.description), indent: 4)
+    rows += section(
+      "ui.settings.debug.title", "settings.debug", seen + c.commandList(CommandTable.find("debug")?.syntax ?? [], indent: 4))
     return rows
   }
 
@@ -251,6 +235,11 @@ package struct ScreenRenderer: Sendable {
   }
 
   // MARK: Pieces
+
+  /// A part of a screen under its title, every row tagged with `anchor`.
+  func section(_ titleKey: String, _ anchor: String, _ body: Document) -> Document {
+    ([Line(context.text(titleKey), .title)] + body).anchored(anchor)
+  }
 
   /// A setting's row: its name, what the control shows, and how to change it.
   func settingRow(_ setting: Setting, _ controls: [Setting: ChoiceMachine.ControlState]) -> Document {

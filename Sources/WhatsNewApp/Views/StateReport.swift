@@ -21,7 +21,6 @@ struct StateReport: Sendable {
   /// Where each guidance anchor was drawn under the overlay showing, if one is.
   var anchors: [String: ClosedRange<Int>]?
 
-  /// The report.
   func json() -> JSONValue {
     var seen: JSONValue = .null
     var onboarded: JSONValue = .null
@@ -87,19 +86,13 @@ struct StateReport: Sendable {
   /// The tour: where it is, why it is open, and whether it waits or is being dismissed.
   var tourJSON: JSONValue {
     guard let tour = state.tour else { return .null }
-    let mode: String
-    switch tour.mode {
-    case .automatic: mode = "automatic"
-    case .news: mode = "news"
-    case .preview: mode = "preview"
-    }
     return .object([
       ("release", .string(tour.currentPage.release.description)),
       ("page", .number(Double(tour.index + 1))),
       ("pageCount", .number(Double(tour.pages.count))),
       ("pageId", .string(tour.currentPage.page.id)),
       ("error", .string(tour.failure.map { context.text("ui.tour.dismissFailed", $0) })),
-      ("mode", .string(mode)),
+      ("mode", .string(tour.mode.name)),
       ("suspended", .bool(tour.isSuspended)),
       ("dismissing", .bool(tour.isDismissing)),
     ])
@@ -137,12 +130,7 @@ struct StateReport: Sendable {
 
   /// Per visible setting: what the control shows, whether a write is pending, its error.
   var choicesJSON: JSONValue {
-    let visible: [Setting]
-    if let page = state.visiblePage {
-      visible = page.blocks.compactMap { $0.choice?.setting }
-    } else {
-      visible = state.screen.settings
-    }
+    let visible = state.visiblePage.map { $0.blocks.compactMap { $0.choice?.setting } } ?? state.screen.settings
     let renderer = PageRenderer(context: context.with(language: .en))
     return .object(
       visible.map { setting in

@@ -15,11 +15,11 @@ package struct TourPageView: Sendable {
   /// The page, drawn in `context`.
   package func document(in context: RenderContext) -> Document {
     let flowPage = tour.currentPage
-    let heading: String
-    switch tour.mode {
-    case .automatic, .news: heading = context.text("ui.tour.heading", flowPage.release.description)
-    case .preview(let version): heading = context.text("ui.tour.previewHeading", version.description)
-    }
+    let heading =
+      switch tour.mode {
+      case .automatic, .news: context.text("ui.tour.heading", flowPage.release.description)
+      case .preview(let version): context.text("ui.tour.previewHeading", version.description)
+      }
     var footer = [String]()
     if tour.index > 0 { footer.append("back") }
     footer.append(tour.isLastPage ? "done" : "next")

@@ -153,19 +153,16 @@ package struct ChoiceMachine: Sendable, Equatable {
   /// when there is nothing to write (the value is already confirmed and nothing is pending).
   package mutating func tap(_ setting: Setting, _ value: String) -> WriteTicket? {
     var control = state(of: setting)
-    if control.pendingWrites == 0, control.confirmed == value {
-      control.shown = value
-      control.isLoading = false
-      control.error = nil
-      controls[setting] = control
-      return nil
-    }
-    control.revision += 1
+    let writes = control.pendingWrites > 0 || control.confirmed != value
     control.shown = value
     control.isLoading = false
     control.error = nil
-    control.pendingWrites += 1
+    if writes {
+      control.revision += 1
+      control.pendingWrites += 1
+    }
     controls[setting] = control
+    guard writes else { return nil }
     nextSequence += 1
     return WriteTicket(setting: setting, value: value, revision: control.revision, sequence: nextSequence)
   }
@@ -286,7 +283,4 @@ package struct ReminderFailure: Sendable, Equatable {
   /// Whether store and schedule are left apart (no reminder, or one for another weekday than
   /// the store's): the app says the next start brings them together.
   package var leavesScheduleApart: Bool { reminderNow == nil || reminderNow != stored }
-
-  /// Whether everything was put back as it was before the write.
-  package var isFullyUndone: Bool { settingRestoreFailure == nil && reminderRestoreFailure == nil }
 }

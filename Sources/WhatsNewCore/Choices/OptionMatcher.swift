@@ -31,7 +31,6 @@ package struct OptionMatcher: Sendable {
     /// whole, a final full stop or not.
     package var shortNames: [String]
 
-    /// Creates an option.
     package init(value: String, label: String, shortNames: [String] = []) {
       self.value = value
       self.label = label

@@ -5,7 +5,6 @@ package struct FlowPage: Hashable, Sendable {
   /// The page, with superseded blocks already removed.
   package var page: Page
 
-  /// Creates a flow page.
   package init(release: Version, page: Page) {
     self.release = release
     self.page = page
@@ -58,37 +57,15 @@ package func selectFlow(
     return taken >= cap
   }
 
-  // Sorted input (the usual case) is checked in one pass and walked backwards from the
-  // newest release, stopping once the cap is spent or the window is left.
-  let isAscending = releases.withUnsafeBufferPointer { buffer in
-    var index = 1
-    while index < buffer.count {
-      if buffer[index].version < buffer[index - 1].version { return false }
-      index += 1
-    }
-    return true
-  }
-  if isAscending {
-    var index = releases.count - 1
-    while index >= 0 {
-      let version = releases[index].version
-      if let seenThrough, version <= seenThrough { break }
-      if version <= current, take(releases[index]) { break }
-      index -= 1
-    }
-  } else {
-    var newestFirst = releases.indices.filter { index in
-      let version = releases[index].version
-      return version <= current && (seenThrough.map { version > $0 } ?? true)
-    }
-    newestFirst.sort { releases[$0].version > releases[$1].version }
-    for index in newestFirst where take(releases[index]) { break }
+  // Walked backwards from the newest release, stopping once the cap is spent or the window
+  // is left. Sorted input (the usual case) is checked in one pass and not sorted again.
+  let isAscending = releases.indices.dropFirst().allSatisfy { releases[$0 - 1].version <= releases[$0].version }
+  for release in (isAscending ? releases : releases.sorted { $0.version < $1.version }).reversed() {
+    if let seenThrough, release.version <= seenThrough { break }
+    if release.version <= current, take(release) { break }
   }
 
-  var result: [FlowPage] = []
-  result.reserveCapacity(taken)
-  for group in groups.reversed() { result.append(contentsOf: group) }
-  return result
+  return groups.reversed().flatMap { $0 }
 }
 
 /// A release whose pages the cap left out of a flow, and how many: the tour's last page and

@@ -59,11 +59,6 @@ package struct OpenStack: Sendable, Equatable {
     layers.first { if case .tour(_, _, _, true) = $0 { true } else { false } }
   }
 
-  /// Whether the tour (or a preview) is showing on top of the screens.
-  package var tourShowing: Bool {
-    layers.contains { if case .tour(_, _, _, false) = $0 { true } else { false } }
-  }
-
   /// The commands that leave the top layer (or, at home, where to go), gentlest first.
   package var waysOut: [String] { Self.waysOut(of: top, tourWaiting: waitingTour != nil) }
 

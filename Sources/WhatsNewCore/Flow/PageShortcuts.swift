@@ -27,14 +27,7 @@ package struct PageShortcuts: Sendable, Equatable {
     /// the page, its number there).
     package var tokens: [String]
     /// Other tokens that pick the same options: `<block>.<n>` when ``tokens`` number the page.
-    package var aliases: [String]
-
-    package init(blockID: String, choice: ChoiceBlock, tokens: [String], aliases: [String] = []) {
-      self.blockID = blockID
-      self.choice = choice
-      self.tokens = tokens
-      self.aliases = aliases
-    }
+    package var aliases: [String] = []
 
     /// The option `token` (a token or an alias, any case) picks.
     package func option(for token: String) -> Int? {
@@ -58,10 +51,7 @@ package struct PageShortcuts: Sendable, Equatable {
 
   /// The shortcuts of `page`, its options numbered as `numbering` says.
   package init(page: Page, numbering: Numbering) {
-    let choiceBlocks: [(String, ChoiceBlock)] = page.blocks.compactMap { block in
-      if case .choice(let choice) = block.content { return (block.id, choice) }
-      return nil
-    }
+    let choiceBlocks = page.blocks.compactMap { block in block.choice.map { (block.id, $0) } }
     let single = choiceBlocks.count == 1
     var next = 1
     choices = choiceBlocks.map { id, choice in

@@ -24,12 +24,6 @@ package enum ReleaseHistory {
       case .shown, .superseded, .firstVersion, .unrecorded: false
       }
     }
-
-    package init(release: Version, date: ReleaseDate? = nil, status: Status) {
-      self.release = release
-      self.date = date
-      self.status = status
-    }
   }
 
   /// What became of a release.

@@ -8,6 +8,15 @@ package struct TourState: Sendable, Equatable {
     case news
     /// Opened by `debug preview <version>`: writes nothing, on a private copy of the store.
     case preview(Version)
+
+    /// How `state` names it; every preview alike, whichever release it shows.
+    package var name: String {
+      switch self {
+      case .automatic: "automatic"
+      case .news: "news"
+      case .preview: "preview"
+      }
+    }
   }
 
   package var mode: Mode
@@ -100,10 +109,6 @@ package struct OnboardingState: Sendable, Equatable {
   /// Why finishing could not be saved (the backend's words), shown on the page.
   package var failure: String?
   package var isFinishing = false
-
-  package init(pages: [Page]) {
-    self.pages = pages
-  }
 
   package var currentPage: Page { pages[index] }
   package var isLastPage: Bool { index == pages.count - 1 }
@@ -211,7 +216,7 @@ package struct TourMachine: Sendable, Equatable {
     return tour
   }
 
-  /// The tour that `tour` would bring back: the open tour, else the one under a preview.
+  /// Whether the open tour is a preview.
   package var isPreviewing: Bool {
     if case .preview? = tour?.mode { return true }
     return false

@@ -39,20 +39,10 @@ package struct Guidance: Sendable, Hashable, Identifiable {
   package var mode: GuidanceMode
   package var steps: [GuidanceStep]
   /// The screen that shows each anchor the steps target, for auto-navigation.
-  package var routeForAnchor: [String: Screen]
+  package var routeForAnchor: [String: Screen] = [:]
   /// When true, finishing or skipping records the id as seen and `startIfUnseen` will not
   /// show it again; info popovers are usually re-openable (`false`).
-  package var triggerOnce: Bool
-
-  package init(
-    id: String, mode: GuidanceMode, steps: [GuidanceStep], routeForAnchor: [String: Screen] = [:], triggerOnce: Bool = true
-  ) {
-    self.id = id
-    self.mode = mode
-    self.steps = steps
-    self.routeForAnchor = routeForAnchor
-    self.triggerOnce = triggerOnce
-  }
+  package var triggerOnce = true
 
   /// The localization key of the guidance's display name.
   package var nameKey: String { "guidance.\(id).name" }

@@ -32,12 +32,7 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case (.number(let a), .number(let b)): return a == b
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
-    case (.object(let a), .object(let b)):
-      guard a.count == b.count else { return false }
-      for (left, right) in zip(a, b) where left.key != right.key || left.value != right.value {
-        return false
-      }
-      return true
+    case (.object(let a), .object(let b)): return a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
     default: return false
     }
   }
@@ -50,18 +45,6 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
   package func member(_ key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
-  }
-
-  /// The kind of the value with an article, as messages name it: "a string", "an object", "null".
-  package var kindName: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
   }
 
   /// A compact rendering for debugging and test failures (not canonical JSON).
@@ -87,12 +70,6 @@ package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible
   package var column: Int
   /// What was wrong, lowercase, without the position: `expected ',' or '}'`.
   package var reason: String
-
-  package init(line: Int, column: Int, reason: String) {
-    self.line = line
-    self.column = column
-    self.reason = reason
-  }
 
   package static let descriptionPrefix = "invalid JSON "
 

@@ -78,7 +78,7 @@ struct JSONTape: Sendable {
   /// The kind of the node at `index`.
   func kind(_ index: Int) -> Kind { nodes[index].kind }
 
-  /// The kind of the node with an article, as ``JSONValue/kindName`` words it.
+  /// The kind of the node with an article, as messages name it: "a string", "an object", "null".
   func kindName(_ index: Int) -> String {
     switch nodes[index].kind {
     case .null: "null"

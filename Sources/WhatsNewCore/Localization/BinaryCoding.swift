@@ -7,10 +7,6 @@ struct FieldWriter {
   let output: UnsafeMutableBufferPointer<UInt8>
   private(set) var offset = 0
 
-  init(output: UnsafeMutableBufferPointer<UInt8>) {
-    self.output = output
-  }
-
   /// Writes the length of `bytes` (4 bytes, little-endian), then `bytes`.
   mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) {
     precondition(output.count - offset >= 4 + bytes.count, "a field past the end of its buffer")
@@ -28,12 +24,7 @@ struct FieldWriter {
 /// thing out of bounds.
 struct BinaryReader {
   let buffer: UnsafeBufferPointer<UInt8>
-  private(set) var offset: Int
-
-  init(buffer: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
-    self.buffer = buffer
-    self.offset = offset
-  }
+  private(set) var offset = 0
 
   mutating func uint32() -> UInt32? { integer(UInt32.self) }
   mutating func uint64() -> UInt64? { integer(UInt64.self) }

@@ -99,16 +99,15 @@ package enum Language: String, CaseIterable, Sendable, Hashable {
 extension String {
   /// The string without leading and trailing spaces, tabs and newlines.
   func trimmingASCIIWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-    return String(self[first...last])
+    trimming { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
   }
 
   /// The string without leading and trailing Unicode whitespace.
-  package func trimmingWhitespace() -> String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-      return ""
-    }
+  package func trimmingWhitespace() -> String { trimming(\.isWhitespace) }
+
+  /// The string without the characters `isSpace` picks at either end.
+  private func trimming(_ isSpace: (Character) -> Bool) -> String {
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
     return String(self[first...last])
   }
 }

@@ -45,9 +45,8 @@ package struct LocalizedFormats: Sendable {
   /// (``TextSanitizer/clean(_:)``: translations are content files, and the names go into rows
   /// that are not sanitized again).
   package init(localizer: Localizer) {
-    var names: [MeasureUnit: String] = [:]
-    for unit in MeasureUnit.allCases { names[unit] = TextSanitizer.clean(localizer.text(unit.key)) }
-    self.init(language: localizer.language, unitNames: names)
+    let names = MeasureUnit.allCases.map { ($0, TextSanitizer.clean(localizer.text($0.key))) }
+    self.init(language: localizer.language, unitNames: Dictionary(uniqueKeysWithValues: names))
   }
 
   /// A release's day in the language's words (`November 3, 2026`, `3 de noviembre de 2026`,

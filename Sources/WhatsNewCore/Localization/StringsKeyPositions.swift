@@ -180,7 +180,7 @@ package enum StringsKeyPositions {
 
     /// The characters of an unquoted word in the old-style format.
     static func isWordByte(_ byte: UInt8) -> Bool {
-      FieldReader.isIDByte(byte) || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
+      ReleaseValidator.isIDByte(byte) || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
     }
   }
 }

@@ -66,15 +66,11 @@ package enum ContentLinter {
         registered["\(entry.version).json"] = entry.index
         entryOffsets[entry.index] = entry.offset
       }
-    } else if let unreadableManifest {
-      problems.append(
-        LintProblem(
-          file: manifestPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); replace it with a regular file listing every release",
-          rule: .manifest))
     } else {
-      problems.append(
-        LintProblem(file: manifestPath, path: "", message: "manifest.json is missing; list every release in it", rule: .manifest))
+      let message =
+        unreadableManifest.map { "manifest.json cannot be read: \($0); replace it with a regular file listing every release" }
+        ?? "manifest.json is missing; list every release in it"
+      problems.append(LintProblem(file: manifestPath, path: "", message: message, rule: .manifest))
     }
 
     // 2. Release files.
@@ -141,11 +137,10 @@ package enum ContentLinter {
             source: tableSources[language]))
         continue
       }
-      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in requiredKeys {
         let user = usedKeys[key].map { "used by \($0)" } ?? "required by the app"
         let translationProblem = { (message: String, rule: LintRule) in
-          LintProblem(file: tablePath(key), path: key, message: message, rule: rule)
+          LintProblem(file: layout.path(of: key, language), path: key, message: message, rule: rule)
         }
         guard let text = table[key] else {
           problems.append(translationProblem("missing \(language.nativeName) translation (\(user))", .missingTranslation))
@@ -178,19 +173,19 @@ package enum ContentLinter {
     let english = layout.merged[.en]
     for language in Language.allCases {
       guard let table = layout.merged[language] else { continue }
-      let tablePath = { (key: String) in layout.path(of: key, language) }
       for key in table.keys.sorted() {
         if language != .en, let english, english[key] == nil {
           problems.append(
             LintProblem(
-              file: tablePath(key), path: key,
+              file: layout.path(of: key, language), path: key,
               message: "orphan key: not in the English table; remove it or add it to English", severity: .warning,
               rule: .keyNotInEnglish))
         } else if key.hasPrefix(contentKeyPrefix), usedKeys[key] == nil, !requiredUIKeys.contains(key) {
           if unloaded.claim(key, language: language) { continue }
           problems.append(
             LintProblem(
-              file: tablePath(key), path: key, message: "orphan key: no release uses it; remove it", severity: .warning,
+              file: layout.path(of: key, language), path: key, message: "orphan key: no release uses it; remove it",
+              severity: .warning,
               rule: .orphanKey))
         }
       }
@@ -334,7 +329,7 @@ package enum ContentLinter {
         pending.append(contentsOf: elements)
       case .object(let members):
         for member in members {
-          if keyFields.contains(member.key), case .string(let key) = member.value, FieldReader.isValidKey(key) {
+          if keyFields.contains(member.key), case .string(let key) = member.value, ReleaseValidator.isValidKey(key) {
             if keys[key] == nil { keys[key] = file }
           } else {
             pending.append(member.value)

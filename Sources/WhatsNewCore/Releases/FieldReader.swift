@@ -47,23 +47,9 @@ struct FieldReader {
     return elements
   }
 
-  static func isValidID(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumIDLength) }
-
-  static func isValidKey(_ text: String) -> Bool { isIDText(text, maximumLength: ReleaseValidator.maximumKeyLength) }
-
-  /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
-  private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
-    (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy(isIDByte)
-  }
-
-  /// `A-Z a-z 0-9 _ . -`.
-  static func isIDByte(_ byte: UInt8) -> Bool {
-    Version.isIdentifierByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-  }
-
   func id(_ fields: Fields) throws(Rejection) -> String {
     let text = try requiredString(fields, "id")
-    guard Self.isValidID(text) else {
+    guard ReleaseValidator.isValidID(text) else {
       throw Rejection(
         path: fields.childPath("id"),
         reason:
@@ -88,7 +74,7 @@ struct FieldReader {
   }
 
   func checkKey(_ text: String, at path: @autoclosure () -> String) throws(Rejection) {
-    guard Self.isValidKey(text) else {
+    guard ReleaseValidator.isValidKey(text) else {
       throw Rejection(
         path: path(),
         reason: "translation key \(Quote.quoted(text)) is not valid "
@@ -117,14 +103,11 @@ struct FieldReader {
   }
 
   func action(_ fields: Fields, required: Bool) throws(Rejection) -> Action? {
-    let text: String
-    if required {
-      text = try requiredString(
-        fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
-    } else {
-      guard let optional = try optionalString(fields, "action") else { return nil }
-      text = optional
-    }
+    let text: String? =
+      try required
+      ? requiredString(fields, "action", describing: "one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))")
+      : optionalString(fields, "action")
+    guard let text else { return nil }
     return try word(text, of: fields, "action") as Action
   }
 

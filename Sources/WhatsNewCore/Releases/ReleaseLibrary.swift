@@ -70,18 +70,11 @@ package enum ReleaseLibrary {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
       registered = result.entries
       diagnostics += result.diagnostics
-    } else if let unreadableManifest {
-      diagnostics.append(
-        ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "",
-          message: "manifest.json cannot be read: \(unreadableManifest); no releases load (replace it with a regular file)",
-          severity: .dropped))
     } else {
-      diagnostics.append(
-        ReleaseDiagnostic(
-          file: manifestDisplayPath, path: "",
-          message: "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})",
-          severity: .dropped))
+      let message =
+        unreadableManifest.map { "manifest.json cannot be read: \($0); no releases load (replace it with a regular file)" }
+        ?? "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})"
+      diagnostics.append(ReleaseDiagnostic(file: manifestDisplayPath, path: "", message: message, severity: .dropped))
     }
     return (registered, diagnostics)
   }

@@ -251,35 +251,13 @@ package enum ReleaseSchema {
     let rules: [JSONValue] = Setting.allCases.map { setting in
       let values = setting.kind.values
       let named = values.map { value in english(setting.valueKey(value)).map { "\(value) (\($0))" } ?? value }
-      var then: [(key: String, value: JSONValue)] = [
-        (
-          "properties",
-          .object([
-            (
-              "options",
-              .object([
-                (
-                  "items",
-                  .object([
-                    (
-                      "properties",
-                      .object([
-                        (
-                          "value",
-                          .object([
-                            ("enum", .array(values.map { .string($0) })),
-                            ("description", .string("A value of \(setting.rawValue): \(named.joined(separator: ", ")).")),
-                          ])
-                        )
-                      ])
-                    )
-                  ])
-                )
-              ])
-            )
-          ])
-        )
-      ]
+      let value: JSONValue = .object([
+        ("enum", .array(values.map { .string($0) })),
+        ("description", .string("A value of \(setting.rawValue): \(named.joined(separator: ", ")).")),
+      ])
+      // `then.properties.options.items.properties.value`, each level an object of one member.
+      let properties = ["options", "items", "properties", "value"].reversed().reduce(value) { .object([($1, $0)]) }
+      var then: [(key: String, value: JSONValue)] = [("properties", properties)]
       if !setting.kind.offersFullSetByDefault { then.append(("required", .array([.string("options")]))) }
       return .object([
         ("if", condition("setting", equals: setting.rawValue)),

@@ -50,6 +50,22 @@ package enum ReleaseValidator {
   package static let maximumIDLength = 64
   package static let maximumKeyLength = 200
 
+  /// Whether `text` is an id whatsnew writes: 1 to ``maximumIDLength`` bytes of
+  /// `A-Z a-z 0-9 _ . -` (a page's, block's or item's; a guide's or reminder's, as a backup holds them).
+  package static func isValidID(_ text: String) -> Bool { isIDText(text, maximumLength: maximumIDLength) }
+
+  static func isValidKey(_ text: String) -> Bool { isIDText(text, maximumLength: maximumKeyLength) }
+
+  /// Whether `text` is 1 to `maximumLength` bytes of `A-Z a-z 0-9 _ . -`.
+  private static func isIDText(_ text: String, maximumLength: Int) -> Bool {
+    (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy(isIDByte)
+  }
+
+  /// `A-Z a-z 0-9 _ . -`.
+  static func isIDByte(_ byte: UInt8) -> Bool {
+    Version.isIdentifierByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+  }
+
   /// Validates one release file, whose `version` must match `fileName` (`2.13.1.json`) and
   /// which diagnostics name `displayPath`. A unit using a key `englishKeys` lacks is dropped
   /// (`nil` skips the check: the linter reports translations itself).

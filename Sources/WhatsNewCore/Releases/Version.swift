@@ -19,19 +19,12 @@
 /// ```
 package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// One dot-separated pre-release identifier: a number, or letters, digits and hyphens.
+  ///
+  /// The synthesized order is SemVer's: numeric identifiers sort numerically and before
+  /// alphanumeric ones (the cases' order), which sort in ASCII order (all they hold is ASCII).
   package enum Identifier: Hashable, Sendable, Comparable, CustomStringConvertible {
     case numeric(Int)
     case alphanumeric(String)
-
-    /// Numeric identifiers sort numerically and before alphanumeric ones, which sort in ASCII order.
-    package static func < (lhs: Identifier, rhs: Identifier) -> Bool {
-      switch (lhs, rhs) {
-      case (.numeric(let a), .numeric(let b)): a < b
-      case (.numeric, .alphanumeric): true
-      case (.alphanumeric, .numeric): false
-      case (.alphanumeric(let a), .alphanumeric(let b)): Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
-      }
-    }
 
     package var description: String {
       switch self {

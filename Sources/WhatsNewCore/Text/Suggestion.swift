@@ -44,16 +44,8 @@ package enum Suggestion {
     return best?.candidate
   }
 
-  /// The optimal string alignment distance between `a` and `b`, case-insensitive.
-  ///
-  /// ```swift
-  /// Suggestion.distance("ab", "ba")   // 1: one transposition
-  /// ```
-  package static func distance(_ a: String, _ b: String) -> Int {
-    distance(Array(a.lowercased()), Array(b.lowercased()))
-  }
-
-  private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  /// The optimal string alignment distance between `a` and `b`: `ab` and `ba` are 1 apart (one transposition).
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     let width = b.count + 1

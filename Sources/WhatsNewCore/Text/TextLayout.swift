@@ -198,10 +198,6 @@ extension String {
 
   /// `\r\n` and lone `\r` as `\n`.
   fileprivate func replacingCarriageReturns() -> String {
-    var result = ""
-    for character in self {
-      if character == "\r\n" || character == "\r" { result.append("\n") } else { result.append(character) }
-    }
-    return result
+    String(map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
   }
 }

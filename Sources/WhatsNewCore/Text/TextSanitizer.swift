@@ -50,13 +50,11 @@ package enum TextSanitizer {
       case 0x09:
         result.append(" ")
         index += 1
-      case 0x0A:
+      case 0x0A, 0x0D:
         result.append(keepNewlines ? "\n" : " ")
         index += 1
-      case 0x0D:
-        result.append(keepNewlines ? "\n" : " ")
-        index += 1
-        if index < count, scalars[index].value == 0x0A { index += 1 }
+        // `\r\n` is one line break.
+        if value == 0x0D, index < count, scalars[index].value == 0x0A { index += 1 }
       case 0x00..<0x20, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
         index += 1
       default:
