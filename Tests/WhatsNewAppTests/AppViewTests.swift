@@ -17,11 +17,11 @@ struct AppViewTests {
     for screen in Screen.allCases {
       var state = session.state
       state.screen = screen
-      let view = AppView.render(state, session.renderContext, session.viewInputs)
+      let view = AppView.render(state, session.runner.renderContext, session.viewInputs)
       let own = Set(ScreenRenderer.anchors[screen] ?? [])
       #expect(view.anchors[screen.rawValue] == 0...(view.document.count - 1), "the route's anchor spans \(screen)")
       #expect(Set(view.anchors.keys).subtracting(own).isEmpty, "\(screen) carries another screen's anchors")
-      #expect(view.anchors == AppView.render(state, session.renderContext, session.viewInputs).anchors)
+      #expect(view.anchors == AppView.render(state, session.runner.renderContext, session.viewInputs).anchors)
     }
   }
 
@@ -32,8 +32,8 @@ struct AppViewTests {
     for line in ["finish", "skip", "tour settings_intro", "next", "lang ru"] { _ = await harness.output(of: line) }
     let session = harness.session
     let step = try #require(session.state.guidance.currentStep)
-    let overlay = try #require(AppView.overlay(session.state, session.renderContext, session.viewInputs))
-    let context = GuidanceOverlayRenderer.screenContext(for: .tour, in: session.renderContext)
+    let overlay = try #require(AppView.overlay(session.state, session.runner.renderContext, session.viewInputs))
+    let context = GuidanceOverlayRenderer.screenContext(for: .tour, in: session.runner.renderContext)
     let screen = AppView.screen(session.state.screen, session.state, context, session.viewInputs)
     #expect(overlay.anchors == screen.anchorBounds)
     #expect(overlay.anchors[step.targetAnchor] != nil)

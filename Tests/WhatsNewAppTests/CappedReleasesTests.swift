@@ -16,7 +16,7 @@ struct CappedReleasesTests {
   func lastPageNamesIt(language: Language) async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--locale", language.rawValue])
     let transcript = await harness.transcript(of: ["next", "next", "next", "next", "next"])
-    let note = harness.session.text("ui.tour.capped", harness.session.renderContext.formats.number(2), "2.12.0")
+    let note = harness.session.runner.text("ui.tour.capped", harness.session.runner.renderContext.formats.number(2), "2.12.0")
     let pages = transcript.components(separatedBy: "whatsnew:tour ")
     let flattened = { (text: String) in
       text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

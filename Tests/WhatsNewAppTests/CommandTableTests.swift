@@ -31,7 +31,7 @@ struct CommandTableTests {
   func familyRunsIt(name: String) async throws {
     let command = try #require(CommandTable.find(name))
     let harness = try await Self.upgrader()
-    let notAvailable = harness.session.text("ui.error.notAvailable", name)
+    let notAvailable = harness.session.runner.text("ui.error.notAvailable", name)
     for line in Self.lines(for: command) {
       let printed = await harness.output(of: line)
       #expect(!printed.contains(notAvailable), "\(line): \(printed)")
@@ -131,7 +131,7 @@ struct CommandTableTests {
       await session.run(line)
       await harness.settle()
       let printed = harness.takeOutput().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      let refused = printed.contains(session.text("ui.explore.outsideRefused", line))
+      let refused = printed.contains(session.runner.text("ui.explore.outsideRefused", line))
       let words = CommandTokenizer.split(line).dropFirst().map { $0.lowercased() }
       #expect(refused == command.traits(arguments: words).contains(.reachesOutside), "\(line)")
     }

@@ -25,7 +25,7 @@ struct EverySettingShownTests {
         (
           screen,
           Styler(colors: false).render(
-            AppView.screen(screen, harness.session.state, harness.session.renderContext, harness.session.viewInputs))
+            AppView.screen(screen, harness.session.state, harness.session.runner.renderContext, harness.session.viewInputs))
         )
       })
     #expect(!content.releases.isEmpty)

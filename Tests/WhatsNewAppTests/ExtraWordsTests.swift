@@ -38,7 +38,7 @@ struct ExtraWordsTests {
     let name = try #require(CommandTable.find(String(line.split(separator: " ")[0]))).name
     let printed = Self.unwrapped(await harness.output(of: line))
     let key = line.hasSuffix(" 2") ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
-    #expect(printed == harness.session.text(key, name, line), "the refusal and nothing else")
+    #expect(printed == harness.session.runner.text(key, name, line), "the refusal and nothing else")
     #expect(harness.lastOutcome.wasInvalid)
     #expect(harness.lastOutcome.checkVerdict == nil, "no check ran")
     #expect(!harness.session.shouldQuit)
@@ -56,7 +56,7 @@ struct ExtraWordsTests {
   func tooManyWords(line: String) async throws {
     let harness = try await Self.onPageTwo()
     let command = try #require(CommandTable.find(String(line.split(separator: " ")[0])))
-    #expect(Self.unwrapped(await harness.output(of: line)) == harness.session.text("ui.error.usage", command.usage))
+    #expect(Self.unwrapped(await harness.output(of: line)) == harness.session.runner.text("ui.error.usage", command.usage))
     #expect(harness.lastOutcome.wasInvalid)
     #expect(harness.session.state.overlay == .whatsNew && harness.session.state.tour?.index == 1, "still on page 2")
   }

@@ -152,7 +152,7 @@ struct LanguageSessionTests {
     ])
   func reminderTime(language: Language, time: String, next: String) async throws {
     let harness = try await start(["--locale", language.rawValue])
-    let tourText = harness.session.renderContext.text("whatsNew.v2_13_1.weeklyReview.reminderNote.description")
+    let tourText = harness.session.runner.renderContext.text("whatsNew.v2_13_1.weeklyReview.reminderNote.description")
     #expect(tourText.contains(time))
     #expect(!tourText.contains("%@"))
     await harness.send("go review")

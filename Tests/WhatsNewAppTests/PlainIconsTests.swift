@@ -39,8 +39,8 @@ struct PlainIconsTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--accessible", "--locale", language.rawValue])
     let transcript = await harness.transcript(of: [])
     let first = try #require(transcript.split(separator: "\n").first.map(String.init))
-    let heading = harness.session.text("ui.tour.heading", "2.13.1")
-    #expect(first == harness.session.text("ui.tour.pageSentence", heading, "1", "6"))
+    let heading = harness.session.runner.text("ui.tour.heading", "2.13.1")
+    #expect(first == harness.session.runner.text("ui.tour.pageSentence", heading, "1", "6"))
     #expect(first.hasSuffix(" 1 " + first.split(separator: " ").dropLast().last! + " 6."), "\(first)")
     let pagePart = first.split(separator: ". ").last!
     #expect(pagePart.first?.isUppercase == true, "the page part is a sentence of its own: \(first)")

@@ -187,7 +187,7 @@ struct PreviewOverTourTests {
     _ = await harness.output(of: "debug preview 2.13.1")
     #expect(harness.session.state.tour?.mode == .preview(Version("2.13.1")!))
     let closed = await harness.output(of: "close")
-    let title = harness.session.text(opened.titleKey)
+    let title = harness.session.runner.text(opened.titleKey)
     #expect(closed.contains(said) && closed.contains(title), "\(closed)")
     #expect(harness.session.state.tour == nil)
     #expect(harness.session.state.screen == opened, "it goes where it says")

@@ -172,7 +172,7 @@ struct RecapTests {
   func explorationSeesTheRecap() async throws {
     let harness = try await onTour()
     await run(Self.tourLines, on: harness)
-    let context = harness.session.renderContext
+    let context = harness.session.runner.renderContext
     #expect(try await ExplorationRunner.disagreements(harness.session.state, in: context, store: harness.store) == [])
     // Planted: the entry marked put back with no write at all.
     var planted = harness.session.state

@@ -12,7 +12,7 @@ import WhatsNewCore
 struct TallPagePartsTests {
   /// Where the part of the page on screen that Enter reached starts.
   func partStart(_ harness: SessionHarness) throws -> Int {
-    let page = try #require(AppView.page(harness.session.state, harness.session.renderContext))
+    let page = try #require(AppView.page(harness.session.state, harness.session.runner.renderContext))
     return AppView.partStart(of: page, harness.session.pagePart)
   }
 

@@ -203,7 +203,7 @@ struct TruthfulToolsTests {
     }
     let control = harness.session.state.choices.state(of: .reviewWeekday)
     let error = try #require(control.error)
-    let message = PageRenderer(context: harness.session.renderContext).describe(error, setting: .reviewWeekday)
+    let message = PageRenderer(context: harness.session.runner.renderContext).describe(error, setting: .reviewWeekday)
     #expect(message == example.message)
     #expect(try await harness.store.setting(.reviewWeekday) == example.stored)
     #expect(try await harness.store.notification(id: WeeklyReview.notificationID)?.weekday == example.reminder)
@@ -405,7 +405,7 @@ struct UnknownValueWriteTests {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     let error = ChoiceMachine.ChoiceError.writeFailed(
       reason: "the settings store is in use by another program", restored: restored)
-    let context = await harness.session.renderContext
+    let context = await harness.session.runner.renderContext
     #expect(PageRenderer(context: context).describe(error, setting: .theme) == expected)
   }
 }

@@ -35,8 +35,8 @@ struct WordsPeopleReadTests {
   func valuesInTheLanguage(language: Language) async throws {
     let harness = try await harness(language)
     let output = await harness.output(of: "set reviewWeekday xyz").replacingOccurrences(of: "\n", with: " ")
-    let monday = harness.session.text("ui.value.reviewWeekday.monday")
-    let sunday = harness.session.text("ui.value.reviewWeekday.sunday")
+    let monday = harness.session.runner.text("ui.value.reviewWeekday.monday")
+    let sunday = harness.session.runner.text("ui.value.reviewWeekday.sunday")
     #expect(output.contains(monday) && output.contains(sunday), "\(output)")
     if language != .en { #expect(!output.contains("monday"), "no stored value in a \(language) message: \(output)") }
   }

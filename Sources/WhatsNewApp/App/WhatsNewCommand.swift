@@ -263,17 +263,17 @@ package enum WhatsNewCommand {
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
     if !charset.isUTF8 {
-      console.diagnostic("whatsnew: " + session.text("ui.charset.notUTF8", charset.displayName))
+      console.diagnostic("whatsnew: " + session.runner.text("ui.charset.notUTF8", charset.displayName))
     }
     if let zone = configuration.unknownTimeZone {
-      console.diagnostic("whatsnew: " + session.text("ui.timeZone.unknown", zone))
+      console.diagnostic("whatsnew: " + session.runner.text("ui.timeZone.unknown", zone))
     }
     if let timeZoneProblem {
       console.diagnostic(
         "whatsnew: "
-          + session.text(
+          + session.runner.text(
             "ui.timeZone.fileRefused", timeZoneProblem.path,
-            session.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
+            session.runner.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
     }
 
     var editor: InteractiveLineEditor?
@@ -294,15 +294,15 @@ package enum WhatsNewCommand {
         completer: { line in completions.candidates(forLine: line) })
       if let refusal = created.libraryRefusal {
         console.diagnostic(
-          "whatsnew: " + session.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
+          "whatsnew: " + session.runner.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
       } else if let reason = created.unavailableReason {
         console.diagnostic("whatsnew: line editing is off: " + reason)
       }
       if let refusal = created.historyRefusal {
         console.diagnostic(
           "whatsnew: "
-            + (refusal.movedTo.map { session.text("ui.history.refused", refusal.path, refusal.reason, $0) }
-              ?? session.text("ui.history.refusedKept", refusal.path, refusal.reason)))
+            + (refusal.movedTo.map { session.runner.text("ui.history.refused", refusal.path, refusal.reason, $0) }
+              ?? session.runner.text("ui.history.refusedKept", refusal.path, refusal.reason)))
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
       console.updatePrompt = { [created] prompt in created.setPrompt(prompt) }
@@ -321,7 +321,7 @@ package enum WhatsNewCommand {
       try editor?.writeHistory()
     } catch {
       if case .cannotSaveHistory(let path, let reason) = error {
-        console.diagnostic("whatsnew: " + session.text("ui.history.notSaved", path, reason))
+        console.diagnostic("whatsnew: " + session.runner.text("ui.history.notSaved", path, reason))
       }
     }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
@@ -332,9 +332,9 @@ package enum WhatsNewCommand {
 @MainActor
 private func libraryProblem(_ problem: LibraryRefusal.Problem, _ session: Session) -> String {
   switch problem {
-  case .notRegularFile: session.text("ui.libedit.notRegularFile")
-  case .foreignOwner(let uid): session.text("ui.libedit.foreignOwner", String(uid))
-  case .writableByOthers(let mode): session.text("ui.libedit.writableByOthers", String(mode, radix: 8))
+  case .notRegularFile: session.runner.text("ui.libedit.notRegularFile")
+  case .foreignOwner(let uid): session.runner.text("ui.libedit.foreignOwner", String(uid))
+  case .writableByOthers(let mode): session.runner.text("ui.libedit.writableByOthers", String(mode, radix: 8))
   }
 }
 

@@ -7,19 +7,17 @@ import WhatsNewStore
 struct BackupCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs the backup command `name`.
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
     case "backup":
-      guard arguments.count == 1 else { return messages.usage(name) }
+      guard arguments.count == 1 else { return runner.messages.usage(name) }
       await backup(to: arguments[0])
     case "restore":
       let files = arguments.filter { $0 != "--yes" }
-      guard files.count == 1, arguments.count - files.count <= 1 else { return messages.usage(name) }
+      guard files.count == 1, arguments.count - files.count <= 1 else { return runner.messages.usage(name) }
       await restore(from: files[0], confirmed: arguments.count == 2)
-    default: messages.notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
@@ -47,7 +45,7 @@ struct BackupCommands: Sendable {
   func restore(from path: String, confirmed: Bool = false) async {
     // A session whose boot failed (or has not finished) has no screens to bring back over the
     // restored data: it is refused, saying why, rather than restored into a session still down.
-    guard runner.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return runner.messages.notBooted() }
     if runner.state.overlay != nil {
       runner.console.emit(runner.text("ui.restore.closeFirst"), .warning)
       return

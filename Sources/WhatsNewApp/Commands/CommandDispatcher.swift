@@ -48,9 +48,9 @@ struct CommandDispatcher: Sendable {
     }
     // Words a command does not take are refused, not ignored: `skip now` must not end the tour.
     if !command.fits(arguments) {
-      guard command.takesNoWords else { return CommandMessages(runner: runner).usage(command.name) }
+      guard command.takesNoWords else { return runner.messages.usage(command.name) }
       let key = arguments.count == 1 && Int(arguments[0]) != nil ? "ui.error.takesNoNumber" : "ui.error.takesNoWords"
-      return CommandMessages(runner: runner).invalid(.error, key, command.name, TextSanitizer.clean(line))
+      return runner.messages.invalid(.error, key, command.name, TextSanitizer.clean(line))
     }
     // Another program's changes since the last command show before this one runs. The
     // commands that report what is true now wait for the look (never in flight for `check`).
@@ -72,7 +72,7 @@ struct CommandDispatcher: Sendable {
     case .debug: await DebugCommands(runner: runner).run(arguments)
     case .backup: await BackupCommands(runner: runner).run(name, arguments)
     case .session: await runOwn(name, arguments)
-    case .recap: CommandMessages(runner: runner).notAvailable(name)
+    case .recap: runner.messages.notAvailable(name)
     }
   }
 
@@ -87,7 +87,7 @@ struct CommandDispatcher: Sendable {
       await runner.readStoreFacts()
       runner.outcome.showsWholeView = arguments.first?.lowercased() == "all"
       await runner.send(.viewRequested)
-    default: CommandMessages(runner: runner).notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
@@ -98,7 +98,7 @@ struct CommandDispatcher: Sendable {
     let context = runner.renderContext
     if let name = arguments.first {
       guard let command = CommandTable.find(name.lowercased()) else {
-        return CommandMessages(runner: runner).unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
+        return runner.messages.unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
       }
       var rows: Document = command.syntax.flatMap {
         LineFitter.fit(Line(context.chrome($0), .command, hangingIndent: 2), width: context.width)

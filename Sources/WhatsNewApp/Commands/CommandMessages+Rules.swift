@@ -12,7 +12,26 @@ extension CommandMessages {
     case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
     case .changedElsewhere(let setting, let value):
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
-    case .tour(let message): say(message)
+    case .tour(.suspended(let page, let count)): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+    case .tour(.firstPage): console.emit(text("ui.tour.firstPage"), .warning)
+    case .tour(.lastPage): console.emit(text("ui.tour.lastPage"), .warning)
+    case .tour(.onboardingFirstPage): console.emit(text("ui.onboarding.firstPage"), .warning)
+    case .tour(.onboardingLastPage): console.emit(text("ui.onboarding.lastPage"), .warning)
+    case .tour(.savingDismissal): console.emit(text("ui.tour.savingDismissal"), .dim)
+    case .tour(.stillSaving): console.emit(text("ui.tour.stillSaving"), .dim)
+    case .tour(.caughtUp(let version)): console.emit(text("ui.tour.caughtUp", version.description), .success)
+    case .tour(.closedNoRecord): console.emit(text("ui.tour.closedNoRecord"), .success)
+    case .tour(.dismissFailed(let reason)): console.emit("! " + text("ui.tour.dismissFailed", reason), .error)
+    case .tour(.previewClosed(let page, let count)):
+      console.emit(text("ui.debug.previewClosed", String(page), String(count)), .success)
+    case .tour(.previewClosedToScreen):
+      console.emit(text("ui.debug.previewClosedScreen", text(runner.state.screen.titleKey)), .success)
+    case .tour(.previewOverTour(let page, let count)):
+      console.emit(text("ui.debug.previewOverTour", String(page), String(count)), .dim)
+    case .tour(.onboardingFinished): console.emit(text("ui.onboarding.finished"), .success)
+    case .tour(.onboardingFinishFailed(let reason)): console.emit("! " + text("ui.onboarding.finishFailed", reason), .error)
+    case .tour(.stillFinishing): console.emit(text("ui.onboarding.stillFinishing"), .dim)
+    case .tour(.noTourToResume): console.emit(text("ui.tour.noneToResume"), .warning)
     case .refused(let command): refused(command)
     case .usage(let command): usage(command)
     case .unknownValue(let value, let kind, let candidates):
@@ -65,34 +84,6 @@ extension CommandMessages {
     case .restored(let path, let dropped):
       console.emit(text("ui.restore.done", path), .success)
       if !dropped.isEmpty { console.emit(text("ui.restore.dropped", words.andList(dropped)), .dim) }
-    }
-  }
-
-  /// Says what the tour machine said.
-  private func say(_ message: TourMessage) {
-    let console = runner.console
-    func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
-    switch message {
-    case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
-    case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
-    case .lastPage: console.emit(text("ui.tour.lastPage"), .warning)
-    case .onboardingFirstPage: console.emit(text("ui.onboarding.firstPage"), .warning)
-    case .onboardingLastPage: console.emit(text("ui.onboarding.lastPage"), .warning)
-    case .savingDismissal: console.emit(text("ui.tour.savingDismissal"), .dim)
-    case .stillSaving: console.emit(text("ui.tour.stillSaving"), .dim)
-    case .caughtUp(let version): console.emit(text("ui.tour.caughtUp", version.description), .success)
-    case .closedNoRecord: console.emit(text("ui.tour.closedNoRecord"), .success)
-    case .dismissFailed(let reason): console.emit("! " + text("ui.tour.dismissFailed", reason), .error)
-    case .previewClosed(let page, let count):
-      console.emit(text("ui.debug.previewClosed", String(page), String(count)), .success)
-    case .previewClosedToScreen:
-      console.emit(text("ui.debug.previewClosedScreen", text(runner.state.screen.titleKey)), .success)
-    case .previewOverTour(let page, let count):
-      console.emit(text("ui.debug.previewOverTour", String(page), String(count)), .dim)
-    case .onboardingFinished: console.emit(text("ui.onboarding.finished"), .success)
-    case .onboardingFinishFailed(let reason): console.emit("! " + text("ui.onboarding.finishFailed", reason), .error)
-    case .stillFinishing: console.emit(text("ui.onboarding.stillFinishing"), .dim)
-    case .noTourToResume: console.emit(text("ui.tour.noneToResume"), .warning)
     }
   }
 }

@@ -8,11 +8,9 @@ import WhatsNewStore
 struct DebugCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs `debug <arguments>`.
   func run(_ arguments: [String]) async {
-    guard runner.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return runner.messages.notBooted() }
     switch (arguments.first, arguments.count) {
     case ("seen", 1):
       // A developer's look at the record as stored: not gated, it changes nothing.
@@ -24,13 +22,13 @@ struct DebugCommands: Sendable {
       await overwriteSeen(nil)
     case ("seen", 3) where arguments[1] == "set":
       guard let version = Version(arguments[2]) else {
-        return messages.invalid(.error, "ui.error.badVersion", arguments[2])
+        return runner.messages.invalid(.error, "ui.error.badVersion", arguments[2])
       }
       await overwriteSeen(version)
     case ("preview", 2):
       await preview(arguments[1])
     default:
-      messages.usage("debug")
+      runner.messages.usage("debug")
     }
   }
 
@@ -38,7 +36,7 @@ struct DebugCommands: Sendable {
   /// tour can be re-triggered without restarting: it appears on the next visit home.
   func overwriteSeen(_ version: Version?) async {
     // A preview runs on a private copy: a record changed there would not be the real one.
-    if runner.isInSandbox { return messages.refused("debug seen") }
+    if runner.isInSandbox { return runner.messages.refused("debug seen") }
     let written = await runner.performNow(.seenWrite, target: nil) { store in
       try await store.overwriteSeenThrough(version)
     }
@@ -70,13 +68,13 @@ struct DebugCommands: Sendable {
   /// validator's diagnostics for that release's file are listed first.
   func preview(_ versionText: String) async {
     guard let version = Version(versionText) else {
-      return messages.invalid(.error, "ui.error.badVersion", versionText)
+      return runner.messages.invalid(.error, "ui.error.badVersion", versionText)
     }
     // Only that release is read; the others are named from the manifest.
     guard let release = runner.catalog.release(version) else {
       let versions = runner.catalog.versions.filter { $0 != version }
       // The nearest release by version (2.17.0 → 2.15.0), not by spelling (which offered 2.11.0).
-      return messages.unknownValue(
+      return runner.messages.unknownValue(
         versionText, kind: .release, candidates: versions.map(\.description),
         suggestion: Version.nearest(to: version, in: versions)?.description)
     }

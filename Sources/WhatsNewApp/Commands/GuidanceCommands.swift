@@ -8,11 +8,9 @@ import WhatsNewStore
 struct GuidanceCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// `guidance`: every guide with its seen state; `guidance reset [<id>]` clears one or all.
   func list(_ arguments: [String]) async {
-    guard runner.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return runner.messages.notBooted() }
     let catalog = runner.state.guidance.catalog
     switch arguments.first {
     case nil:
@@ -32,7 +30,7 @@ struct GuidanceCommands: Sendable {
     case "reset"?:
       let id = arguments.count > 1 ? arguments[1] : nil
       if let id, runner.state.guidance.guidance(id) == nil {
-        return messages.unknownValue(id, kind: .guide, candidates: runner.guidanceIDs)
+        return runner.messages.unknownValue(id, kind: .guide, candidates: runner.guidanceIDs)
       }
       switch await runner.performNow(.write, target: EffectRunner.guidanceTarget, { try await $0.resetGuidance(id) }) {
       case .success:
@@ -42,7 +40,7 @@ struct GuidanceCommands: Sendable {
         runner.console.emit(runner.text("ui.guidance.reset.failed", reason.text), .error)
       }
     default:
-      messages.usage("guidance")
+      runner.messages.usage("guidance")
     }
   }
 }

@@ -9,14 +9,12 @@ import WhatsNewStore
 struct NewsCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs `news` with `arguments`.
   func run(_ arguments: [String]) async {
-    guard arguments.count <= 1 else { return messages.usage("news") }
+    guard arguments.count <= 1 else { return runner.messages.usage("news") }
     // The list reads the store's record, and the pages' choices save real settings: neither
     // over a store that never opened.
-    guard runner.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return runner.messages.notBooted() }
     switch arguments.first {
     case nil: await list(all: false)
     case let word? where word.lowercased() == "all": await list(all: true)
@@ -61,7 +59,7 @@ struct NewsCommands: Sendable {
     let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?
     if openRefused {
-      let open = messages.openNow
+      let open = runner.messages.openNow
       footer = .leaveFirst(layer: open.layer, ways: open.ways)
     } else {
       // The example is the newest release with pages the person has not seen, else the newest.
@@ -76,9 +74,9 @@ struct NewsCommands: Sendable {
   /// `news <version>`: that release's pages, ignoring the record and the gates. Only that
   /// release is read (and, when it cannot be shown, the one suggested instead).
   func open(_ versionText: String) async {
-    if openRefused { return messages.refused("news") }
+    if openRefused { return runner.messages.refused("news") }
     guard let version = Version(versionText) else {
-      return messages.invalid(.error, "ui.error.badVersion", versionText)
+      return runner.messages.invalid(.error, "ui.error.badVersion", versionText)
     }
     guard let release = runner.catalog.newsRelease(version, upTo: runner.appVersion) else {
       // A release the app has not reached, or one with nothing to show: the nearest that has.
@@ -86,7 +84,7 @@ struct NewsCommands: Sendable {
       guard let nearest = nearestShowable(to: version, in: others) else {
         return runner.console.emit(runner.text("ui.news.none"), .warning)
       }
-      return messages.unknownValue(
+      return runner.messages.unknownValue(
         versionText, kind: .release, candidates: others.map(\.description), suggestion: nearest.description)
     }
     await runner.send(.tour(.open(TourState(mode: .news, pages: previewRelease(release, asOf: runner.appVersion)))))

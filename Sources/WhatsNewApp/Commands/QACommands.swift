@@ -8,8 +8,6 @@ import WhatsNewStore
 struct QACommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs the QA command `name`.
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
@@ -17,13 +15,13 @@ struct QACommands: Sendable {
     case "wait": await wait()
     case "check": await check()
     case "state": await StateCommand(runner: runner).run(arguments)
-    default: messages.notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
   /// `qa …`: adds, releases, lists or clears injected faults.
   func qa(_ arguments: [String]) async {
-    guard let verb = arguments.first else { return messages.usage("qa") }
+    guard let verb = arguments.first else { return runner.messages.usage("qa") }
     let console = runner.console
     let faults = runner.backends.faults
     let rest = Array(arguments.dropFirst())
@@ -54,7 +52,7 @@ struct QACommands: Sendable {
       }
     default:
       guard verb.contains("=") else {
-        return messages.unknownValue(verb, kind: .qaCommand, candidates: CommandTable.find("qa")?.subcommands ?? [])
+        return runner.messages.unknownValue(verb, kind: .qaCommand, candidates: CommandTable.find("qa")?.subcommands ?? [])
       }
       addSpecs(arguments)
     }
@@ -68,7 +66,7 @@ struct QACommands: Sendable {
       do {
         specs.append(try FaultSpec.parse(text))
       } catch {
-        return messages.invalid(.error, "ui.qa.badSpec", text, error.words { runner.text($0, arguments: $1) })
+        return runner.messages.invalid(.error, "ui.qa.badSpec", text, error.words { runner.text($0, arguments: $1) })
       }
     }
     for spec in specs {

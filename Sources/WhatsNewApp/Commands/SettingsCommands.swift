@@ -7,15 +7,13 @@ import WhatsNewStore
 struct SettingsCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs the settings command `name`.
   func run(_ name: String, _ arguments: [String]) async {
     switch name {
     case "set": await set(arguments)
     case "lang": await language(arguments)
     case "notifications": await notifications()
-    default: messages.notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
@@ -23,9 +21,9 @@ struct SettingsCommands: Sendable {
   /// value may be named by its label, a word of the label or an unambiguous prefix
   /// (``OptionWords``): `set reviewWeekday fri`, `set units lb`, `set workoutAutonomy follow the plan`.
   func set(_ arguments: [String]) async {
-    guard arguments.count >= 2 else { return messages.usage("set") }
+    guard arguments.count >= 2 else { return runner.messages.usage("set") }
     guard let setting = Setting(rawValue: arguments[0]) else {
-      return messages.unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
+      return runner.messages.unknownValue(arguments[0], kind: .setting, candidates: Setting.allCases.map(\.rawValue))
     }
     let typed = arguments.dropFirst().joined(separator: " ")
     var value = setting.kind == .boolean ? Self.booleanAlias(typed) : typed.lowercased()
@@ -36,13 +34,13 @@ struct SettingsCommands: Sendable {
       case .value(let named): value = named
       case .ambiguous(let indices):
         let labels = indices.map { words.label(setting, values[$0]) }
-        return messages.invalid(.warning, "ui.option.ambiguous", typed, words.orList(labels))
+        return runner.messages.invalid(.warning, "ui.option.ambiguous", typed, words.orList(labels))
       case .unknown:
         // The values as the session's language names them, each of which `set` takes.
-        return messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })
+        return runner.messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })
       }
     }
-    guard runner.state.isBooted else { return messages.notBooted() }
+    guard runner.state.isBooted else { return runner.messages.notBooted() }
     let control = runner.state.choices.state(of: setting)
     if control.confirmed == nil && control.pendingWrites == 0 {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
@@ -83,7 +81,7 @@ struct SettingsCommands: Sendable {
       choice.choose(newLanguage)
       remembered = newLanguage
     } else {
-      return messages.unknownValue(
+      return runner.messages.unknownValue(
         tag, kind: .language, candidates: Language.allCases.map(\.rawValue) + [Self.systemTag])
     }
     await runner.send(.chooseLanguage(choice))

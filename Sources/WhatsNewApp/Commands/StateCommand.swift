@@ -29,7 +29,7 @@ struct StateCommand: Sendable {
 
   /// Runs `state` with `arguments`.
   func run(_ arguments: [String]) async {
-    guard let request = Request.parse(arguments) else { return CommandMessages(runner: runner).usage("state") }
+    guard let request = Request.parse(arguments) else { return runner.messages.usage("state") }
     let report = await report().json()
     guard let value = report.value(atPath: request.path ?? "") else {
       let path = request.path ?? ""

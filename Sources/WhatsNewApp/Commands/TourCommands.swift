@@ -8,8 +8,6 @@ import WhatsNewStore
 struct TourCommands: Sendable {
   let runner: EffectRunner
 
-  var messages: CommandMessages { CommandMessages(runner: runner) }
-
   /// Runs the tour command `name` whose work is the app's: `choose` reads the person's words
   /// in their language, and `news` reads the releases (the rest are the rules':
   /// ``AppState/command(_:_:)``).
@@ -17,7 +15,7 @@ struct TourCommands: Sendable {
     switch name {
     case "choose": await choose(arguments)
     case "news": await NewsCommands(runner: runner).run(arguments)
-    default: messages.notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
@@ -26,16 +24,16 @@ struct TourCommands: Sendable {
   /// An unknown token is answered with the tokens the page shows.
   func choose(_ arguments: [String]) async {
     guard let page = runner.state.visiblePage else {
-      return messages.invalid(.warning, "ui.choose.noPage")
+      return runner.messages.invalid(.warning, "ui.choose.noPage")
     }
     let shortcuts = runner.shortcuts(of: page)
     guard !shortcuts.choices.isEmpty else {
-      return messages.invalid(.warning, "ui.choose.noChoice")
+      return runner.messages.invalid(.warning, "ui.choose.noChoice")
     }
-    guard let first = arguments.first else { return messages.usage("choose") }
+    guard let first = arguments.first else { return runner.messages.usage("choose") }
     if arguments.count > 1, let setting = Setting(rawValue: first) {
       guard let choice = shortcuts.choices.first(where: { $0.choice.setting == setting }) else {
-        return messages.invalid(
+        return runner.messages.invalid(
           .warning, "ui.choose.notOnPage", setting.rawValue, words.orList(shortcuts.settings.map(\.rawValue)))
       }
       return await pick(choice, typed: arguments.dropFirst().joined(separator: " "))
@@ -63,7 +61,7 @@ struct TourCommands: Sendable {
       if shortcuts.choices.count > 1, let number = Int(token), number >= 1,
         shortcuts.choices.contains(where: { $0.tokens.count >= number })
       {
-        return messages.invalid(.warning, "ui.choose.whichBlock", words.orList(shortcuts.chooseTokens))
+        return runner.messages.invalid(.warning, "ui.choose.whichBlock", words.orList(shortcuts.chooseTokens))
       }
       return noOption(token, tokens: shortcuts.chooseTokens)
     }
@@ -79,7 +77,7 @@ struct TourCommands: Sendable {
     }
     switch found.count {
     case 0 where arguments.count > 1:
-      messages.unknownValue(first, kind: .setting, candidates: shortcuts.settings.map(\.rawValue))
+      runner.messages.unknownValue(first, kind: .setting, candidates: shortcuts.settings.map(\.rawValue))
     case 0: noOption(token, tokens: shortcuts.chooseTokens)
     case 1: await tap(found[0].choice, found[0].index)
     default: ambiguous(token, found)
@@ -95,7 +93,7 @@ struct TourCommands: Sendable {
       return severalChoices ? runner.text(choice.choice.setting.titleKey) + ": " + label : label
     }
     let tokens = found.map { $0.choice.tokens[$0.index] }
-    messages.invalid(.warning, "ui.choose.ambiguous", typed, words.orList(labels), words.orList(tokens))
+    runner.messages.invalid(.warning, "ui.choose.ambiguous", typed, words.orList(labels), words.orList(tokens))
   }
 
   var words: OptionWords { OptionWords(runner.renderContext) }
@@ -113,7 +111,7 @@ struct TourCommands: Sendable {
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
     case .unknown:
       let name = runner.text(choice.choice.setting.titleKey)
-      messages.invalid(.error, "ui.choose.noOptionFor", typed, name, words.orList(options.map(\.value)))
+      runner.messages.invalid(.error, "ui.choose.noOptionFor", typed, name, words.orList(options.map(\.value)))
     }
   }
 
@@ -124,6 +122,6 @@ struct TourCommands: Sendable {
 
   /// `token` is no option here: says so and lists `tokens`, what the page's hints show.
   func noOption(_ token: String, tokens: [String]) {
-    messages.invalid(.error, "ui.choose.noOption", token, words.orList(tokens))
+    runner.messages.invalid(.error, "ui.choose.noOption", token, words.orList(tokens))
   }
 }

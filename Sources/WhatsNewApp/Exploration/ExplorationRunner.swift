@@ -104,7 +104,7 @@ package final class ExplorationRunner {
     // The end needs no check of its own: the last step was judged where it ended (screen,
     // store and schedule compared once nothing was in flight, ``StepRules``).
     if problems.isEmpty, let backwards = Self.backwardStep(records) {
-      problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
+      problems.append(session.runner.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }
     // A shortened script may have lost its release: let what is still held finish, so no
     // task is left waiting on this run's gate.
@@ -117,7 +117,7 @@ package final class ExplorationRunner {
       // find no journal beside a store its program closed.
       unlink(path + "-journal")
       problems = try await nextStart(path: path, after: records.last ?? .none).map {
-        session.text("ui.explore.nextStart", $0)
+        session.runner.text("ui.explore.nextStart", $0)
       }
       try await store.keepLocked()
     }
@@ -148,10 +148,10 @@ package final class ExplorationRunner {
     let session = makeSession(store: store, path: path, startFaults: [])
     session.boot()
     await session.runner.backends.tracker.waitUntilSettled()
-    var problems = try await Self.disagreements(session.state, in: session.renderContext, store: store)
+    var problems = try await Self.disagreements(session.state, in: session.runner.renderContext, store: store)
     let after = try await store.seenThrough()
     if let backwards = Self.backwardStep([before, after]) {
-      problems.append(session.text("ui.explore.seenBackwards", backwards.from, backwards.to))
+      problems.append(session.runner.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }
     return problems
   }

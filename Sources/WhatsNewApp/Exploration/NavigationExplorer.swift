@@ -167,7 +167,7 @@ struct NavigationWalk {
     for guide in session.state.guidance.catalog {
       commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
     }
-    commands += session.releases.map { "debug preview \($0.version)" }
+    commands += session.configuration.content.releases.map { "debug preview \($0.version)" }
     // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
     if let newest = session.runner.catalog.newsRelease(nil, upTo: session.runner.appVersion) {
       commands.append("news \(newest.version)")
@@ -272,7 +272,8 @@ struct NavigationWalk {
       from: before, to: after, byDismissal: CommandTable.traits(ofLine: line).contains(.dismisses),
       current: session.runner.appVersion,
       nothingToShow: { seen in
-        selectFlow(releases: session.releases, seenThrough: seen, current: session.runner.appVersion).isEmpty
+        selectFlow(releases: session.configuration.content.releases, seenThrough: seen, current: session.runner.appVersion)
+          .isEmpty
       })
     guard let breach else { return nil }
     let named = step?() ?? line

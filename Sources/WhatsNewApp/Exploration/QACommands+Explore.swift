@@ -8,10 +8,10 @@ extension QACommands {
   func explore(_ arguments: [String]) async {
     let console = runner.console
     if arguments.first == ExploreOption.navigation.rawValue {
-      guard arguments.count == 1 else { return messages.usage("qa") }
+      guard arguments.count == 1 else { return runner.messages.usage("qa") }
       return await exploreNavigation()
     }
-    guard let options = ExploreOption.parse(arguments) else { return messages.usage("qa") }
+    guard let options = ExploreOption.parse(arguments) else { return runner.messages.usage("qa") }
     var script: [String]?
     var skipped: [ExplorationReport.NumberedLine] = []
     if let path = options.script {

@@ -30,7 +30,7 @@ struct StepRules {
     // The step in words only where a problem names it: most steps break nothing (the bench
     // row "qa explore, single faults: runs per second").
     func words() -> String {
-      line.map { session.text("ui.explore.step.line", String(number), $0) } ?? session.text("ui.explore.step.start")
+      line.map { session.runner.text("ui.explore.step.line", String(number), $0) } ?? session.runner.text("ui.explore.step.start")
     }
     if tourWasShowing && CommandTable.traits(ofLine: line ?? "").contains(.endsTour) && pendingDismissal == nil {
       pendingDismissal = (words(), before)
@@ -45,15 +45,15 @@ struct StepRules {
     if let dismissal = pendingDismissal {
       pendingDismissal = nil
       if session.state.showingTour == nil, after == dismissal.before, !Self.isCurrent(after, session: session) {
-        let stayed = Self.version(after)?.description ?? session.text("ui.explore.problem.none")
-        return [session.text("ui.explore.problem.dismissNoRecord", dismissal.step, stayed)]
+        let stayed = Self.version(after)?.description ?? session.runner.text("ui.explore.problem.none")
+        return [session.runner.text("ui.explore.problem.dismissNoRecord", dismissal.step, stayed)]
       }
     }
     guard session.state.isBooted else { return [] }
-    let disagreements = try await ExplorationRunner.disagreements(session.state, in: session.renderContext, store: store)
+    let disagreements = try await ExplorationRunner.disagreements(session.state, in: session.runner.renderContext, store: store)
     guard !disagreements.isEmpty else { return [] }
     let step = words()
-    return disagreements.map { session.text("ui.explore.afterStep", step, $0) }
+    return disagreements.map { session.runner.text("ui.explore.afterStep", step, $0) }
   }
 
   /// The version `record` holds, if it holds one.

@@ -74,14 +74,22 @@ extension EffectRunner {
       case .languageChanged(let language, let note):
         languageChanged(to: language)
         if let note { developerNote(note) }
-      case .say(let message): CommandMessages(runner: self).say(message)
+      case .say(let message): messages.say(message)
       case .note(let text): developerNote(text)
       case .showSettingRow(let setting):
         // A slow read finished while the person sat at the prompt: show the control now.
         guard console.isAtPrompt else { continue }
         console.emit(ScreenRenderer(context: renderContext).settingRow(setting, state.choices.states))
         host.viewShown()
-      case .reportWrite(let ticket, let outcome): reportWrite(ticket, outcome: outcome)
+      case .reportWrite(let ticket, let outcome):
+        // How a write ended, one line at a time; words no one reads are not written (`qa
+        // explore`'s runs; the bench row "qa explore, single faults: runs per second").
+        if !console.discardsOutput {
+          let view = WriteOutcomeView(ticket: ticket, outcome: outcome, control: state.choices.state(of: ticket.setting))
+          for line in view.lines(in: renderContext) { console.emit([line]) }
+        }
+        // Above the prompt the outcome shows the change; in a script the view follows the command.
+        if console.isAtPrompt { host.viewShown() }
       }
     }
   }
@@ -116,7 +124,7 @@ extension EffectRunner {
       case .fail: false
       }
     }
-    if !finished && waitsOnQA { CommandMessages(runner: self).say(.tour(.savingDismissal)) }
+    if !finished && waitsOnQA { messages.say(.tour(.savingDismissal)) }
   }
 
   /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the

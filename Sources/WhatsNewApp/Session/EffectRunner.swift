@@ -102,6 +102,12 @@ package final class EffectRunner {
     return context
   }
 
+  /// The short names `page` offers, numbered as this session draws them (one menu across
+  /// the page in accessible mode).
+  func shortcuts(of page: Page) -> PageShortcuts {
+    PageShortcuts(page: page, numbering: configuration.accessible ? .acrossPage : .perChoice)
+  }
+
   /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
   func text(_ key: String, _ arguments: String...) -> String { text(key, arguments: arguments) }
 
@@ -119,6 +125,9 @@ package final class EffectRunner {
     }
     return Backends.describe(error)
   }
+
+  /// The replies every command gives (``CommandMessages``).
+  var messages: CommandMessages { CommandMessages(runner: self) }
 
   func developerNote(_ text: String) {
     if configuration.options.developerMode { console.diagnostic("whatsnew: " + text) }

@@ -63,7 +63,7 @@ package struct ExitSaver: Sendable {
     let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
     var finishedInTime = true
     if !inFlight.isEmpty {
-      session.console.emit(session.text("ui.exit.saving", names(of: inFlight)), .dim)
+      session.console.emit(session.runner.text("ui.exit.saving", names(of: inFlight)), .dim)
       session.console.flush()
       let deadline = self.deadline
       finishedInTime = await withTaskGroup(of: Bool.self) { group in
@@ -85,11 +85,11 @@ package struct ExitSaver: Sendable {
     let timedOut = finishedInTime ? [] : left.filter { !$0.isHeld }
     let outcome = Outcome(held: nameList(of: held), timedOut: nameList(of: timedOut))
     if !held.isEmpty {
-      session.console.emit(session.text("ui.exit.notSavedHeld", names(of: held)), .warning)
+      session.console.emit(session.runner.text("ui.exit.notSavedHeld", names(of: held)), .warning)
     }
     if !timedOut.isEmpty {
       session.console.emit(
-        session.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
+        session.runner.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
     }
     sayWhatComesBack(seenWriteLeft: left.contains { $0.operation == .seenWrite })
     session.console.flush()
@@ -103,9 +103,9 @@ package struct ExitSaver: Sendable {
     let tours = session.state.tours
     let automatic = [tours.tour, tours.tourUnderPreview].compactMap { $0 }.first { $0.mode == .automatic }
     if let automatic, !automatic.isDismissing || seenWriteLeft {
-      session.console.emit(session.text("ui.exit.tourComesBack", String(automatic.index + 1)), .dim)
+      session.console.emit(session.runner.text("ui.exit.tourComesBack", String(automatic.index + 1)), .dim)
     } else if tours.onboarding != nil {
-      session.console.emit(session.text("ui.exit.onboardingComesBack"), .dim)
+      session.console.emit(session.runner.text("ui.exit.onboardingComesBack"), .dim)
     }
   }
 
@@ -128,15 +128,15 @@ package struct ExitSaver: Sendable {
     // A setting's write job moves on to `cancel` and `schedule` (the review weekday) with
     // no target: its chain still knows the setting.
     if let setting = session.runner.writeChains.first(where: { $0.value.id == entry.id })?.key {
-      return session.text(setting.titleKey)
+      return session.runner.text(setting.titleKey)
     }
     switch entry.operation {
     case .write:
-      if let target = entry.target, let setting = Setting(rawValue: target) { return session.text(setting.titleKey) }
-      if entry.target == EffectRunner.guidanceTarget { return session.text("ui.exit.guidance") }
+      if let target = entry.target, let setting = Setting(rawValue: target) { return session.runner.text(setting.titleKey) }
+      if entry.target == EffectRunner.guidanceTarget { return session.runner.text("ui.exit.guidance") }
       return entry.target ?? entry.operation.rawValue
-    case .seenWrite: return session.text("ui.exit.tourProgress")
-    case .schedule, .cancel: return session.text("ui.exit.reminder")
+    case .seenWrite: return session.runner.text("ui.exit.tourProgress")
+    case .schedule, .cancel: return session.runner.text("ui.exit.reminder")
     case .read, .boot: return entry.operation.rawValue
     }
   }

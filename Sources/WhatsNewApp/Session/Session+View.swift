@@ -13,7 +13,7 @@ struct PrintedView: Equatable {
 extension Session {
   /// The view on screen now, rendered from the state (``AppView/render(_:_:_:)``): at the
   /// width the terminal has now, cut to its rows; after `show all`, once, whole.
-  package func renderCurrentView() -> Document { AppView.render(state, renderContext, viewInputs).document }
+  package func renderCurrentView() -> Document { AppView.render(state, runner.renderContext, viewInputs).document }
 
   /// What the view needs besides the state: the part Enter reached, `show all`, the
   /// terminal's rows, `--dev`, and when and where the reminder's date is worded.
@@ -28,7 +28,7 @@ extension Session {
 
   /// Enter on a tall page shows its next part: returns whether there was one to show.
   func showNextPagePart() -> Bool {
-    let context = renderContext
+    let context = runner.renderContext
     guard let rows = configuration.rows, let page = AppView.page(state, context), !AppView.isShownWhole(page, pagePart),
       let next = Viewport(terminalRows: rows).part(page, from: AppView.partStart(of: page, pagePart), context: context).next
     else { return false }

@@ -56,13 +56,6 @@ package final class Session {
     runner = EffectRunner(configuration: configuration, state: state, backends: backends, console: console, host: host)
   }
 
-  /// Every release, oldest first: reads the whole history the first time (the QA explorers).
-  package var releases: [Release] { configuration.content.releases }
-  /// The view's words: the tables read so far, in the language in force.
-  package var renderContext: RenderContext { runner.renderContext }
-  /// A localized UI string, sanitized (and its symbols in ASCII in ASCII mode).
-  func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
-
   // MARK: - The rules
 
   /// Takes `action` through the app's rules (``reduce(_:_:)``) and runs the effects they

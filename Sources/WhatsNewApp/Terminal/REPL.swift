@@ -51,10 +51,10 @@ package struct REPL {
       session.runner.confirm = { [self] question in
         session.console.emit(question, .warning)
         session.console.flush()
-        let answer = await readLine(prompt: session.text("ui.confirm.prompt"), answer: true)
+        let answer = await readLine(prompt: session.runner.text("ui.confirm.prompt"), answer: true)
         // Ctrl-D leaves the cursor after the question: end its line, as at the prompt.
         if isInteractive, answer == .endOfInput { session.console.writeOut("\n") }
-        return ConfirmAnswer.isYes(answer, yesWords: session.text("ui.confirm.yesWords"))
+        return ConfirmAnswer.isYes(answer, yesWords: session.runner.text("ui.confirm.yesWords"))
       }
     }
     session.boot()
@@ -78,9 +78,9 @@ package struct REPL {
         // Not run, so not a valid command: reported with its number, and the script goes on.
         lineNumber = number
         tally.record(line: number, invalid: true, check: nil)
-        let formats = session.renderContext.formats
+        let formats = session.runner.renderContext.formats
         session.console.emit(
-          session.text("ui.script.lineTooLong", formats.number(number), formats.number(limit)), .error)
+          session.runner.text("ui.script.lineTooLong", formats.number(number), formats.number(limit)), .error)
       case .line(let line):
         lineNumber += 1
         if line.trimmingWhitespace().isEmpty {
@@ -95,7 +95,7 @@ package struct REPL {
             missingInput: outcome.inputWasMissing)
           if outcome.wasInvalid && !isInteractive {
             session.console.diagnostic(
-              "whatsnew: " + session.text("ui.script.invalidLine", String(lineNumber), TextSanitizer.clean(line)))
+              "whatsnew: " + session.runner.text("ui.script.invalidLine", String(lineNumber), TextSanitizer.clean(line)))
           }
         }
       }
