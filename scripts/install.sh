@@ -89,6 +89,7 @@ install_all() {
 
   mkdir -p "$root"
   # Directories a previous install created still count as this install's.
+  removed=0
   created=$(recorded dir)
   old_files=$(recorded file)
   written=""
