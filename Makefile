@@ -12,16 +12,6 @@ RUN_UPGRADE_FROM ?= 2.11.0
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_BIN ?=
-INSTALL_ROOT = $(DESTDIR)$(PREFIX)
-# What make install writes, each file once; make uninstall removes exactly these, then the directories they
-# leave empty (never PREFIX itself).
-INSTALLED_BIN = $(INSTALL_ROOT)/bin/whatsnew
-INSTALLED_MAN = $(INSTALL_ROOT)/share/man/man1/whatsnew.1
-INSTALLED_BASH = $(INSTALL_ROOT)/share/bash-completion/completions/whatsnew
-INSTALLED_ZSH = $(INSTALL_ROOT)/share/zsh/site-functions/_whatsnew
-INSTALLED_FISH = $(INSTALL_ROOT)/share/fish/vendor_completions.d/whatsnew.fish
-INSTALLED_DIRS = bin share/man/man1 share/man share/bash-completion/completions share/bash-completion \
-  share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share
 
 .PHONY: deps build run test bench stress fuzz lint format format-check width-tables clean install uninstall
 
@@ -100,30 +90,22 @@ width-tables:
 	  -r scripts/display-width-requirements.txt
 	PYTHONPATH=$(WIDTH_PYTHON) python3 scripts/generate-display-width.py $(WIDTH_ARGS)
 
-## install: the release binary, its man page whatsnew.1 (whatsnew man: from the same declarations as --help) and
-## completion scripts for bash, zsh and fish (whatsnew completion <shell>), under PREFIX (default /usr/local).
+## install: the release binary, the content it reads (Releases/ and Localizations/, in share/whatsnew), its man page
+## whatsnew.1 (whatsnew man: from the same declarations as --help) and completion scripts for bash, zsh and fish
+## (whatsnew completion <shell>), under PREFIX (default /usr/local); scripts/install.sh lists them in
+## share/whatsnew/installed-files and never writes through a symbolic link under PREFIX.
 install:
 	@set -e; bin="$(INSTALL_BIN)"; \
 	if [ -z "$$bin" ]; then \
 	  $(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew; \
 	  bin="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/whatsnew"; \
 	fi; \
-	install -d "$(INSTALL_ROOT)/bin" "$(dir $(INSTALLED_MAN))" "$(dir $(INSTALLED_BASH))" "$(dir $(INSTALLED_ZSH))" \
-	  "$(dir $(INSTALLED_FISH))"; \
-	install -m 755 "$$bin" "$(INSTALLED_BIN)"; \
-	"$$bin" man > "$(INSTALLED_MAN).tmp" && chmod 644 "$(INSTALLED_MAN).tmp" && mv "$(INSTALLED_MAN).tmp" "$(INSTALLED_MAN)"; \
-	for shell in bash zsh fish; do \
-	  case $$shell in bash) target="$(INSTALLED_BASH)";; zsh) target="$(INSTALLED_ZSH)";; fish) target="$(INSTALLED_FISH)";; esac; \
-	  "$$bin" completion $$shell > "$$target.tmp" && chmod 644 "$$target.tmp" && mv "$$target.tmp" "$$target"; \
-	done; \
-	echo "installed whatsnew, whatsnew.1 and completions for bash, zsh and fish under $(INSTALL_ROOT)"
+	./scripts/install.sh install "$(DESTDIR)$(PREFIX)" "$$bin"
 
-## uninstall: removes exactly what make install wrote under PREFIX, and the directories it leaves empty.
+## uninstall: removes exactly the files make install wrote under PREFIX (while unchanged), and the directories it
+## created that are left empty.
 uninstall:
-	rm -f "$(INSTALLED_BIN)" "$(INSTALLED_MAN)" "$(INSTALLED_BASH)" "$(INSTALLED_ZSH)" "$(INSTALLED_FISH)"
-	@for dir in $(INSTALLED_DIRS); do \
-	  if [ -d "$(INSTALL_ROOT)/$$dir" ]; then rmdir --ignore-fail-on-non-empty "$(INSTALL_ROOT)/$$dir"; fi; \
-	done
+	@./scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf .build

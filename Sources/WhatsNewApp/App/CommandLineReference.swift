@@ -1,5 +1,5 @@
 /// What `--help` and the man page (`whatsnew man`, installed as `whatsnew.1`) say besides the
-/// option and subcommand declarations: the overview, the exit statuses and the closing note,
+/// option and subcommand declarations: the overview, where the content comes from, the exit statuses and the closing note,
 /// written once. Each text is kept in `--help`'s lines; the man page joins them.
 enum CommandLineReference {
   static let overview = "A terminal \"what's new\" tour for a workout app, with real settings and in-app guidance."
@@ -42,6 +42,23 @@ enum CommandLineReference {
     ("74", ["An unusable database (or one that cannot be written)."]),
     ("75", ["The store stayed locked by another program for --lock-wait seconds: try again."]),
     ("128+N", ["Ended by signal N (143 after SIGTERM, 129 after SIGHUP)."]),
+  ]
+
+  /// Where the bundled content comes from (``ContentLibrary/locateBundled(_:unless:)``).
+  static let content = [
+    "Releases/ and Localizations/ are read from --releases and --localizations, else from",
+    "../share/whatsnew/ beside the program's directory, where make install puts them",
+    "(/usr/local/bin/whatsnew reads /usr/local/share/whatsnew/), else from the source tree",
+    "the program was built in. The current directory is never searched.",
+  ]
+
+  /// The man page's FILES: the content, then what the app keeps and what make install lists.
+  static let files: [(path: String, lines: [String])] = [
+    ("../share/whatsnew/Releases/, ../share/whatsnew/Localizations/", content),
+    ("$XDG_STATE_HOME/whatsnew/whatsnew.sqlite", ["The settings store (default ~/.local/state/whatsnew/; --db, WHATSNEW_DB)."]),
+    ("$XDG_STATE_HOME/whatsnew/history", ["The REPL's history, 1,000 lines."]),
+    ("$XDG_CACHE_HOME/whatsnew/strings/", ["Compiled copies of the translation tables; always safe to delete."]),
+    ("../share/whatsnew/installed-files", ["What make install wrote; make uninstall removes exactly those files."]),
   ]
 
   static let closing = [

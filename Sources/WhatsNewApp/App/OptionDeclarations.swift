@@ -79,11 +79,12 @@ package enum OptionDeclarations {
       completion: .file
     ) { $0.options.databasePath = $1 },
     .init(
-      ["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled Releases/)."],
+      ["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled", "Releases/; see CONTENT)."],
       completion: .directory
     ) { $0.options.releasesDirectory = $1 },
     .init(
-      ["--localizations"], "<dir>", help: ["<lang>.lproj/Localizable.strings files (default: the bundled Localizations/)."],
+      ["--localizations"], "<dir>",
+      help: ["<lang>.lproj/Localizable.strings files (default: the bundled", "Localizations/; see CONTENT)."],
       completion: .directory
     ) { $0.options.localizationsDirectory = $1 },
     .init(
@@ -159,7 +160,14 @@ package enum OptionDeclarations {
         "options one numbered menu (also WHATSNEW_ACCESSIBLE=1).",
       ]
     ) { parsed, _ in parsed.options.accessible = true },
-    .init(["--ascii"], help: ["ASCII icons instead of Unicode glyphs."]) { parsed, _ in parsed.options.asciiOnly = true },
+    .init(
+      ["--ascii"],
+      help: [
+        "Only ASCII in the app's own frames, markers and symbols; a release's icons",
+        "are left out, translated text keeps its letters (also TERM=dumb, a locale",
+        "that is not UTF-8).",
+      ]
+    ) { parsed, _ in parsed.options.asciiOnly = true },
     .init(
       ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], subcommand: "restore"
     ) { parsed, _ in parsed.options.assumeYes = true },

@@ -167,7 +167,7 @@ package struct Options: Sendable, Equatable {
   }
 
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
-  /// the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
+  /// where the content comes from, the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
   package static var helpText: String {
     let statuses = CommandLineReference.exitStatuses.flatMap { status in
       let code = "  " + status.code + String(repeating: " ", count: max(1, 8 - status.code.count))
@@ -180,6 +180,9 @@ package struct Options: Sendable, Equatable {
 
       OPTIONS:
       \(OptionDeclarations.helpSection)
+
+      CONTENT:
+      \(CommandLineReference.content.map { "  " + $0 }.joined(separator: "\n"))
 
       EXIT STATUS:
       \(statuses.joined(separator: "\n"))

@@ -138,23 +138,14 @@ package enum WhatsNewCommand {
     return home + "/.local/state/whatsnew"
   }
 
-  static func contentDirectories(_ options: Options, environment: [String: String]) throws(ContentError) -> (
-    releases: String, localizations: String
-  ) {
-    guard let releases = options.releasesDirectory ?? ContentLibrary.locateBundled("Releases", environment: environment) else {
-      throw ContentError.notFound(what: "release files", option: "--releases")
-    }
-    guard
-      let localizations = options.localizationsDirectory
-        ?? ContentLibrary.locateBundled("Localizations", environment: environment)
-    else {
-      throw ContentError.notFound(what: "translations", option: "--localizations")
-    }
-    return (releases, localizations)
+  /// The content directories: `--releases` and `--localizations`, else the bundled ones.
+  static func contentDirectories(_ options: Options) throws(ContentError) -> (releases: String, localizations: String) {
+    let releases = try ContentLibrary.locateBundled("Releases", unless: options.releasesDirectory)
+    return (releases, try ContentLibrary.locateBundled("Localizations", unless: options.localizationsDirectory))
   }
 
   static func loadContent(_ options: Options, environment: [String: String]) throws(ContentError) -> ContentLibrary {
-    let directories = try contentDirectories(options, environment: environment)
+    let directories = try contentDirectories(options)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     let (cache, warning) = TranslationCache(environment: environment).checked()
     if let warning { report(warning) }

@@ -327,26 +327,36 @@ package struct ContentLibrary: Sendable {
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
-  /// Finds the bundled `Releases/` or `Localizations/`: next to the working directory,
-  /// above the executable (a `swift build` tree), or in the installed share directory.
-  package static func locateBundled(_ name: String, environment: [String: String]) -> String? {
-    var candidates = [FileManager.default.currentDirectoryPath + "/" + name]
-    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-      var directory = executable.deletingLastPathComponent()
-      for _ in 0..<6 {
-        candidates.append(directory.appendingPathComponent(name).path)
-        directory = directory.deletingLastPathComponent()
+  /// Finds the bundled `Releases/` or `Localizations/` from the executable (links resolved),
+  /// never from the working directory: where `make install` puts them, `<bin>/../share/whatsnew/`,
+  /// else in the source tree it was built in (the nearest directory above it holding
+  /// `Package.swift`: `swift build`, `swift run`, the tests); else the error naming both.
+  /// A directory `given` on the command line is taken as it is.
+  package static func locateBundled(_ name: String, unless given: String?) throws(ContentError) -> String {
+    if let given { return given }
+    let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")).resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    let installed = directory.deletingLastPathComponent().path + "/share/whatsnew/" + name
+    if isDirectory(installed) { return installed }
+    for _ in 0..<5 {
+      directory = directory.deletingLastPathComponent()
+      if FileManager.default.fileExists(atPath: directory.path + "/Package.swift") {
+        if isDirectory(directory.path + "/" + name) { return directory.path + "/" + name }
+        break
       }
     }
-    candidates += ["/usr/local/share/whatsnew/" + name, "/usr/share/whatsnew/" + name]
-    return candidates.first(where: isDirectory)
+    let releases = name == "Releases"
+    throw .notFound(
+      installed: installed, what: releases ? "release files" : "translations",
+      option: releases ? "--releases" : "--localizations")
   }
 }
 
 /// Content that cannot be found at all, or without which nothing can be said.
 package enum ContentError: Error, CustomStringConvertible, Sendable {
   case missingDirectory(path: String, what: String, option: String)
-  case notFound(what: String, option: String)
+  /// Neither where `make install` puts it (`installed`) nor in a source tree above the program.
+  case notFound(installed: String, what: String, option: String)
   /// The English table (`en.lproj/Localizable.strings`) is missing, cannot be read, or does
   /// not parse: every English text of the app is written there (``EnglishTable``).
   case englishTable(ContentLibrary.TableProblem)
@@ -355,8 +365,9 @@ package enum ContentError: Error, CustomStringConvertible, Sendable {
     switch self {
     case .missingDirectory(let path, let what, let option):
       "cannot read the \(what): '\(path)' is not a directory (pass \(option) DIR)"
-    case .notFound(let what, let option):
-      "cannot find the bundled \(what) (pass \(option) DIR)"
+    case .notFound(let installed, let what, let option):
+      "cannot find the \(what): not in \(installed), where make install puts them beside the program, nor in "
+        + "a source tree above it (the current directory is not searched): reinstall, or pass \(option) DIR"
     case .englishTable(let problem) where problem.error == nil:
       "cannot read the English texts: \(problem) (the app's English is written only there: put the file back, "
         + "or pass --localizations DIR with an en.lproj/\(ContentLibrary.tableFileName) in it)"

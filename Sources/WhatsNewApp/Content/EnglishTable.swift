@@ -46,11 +46,7 @@ package enum EnglishTable {
   /// warning before a subcommand): from `localizationsDirectory` (`--localizations`), else
   /// from the bundled `Localizations/`, found as the app finds it.
   static func read(localizationsDirectory: String?, environment: [String: String]) throws(ContentError) -> TranslationTable {
-    guard
-      let directory = localizationsDirectory ?? ContentLibrary.locateBundled("Localizations", environment: environment)
-    else {
-      throw ContentError.notFound(what: "translations", option: "--localizations")
-    }
+    let directory = try ContentLibrary.locateBundled("Localizations", unless: localizationsDirectory)
     guard ContentLibrary.isDirectory(directory) else {
       throw ContentError.missingDirectory(path: directory, what: "translations", option: "--localizations")
     }

@@ -27,7 +27,7 @@ struct LintSubcommand: SubcommandRunner {
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     do {
-      let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
+      let directories = try WhatsNewCommand.contentDirectories(options)
       // No cache: lint parses every table from its `.strings` file.
       let files = try ContentLibrary.readFiles(
         releasesDirectory: directories.releases, localizationsDirectory: directories.localizations)
@@ -48,7 +48,7 @@ struct NewReleaseSubcommand: SubcommandRunner {
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     do {
-      let directories = try WhatsNewCommand.contentDirectories(options, environment: environment)
+      let directories = try WhatsNewCommand.contentDirectories(options)
       let command = NewRelease(
         version: version, releasesDirectory: directories.releases, localizationsDirectory: directories.localizations,
         lockWaitSeconds: Double(options.lockWaitSeconds))
