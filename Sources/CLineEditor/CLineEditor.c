@@ -47,6 +47,7 @@
 #define _GNU_SOURCE
 #include "CLineEditor.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <histedit.h>
@@ -57,6 +58,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
@@ -196,7 +198,7 @@ struct wn_editor {
   struct sigaction old_sigwinch;
   struct sigaction old_sigtstp;
   struct sigaction old_sigcont;
-  int stop_claimed;     /* this read took SIGTSTP and SIGCONT back from libedit's handlers */
+  int stop_claimed;     /* this read took SIGTSTP, SIGCONT (and SIGTERM, SIGHUP) back from libedit */
 
   pthread_mutex_t lock; /* guards the fields below */
   int reading;          /* inside wn_editor_read_line */
@@ -457,6 +459,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     /* el_gets installed libedit's handlers (EL_SIGNAL); it puts ours back when it returns. */
     editor->stop_claimed = 1;
     wn_claim_stop_signals(NULL, NULL);
+    if (wn_termination_fd() >= 0) wn_termination_claim();
   }
   for (;;) {
     if (wn_continued) {
@@ -871,31 +874,49 @@ static int wn_make_directories(const char *directory) {
   return result;
 }
 
-int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit) {
-  /* The directory part of path ("." when there is none). */
+/* The directory part of path ("." when there is none), or NULL when out of memory. */
+static char *wn_directory_of(const char *path) {
   const char *slash = strrchr(path, '/');
-  char *directory = slash == NULL ? strdup(".")
-                  : slash == path ? strdup("/")
-                  : strndup(path, (size_t)(slash - path));
+  return slash == NULL ? strdup(".") : slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
+}
+
+/* A save's temporary is flock'ed from its creation to its rename, so one nobody holds was
+ * left by a save cut short (a crash, SIGKILL, a power cut) and may go. */
+#define WN_HISTORY_TEMPORARY ".history-XXXXXX"
+
+int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit) {
+  char *directory = wn_directory_of(path);
   if (directory == NULL) return ENOMEM;
   int result = wn_make_directories(directory);
 
   /* H_SAVE truncates its file in place: save to a temporary file, then rename. */
   char *temporary = NULL;
-  if (result == 0 && asprintf(&temporary, "%s/.history-XXXXXX", directory) < 0) result = ENOMEM;
+  if (result == 0 && asprintf(&temporary, "%s/" WN_HISTORY_TEMPORARY, directory) < 0) result = ENOMEM;
   free(directory);
   if (result != 0) return result;
-  int fd = mkostemp(temporary, O_CLOEXEC); /* mode 0600 */
-  if (fd < 0) {
-    result = errno;
-    free(temporary);
-    return result;
+  size_t suffix = strlen(temporary) - 6;
+  int fd = -1;
+  struct stat info;
+  /* A start's clean-up may take a temporary in the instant before it is locked (it is then
+   * unlinked: no links left): make another. */
+  for (int attempt = 0; attempt < 3 && fd < 0; attempt++) {
+    memcpy(temporary + suffix, "XXXXXX", 6);
+    fd = mkostemp(temporary, O_CLOEXEC); /* mode 0600 */
+    if (fd < 0) break;
+    if (flock(fd, LOCK_EX) != 0 || fstat(fd, &info) != 0 || info.st_nlink == 0) {
+      close(fd);
+      fd = -1;
+      errno = EAGAIN;
+    }
   }
-  FILE *file = fdopen(fd, "w");
+  /* The stream has a descriptor of its own: fd keeps the lock until the rename is done. */
+  FILE *file = fd < 0 ? NULL : fdopen(dup(fd), "w");
   if (file == NULL) {
     result = errno;
-    close(fd);
-    unlink(temporary);
+    if (fd >= 0) {
+      unlink(temporary);
+      close(fd);
+    }
     free(temporary);
     return result;
   }
@@ -906,7 +927,6 @@ int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit)
    * rename; on any failure the temporary file goes and the old history stays. */
   HistEvent event;
   errno = 0;
-  struct stat info;
   if (wn_libedit.history(editor->history, &event, H_SAVE_FP, file) < 0) {
     result = errno != 0 ? errno : EIO;
   } else if (fflush(file) != 0 || ferror(file)) {
@@ -919,8 +939,34 @@ int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit)
     result = EFBIG;
   }
   if (fclose(file) != 0 && result == 0) result = errno != 0 ? errno : EIO;
-  if (result == 0 && (chmod(temporary, 0600) != 0 || rename(temporary, path) != 0)) result = errno;
+  if (result == 0 && (fchmod(fd, 0600) != 0 || rename(temporary, path) != 0)) result = errno;
   if (result != 0) unlink(temporary);
+  close(fd);
   free(temporary);
   return result;
+}
+
+void wn_history_remove_temporaries(const char *path) {
+  char *directory = wn_directory_of(path);
+  DIR *listing = directory == NULL ? NULL : opendir(directory);
+  free(directory);
+  if (listing == NULL) return;
+  size_t length = strlen(WN_HISTORY_TEMPORARY);
+  struct dirent *entry;
+  while ((entry = readdir(listing)) != NULL) {
+    if (strlen(entry->d_name) != length || strncmp(entry->d_name, WN_HISTORY_TEMPORARY, length - 6) != 0) continue;
+    /* Never followed (a link is not a temporary the app made), never waited on (a FIFO). */
+    int fd = openat(dirfd(listing), entry->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat held, named;
+    int mine = fstat(fd, &held) == 0 && S_ISREG(held.st_mode) && held.st_uid == geteuid();
+    /* Once locked, still the file under that name (not one a save made since). */
+    if (mine && flock(fd, LOCK_EX | LOCK_NB) == 0
+        && fstatat(dirfd(listing), entry->d_name, &named, AT_SYMLINK_NOFOLLOW) == 0
+        && named.st_ino == held.st_ino && named.st_dev == held.st_dev) {
+      unlinkat(dirfd(listing), entry->d_name, 0);
+    }
+    close(fd);
+  }
+  closedir(listing);
 }

@@ -15,8 +15,19 @@
  * the loop has not started (wn_termination_set_session_running), nothing would: a start
  * stuck in the C library (TZ naming a FIFO, read by tzset), in a lock wait, in a slow file
  * system; so there the handler ends the process at once, 128 + the signal. So does a
- * second signal once the first is being acted on: a way out that is itself stuck (the
- * terminal's settings are put back first).
+ * SIGTERM once a first signal is being acted on: a way out that is itself stuck (the
+ * terminal's settings are put back first). A SIGHUP never does: a closed terminal hangs
+ * up once but is told twice or more (the kernel signals the foreground group, the shell
+ * passes its own SIGHUP on, `kill -HUP` may name the group), nobody is left to insist,
+ * and ending there would lose the writes and the history the way out is saving.
+ *
+ * While libedit reads a line (EL_SIGNAL) its own handlers take both signals: they put the
+ * terminal in its cooked mode and send the signal again to the whole process group
+ * (kill(0, …): a second hang-up, and the end of a script that runs the app). So each read
+ * takes them back (wn_termination_claim). Once leaving, SIGTTOU and SIGTTIN are ignored: a
+ * shell that got the hang-up first may have taken the terminal back, and putting the
+ * terminal's settings back from the background would stop the process with nobody left to
+ * continue it (a read or write there fails instead).
  *
  * SA_RESTART: unlike SIGINT and SIGWINCH (which must interrupt the editor's poll),
  * nothing here relies on EINTR, so other threads' system calls are not disturbed.
@@ -39,11 +50,17 @@ static int wn_termination_status = -1;
 
 static void wn_on_termination(int signo) {
   int saved_errno = errno;
-  if (!wn_session_running || wn_termination_received != 0) {
+  if (!wn_session_running || (wn_termination_received != 0 && signo == SIGTERM)) {
     wn_restore_terminal_now();
     _exit(128 + signo);
   }
+  if (wn_termination_received != 0) return; /* the same hang-up again */
   wn_termination_received = signo;
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGTTOU, &ignore, NULL);
+  sigaction(SIGTTIN, &ignore, NULL);
   if (wn_termination_pipe[1] >= 0) {
     char byte = 't';
     ssize_t ignored = write(wn_termination_pipe[1], &byte, 1);
@@ -52,17 +69,21 @@ static void wn_on_termination(int signo) {
   errno = saved_errno;
 }
 
-static void wn_termination_install_once(void) {
-  if (pipe2(wn_termination_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    wn_termination_pipe[0] = wn_termination_pipe[1] = -1;
-    return;
-  }
+int wn_termination_claim(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = wn_on_termination;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
-  if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0) return;
+  return sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0 ? -1 : 0;
+}
+
+static void wn_termination_install_once(void) {
+  if (pipe2(wn_termination_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    wn_termination_pipe[0] = wn_termination_pipe[1] = -1;
+    return;
+  }
+  if (wn_termination_claim() != 0) return;
   /* A parent may start us with the signals blocked (a thread of a test runner, a
    * supervisor): then they would never arrive. Unblocked on this thread, and so on the
    * threads it starts from now on. */

@@ -52,7 +52,8 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// - Parameters:
   ///   - programName: the name libedit knows the program by (`~/.editrc` is not read).
   ///   - historyFile: where ``writeHistory()`` writes the history; it is loaded now
-  ///     when it exists. `nil` keeps the history in memory only.
+  ///     when it exists, and the temporaries of a save cut short beside it (a crash, a
+  ///     kill) are removed. `nil` keeps the history in memory only.
   ///   - completer: given the text before the cursor, returns the candidates for
   ///     its last (partial) word; ``CompletionEngine`` filters them and decides
   ///     what to insert or list.
@@ -74,6 +75,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     self.completer = completer
     guard let editor else { return }
     if let historyFile {
+      wn_history_remove_temporaries(historyFile)
       switch Self.checkHistory(historyFile) {
       case .none: break
       case .some(nil): _ = wn_editor_load_history(editor, historyFile)
@@ -241,7 +243,8 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   }
 
   /// Writes the history to the history file, if there is one: to a temporary file
-  /// in the same directory (mode 0600), checked to have reached the disk whole and to be
+  /// in the same directory (mode 0600, locked until renamed, so another instance's start
+  /// never removes it), checked to have reached the disk whole and to be
   /// no larger than a start loads, then renamed over it, so a failure (a full disk) never
   /// replaces the old history. Missing directories are created with mode 0700. Writes
   /// nothing when a refused history could not be moved aside.

@@ -61,8 +61,9 @@ package enum Terminal {
   /// Tells the termination handlers whether the session's loop runs, and so acts on a
   /// request to leave. Until it does (the start: content, the store, the time zone), SIGTERM
   /// or SIGHUP ends the process at once with 128 + the signal, since nothing would act on the
-  /// request; once it does, the first signal asks the session to leave and a second one ends
-  /// the process at once (a way out that is stuck), the terminal's settings put back.
+  /// request; once it does, the first signal asks the session to leave and a SIGTERM after it
+  /// ends the process at once (a way out that is stuck), the terminal's settings put back. A
+  /// SIGHUP again changes nothing: a closed terminal is one hang-up, told several times.
   package static func setSessionRunning(_ running: Bool) {
     wn_termination_set_session_running(running ? 1 : 0)
   }

@@ -21,13 +21,21 @@ struct EnglishTableStartTests {
     return (directory, arguments, path)
   }
 
+  /// `arguments` without the options `command` does not take (and would refuse): the store is
+  /// the REPL's alone, the releases are not the schema's.
+  static func arguments(_ arguments: [String], for command: [String]) -> [String] {
+    let dropped: Set<String> = command.isEmpty ? [] : command[0] == "schema" ? ["--db", "--releases"] : ["--db"]
+    return stride(from: 0, to: arguments.count, by: 2).filter { !dropped.contains(arguments[$0]) }
+      .flatMap { arguments[$0...$0 + 1] }
+  }
+
   /// What needs English: a start (a script), `flow` and the release schema.
   static let commands: [[String]] = [[], ["flow", "--seen", "none"], ["schema"]]
 
   @Test("a missing English table: exit 66, naming the file and what to do", arguments: commands)
   func missing(command: [String]) throws {
     let content = try Self.content(english: nil)
-    let run = try runWhatsNew(command + content.arguments, input: "state\nquit\n")
+    let run = try runWhatsNew(command + Self.arguments(content.arguments, for: command), input: "state\nquit\n")
     #expect(run.status == 66, "\(run.error)")
     #expect(
       run.error
@@ -41,7 +49,7 @@ struct EnglishTableStartTests {
   @Test("an English table that does not parse: exit 65, naming its line and what to do", arguments: commands)
   func broken(command: [String]) throws {
     let content = try Self.content(english: "\"ui.done\" = \"Done\";\n\"ui.next\" = \"Next\"\n\"ui.back\" = \"Back\";\n")
-    let run = try runWhatsNew(command + content.arguments, input: "state\nquit\n")
+    let run = try runWhatsNew(command + Self.arguments(content.arguments, for: command), input: "state\nquit\n")
     #expect(run.status == 65, "\(run.error)")
     #expect(
       run.error
@@ -55,8 +63,8 @@ struct EnglishTableStartTests {
     let content = try Self.content(english: nil)
     #expect(try runWhatsNew(["--help"] + content.arguments).status == 0)
     #expect(try runWhatsNew(["--version"] + content.arguments).status == 0)
-    #expect(try runWhatsNew(["schema", "--manifest"] + content.arguments).status == 0)
-    let lint = try runWhatsNew(["lint"] + content.arguments)
+    #expect(try runWhatsNew(["schema", "--manifest"] + Self.arguments(content.arguments, for: ["schema"])).status == 0)
+    let lint = try runWhatsNew(["lint"] + Self.arguments(content.arguments, for: ["lint"]))
     #expect(lint.status == 65)
     #expect(lint.output.contains("en.lproj/Localizable.strings"), "lint names the missing table: \(lint.output)")
   }

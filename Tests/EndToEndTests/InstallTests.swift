@@ -320,6 +320,9 @@ struct InstallTests {
       ("whatsnew restore --y", ["--yes"], []),
       ("whatsnew lint --", ["--format", "--releases", "--localizations"], ["--seen", "--yes", "--manifest"]),
       ("whatsnew --color ", ["always", "auto", "never"], []),
+      ("whatsnew restore --", ["--db", "--lock-wait", "--yes"], ["--json", "--color", "--seen", "--format", "--script"]),
+      ("whatsnew backup x --", ["--db"], ["--yes", "--color", "--lock-wait", "--json"]),
+      ("whatsnew --", ["--db", "--color", "--script"], ["--yes", "--seen", "--json", "--manifest", "--format"]),
     ])
   func fish(line: String, offered: [String], notOffered: [String]) throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-fish")
@@ -355,5 +358,12 @@ struct InstallTests {
     try tmux.sendKeys("Tab")
     let formats = try tmux.waitUntil(contains: "sarif")
     #expect(formats.contains("json") && formats.contains("text"), "\(formats)")
+    // A subcommand offers only the options it takes.
+    try tmux.sendKeys("C-u")
+    try tmux.sendLiteral("whatsnew restore x --")
+    try tmux.sendKeys("Tab")
+    let restore = try tmux.waitUntil(contains: "--lock-wait")
+    #expect(restore.contains("--yes") && restore.contains("--db"), "\(restore)")
+    #expect(!restore.contains("--json") && !restore.contains("--color") && !restore.contains("--script"), "\(restore)")
   }
 }

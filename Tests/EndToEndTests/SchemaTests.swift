@@ -110,7 +110,9 @@ struct SchemaTests {
     #expect(result.status == 1 && result.output.contains("$.releases[1]"), "\(result.output)")
     let misuse = try runWhatsNew(["lint", "--manifest"])
     #expect(misuse.status == 64)
-    #expect(misuse.error.contains("'--manifest' only applies to 'whatsnew schema'"), "\(misuse.error)")
+    #expect(
+      misuse.error.contains("'--manifest' does not apply to 'whatsnew lint': it applies only to 'whatsnew schema'"),
+      "\(misuse.error)")
   }
 }
 

@@ -91,6 +91,14 @@ struct OptionsTests {
       (["--manifest"], "'--manifest' only applies to 'whatsnew schema'"),
       (["schema", "releases"], "unexpected argument 'releases'"),
       (["schmea"], "unknown command 'schmea' (did you mean 'schema'?)"),
+      (
+        ["restore", "b.sqlite", "--json"],
+        "'--json' does not apply to 'whatsnew restore': it applies only to 'whatsnew flow' and 'whatsnew lint'"
+      ),
+      (
+        ["backup", "b.sqlite", "--color", "never"],
+        "'--color' does not apply to 'whatsnew backup': it applies only to 'whatsnew' without a subcommand"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError.self) { try Options.parse(arguments, environment: [:]) }
@@ -172,32 +180,54 @@ struct OptionDeclarationTests {
   @Test("every declared option parses, with a value where it takes one", arguments: OptionDeclarations.all.map(\.name))
   func declaredOptionsParse(_ name: String) throws {
     let declaration = try #require(OptionDeclarations.find(name))
+    // With every command that takes it (and what that command needs).
+    for command in declaration.commands ?? [OptionDeclarations.session] {
+      let arguments = Self.commandLine(command) + Self.sample(declaration)
+      #expect(throws: Never.self, "\(arguments)") { _ = try Options.parse(arguments, environment: [:]) }
+    }
+  }
+
+  /// `command` (``OptionDeclarations/session``: none) with what it cannot do without.
+  static func commandLine(_ command: String) -> [String] {
+    let needs = [
+      "flow": ["--seen", "none"], "new-release": ["2.16.0"], "backup": ["b.sqlite"], "restore": ["b.sqlite"],
+      "completion": ["bash"],
+    ]
+    return command == OptionDeclarations.session ? [] : [command] + (needs[command] ?? [])
+  }
+
+  /// The option with a value it accepts, where it takes one.
+  static func sample(_ option: OptionDeclaration) -> [String] {
     let samples = [
       "--app-version": "2.14.0", "--upgrade-from": "2.11.0", "--locale": "ru", "--color": "never",
       "--fault": "write=fail", "--lock-wait": "3", "--seen": "none", "--format": "json",
     ]
-    var arguments = [name] + (declaration.value == nil ? [] : [samples[name] ?? "x"])
-    // Options of a subcommand are given with it (and what it needs).
-    if let command = declaration.subcommand {
-      arguments = [command] + (["restore": ["backup.sqlite"]][command] ?? []) + arguments
-    }
-    if name == "--json" { arguments = ["flow", "--seen", "none", "--json"] }
-    if name == "--format" { arguments = ["lint"] + arguments }
-    #expect(throws: Never.self) { _ = try Options.parse(arguments, environment: [:]) }
+    return [option.name] + (option.takesValue ? [samples[option.name] ?? "x"] : [])
   }
 
   @Test(
-    "an option only one subcommand takes, given without it, names that subcommand",
-    arguments: OptionDeclarations.all.filter { $0.subcommand != nil }.map(\.name))
-  func subcommandOnly(_ name: String) throws {
+    "an option a command does not take is refused, naming the commands that take it",
+    arguments: OptionDeclarations.all.filter { $0.commands != nil }.map(\.name))
+  func notTaken(_ name: String) throws {
     let declaration = try #require(OptionDeclarations.find(name))
-    let arguments = [name] + (declaration.takesValue ? ["none"] : [])
-    #expect(throws: UsageError.optionNeedsCommand(option: name, command: declaration.subcommand!)) {
-      _ = try Options.parse(arguments, environment: [:])
+    let takers = try #require(declaration.commands)
+    let option = Self.sample(declaration)
+    let commands = [OptionDeclarations.session] + SubcommandDeclarations.all.map(\.name)
+    for command in commands where !takers.contains(command) {
+      let expected = UsageError.optionNotTaken(
+        option: name, command: command == OptionDeclarations.session ? nil : command, takenBy: takers)
+      #expect(throws: expected, "\(command)") { _ = try Options.parse(Self.commandLine(command) + option, environment: [:]) }
     }
-    #expect(throws: UsageError.optionNeedsCommand(option: name, command: declaration.subcommand!)) {
-      _ = try Options.parse(["lint"] + arguments, environment: [:])
+  }
+
+  @Test("each subcommand's USAGE line lists exactly the options it takes (--help and --version go anywhere)")
+  func usageListsTakenOptions() {
+    for command in SubcommandDeclarations.all {
+      let listed = command.usageLine.split(separator: " ").filter { $0.hasPrefix("--") || $0.hasPrefix("[--") }
+        .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+      #expect(Set(listed) == Set(command.options.filter { $0.commands != nil }.map(\.name)), "\(command.name)")
     }
+    #expect(SubcommandDeclarations.find("restore")?.usageLine == "restore <file> [--db <path>] [--lock-wait <seconds>] [--yes]")
   }
 
   @Test("the usage line and --help's USAGE name every declared subcommand, with its argument")
@@ -231,16 +261,16 @@ struct OptionDeclarationTests {
 /// `whatsnew completion bash`: the script completes what the declarations say, run by a real bash.
 @Suite("Shell completion from the declarations")
 struct ShellCompletionTests {
-  /// What bash's completion offers for `words` (the last one is being typed).
-  func offers(_ words: [String]) throws -> [String] {
+  /// What bash's completion offers for `words` (the last one is being typed), in `directory`.
+  func offers(_ words: [String], in directory: String = RepositoryPaths.root) throws -> [String] {
     let script = ShellCompletion.script(for: "bash")
-    let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     let program =
       script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _whatsnew; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", program]
-    process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -266,16 +296,38 @@ struct ShellCompletionTests {
       (["whatsnew", "completion", ""], ["bash", "fish", "zsh"]),
       (["whatsnew", "--releases", "Relea"], ["Releases"]),
       (["whatsnew", "--db", "x", "sch"], ["schema"]),
+      (["whatsnew", "restore", "--"], ["--db", "--lock-wait", "--yes", "--version", "--help"]),
+      (["whatsnew", "backup", "-"], ["--db", "--version", "-h", "--help"]),
+      (["whatsnew", "--j"], []),
     ])
   func completes(words: [String], expected: [String]) throws {
     #expect(try offers(words).sorted() == expected.sorted())
   }
 
-  @Test("every declared option is offered where it applies")
+  @Test("every declared option is offered where it applies, and nowhere else")
   func everyOptionOffered() throws {
-    let offered = Set(try offers(["whatsnew", "-"]))
-    for option in OptionDeclarations.all where option.subcommand == nil {
-      for name in option.names { #expect(offered.contains(name), "\(name)") }
+    for command in [OptionDeclarations.session] + SubcommandDeclarations.listed.map(\.name) {
+      let offered = Set(try offers(["whatsnew"] + (command.isEmpty ? [] : [command]) + ["-"]))
+      let expected = Set(OptionDeclarations.taken(by: command).flatMap(\.names))
+      #expect(offered == expected, "\(command.isEmpty ? "whatsnew" : command)")
     }
+  }
+
+  @Test(
+    "a file name with a space stays one word, and a file named x* is offered as it is, not expanded",
+    arguments: [
+      (["whatsnew", "restore", "my"], ["my backup.sqlite"]),
+      (["whatsnew", "restore", "my\\ b"], ["my backup.sqlite"]),
+      (["whatsnew", "restore", "'my b"], ["my backup.sqlite"]),
+      (["whatsnew", "--db", "my"], ["my backup.sqlite"]),
+      (["whatsnew", "backup", "x"], ["x*", "xa"]),
+      (["whatsnew", "backup", "x\\*"], ["x*"]),
+    ])
+  func fileNames(words: [String], expected: [String]) throws {
+    let directory = try TemporaryDirectory()
+    for name in ["my backup.sqlite", "x*", "xa"] {
+      #expect(FileManager.default.createFile(atPath: directory.path(name), contents: nil))
+    }
+    #expect(try offers(words, in: directory.path).sorted() == expected.sorted())
   }
 }

@@ -380,7 +380,7 @@ struct RestoreYesOptionTests {
     let options = try Options.parse(["restore", "b.sqlite", "--yes"], environment: [:])
     #expect(options.assumeYes)
     #expect(options.subcommand == .restore(path: "b.sqlite"))
-    #expect(throws: UsageError.optionNeedsCommand(option: "--yes", command: "restore")) {
+    #expect(throws: UsageError.optionNotTaken(option: "--yes", command: "backup", takenBy: ["restore"])) {
       try Options.parse(["backup", "b.sqlite", "--yes"], environment: [:])
     }
   }

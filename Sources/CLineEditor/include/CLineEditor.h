@@ -83,6 +83,10 @@ int wn_editor_load_history(wn_editor *editor, const char *path);
  * value describing the failure (EFBIG: over the limit); the old file is then left as it was. */
 int wn_editor_save_history(wn_editor *editor, const char *path, long size_limit);
 
+/* InteractiveLineEditor.init: removes the temporaries of saves cut short (`.history-XXXXXX`
+ * beside `path`: regular files of this user that no save in progress holds locked). */
+void wn_history_remove_temporaries(const char *path);
+
 /* InteractiveLineEditor.unavailableReason: NULL when libedit loads. Thread-safe. */
 const char *wn_editor_unavailable_reason(void);
 
@@ -100,6 +104,9 @@ int wn_editor_take_interrupt(void);
 /* Terminal.installTerminationHandlers: 0, or -1 when the pipe cannot be made. Call from the
  * main thread before any editor reads. Termination.c says how it works. */
 int wn_termination_install(void);
+
+/* Puts the termination handlers back in place of libedit's, for a read: 0, or -1. */
+int wn_termination_claim(void);
 
 /* Terminal.setSessionRunning: 1 or 0. Async-signal-safe. */
 void wn_termination_set_session_running(int running);

@@ -41,7 +41,8 @@ package enum ManualPage {
     for option in OptionDeclarations.all {
       let names = option.names.map { "\\fB" + escape($0) + "\\fR" }.joined(separator: ", ")
       lines += [".TP", names + (option.value.map { " \\fI" + escape($0) + "\\fR" } ?? "")]
-      let only = option.subcommand.map { " (\(escape($0)) only.)" } ?? ""
+      let takers = option.commands?.map { $0 == OptionDeclarations.session ? "the REPL" : $0 }
+      let only = takers.map { " (For " + escape($0.joined(separator: ", ")) + ".)" } ?? ""
       lines.append(escape(option.help.joined(separator: " ")) + only)
     }
     lines.append(".SH EXIT STATUS")

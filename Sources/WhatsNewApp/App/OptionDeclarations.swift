@@ -24,12 +24,13 @@ package struct ParsedCommandLine: Sendable {
   var json = false
   var manifest = false
   var format: LintFormat?
-  /// The options given that only one subcommand takes, by that subcommand's name.
-  var subcommandOnly: [(option: String, command: String)] = []
+  /// The options given, checked against the subcommand once it is known.
+  var given: [OptionDeclaration] = []
 }
 
 /// One command-line option, declared once: its names, its value, what `--help` says of it,
-/// what a shell completes after it, which subcommand alone takes it, how it is applied, and
+/// what a shell completes after it, which commands take it (parsing refuses it elsewhere,
+/// completion offers it only there, USAGE and the man page say so), how it is applied, and
 /// whether the README's option table lists it.
 package struct OptionDeclaration: Sendable {
   /// Every spelling, the long one last (`-h`, `--help`).
@@ -40,8 +41,9 @@ package struct OptionDeclaration: Sendable {
   package let help: [String]
   /// What a shell completes as its value.
   package let completion: ValueCompletion
-  /// The one subcommand that takes it (`--seen`: `flow`), or `nil` for every command.
-  package let subcommand: String?
+  /// The commands that take it: subcommands by name, ``OptionDeclarations/session`` for
+  /// `whatsnew` without one; `nil` for every command (`--help`, `--version`).
+  package let commands: [String]?
   /// Whether `--help`'s OPTIONS section lists it (subcommands' own options are in USAGE).
   package let listedInHelp: Bool
   /// Whether the README's option table lists it.
@@ -51,14 +53,14 @@ package struct OptionDeclaration: Sendable {
 
   init(
     _ names: [String], _ value: String? = nil, help: [String], completion: ValueCompletion = .none,
-    subcommand: String? = nil, listedInHelp: Bool = true, listedInREADME: Bool = true,
+    commands: [String]?, listedInHelp: Bool = true, listedInREADME: Bool = true,
     apply: @escaping @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
   ) {
     self.names = names
     self.value = value
     self.help = help
     self.completion = completion
-    self.subcommand = subcommand
+    self.commands = commands
     self.listedInHelp = listedInHelp
     self.listedInREADME = listedInREADME
     self.apply = apply
@@ -68,28 +70,43 @@ package struct OptionDeclaration: Sendable {
   package var name: String { names[names.count - 1] }
   /// Whether it takes a value.
   package var takesValue: Bool { value != nil }
+
+  /// Whether `command` (a subcommand's name, or ``OptionDeclarations/session``) takes it.
+  package func applies(to command: String) -> Bool { commands?.contains(command) ?? true }
+
+  /// `[--db <path>]`: how a usage line shows it.
+  var usage: String { "[" + name + (value.map { " " + $0 } ?? "") + "]" }
 }
 
 /// The options of `whatsnew`, in the order `--help` lists them.
 package enum OptionDeclarations {
+  /// `whatsnew` without a subcommand (the REPL, or a script), among an option's commands.
+  package static let session = ""
+
+  /// The options `command` takes (``session``: without a subcommand), in declaration order.
+  package static func taken(by command: String) -> [OptionDeclaration] {
+    all.filter { $0.applies(to: command) }
+  }
+
   package static let all: [OptionDeclaration] = [
     .init(
       ["--db"], "<path>",
       help: ["The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;", "also WHATSNEW_DB)."],
-      completion: .file
+      completion: .file, commands: [session, "backup", "restore"]
     ) { $0.options.databasePath = $1 },
     .init(
       ["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled", "Releases/; see CONTENT)."],
-      completion: .directory
+      completion: .directory, commands: [session, "flow", "lint", "new-release"]
     ) { $0.options.releasesDirectory = $1 },
     .init(
       ["--localizations"], "<dir>",
       help: ["<lang>.lproj/Localizable.strings files (default: the bundled", "Localizations/; see CONTENT)."],
-      completion: .directory
+      completion: .directory, commands: [session, "flow", "lint", "new-release", "schema"]
     ) { $0.options.localizationsDirectory = $1 },
     .init(
       ["--app-version"], "<version>",
-      help: ["The app version to act as (default: 2.14.0); SemVer 2.0.0, a pre-release too (2.15.0-beta.1)."]
+      help: ["The app version to act as (default: 2.14.0); SemVer 2.0.0, a pre-release too (2.15.0-beta.1)."],
+      commands: [session, "flow"]
     ) {
       parsed, raw throws(UsageError) in parsed.options.appVersion = try version(raw, for: "--app-version")
     },
@@ -98,7 +115,7 @@ package enum OptionDeclarations {
       help: [
         "en, es, nl, pt-BR or ru, for this run only (default: the language",
         "chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).",
-      ], completion: .words(Language.allCases.map(\.rawValue))
+      ], completion: .words(Language.allCases.map(\.rawValue)), commands: [session]
     ) { parsed, tag throws(UsageError) in
       guard Language(tag: tag) != nil else {
         throw UsageError.invalidValue(
@@ -108,14 +125,17 @@ package enum OptionDeclarations {
     },
     .init(
       ["--color"], "<when>", help: ["auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off)."],
-      completion: .words(ColorChoice.allCases.map(\.rawValue))
+      completion: .words(ColorChoice.allCases.map(\.rawValue)), commands: [session]
     ) { parsed, raw throws(UsageError) in
       guard let color = ColorChoice(rawValue: raw) else {
         throw UsageError.invalidValue(option: "--color", value: raw, expected: "auto, always or never")
       }
       parsed.options.color = color
     },
-    .init(["--script"], "<file>", help: ["Read commands from a file instead of the terminal."], completion: .file) {
+    .init(
+      ["--script"], "<file>", help: ["Read commands from a file instead of the terminal."], completion: .file,
+      commands: [session]
+    ) {
       $0.options.scriptPath = $1
     },
     .init(
@@ -123,17 +143,22 @@ package enum OptionDeclarations {
       help: [
         "Print content diagnostics and other developer notes to stderr",
         "(flow: also what the validator dropped from the releases shown;", "the settings screen: its Debug section).",
-      ]
+      ], commands: [session, "flow"]
     ) { parsed, _ in parsed.options.developerMode = true },
-    .init(["--upgrade-from"], "<version>", help: ["Seed a new store as a user who finished onboarding on that version."]) {
+    .init(
+      ["--upgrade-from"], "<version>", help: ["Seed a new store as a user who finished onboarding on that version."],
+      commands: [session]
+    ) {
       parsed, raw throws(UsageError) in parsed.options.upgradeFrom = try version(raw, for: "--upgrade-from")
     },
     .init(
-      ["--launch-source"], "<src>", help: ["Where the app was opened from (widget:<name> keeps the session quiet)."]
+      ["--launch-source"], "<src>", help: ["Where the app was opened from (widget:<name> keeps the session quiet)."],
+      commands: [session]
     ) { $0.options.launchSource = LaunchSource($1) },
     .init(
       ["--fault"], "<spec>",
-      help: ["Inject a fault: \(FaultSpec.syntax) (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."]
+      help: ["Inject a fault: \(FaultSpec.syntax) (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."],
+      commands: [session]
     ) { parsed, spec throws(UsageError) in
       do throws(FaultSpec.ParseError) { _ = try FaultSpec.parse(spec) } catch {
         throw UsageError.invalidFault(value: spec, reason: error)
@@ -146,7 +171,7 @@ package enum OptionDeclarations {
         "While another program holds the store's lock at start (new-release: another",
         "new-release the content's), wait this long (0 to 600, default 10) with a",
         "countdown, then exit 75 (try again).",
-      ]
+      ], commands: [session, "new-release", "restore"]
     ) { parsed, raw throws(UsageError) in
       guard let seconds = Int(raw), (0...600).contains(seconds) else {
         throw UsageError.invalidValue(option: "--lock-wait", value: raw, expected: "whole seconds from 0 to 600")
@@ -158,7 +183,7 @@ package enum OptionDeclarations {
       help: [
         "No boxes, dimming or colour: spotlights and popovers in words, a page's",
         "options one numbered menu (also WHATSNEW_ACCESSIBLE=1).",
-      ]
+      ], commands: [session]
     ) { parsed, _ in parsed.options.accessible = true },
     .init(
       ["--ascii"],
@@ -166,28 +191,30 @@ package enum OptionDeclarations {
         "Only ASCII in the app's own frames, markers and symbols; a release's icons",
         "are left out, translated text keeps its letters (also TERM=dumb, a locale",
         "that is not UTF-8).",
-      ]
+      ], commands: [session]
     ) { parsed, _ in parsed.options.asciiOnly = true },
     .init(
-      ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], subcommand: "restore"
+      ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], commands: ["restore"]
     ) { parsed, _ in parsed.options.assumeYes = true },
     .init(
       ["--manifest"], help: ["With schema: the JSON Schema of manifest.json instead of release files."],
-      subcommand: "schema", listedInREADME: false
+      commands: ["schema"], listedInREADME: false
     ) { parsed, _ in parsed.manifest = true },
     .init(
       ["--seen"], "<version|none>", help: ["With flow: the version seen through."], completion: .words(["none"]),
-      subcommand: "flow", listedInHelp: false, listedInREADME: false
+      commands: ["flow"], listedInHelp: false, listedInREADME: false
     ) { parsed, raw throws(UsageError) in
       parsed.flowSeen = raw == "none" ? .some(nil) : .some(try version(raw, for: "--seen"))
     },
-    .init(["--json"], help: ["With flow: JSON instead of text."], listedInHelp: false, listedInREADME: false) {
-      parsed, _ in parsed.json = true
-    },
+    .init(
+      ["--json"], help: ["JSON instead of text (lint: as --format json)."], commands: ["flow", "lint"], listedInHelp: false,
+      listedInREADME: false
+    ) { parsed, _ in parsed.json = true },
     .init(
       ["--format"], "<" + LintFormat.allCases.map(\.rawValue).joined(separator: "|") + ">",
       help: ["With lint: text, JSON or SARIF 2.1.0 (for code-scanning tools)."],
-      completion: .words(LintFormat.allCases.map(\.rawValue)), listedInHelp: false, listedInREADME: false
+      completion: .words(LintFormat.allCases.map(\.rawValue)), commands: ["lint"], listedInHelp: false,
+      listedInREADME: false
     ) { parsed, raw throws(UsageError) in
       guard let format = LintFormat(rawValue: raw) else {
         throw UsageError.invalidValue(
@@ -195,10 +222,10 @@ package enum OptionDeclarations {
       }
       parsed.format = format
     },
-    .init(["--version"], help: ["Show the version."], listedInREADME: false) { parsed, _ in
+    .init(["--version"], help: ["Show the version."], commands: nil, listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .version
     },
-    .init(["-h", "--help"], help: ["Show help information."], listedInREADME: false) { parsed, _ in
+    .init(["-h", "--help"], help: ["Show help information."], commands: nil, listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .help
     },
   ]

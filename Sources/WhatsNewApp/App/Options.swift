@@ -116,7 +116,7 @@ package struct Options: Sendable, Equatable {
         }
       }
       try declaration.apply(&parsed, value)
-      if let command = declaration.subcommand { parsed.subcommandOnly.append((declaration.name, command)) }
+      parsed.given.append(declaration)
     }
     var options = parsed.options
     applyEnvironment(environment, to: &options)
@@ -131,11 +131,16 @@ package struct Options: Sendable, Equatable {
     if options.subcommand == .help || options.subcommand == .version { return options }
 
     let command = positionals.first
-    if let command {
-      guard let declaration = SubcommandDeclarations.find(command) else {
-        throw UsageError.unknownCommand(
-          command, suggestion: Suggestion.closest(to: command, in: SubcommandDeclarations.all.map(\.name)))
-      }
+    let declaration = command.flatMap(SubcommandDeclarations.find)
+    if let command, declaration == nil {
+      throw UsageError.unknownCommand(
+        command, suggestion: Suggestion.closest(to: command, in: SubcommandDeclarations.all.map(\.name)))
+    }
+    // An option the command does not take is refused, whatever else the line holds.
+    if let misplaced = parsed.given.first(where: { !$0.applies(to: command ?? OptionDeclarations.session) }) {
+      throw UsageError.optionNotTaken(option: misplaced.name, command: command, takenBy: misplaced.commands ?? [])
+    }
+    if let command, let declaration {
       let rest = Array(positionals.dropFirst())
       if let argument = declaration.argument {
         guard let first = rest.first else {
@@ -148,10 +153,6 @@ package struct Options: Sendable, Equatable {
         guard rest.isEmpty else { throw UsageError.unexpectedArgument(rest[0]) }
         options.subcommand = try declaration.builds(parsed, nil)
       }
-    }
-    // An option only one subcommand takes, given without it.
-    if let misplaced = parsed.subcommandOnly.first(where: { $0.command != command }) {
-      throw UsageError.optionNeedsCommand(option: misplaced.option, command: misplaced.command)
     }
     return options
   }
@@ -205,7 +206,9 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   case missingOption(option: String, command: String, example: String)
   case missingArgument(command: String, argument: String)
   case unexpectedArgument(String)
-  case optionNeedsCommand(option: String, command: String)
+  /// An option `command` (`nil`: `whatsnew` without a subcommand) does not take; `takenBy`
+  /// names the commands that do (``OptionDeclarations/session`` for none).
+  case optionNotTaken(option: String, command: String?, takenBy: [String])
 
   /// The message, with a bad fault spec's reason in the English of the table `english` gives
   /// (asked for only then): what the command line prints. Without a table, or in
@@ -247,8 +250,14 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         + (["new-release": "2.16.0", "completion": "bash"][command] ?? "~/whatsnew-backup.sqlite") + ")"
     case .unexpectedArgument(let argument):
       "unexpected argument \(Quote.quoted(argument))"
-    case .optionNeedsCommand(let option, let command):
-      "'\(option)' only applies to 'whatsnew \(command)'"
+    case .optionNotTaken(let option, let command, let takenBy):
+      "'\(option)' " + (command.map { "does not apply to 'whatsnew \($0)': it applies only to " } ?? "only applies to ")
+        + Self.list(takenBy.map { $0 == OptionDeclarations.session ? "'whatsnew' without a subcommand" : "'whatsnew \($0)'" })
     }
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private static func list(_ items: [String]) -> String {
+    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
   }
 }

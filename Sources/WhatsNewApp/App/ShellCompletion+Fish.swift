@@ -1,5 +1,6 @@
 /// fish's script: `complete` lines, each subcommand and option with its description; an
-/// option only one subcommand takes is offered once that subcommand is on the line.
+/// option is offered before a subcommand when `whatsnew` alone takes it, and after each
+/// subcommand that takes it.
 extension ShellCompletion {
   static var fish: String {
     let commands = SubcommandDeclarations.listed
@@ -16,7 +17,13 @@ extension ShellCompletion {
           + " -d " + quoted(command.summary))
     }
     for option in OptionDeclarations.all {
-      let condition = option.subcommand.map { " -n " + quoted("__fish_seen_subcommand_from \($0)") } ?? ""
+      let condition =
+        option.commands.map { takers in
+          let named = commands.map(\.name).filter(takers.contains).joined(separator: " ")
+          let alone = takers.contains(OptionDeclarations.session) ? ["not __fish_seen_subcommand_from \(names)"] : []
+          return " -n "
+            + quoted((alone + (named.isEmpty ? [] : ["__fish_seen_subcommand_from \(named)"])).joined(separator: "; or "))
+        } ?? ""
       let spellings = option.names.map { $0.hasPrefix("--") ? "-l " + $0.dropFirst(2) : "-s " + $0.dropFirst(1) }
       lines.append(
         "complete -c whatsnew" + condition + " " + spellings.joined(separator: " ") + fishValue(option)

@@ -3,14 +3,14 @@
 extension ShellCompletion {
   static var zsh: String {
     let commands = SubcommandDeclarations.listed
-    let general = options(of: nil).flatMap(zshSpecs)
+    let general = OptionDeclarations.taken(by: OptionDeclarations.session).flatMap(zshSpecs)
     var cases: [String] = []
     for command in commands {
-      var specs = options(of: command.name).filter { $0.subcommand != nil }.flatMap(zshSpecs)
+      var specs = command.options.flatMap(zshSpecs)
       if let argument = command.argument {
         specs.append(quoted("1:\(argument.placeholder):\(zshAction(argument.completion))"))
       }
-      cases.append("      \(command.name)) _arguments -s \"${general[@]}\" \(specs.joined(separator: " ")) ;;")
+      cases.append("      \(command.name)) _arguments -s \(specs.joined(separator: " ")) ;;")
     }
     let described = commands.map { quoted(zshEscape($0.name, extra: ":") + ":" + zshEscape($0.summary, extra: ":")) }
     return """

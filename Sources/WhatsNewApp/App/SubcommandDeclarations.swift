@@ -1,16 +1,15 @@
 import WhatsNewCore
 
-/// One subcommand, declared once: its name, its argument, what the USAGE lines say of it,
-/// and how a parsed command line becomes it. Parsing, `--help`'s USAGE section, the
-/// one-line usage after an error, did-you-mean and shell completion read it.
+/// One subcommand, declared once: its name, its argument, the option it cannot do without,
+/// and how a parsed command line becomes it (the options it takes are declared with each
+/// option, ``OptionDeclaration/commands``). Parsing, `--help`'s USAGE section, the one-line
+/// usage after an error, did-you-mean, the man page and shell completion read it.
 package struct SubcommandDeclaration: Sendable {
   package let name: String
   /// Its one argument (`<version>`, `<file>`) and what a shell completes for it; `nil` for none.
   package let argument: (placeholder: String, completion: ValueCompletion)?
-  /// The options it cannot do without (`--seen <version|none>`), in every usage line.
-  package let required: String
-  /// The rest of its USAGE line: the options it takes.
-  package let usage: String
+  /// The option it cannot do without (`--seen`), in every usage line; `nil` for none.
+  package let required: String?
   /// What it does, in a few words (the man page, zsh's and fish's completion say it).
   package let summary: String
   /// Left out of USAGE, the usage line and completion (`man`, which `make install` runs).
@@ -18,8 +17,8 @@ package struct SubcommandDeclaration: Sendable {
   let builds: @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
 
   init(
-    _ name: String, argument: (placeholder: String, completion: ValueCompletion)? = nil, required: String = "",
-    usage: String, summary: String, hidden: Bool = false,
+    _ name: String, argument: (placeholder: String, completion: ValueCompletion)? = nil, required: String? = nil,
+    summary: String, hidden: Bool = false,
     builds: @escaping @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
   ) {
     self.name = name
@@ -27,16 +26,22 @@ package struct SubcommandDeclaration: Sendable {
     self.hidden = hidden
     self.argument = argument
     self.required = required
-    self.usage = usage
     self.builds = builds
   }
 
-  /// `flow --seen <version|none> [--json] [<options>]`.
-  package var usageLine: String { [shortUsage, usage].filter { !$0.isEmpty }.joined(separator: " ") }
+  /// The options it takes, in declaration order.
+  package var options: [OptionDeclaration] { OptionDeclarations.taken(by: name) }
+
+  /// `backup <file> [--db <path>]`: the short usage, then every other option it takes (not
+  /// `--help` and `--version`, which go anywhere).
+  package var usageLine: String {
+    ([shortUsage] + options.filter { $0.commands != nil && $0.name != required }.map(\.usage)).joined(separator: " ")
+  }
 
   /// `flow --seen <version|none>`, `backup <file>`: what the one-line usage shows.
   package var shortUsage: String {
-    ([name, required] + (argument.map { [$0.placeholder] } ?? [])).filter { !$0.isEmpty }.joined(separator: " ")
+    let needed = required.flatMap(OptionDeclarations.find).map { $0.usage.dropFirst().dropLast() }
+    return ([name] + (needed.map { [String($0)] } ?? []) + (argument.map { [$0.placeholder] } ?? [])).joined(separator: " ")
   }
 }
 
@@ -44,7 +49,7 @@ package struct SubcommandDeclaration: Sendable {
 package enum SubcommandDeclarations {
   package static let all: [SubcommandDeclaration] = [
     .init(
-      "flow", required: "--seen <version|none>", usage: "[--json] [<options>]",
+      "flow", required: "--seen",
       summary: "What a user who has seen through a version is shown"
     ) { parsed, _ throws(UsageError) in
       guard let seen = parsed.flowSeen else {
@@ -53,31 +58,31 @@ package enum SubcommandDeclarations {
       return .flow(seen: seen, json: parsed.json)
     },
     .init(
-      "lint", usage: "[--format \(LintFormat.allCases.map(\.rawValue).joined(separator: "|"))] [<options>]",
+      "lint",
       summary: "Check releases and translations (exit 65 on problems)"
     ) { parsed, _ in
       .lint(format: parsed.json ? .json : parsed.format ?? .text)
     },
-    .init("schema", usage: "[--manifest]", summary: "Print the JSON Schema of release files (of manifest.json)") {
+    .init("schema", summary: "Print the JSON Schema of release files (of manifest.json)") {
       parsed, _ in .schema(manifest: parsed.manifest)
     },
     .init(
-      "new-release", argument: ("<version>", .none), usage: "[--releases <dir>] [--localizations <dir>]",
+      "new-release", argument: ("<version>", .none),
       summary: "Start a release: its file, manifest entry and keys marked TODO"
     ) { _, text throws(UsageError) in
       .newRelease(version: try OptionDeclarations.version(text ?? "", for: "new-release"))
     },
-    .init("backup", argument: ("<file>", .file), usage: "[--db <path>]", summary: "Copy the store into a backup file") {
+    .init("backup", argument: ("<file>", .file), summary: "Copy the store into a backup file") {
       _, path in .backup(path: path ?? "")
     },
     .init(
-      "restore", argument: ("<file>", .file), usage: "[--yes] [--db <path>]",
+      "restore", argument: ("<file>", .file),
       summary: "Check a backup and replace the store's data with its rows"
     ) { _, path in
       .restore(path: path ?? "")
     },
     .init(
-      "completion", argument: ("<shell>", .words(ShellCompletion.shells)), usage: "",
+      "completion", argument: ("<shell>", .words(ShellCompletion.shells)),
       summary: "Print a completion script for bash, zsh or fish"
     ) {
       _, shell throws(UsageError) in
@@ -87,7 +92,7 @@ package enum SubcommandDeclarations {
       }
       return .completion(shell: shell)
     },
-    .init("man", usage: "", summary: "Print the manual page, whatsnew(1), in roff", hidden: true) { _, _ in .manual },
+    .init("man", summary: "Print the manual page, whatsnew(1), in roff", hidden: true) { _, _ in .manual },
   ]
 
   /// The subcommands a person is shown: USAGE, the usage line and completion list these.
