@@ -73,7 +73,13 @@ extension CommandMessages {
     let console = runner.console
     func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
     switch message {
-    case .suspended(let page, let count): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+    case .suspended(let mode, let page, let count):
+      switch mode {
+      case .automatic: console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+      case .news: console.emit(text("ui.news.waits", String(page), String(count)), .dim)
+      case .preview(let version):
+        console.emit(text("ui.debug.previewWaits", String(page), String(count), version.description), .dim)
+      }
     case .firstPage: console.emit(text("ui.tour.firstPage"), .warning)
     case .lastPage: console.emit(text("ui.tour.lastPage"), .warning)
     case .onboardingFirstPage: console.emit(text("ui.onboarding.firstPage"), .warning)
