@@ -60,6 +60,15 @@ struct GuidanceSessionTests {
     try await expectGolden(transcript, "missing-anchor", arguments: [], script: script)
   }
 
+  @Test("a step about a whole screen, left for another, names that screen once")
+  func screenStepElsewhere() async throws {
+    let transcript = try await SessionHarness.transcript(
+      of: ["go review", "go settings"], arguments: ["--upgrade-from", "2.14.0"])
+    let afterGo = text(of: transcript, after: "> go settings").split(separator: "\n").joined(separator: " ")
+    #expect(afterGo.contains("This step is about the Weekly review screen, not this one: type go review"), "\(afterGo)")
+    #expect(!afterGo.contains("Weekly review is on Weekly review"))
+  }
+
   @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
   func autoNavigation() async throws {
     let script = [

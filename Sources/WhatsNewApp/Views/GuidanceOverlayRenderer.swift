@@ -106,8 +106,12 @@ package struct GuidanceOverlayRenderer: Sendable {
     return Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)], anchors: line.anchors)
   }
 
+  /// Where the step's element is, and how to get there; a step about a whole screen names the screen once.
   func notOnScreen(_ card: SpotlightCard) -> String {
-    context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
+    guard card.anchorName != card.anchorScreenName else {
+      return context.text("ui.guidance.screenNotShown", card.anchorScreenName, card.anchorScreenID)
+    }
+    return context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
   }
 
   func frameEdge(top: Bool, label: String?, innerWidth: Int, anchors: [String] = []) -> Line {
