@@ -60,6 +60,17 @@ struct GuidanceSessionTests {
     try await expectGolden(transcript, "missing-anchor", arguments: [], script: script)
   }
 
+  @Test("a step that frames a whole screen leaves the frame unnamed: the screen's header says it")
+  func wholeScreenFrame() async throws {
+    let transcript = try await SessionHarness.transcript(of: ["go workouts"], arguments: ["--upgrade-from", "2.14.0"])
+    let step = text(of: transcript, after: "> go workouts")
+    #expect(step.contains("┌────"), "\(step)")
+    #expect(!step.contains("┌─ Workout settings"), "\(step)")
+    #expect(
+      step.components(separatedBy: "Workout settings").count - 1 == 3,
+      "the header, the card's title and the guide's name: \(step)")
+  }
+
   @Test("a step about a whole screen, left for another, names that screen once")
   func screenStepElsewhere() async throws {
     let transcript = try await SessionHarness.transcript(

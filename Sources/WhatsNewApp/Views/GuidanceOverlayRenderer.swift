@@ -70,7 +70,9 @@ package struct GuidanceOverlayRenderer: Sendable {
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
     for (index, line) in screen.enumerated() {
       if let spotlight, index == spotlight.lowerBound {
-        rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner, anchors: spotlitAnchors))
+        // A frame around a whole screen needs no name: the screen's own header, inside it, says it.
+        let label = card.anchorName == card.anchorScreenName ? nil : card.anchorName
+        rows.append(frameEdge(top: true, label: label, innerWidth: inner, anchors: spotlitAnchors))
       }
       if let spotlight, spotlight.contains(index) {
         // Wrapped inside the frame here, so the console never breaks a framed row across its sides.
