@@ -117,7 +117,7 @@ struct AppFlowReducerTests {
         { $0.guidance.active == nil }
       ),
       (
-        "the wizard's write landing goes home and starts first_run",
+        "the wizard's write landing goes home, which offers first_run rather than starting it",
         {
           var state = home()
           state.onboardingComplete = false
@@ -125,8 +125,11 @@ struct AppFlowReducerTests {
           _ = state.tours.finishOnboarding()
           return state
         }, .tour(.onboardingWriteFinished(nil)),
-        reads(.home) + written([.say(.tour(.onboardingFinished)), .startGuideIfUnseen(GuidanceCatalog.firstRun)]),
-        { $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew }
+        reads(.home) + written([.say(.tour(.onboardingFinished))]),
+        {
+          $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew && $0.offersFirstRun
+            && $0.guidance.active == nil && $0.storeFacts.firstVersion == $0.appVersion
+        }
       ),
       (
         "Esc on a showing tour: it waits, home shows", touring, .escape,
