@@ -207,7 +207,8 @@ package actor SettingsStore {
         seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: Self.settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
-        tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init))
+        tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
+        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init))
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

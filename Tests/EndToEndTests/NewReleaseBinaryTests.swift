@@ -52,6 +52,24 @@ struct NewReleaseBinaryTests {
         + "\n")
   }
 
+  @Test("a version with build metadata is refused, naming what to use instead, and nothing is written")
+  func buildMetadataRefused() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-new-release-build")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: directory.path("Releases"))
+    try FileManager.default.copyItem(atPath: RepositoryPaths.localizations, toPath: directory.path("Localizations"))
+    let content = ["--releases", directory.path("Releases"), "--localizations", directory.path("Localizations")]
+    let manifest = try Data(contentsOf: URL(fileURLWithPath: directory.path("Releases/manifest.json")))
+
+    let refused = try runWhatsNew(["new-release", "2.17.0+build.5"] + content)
+    #expect(refused.status == 64)
+    #expect(refused.error.contains("without build metadata (2.17.0, or a pre-release such as 2.17.0-rc.1)"), "\(refused.error)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("Releases/manifest.json"))) == manifest)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("Releases/2.17.0+build.5.json")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("Localizations/en.lproj/2.17.0+build.5.strings")))
+    // The version it named instead is free.
+    #expect(try runWhatsNew(["new-release", "2.17.0"] + content).status == 0)
+  }
+
   @Test("ten new-release runs at once each register their version: the manifest and every table hold all ten")
   func concurrentRuns() throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-new-release-race")

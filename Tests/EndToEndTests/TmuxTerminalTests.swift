@@ -55,12 +55,13 @@ struct TmuxTerminalTests {
     try tmux.waitUntil(lastLine: "whatsnew:onboarding 1/7>")
     try run("qa delay seen-write 1500", in: tmux, prompt: "whatsnew:onboarding 1/7>")
     try run("finish", in: tmux, prompt: "whatsnew:onboarding 1/7>")
-    try tmux.sendLiteral("nex")
-    // Home and the first-run guide are drawn above the line, whose prompt now names the guide.
-    try tmux.waitUntil(lastLine: "whatsnew:first_run 1/6> nex")
-    try tmux.sendLiteral("t")
+    try tmux.sendLiteral("go car")
+    // Home, with its offer of the first-run guide, is drawn above the line, whose prompt now names home.
+    try tmux.waitUntil(lastLine: "whatsnew:home> go car")
+    #expect(try tmux.capture().contains("New here? Type tour first_run"))
+    try tmux.sendLiteral("dio")
     try tmux.sendKeys("Enter")
-    try tmux.waitUntil(lastLine: "whatsnew:first_run 2/6>")
+    try tmux.waitUntil(lastLine: "whatsnew:cardio_intro 1/3>")
   }
 
   /// The app on the 2.12.0 tour's first page, its write of workoutView delayed 1.5 s, after

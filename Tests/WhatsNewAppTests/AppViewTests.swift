@@ -29,7 +29,9 @@ struct AppViewTests {
   func overlayUsesTheScreensAnchors() async throws {
     let harness = try await SessionHarness()
     await harness.boot()
-    for line in ["finish", "skip", "tour settings_intro", "next", "lang ru"] { _ = await harness.output(of: line) }
+    for line in ["finish", "tour first_run", "skip", "tour settings_intro", "next", "lang ru"] {
+      _ = await harness.output(of: line)
+    }
     let session = harness.session
     let step = try #require(session.state.guidance.currentStep)
     let overlay = try #require(AppView.overlay(session.state, session.runner.renderContext, session.viewInputs))

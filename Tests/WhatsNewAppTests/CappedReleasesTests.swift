@@ -58,4 +58,24 @@ struct CappedReleasesTests {
     let json = FlowReport.render(releases: releases, seen: Version("2.11.0"), current: Version("2.14.0")!, json: true)
     #expect(json.contains(#""leftOut":[{"release":"2.12.0","pages":2,"command":"news 2.12.0"}]"#), "\(json)")
   }
+
+  @Test("over a long history the last page says once what the cap left out, and news tells the tour's releases from the cut ones")
+  func longHistory() async throws {
+    let history = try HistoryIndependentStartTests.history()
+    let content = ["--releases", history.path("Releases"), "--localizations", history.path("Localizations")]
+    // 39 releases newer than the record, one page each: the tour shows the newest six.
+    let harness = try await SessionHarness(arguments: content + ["--upgrade-from", "5.0.960", "--app-version", "5.0.999"])
+    await harness.boot()
+    let list = await harness.output(of: "news")
+    for index in 994...999 { #expect(list.contains("5.0.\(index)  in the tour open now"), "\(list)") }
+    for index in [961, 975, 993] { #expect(list.contains("5.0.\(index)  left out of the tour by the page cap"), "\(list)") }
+    let last =
+      await harness.transcript(of: ["next", "next", "next", "next", "next"]).components(separatedBy: "page 6 of 6").last ?? ""
+    let flattened = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(
+      flattened.contains(
+        "33 pages of 33 earlier releases (5.0.961 to 5.0.993) were left out to keep this short: type news to list them."),
+      "\(last)")
+    #expect(!flattened.contains("news 5.0.961"), "one line for them all, not one a release")
+  }
 }

@@ -164,6 +164,19 @@ struct ExitSaverTests {
     harness.faults.clear()
     await harness.settle()
   }
+
+  @Test("the language a person chose is named in their words, never by its internal id", arguments: [Language.en, .nl])
+  func languageWrite(language: Language) async throws {
+    let harness = try await SessionHarness(arguments: Self.arguments + ["--locale", language.rawValue])
+    await harness.boot()
+    await harness.send("qa hold write language")
+    await harness.send("lang \(language.rawValue)")
+    let outcome = await ExitSaver(session: harness.session, deadline: ManualDeadline().wait).run()
+    #expect(outcome.held == [harness.session.runner.text("ui.exit.language")])
+    #expect(outcome.held != ["language"])
+    harness.faults.clear()
+    await harness.settle()
+  }
 }
 
 @Suite("Tracking operations: waiting for some of them")

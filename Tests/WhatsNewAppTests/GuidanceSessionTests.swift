@@ -35,9 +35,9 @@ struct GuidanceSessionTests {
       again == nil, Comment(rawValue: "store on the main actor's executor: " + (again ?? "")), sourceLocation: sourceLocation)
   }
 
-  @Test("first_run starts after onboarding and spotlights home's Today card with a frame inside the scrim")
+  @Test("first_run, taken up from home's offer after onboarding, spotlights home's Today card with a frame inside the scrim")
   func spotlight() async throws {
-    let script = ["finish", "next", "state"]
+    let script = ["finish", "tour first_run", "next", "state"]
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: script)
     #expect(transcript.contains("┌─ Today card "))
@@ -50,7 +50,7 @@ struct GuidanceSessionTests {
 
   @Test("an anchor not on screen gives a scrim with no cut-out and says where it is")
   func missingAnchor() async throws {
-    let script = ["finish", "next", "next", "go settings", "state"]
+    let script = ["finish", "tour first_run", "next", "next", "go settings", "state"]
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: script)
     let afterGo = text(of: transcript, after: "> go settings")
@@ -60,10 +60,47 @@ struct GuidanceSessionTests {
     try await expectGolden(transcript, "missing-anchor", arguments: [], script: script)
   }
 
+  @Test("a new user who finishes onboarding is offered first_run, not put in it, and told nothing of releases")
+  func newUserIsOffered() async throws {
+    let harness = try await SessionHarness()
+    let home = await harness.transcript(of: ["finish"])
+    #expect(harness.session.state.guidance.active == nil, "no guide after the wizard's pages")
+    #expect(home.contains("New here? Type tour first_run"), "\(home)")
+    #expect(!home.contains("New in 2.14.0"), "\(home)")
+    _ = await harness.output(of: "tour first_run")
+    #expect(harness.session.state.guidance.active?.id == "first_run")
+    _ = await harness.output(of: "skip")
+    #expect(!(await harness.output(of: "home")).contains("New here?"), "the offer ends once taken up")
+    // An upgrader whose history starts before this version is still told what is new.
+    let upgrader = try await SessionHarness.transcript(of: ["skip"], arguments: ["--upgrade-from", "2.11.0"])
+    #expect(upgrader.contains("New in 2.14.0: type news"), "\(upgrader)")
+    #expect(!upgrader.contains("New here?"))
+  }
+
+  @Test("a step that frames a whole screen leaves the frame unnamed: the screen's header says it")
+  func wholeScreenFrame() async throws {
+    let transcript = try await SessionHarness.transcript(of: ["go workouts"], arguments: ["--upgrade-from", "2.14.0"])
+    let step = text(of: transcript, after: "> go workouts")
+    #expect(step.contains("┌────"), "\(step)")
+    #expect(!step.contains("┌─ Workout settings"), "\(step)")
+    #expect(
+      step.components(separatedBy: "Workout settings").count - 1 == 3,
+      "the header, the card's title and the guide's name: \(step)")
+  }
+
+  @Test("a step about a whole screen, left for another, names that screen once")
+  func screenStepElsewhere() async throws {
+    let transcript = try await SessionHarness.transcript(
+      of: ["go review", "go settings"], arguments: ["--upgrade-from", "2.14.0"])
+    let afterGo = text(of: transcript, after: "> go settings").split(separator: "\n").joined(separator: " ")
+    #expect(afterGo.contains("This step is about the Weekly review screen, not this one: type go review"), "\(afterGo)")
+    #expect(!afterGo.contains("Weekly review is on Weekly review"))
+  }
+
   @Test("auto-navigation follows routeForAnchor across screens without starting their intros")
   func autoNavigation() async throws {
     let script = [
-      "finish", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state",
+      "finish", "tour first_run", "next", "next", "next", "next", "next", "back", "finish", "next", "finish", "state",
     ]
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: script)
@@ -77,7 +114,7 @@ struct GuidanceSessionTests {
   @Test("a language switch mid-tour rebuilds the anchors: the frame follows the new rows, never a stale one")
   func languageSwitch() async throws {
     let script = [
-      "finish", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state",
+      "finish", "tour first_run", "skip", "tour settings_intro", "next", "lang ru", "go home", "lang es", "go settings", "state",
     ]
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: script)
@@ -96,7 +133,7 @@ struct GuidanceSessionTests {
       }
     }
     let script = [
-      "finish", "skip",
+      "finish", "tour first_run", "skip",
       "go review", "info review.weekday_info", "close",
       "go settings", "info settings.whatsnew_info", "<esc>",
       "go workouts", "info workouts.view_info", "state",
@@ -112,7 +149,7 @@ struct GuidanceSessionTests {
   @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
   func accessible() async throws {
     let script = [
-      "finish", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info",
+      "finish", "tour first_run", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info",
     ]
     let scripted = try await SessionHarness(arguments: ["--accessible"])
     let transcript = await scripted.transcript(of: script)
@@ -127,7 +164,7 @@ struct GuidanceSessionTests {
   @Test("ASCII output marks the scrim and the cut-out with plain characters")
   func ascii() async throws {
     let scripted = try await SessionHarness(arguments: ["--ascii"])
-    let transcript = await scripted.transcript(of: ["finish", "next"])
+    let transcript = await scripted.transcript(of: ["finish", "tour first_run", "next"])
     #expect(transcript.contains("+- Today card -"))
     #expect(transcript.contains(": Go to"))
     #expect(transcript.contains("| Today "))
@@ -163,8 +200,8 @@ struct GuidanceSessionTests {
   @Test("the what's-new check waits while a guide shows and runs when it ends at home")
   func pendingCheck() async throws {
     let scripted = try await SessionHarness()
-    // first_run starts at home when onboarding finishes; the check waits while it shows.
-    _ = await scripted.transcript(of: ["finish", "debug seen set 2.12.0", "state"])
+    // first_run, taken up at home when onboarding finishes; the check waits while it shows.
+    _ = await scripted.transcript(of: ["finish", "tour first_run", "debug seen set 2.12.0", "state"])
     #expect(scripted.session.state.overlay == .guidance, "first_run shows at home")
     #expect(!scripted.session.state.hasCheckedWhatsNew)
     await scripted.session.run("skip")
@@ -175,7 +212,8 @@ struct GuidanceSessionTests {
   func listAndReset() async throws {
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: [
-      "finish", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset", "state",
+      "finish", "tour first_run", "skip", "guidance", "guidance reset first_run", "guidance reset nope", "guidance reset",
+      "state",
     ])
     #expect(transcript.contains("first_run               Getting started (tour, 6 steps, seen)"))
     #expect(transcript.contains("first_run will show again."))

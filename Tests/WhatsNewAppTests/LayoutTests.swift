@@ -208,6 +208,31 @@ struct LayoutTests {
     #expect(parts == [12: 9, 24: 3, 30: 2][terminalRows], "each part shows the rows after the last one's, with notes")
   }
 
+  @Test(
+    "in a very short or narrow window every Enter shows at least one new row: the notes never take all the room",
+    arguments: [(6, 80, Language.ru), (10, 12, .en), (6, 20, .ru), (5, 40, .nl)])
+  func tinyWindowParts(terminalRows: Int, width: Int, language: Language) throws {
+    let context = RenderContext(
+      localizer: Localizer(
+        language: language,
+        tables: [language: try ContentLibrary.readTable(language, localizationsDirectory: RepositoryPaths.localizations).get()]
+          .merging([.en: try ShippedTables.english]) { own, _ in own }, builtInEnglish: { _ in nil }), width: width,
+      ascii: false, accessible: false)
+    let document = Self.document(30, pinnedTop: 1, pinnedBottom: 2)
+    var start = 0
+    var seen = Set<String>()
+    for _ in 0..<40 {
+      let (rows, next) = Viewport(terminalRows: terminalRows).part(document, from: start, context: context)
+      let shown = rows.map(\.plainText).filter { $0.hasPrefix("row ") && !["row 0", "row 28", "row 29"].contains($0) }
+      #expect(!shown.isEmpty, "a part with no row of the page: \(rows.map(\.plainText))")
+      seen.formUnion(shown)
+      guard let next else { break }
+      #expect(next > start, "Enter must move on")
+      start = next
+    }
+    #expect(seen == Set((1..<28).map { "row \($0)" }), "every row is reached")
+  }
+
   @Test("a view that fits is shown as it is; a focus taller than the room is shown from its top and said so")
   func viewportEdges() throws {
     let context = try Self.context(width: 80)

@@ -43,6 +43,21 @@ struct NewsVersionTests {
     #expect(harness.session.state.tour?.pages.first?.release == Version("2.13.1"))
   }
 
+  @Test("news's pages left with Esc say they wait, as news's pages, not as the tour; a preview's say whose")
+  func leftWithEscape() async throws {
+    let harness = try await atHome()
+    _ = await harness.output(of: "news 2.13.1")
+    await harness.session.send(.escape)
+    let said = harness.takeOutput()
+    #expect(said.contains("The release pages news opened wait on page 1 of "), "\(said)")
+    #expect(!said.contains("The tour waits"), "\(said)")
+    #expect(harness.session.state.tour?.isSuspended == true)
+    _ = await harness.output(of: "close")
+    _ = await harness.output(of: "debug preview 2.12.0")
+    await harness.session.send(.escape)
+    #expect(harness.takeOutput().contains("The preview of 2.12.0 waits on page 1 of 2"))
+  }
+
   @Test(
     "a version with nothing to show names the nearest that has, and opens nothing",
     arguments: [("2.17.0", "2.14.0"), ("2.15.0", "2.14.0"), ("2.13.0", "2.13.1")])

@@ -45,6 +45,15 @@ struct TerminalCharsetTests {
     #expect(TerminalCharset(codeset: "ANSI_X3.4-1968").showable(text) == expected)
   }
 
+  @Test(
+    "a set that does not write ASCII as ASCII (UTF-16, UTF-32, EBCDIC) gets ASCII, never NUL bytes",
+    arguments: ["UTF-16", "UTF-32", "UCS-2", "IBM037"])
+  func notASCIICompatible(codeset: String) {
+    let charset = TerminalCharset(codeset: codeset)
+    #expect(charset.encode("whatsnew: Что нового\n") == Array("whatsnew: Cto novogo\n".utf8))
+    #expect(charset.showable("Что") == "Cto")
+  }
+
   @Test("KOI8-R writes Cyrillic in its own bytes, spells what it lacks, and writes a no-break space as a space")
   func koi8() {
     let charset = TerminalCharset(codeset: "KOI8-R")

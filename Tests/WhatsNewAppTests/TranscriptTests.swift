@@ -21,7 +21,7 @@ struct TranscriptTests {
     ),
     (
       "onboarding", [],
-      ["next", "choose 2", "next", "finish", "state", "skip", "go workouts", "quit"]
+      ["next", "choose 2", "next", "finish", "state", "tour first_run", "skip", "go workouts", "quit"]
     ),
     (
       "widget-launch-stays-quiet", ["--upgrade-from", "2.11.0", "--launch-source", "widget:scan-food"],

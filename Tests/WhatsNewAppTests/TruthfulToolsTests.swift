@@ -189,6 +189,21 @@ struct TruthfulToolsTests {
       stored: "friday", reminder: nil),
   ]
 
+  @Test("in Russian the reminder's day after «на» is named so that its case is right: на день «Среда»")
+  func russianWeekdayCase() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0", "--locale", "ru"])
+    await harness.boot()
+    await harness.send("set reviewWeekday wednesday")
+    await harness.settle()
+    harness.faults.add(try FaultSpec.parse("cancel=fail:1"))
+    await harness.send("set reviewWeekday friday")
+    await harness.settle()
+    let error = try #require(harness.session.state.choices.state(of: .reviewWeekday).error)
+    let message = PageRenderer(context: harness.session.runner.renderContext).describe(error, setting: .reviewWeekday)
+    #expect(message.contains("на день «Среда»"), "\(message)")
+    #expect(!message.contains("на «Среда»"), "\(message)")
+  }
+
   @Test("each way a weekday change fails is said as it is, and left as said", arguments: weekdayCases)
   func weekdayFailure(_ example: WeekdayCase) async throws {
     let harness = try await session(on: "review")

@@ -57,7 +57,7 @@ struct AppFlowReducerTests {
       ),
       (
         "leaving a showing tour for a screen: it waits, and says on which page", touring, .navigate(.cardio),
-        [written([.say(.tour(.suspended(page: 1, count: 3)))])[0]] + reads(.cardio)
+        [written([.say(.tour(.suspended(.automatic, page: 1, count: 3)))])[0]] + reads(.cardio)
           + ["readStoreFacts", "startGuideIfUnseen(\"cardio_intro\")"],
         { $0.tour?.isSuspended == true && $0.overlay == nil }
       ),
@@ -90,7 +90,7 @@ struct AppFlowReducerTests {
       ),
       (
         "a guide started by hand over the tour: the tour waits", touring, .guide(.start("workouts_intro")),
-        [written([.say(.tour(.suspended(page: 1, count: 3)))])[0]] + reads(.workouts)
+        [written([.say(.tour(.suspended(.automatic, page: 1, count: 3)))])[0]] + reads(.workouts)
           + ["readStoreFacts", "startGuideIfUnseen(\"workouts_intro\")"],
         { $0.guidance.active?.id == "workouts_intro" && $0.tour?.isSuspended == true }
       ),
@@ -117,7 +117,7 @@ struct AppFlowReducerTests {
         { $0.guidance.active == nil }
       ),
       (
-        "the wizard's write landing goes home and starts first_run",
+        "the wizard's write landing goes home, which offers first_run rather than starting it",
         {
           var state = home()
           state.onboardingComplete = false
@@ -125,12 +125,15 @@ struct AppFlowReducerTests {
           _ = state.tours.finishOnboarding()
           return state
         }, .tour(.onboardingWriteFinished(nil)),
-        reads(.home) + written([.say(.tour(.onboardingFinished)), .startGuideIfUnseen(GuidanceCatalog.firstRun)]),
-        { $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew }
+        reads(.home) + written([.say(.tour(.onboardingFinished))]),
+        {
+          $0.onboarding == nil && $0.onboardingComplete && $0.hasCheckedWhatsNew && $0.offersFirstRun
+            && $0.guidance.active == nil && $0.storeFacts.firstVersion == $0.appVersion
+        }
       ),
       (
         "Esc on a showing tour: it waits, home shows", touring, .escape,
-        written([.say(.tour(.suspended(page: 1, count: 3)))]), { $0.tour?.isSuspended == true && $0.screen == .home }
+        written([.say(.tour(.suspended(.automatic, page: 1, count: 3)))]), { $0.tour?.isSuspended == true && $0.screen == .home }
       ),
       (
         "Esc on a guide closes it for now and, at home, runs the check",
@@ -228,7 +231,7 @@ struct AppRulesWalkTests {
       _ = $0.tours.suspend()
       $0.choices.leavePage()
     }
-    store.receive(.say(.tour(.suspended(page: 2, count: 3))))
+    store.receive(.say(.tour(.suspended(.automatic, page: 2, count: 3))))
     // A screen over the waiting tour: its controls and facts are read; its intro may start.
     store.send(.command("go", ["cardio"])) {
       $0.screen = .cardio
@@ -277,7 +280,7 @@ struct AppRulesWalkTests {
       $0.choices.leavePage()
       _ = $0.guidance.start(GuidanceCatalog.firstRun)
     }
-    store.receive(.say(.tour(.suspended(page: 1, count: 3))))
+    store.receive(.say(.tour(.suspended(.automatic, page: 1, count: 3))))
     store.send(.command("back", [])) { $0.guidance.interrupt() }
     store.receive(.say(.guideLeftForTour(GuidanceCatalog.firstRun)))
     store.receive(.checkWhatsNew(nil))

@@ -262,6 +262,58 @@ struct LinterTests {
         == SourcePosition(line: 3, column: 1))
     #expect(ContentLinter.syntaxErrorPosition(in: "the table is missing") == .start)
   }
+
+  @Test("a release's own version with build metadata is refused: in the manifest, and in the file")
+  func buildMetadata() {
+    let problems = Self.lint(
+      manifest: bytes(#"{"releases": ["2.13.1", "2.14.0+build.5"]}"#),
+      files: ["2.13.1.json": Self.release, "2.14.0+build.5.json": releaseFile("2.14.0+build.5")])
+    #expect(
+      problems.contains {
+        $0.hasPrefix(
+          "Releases/manifest.json: releases[1]: 2.14.0+build.5 has build metadata (+build.5), which a release's version cannot have"
+        )
+          && $0.contains("use 2.14.0")
+      }, "\(problems)")
+    #expect(
+      problems.contains { $0.hasPrefix("Releases/2.14.0+build.5.json: version: 2.14.0+build.5 has build metadata") },
+      "\(problems)")
+  }
+
+  @Test("a pre-release left on its final version's keys is named: the app reads no table for them")
+  func keysOfNoRelease() {
+    // 2.13.1-rc.1's file still uses 2.13.1's keys: the tables hold them, but no registered release owns them.
+    let release = bytes(
+      String(decoding: Self.release, as: UTF8.self).replacingOccurrences(of: #""2.13.1""#, with: #""2.13.1-rc.1""#))
+    let (app, releases) = ReleaseTableSplit.split(Self.completeTables())
+    let problems = ContentLinter.lint(
+      manifest: bytes(#"{"releases": ["2.13.1-rc.1"]}"#), releaseFiles: ["2.13.1-rc.1.json": release],
+      releasesDisplayDirectory: "Releases", tables: app, missingTables: [:], requiredUIKeys: ["ui.done"],
+      localizationsDisplayDirectory: "Localizations", releaseTables: releases)
+    #expect(
+      problems.map(\.description) == [
+        "Releases/2.13.1-rc.1.json: whatsNew.v2_13_1.p.b.title: this and 1 more keys start with whatsNew.v2_13_1, which "
+          + "names no registered release: the app never reads their table, and their blocks show nothing; this "
+          + "release's keys start with whatsNew.v2_13_1-rc_1, in its own table"
+      ])
+    // Named at the first of them in the file: line 2, inside the key's quotes.
+    #expect(problems.first?.position == SourcePosition(line: 2, column: 44))
+    #expect(problems.first?.rule == .keyOfNoRelease)
+    #expect(Self.lint().isEmpty)
+  }
+
+  @Test("a file's problems come in line order, whatever the order of their keys")
+  func lineOrder() {
+    // Two Dutch keys English lacks, in the table in the other order than their names.
+    var tables = Self.completeTables()
+    tables[.nl] = TranslationTable(["ui.done": "klaar", "z.late": "x", "a.early": "y"])
+    let problems = ContentLinter.lint(
+      manifest: Self.manifest, releaseFiles: ["2.13.1.json": Self.release], releasesDisplayDirectory: "Releases",
+      tables: tables, missingTables: [:], requiredUIKeys: ["ui.done"], localizationsDisplayDirectory: "Localizations",
+      tableSources: [.nl: bytes("\"ui.done\" = \"klaar\";\n\"z.late\" = \"x\";\n\"a.early\" = \"y\";\n")]
+    ).filter { $0.file == "Localizations/nl.lproj/Localizable.strings" && $0.position.line > 1 }
+    #expect(problems.map(\.path) == ["z.late", "a.early"], "\(problems)")
+  }
 }
 
 @Suite("Where each key lives: misplaced-key")

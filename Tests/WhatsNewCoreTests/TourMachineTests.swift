@@ -36,7 +36,9 @@ struct TourMachineTests {
       ),
       ("next on the last page says so and stays", 2, { $0.step(1) }, [.say(.lastPage)], 3),
       ("back on the first page says so and stays", 0, { $0.step(-1) }, [.say(.firstPage)], 1),
-      ("suspend waits and names the page", 1, { $0.suspend() }, [.leavePage, .say(.suspended(page: 2, count: 3))], 2),
+      (
+        "suspend waits and names the page", 1, { $0.suspend() }, [.leavePage, .say(.suspended(.automatic, page: 2, count: 3))], 2
+      ),
       ("dismiss asks for the seen-write and keeps the tour open", 1, { $0.dismiss() }, [seenWrite(shown: 2)], 2),
       ("resume on a showing tour does nothing", 0, { $0.resume() }, [], 1),
     ]

@@ -70,7 +70,16 @@ package enum SubcommandDeclarations {
       "new-release", argument: ("<version>", .none),
       summary: "Start a release: its file, manifest entry and keys marked TODO"
     ) { _, text throws(UsageError) in
-      .newRelease(version: try OptionDeclarations.version(text ?? "", for: "new-release"))
+      let version = try OptionDeclarations.version(text ?? "", for: "new-release")
+      // Nothing is written for a version no release may have.
+      guard version.build.isEmpty else {
+        let plain = Version(major: version.major, minor: version.minor, patch: version.patch, preRelease: version.preRelease)
+        throw UsageError.invalidValue(
+          option: "new-release", value: text ?? "",
+          expected: "a release's version without build metadata (\(plain), or a pre-release such as \(plain)-rc.1): "
+            + "build metadata plays no part in the order of releases")
+      }
+      return .newRelease(version: version)
     },
     .init("backup", argument: ("<file>", .file), summary: "Copy the store into a backup file") {
       _, path in .backup(path: path ?? "")

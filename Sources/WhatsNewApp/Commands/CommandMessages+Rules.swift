@@ -12,7 +12,11 @@ extension CommandMessages {
     case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
     case .changedElsewhere(let setting, let value):
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
-    case .tour(.suspended(let page, let count)): console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+    case .tour(.suspended(.automatic, let page, let count)):
+      console.emit(text("ui.tour.waits", String(page), String(count)), .dim)
+    case .tour(.suspended(.news, let page, let count)): console.emit(text("ui.news.waits", String(page), String(count)), .dim)
+    case .tour(.suspended(.preview(let version), let page, let count)):
+      console.emit(text("ui.debug.previewWaits", String(page), String(count), version.description), .dim)
     case .tour(.firstPage): console.emit(text("ui.tour.firstPage"), .warning)
     case .tour(.lastPage): console.emit(text("ui.tour.lastPage"), .warning)
     case .tour(.onboardingFirstPage): console.emit(text("ui.onboarding.firstPage"), .warning)

@@ -54,7 +54,8 @@ struct NewsCommands: Sendable {
     let shown = budget.map { Array(versions.prefix($0)) } ?? Array(versions)
     let entries = ReleaseHistory.entries(
       releases: shown.compactMap(runner.catalog.release), showings: record.showings, firstVersion: first,
-      seenThrough: seen, current: runner.appVersion)
+      seenThrough: seen, current: runner.appVersion,
+      capped: runner.state.tour.flatMap { $0.mode == .automatic ? $0.capped : nil } ?? [])
     let rest = versions.dropFirst(shown.count)
     let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?

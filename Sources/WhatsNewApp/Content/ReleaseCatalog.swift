@@ -115,17 +115,8 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
   package var notes: [String] { state.withLock { $0.notes } }
 
   package func text(for key: String, in language: Language) -> String? {
-    guard let prefix = Self.releasePrefix(of: key) else { return nil }
+    guard let prefix = ReleaseScaffold.releasePrefix(of: key) else { return nil }
     return state.withLock { state in table(prefix, language, &state)?[key] }
-  }
-
-  /// `whatsNew.v2_13_1` for `whatsNew.v2_13_1.homeCard.summaryCard.title`: the part a
-  /// release's keys share (``ReleaseScaffold/keyPrefix(for:)``), up to the second dot.
-  static func releasePrefix(of key: String) -> Substring? {
-    guard key.utf8.starts(with: ContentLinter.contentKeyPrefix.utf8) else { return nil }
-    let rest = key.utf8.dropFirst(ContentLinter.contentKeyPrefix.utf8.count)
-    guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-    return Substring(key.utf8[key.utf8.startIndex..<dot])
   }
 
   // MARK: - Reading
@@ -226,7 +217,7 @@ struct ReleaseKeys: TranslationKeys {
 
   func contains(_ key: String) -> Bool {
     if release.contains(key) || ui.contains(key) { return true }
-    guard !others.isEmpty, let prefix = ReleaseCatalog.releasePrefix(of: key) else { return false }
+    guard !others.isEmpty, let prefix = ReleaseScaffold.releasePrefix(of: key) else { return false }
     return others[String(prefix)]?.contains(key) ?? false
   }
 }

@@ -134,6 +134,7 @@ package struct ExitSaver: Sendable {
     case .write:
       if let target = entry.target, let setting = Setting(rawValue: target) { return session.runner.text(setting.titleKey) }
       if entry.target == EffectRunner.guidanceTarget { return session.runner.text("ui.exit.guidance") }
+      if entry.target == Backends.languageTarget { return session.runner.text("ui.exit.language") }
       return entry.target ?? entry.operation.rawValue
     case .seenWrite: return session.runner.text("ui.exit.tourProgress")
     case .schedule, .cancel: return session.runner.text("ui.exit.reminder")

@@ -40,12 +40,29 @@ package final class TerminalCharset: @unchecked Sendable {
     self.codeset = codeset
     isUTF8 = normalized == "UTF8"
     isASCII = Self.asciiNames.contains(normalized)
-    if isUTF8 || isASCII {
-      converter = nil
-    } else {
-      let opened = iconv_open(codeset, "UTF-8")
-      converter = opened == iconv_t(bitPattern: -1) ? nil : opened
+    converter = isUTF8 || isASCII ? nil : Self.asciiCompatibleConverter(into: codeset)
+  }
+
+  /// A converter into `codeset` when it writes ASCII as ASCII, else `nil`: UTF-16, UTF-32 and
+  /// EBCDIC do not (each letter would come with NUL bytes, or as other bytes), so they are
+  /// written as a set iconv does not know is: in ASCII, the rest spelled in Latin letters.
+  private static func asciiCompatibleConverter(into codeset: String) -> iconv_t? {
+    let opened = iconv_open(codeset, "UTF-8")
+    guard opened != iconv_t(bitPattern: -1) else { return nil }
+    var probe = Array("Az09 #~\n".utf8CString.dropLast())
+    var output = [CChar](repeating: 0, count: 64)
+    var probeLeft = probe.count
+    var outputLeft = output.count
+    let converted = probe.withUnsafeMutableBufferPointer { probeBytes in
+      output.withUnsafeMutableBufferPointer { outputBytes in
+        var probePointer = probeBytes.baseAddress
+        var outputPointer = outputBytes.baseAddress
+        return iconv(opened, &probePointer, &probeLeft, &outputPointer, &outputLeft) != -1
+      }
     }
+    if converted, Array(output[0..<(output.count - outputLeft)]) == probe { return opened }
+    iconv_close(opened)
+    return nil
   }
 
   deinit { if let converter { iconv_close(converter) } }

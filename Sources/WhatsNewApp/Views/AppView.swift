@@ -94,7 +94,8 @@ package enum AppView {
       appVersion: state.appVersion, language: state.language,
       units: state.choices.state(of: .units).confirmed ?? stored.units, infoAnchors: state.infoAnchors,
       languageSource: state.languageChoice.source, tourIsSuspended: state.tour?.isSuspended ?? false,
-      showsDeveloperSection: inputs.developerMode, recap: state.recap.isListed ? state.recap : nil)
+      showsDeveloperSection: inputs.developerMode, recap: state.recap.isListed ? state.recap : nil,
+      firstVersion: stored.firstVersion, offersFirstRun: state.offersFirstRun)
   }
 
   /// ``ViewInputs/pagePart``'s start once `show all` printed the page whole: Enter turns the page.

@@ -67,7 +67,9 @@ package struct GuidanceOverlayRenderer: Sendable {
     let spotlitAnchors = spotlight.map { screen[$0.lowerBound].anchors } ?? []
     for (index, line) in screen.enumerated() {
       if let spotlight, index == spotlight.lowerBound {
-        rows.append(frameEdge(top: true, label: card.anchorName, innerWidth: inner, anchors: spotlitAnchors))
+        // A frame around a whole screen needs no name: the screen's own header, inside it, says it.
+        let label = card.anchorName == card.anchorScreenName ? nil : card.anchorName
+        rows.append(frameEdge(top: true, label: label, innerWidth: inner, anchors: spotlitAnchors))
       }
       if let spotlight, spotlight.contains(index) {
         // Wrapped inside the frame here, so the console never breaks a framed row across its sides.
@@ -103,8 +105,12 @@ package struct GuidanceOverlayRenderer: Sendable {
     return Line([Span(vertical + " ", .accent)] + line.spans + [Span(pad + " " + vertical, .accent)], anchors: line.anchors)
   }
 
+  /// Where the step's element is, and how to get there; a step about a whole screen names the screen once.
   func notOnScreen(_ card: SpotlightCard) -> String {
-    context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
+    guard card.anchorName != card.anchorScreenName else {
+      return context.text("ui.guidance.screenNotShown", card.anchorScreenName, card.anchorScreenID)
+    }
+    return context.text("ui.guidance.notOnScreen", card.anchorName, card.anchorScreenName, card.anchorScreenID)
   }
 
   func frameEdge(top: Bool, label: String?, innerWidth: Int, anchors: [String] = []) -> Line {

@@ -22,6 +22,10 @@ package struct ScreenFacts: Sendable {
   package var showsDeveloperSection = false
   /// What the tour just ended by `done` changed, listed at the end of home (``TourRecap/isListed``).
   package var recap: TourRecap?
+  /// Where the person's history starts (``StoreFacts/firstVersion``).
+  package var firstVersion: Version?
+  /// Home offers the `first_run` guide (``AppState/offersFirstRun``).
+  package var offersFirstRun = false
 }
 
 /// Renders the app's screens. Each element carries its anchor id (`workouts.view`),
@@ -103,8 +107,13 @@ package struct ScreenRenderer: Sendable {
     }
     rows += section("ui.home.shortcuts.title", "home.shortcuts", shortcuts)
     rows.append(.blank)
-    rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
-      .anchored("home.news")
+    // A new user is offered the guide, and told nothing of releases they never had.
+    if facts.offersFirstRun {
+      rows += c.wrapped(c.text("ui.home.firstRunOffer", GuidanceCatalog.firstRun), indent: 2, style: .dim, firstPrefix: "  ")
+    } else if facts.firstVersion.map({ $0 < facts.appVersion }) ?? true {
+      rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
+        .anchored("home.news")
+    }
     if let recap = facts.recap {
       rows.append(.blank)
       rows += RecapView(recap: recap).document(in: c).anchored(Self.recapAnchor)

@@ -31,15 +31,25 @@ package struct TourPageView: Sendable {
       heading: heading, page: flowPage.page, index: tour.index, count: tour.pages.count, controls: controls,
       error: tour.failure.map { context.text("ui.tour.dismissFailed", $0) }, footer: footer)
     // Nothing a person was due is lost: the last page names what the cap left out, and how to see it.
-    if tour.isLastPage {
-      view.notes = tour.capped.map { capped in
-        let count = context.formats.number(capped.pages)
-        let key = capped.pages == 1 ? "ui.tour.cappedOne" : "ui.tour.capped"
-        return context.text(key, count, capped.release.description)
-      }
+    // Past a few releases, one line for them all: `news` lists each.
+    if tour.isLastPage, let oldest = tour.capped.first, let newest = tour.capped.last {
+      view.notes =
+        tour.capped.count > Self.cappedNamedOneByOne
+        ? [
+          context.text(
+            "ui.tour.cappedMany", context.formats.number(tour.capped.map(\.pages).reduce(0, +)),
+            context.formats.number(tour.capped.count), oldest.release.description, newest.release.description)
+        ]
+        : tour.capped.map { capped in
+          let key = capped.pages == 1 ? "ui.tour.cappedOne" : "ui.tour.capped"
+          return context.text(key, context.formats.number(capped.pages), capped.release.description)
+        }
     }
     return PageRenderer(context: context).render(view)
   }
+
+  /// The most releases the last page names one by one as left out by the cap.
+  static let cappedNamedOneByOne = 2
 
   /// Whether `block` leads somewhere `open` can go: an action, or a feature list with an item that has one.
   static func isOpenable(_ block: Block) -> Bool {

@@ -76,20 +76,32 @@ package struct Viewport: Sendable {
     }
     // The note below counts the focus's own rows left out when the focus is cut (the note says
     // the focus goes on), else every row left out below.
+    // In a window the full notes would fill, each note is one short line (``note(short:)``).
+    var short = false
+    func noteAbove(_ count: Int) -> Document {
+      short ? note(short: "ui.view.aboveShort", count, context: context) : note(above: count, context: context)
+    }
     func noteBelow(_ window: Range<Int>, focusCut: Bool) -> Document {
-      guard focusCut, let focusPositions else {
-        return note(below: free.count - window.upperBound, focusName: nil, enterShowsMore: enterShowsMore, context: context)
-      }
-      let count = max(1, focusPositions.upperBound - window.upperBound + 1)
-      return note(below: count, focusName: focusName, enterShowsMore: enterShowsMore, context: context)
+      let count =
+        focusCut && focusPositions != nil
+        ? max(1, focusPositions!.upperBound - window.upperBound + 1) : free.count - window.upperBound
+      if short { return note(short: "ui.view.belowShort", count, context: context) }
+      return note(
+        below: count, focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context)
     }
     var aboveRows = 0
     var belowRows = 0
     var window = 0..<0
     var focusCut = false
-    // Each pass sizes the notes for the window the last one chose; two or three settle it.
-    for _ in 0..<4 {
-      let room = max(0, budget - pinned - aboveRows - belowRows)
+    // Each pass sizes the notes for the window the last one chose; two or three settle it. A
+    // window always shows a row of content, so Enter always moves on.
+    for _ in 0..<6 {
+      if budget - pinned - aboveRows - belowRows < 1 && !short {
+        short = true
+        aboveRows = min(aboveRows, 1)
+        belowRows = min(belowRows, 1)
+      }
+      let room = max(1, budget - pinned - aboveRows - belowRows)
       var start = 0
       focusCut = false
       if let focusPositions {
@@ -103,7 +115,7 @@ package struct Viewport: Sendable {
       if focusPositions == nil { start = max(firstContent, requested) }
       start = max(0, min(start, free.count - room))
       let next = start..<min(free.count, start + room)
-      let above = next.lowerBound > firstContent ? note(above: next.lowerBound, context: context).count : 0
+      let above = next.lowerBound > firstContent ? noteAbove(next.lowerBound).count : 0
       let below = next.upperBound < free.count ? noteBelow(next, focusCut: focusCut).count : 0
       let settled = next == window && above == aboveRows && below == belowRows
       window = next
@@ -126,7 +138,7 @@ package struct Viewport: Sendable {
       }
       let position = free.firstIndex(of: index) ?? 0
       if position < window.lowerBound, position >= firstContent, !notedAbove {
-        rows += note(above: window.lowerBound - firstContent, context: context)
+        rows += noteAbove(window.lowerBound - firstContent)
         notedAbove = true
       } else if position >= window.upperBound, !notedBelow {
         rows += noteBelow(window, focusCut: focusCut)
@@ -138,6 +150,11 @@ package struct Viewport: Sendable {
 
   func note(above count: Int, context: RenderContext) -> Document {
     context.wrapped(context.ellipsis + " " + context.text("ui.view.above", String(count)), indent: 2, style: .dim)
+  }
+
+  /// A note in one short line (`Rows below: 12`), where the full ones would leave no room.
+  func note(short key: String, _ count: Int, context: RenderContext) -> Document {
+    [Line(context.ellipsis + " " + context.text(key, context.formats.number(count)), .dim)]
   }
 
   func note(below count: Int, focusName: String?, enterShowsMore: Bool, context: RenderContext) -> Document {

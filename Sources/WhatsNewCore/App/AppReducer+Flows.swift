@@ -67,9 +67,13 @@ extension AppState {
     case .seenWriteFinished(let result): asked = tours.seenWriteFinished(result)
     case .onboardingWriteFinished(let failure):
       asked = tours.onboardingWriteFinished(failure.map { .failure($0) } ?? .success(()))
-      // What follows onboarding: home (its controls opened by the machine's `goHome`), then
-      // `first_run` starts (once).
-      if failure == nil { return asked.flatMap { perform($0) } + [.startGuideIfUnseen(GuidanceCatalog.firstRun)] }
+      // What follows onboarding: home (its controls opened by the machine's `goHome`), which
+      // offers `first_run` rather than starting it: the person has just read seven pages.
+      if failure == nil {
+        offersFirstRun = true
+        // The same write recorded where the person's history starts (unless it was known).
+        storeFacts.firstVersion = storeFacts.firstVersion ?? appVersion
+      }
     }
     return effects + asked.flatMap { perform($0) }
   }
@@ -117,6 +121,7 @@ extension AppState {
       return perform(guidance.startIfUnseen(id, seen: seen, overlayActive: overlay != nil), for: before)
     case .start(let id):
       guard let guide = guidance.guidance(id) else { return [.say(.unknownGuide(id))] }
+      if id == GuidanceCatalog.firstRun { offersFirstRun = false }
       if guide.mode == .info {
         if let overlay, overlay != .info { return [.say(.refused("info"))] }
         return perform(guidance.start(id), for: guide)

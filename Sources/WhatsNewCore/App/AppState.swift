@@ -55,6 +55,9 @@ package struct AppState: Sendable, Equatable {
   /// How many times the person asked to see something (opened a screen, typed `show` or
   /// `tour`): each asks for the view to be printed even when nothing in it changed.
   package var presentations = 0
+  /// Onboarding finished in this session: home offers the `first_run` guide (`tour first_run`)
+  /// until it starts, rather than starting it after the wizard's pages.
+  package var offersFirstRun = false
 
   package init(appVersion: Version, launchedFromWidget: Bool, languageChoice: LanguageChoice) {
     self.appVersion = appVersion

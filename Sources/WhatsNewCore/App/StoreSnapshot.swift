@@ -28,11 +28,13 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var language: Language? = nil
   /// Where an unfinished automatic tour was left, if anywhere (as ``SettingsStore/tourPosition()``).
   package var tourPosition: TourPosition? = nil
+  /// The version the person's history starts at, if known (as ``SettingsStore/firstVersion()``).
+  package var firstVersion: Version? = nil
 
   package init(
     seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
     notification: StoredNotification?, guidanceSeen: Set<String>, language: Language? = nil,
-    tourPosition: TourPosition? = nil
+    tourPosition: TourPosition? = nil, firstVersion: Version? = nil
   ) {
     self.seenThrough = seenThrough
     self.onboardingComplete = onboardingComplete
@@ -41,6 +43,7 @@ package struct StoreSnapshot: Sendable, Equatable {
     self.guidanceSeen = guidanceSeen
     self.language = language
     self.tourPosition = tourPosition
+    self.firstVersion = firstVersion
   }
 }
 
@@ -77,6 +80,9 @@ package struct StoreFacts: Sendable, Equatable {
   package var notification: StoredNotification?
   /// The stored units, for screens with no units control to read them.
   package var units = Setting.units.defaultValue
+  /// The version the person's history starts at, if known: one that starts at the app's own
+  /// version had no earlier release, and home says nothing of releases.
+  package var firstVersion: Version?
 
   package init() {}
 
@@ -85,5 +91,6 @@ package struct StoreFacts: Sendable, Equatable {
     seenThrough = snapshot?.seenThrough ?? .none
     notification = snapshot?.notification
     units = snapshot?.settings[.units] ?? Setting.units.defaultValue
+    firstVersion = snapshot?.firstVersion
   }
 }

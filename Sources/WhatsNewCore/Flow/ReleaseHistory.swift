@@ -56,10 +56,14 @@ package enum ReleaseHistory {
   ///   - firstVersion: where the person's history starts, if known.
   ///   - seenThrough: the seen record, if any.
   ///   - current: the running app version.
+  ///   - capped: what the cap left out of the tour open now (``TourState/capped``): those
+  ///     releases are left out, not to come.
   package static func entries(
-    releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version
+    releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version,
+    capped: [CappedRelease] = []
   ) -> [Entry] {
     let recorded = Dictionary(showings.map { ($0.release, $0) }, uniquingKeysWith: { _, latest in latest })
+    let leftOut = Dictionary(capped.map { ($0.release, $0.pages) }, uniquingKeysWith: { first, _ in first })
     return
       releases
       .filter { release in release.version <= current && (firstVersion.map { release.version >= $0 } ?? true) }
@@ -69,12 +73,13 @@ package enum ReleaseHistory {
           release: release.version, date: release.date,
           status: status(
             of: release, recorded: recorded[release.version], firstVersion: firstVersion, seenThrough: seenThrough,
-            current: current))
+            current: current, leftOut: leftOut[release.version]))
       }
   }
 
   static func status(
-    of release: Release, recorded: ReleaseShowing?, firstVersion: Version?, seenThrough: Version?, current: Version
+    of release: Release, recorded: ReleaseShowing?, firstVersion: Version?, seenThrough: Version?, current: Version,
+    leftOut: Int? = nil
   ) -> Status {
     if previewRelease(release, asOf: current).isEmpty { return .superseded }
     if let recorded, recorded.pages > 0 {
@@ -86,6 +91,7 @@ package enum ReleaseHistory {
       return recorded.leftOut > 0 ? .leftOut(pages: recorded.leftOut) : .notReached(pages: recorded.notReached)
     }
     if release.version == firstVersion { return .firstVersion }
+    if let leftOut { return .leftOut(pages: leftOut) }
     if seenThrough.map({ release.version > $0 }) ?? true { return .upcoming }
     return .unrecorded
   }

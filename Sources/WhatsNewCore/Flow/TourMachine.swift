@@ -148,8 +148,9 @@ package enum TourEffect: Sendable, Equatable {
 
 /// What a ``TourMachine`` transition says, in words the session localizes.
 package enum TourMessage: Sendable, Equatable {
-  /// The tour waits behind a screen: `tour` or `back` comes back to page `page` of `count`.
-  case suspended(page: Int, count: Int)
+  /// The tour (or `news`'s pages, or a preview: `mode`) waits behind a screen: `tour` or
+  /// `back` comes back to page `page` of `count`.
+  case suspended(TourState.Mode, page: Int, count: Int)
   case firstPage
   case lastPage
   case onboardingFirstPage
@@ -284,7 +285,7 @@ package struct TourMachine: Sendable, Equatable {
   package mutating func suspend() -> [TourEffect] {
     guard let open = showingTour else { return [] }
     tour?.isSuspended = true
-    return [.leavePage, .say(.suspended(page: open.index + 1, count: open.pages.count))]
+    return [.leavePage, .say(.suspended(open.mode, page: open.index + 1, count: open.pages.count))]
   }
 
   /// Brings a waiting tour back on its page (a showing one is simply drawn again).

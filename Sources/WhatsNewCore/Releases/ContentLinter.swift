@@ -114,6 +114,38 @@ package enum ContentLinter {
       }
     }
 
+    // A key is read from the table of the registered release its prefix names (the catalog's
+    // rule): keys whose prefix names none (a pre-release left on its final version's keys,
+    // `whatsNew.v2_15_0` in 2.15.0-rc.1.json) show nothing, though another table holds them.
+    let registeredPrefixes = Set(
+      registered.keys.compactMap { Version(String($0.dropLast(5))) }.map { ReleaseScaffold.keyPrefix(for: $0) })
+    var unread: [String: [(key: String, prefix: Substring)]] = [:]  // "<file> <prefix>" → its keys
+    for key in usedKeys.keys.sorted() {
+      guard let prefix = ReleaseScaffold.releasePrefix(of: key), !registeredPrefixes.contains(String(prefix)),
+        let file = usedKeys[key]
+      else { continue }
+      unread["\(file) \(prefix)", default: []].append((key, prefix))
+    }
+    for (_, keys) in unread.sorted(by: { $0.key < $1.key }) {
+      guard let (first, prefix) = keys.first, let file = usedKeys[first] else { continue }
+      let name = String(file.split(separator: "/").last ?? "")
+      // Named at the key that comes first in the file.
+      let offsets = keys.map { key in releaseFiles[name].flatMap { Self.offset(of: "\"\(key.key)\"", in: $0) } ?? .max }
+      let own = Version(String(name.dropLast(5))).map { ReleaseScaffold.keyPrefix(for: $0) }
+      let subject = keys.count > 1 ? "this and \(keys.count - 1) more keys start" : "this key starts"
+      let ownKeys = own.map { "; this release's keys start with \($0), in its own table" } ?? ""
+      let earliest = offsets.indices.min { offsets[$0] < offsets[$1] } ?? 0
+      var problem = LintProblem(
+        file: file, path: keys[earliest].key,
+        message: "\(subject) with \(prefix), which names no registered release: the app never reads their table, "
+          + "and their blocks show nothing" + ownKeys,
+        rule: .keyOfNoRelease)
+      if let bytes = releaseFiles[name], offsets[earliest] != .max {
+        problem.position = SourcePosition.of(offsets: [offsets[earliest] + 1], in: bytes)[0]
+      }
+      problems.append(problem)
+    }
+
     let positions = SourcePosition.of(offsets: missingEntries.map(\.offset), in: manifest ?? [])
     for (entry, position) in zip(missingEntries, positions) { problems[entry.problem].position = position }
 
@@ -244,7 +276,18 @@ package enum ContentLinter {
     }
     // Each note goes right after its release's own problems.
     for (index, note) in unloaded.notes.reversed() { problems.insert(note, at: index) }
-    return problems
+    // A file's problems in line order, the files in the order first named; a release's note on
+    // what did not load stays after its problems.
+    var fileOrder: [String: Int] = [:]
+    for problem in problems where fileOrder[problem.file] == nil { fileOrder[problem.file] = fileOrder.count }
+    let order = { (index: Int) in
+      let problem = problems[index]
+      return [
+        fileOrder[problem.file] ?? 0, problem.rule == .unloadedReleaseKeys ? 1 : 0, problem.position.line,
+        problem.position.column, index,
+      ]
+    }
+    return problems.indices.sorted { order($0).lexicographicallyPrecedes(order($1)) }.map { problems[$0] }
   }
 
   /// The line a `.strings` syntax error names (`… on line 3 …`, the last such), column 1; else 1:1.
@@ -338,5 +381,12 @@ package enum ContentLinter {
       default: break
       }
     }
+  }
+
+  /// Where `text` first stands in `bytes`, if it does.
+  private static func offset(of text: String, in bytes: [UInt8]) -> Int? {
+    let needle = Array(text.utf8)
+    guard needle.count <= bytes.count else { return nil }
+    return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
   }
 }

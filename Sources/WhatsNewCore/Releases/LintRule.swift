@@ -25,6 +25,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
   case repeatedKey = "repeated-key"
   case hiddenCharacter = "hidden-character"
   case optionLabel = "option-label"
+  case keyOfNoRelease = "key-of-no-release"
 
   /// The id tools see, like `orphan-key`.
   package var id: String { rawValue }
@@ -51,6 +52,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case .repeatedKey: "A key a table writes more than once (the last entry wins)"
     case .hiddenCharacter: "A translation holding a control or a bidirectional override the app strips"
     case .optionLabel: "An option label that differs from its value's name"
+    case .keyOfNoRelease: "A release's key whose prefix names no registered release: the app never reads its table"
     }
   }
 }

@@ -35,6 +35,15 @@ package enum ReleaseScaffold {
     return version.isPreRelease ? base + "-" + version.preRelease.map(\.description).joined(separator: "_") : base
   }
 
+  /// The release prefix of a content key (`whatsNew.v2_13_1` of `whatsNew.v2_13_1.page.title`):
+  /// the release whose table holds it; `nil` for a key of the app's own table.
+  package static func releasePrefix(of key: String) -> Substring? {
+    guard key.utf8.starts(with: ContentLinter.contentKeyPrefix.utf8) else { return nil }
+    let rest = key.utf8.dropFirst(ContentLinter.contentKeyPrefix.utf8.count)
+    guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+    return Substring(key.utf8[key.utf8.startIndex..<dot])
+  }
+
   /// The keys the release file uses, each with its placeholder text, in file order.
   package static func texts(for version: Version) -> [(key: String, text: String)] {
     let block = "\(keyPrefix(for: version)).\(pageID).\(blockID)"

@@ -34,6 +34,10 @@ extension ValidationContext {
         drop(Rejection(path: path, reason: "\(Quote.quoted(text)) is not a version (\(Version.form))"), unit: "entry")
         continue
       }
+      if let problem = version.releaseVersionProblem {
+        drop(Rejection(path: path, reason: problem), unit: "entry")
+        continue
+      }
       if let first = seen[version] {
         warn(path, "duplicate entry '\(version)' (already listed at releases[\(first)]); counted once")
         continue

@@ -160,6 +160,7 @@ struct ValidationContext {
       guard let parsed = Version(versionText) else {
         throw Rejection(path: "version", reason: "version \(Quote.quoted(versionText)) is not a version (\(Version.form))")
       }
+      if let problem = parsed.releaseVersionProblem { throw Rejection(path: "version", reason: problem) }
       let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
       guard versionText == stem else {
         throw Rejection(

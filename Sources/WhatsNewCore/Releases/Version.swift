@@ -114,6 +114,15 @@ package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
   }
 
+  /// Why this cannot be a release's own version, or `nil`: build metadata (`+build.5`) plays
+  /// no part in the order of releases, so `2.17.0+build.5` would stand for `2.17.0` and block it.
+  package var releaseVersionProblem: String? {
+    guard !build.isEmpty else { return nil }
+    let plain = Version(major: major, minor: minor, patch: patch, preRelease: preRelease)
+    return "\(self) has build metadata (+\(build.joined(separator: "."))), which a release's version cannot have: "
+      + "it plays no part in the order of releases; use \(plain)"
+  }
+
   /// Equal in precedence: build metadata is not compared.
   package static func == (lhs: Version, rhs: Version) -> Bool {
     (lhs.major, lhs.minor, lhs.patch) == (rhs.major, rhs.minor, rhs.patch) && lhs.preRelease == rhs.preRelease
