@@ -149,7 +149,7 @@ package final class SessionHarness {
 
   /// Boots the session and waits for the boot step (unless held).
   package func boot() async {
-    session.boot()
+    session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
   }
 
