@@ -9,7 +9,7 @@ package import WhatsNewCore
 /// it: the release file, its registration in `manifest.json` and the release's own table in
 /// all five languages, its keys marked untranslated (``ReleaseScaffold``). It reads the content
 /// as `lint` does (``ContentLibrary/readManifest(inReleasesDirectory:)``,
-/// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``), under a lock on the release
+/// ``ContentLibrary/readTable(_:localizationsDirectory:cache:)``), under a lock on the release
 /// directory (``ContentLock``), checks everything, then writes every file as one step
 /// (``FileTransaction``): all of them, or none.
 package struct NewRelease: Sendable {
@@ -143,7 +143,7 @@ package struct NewRelease: Sendable {
       throw .missing(path: appTablePath(language), what: "the \(language.nativeName) table")
     }
     // The tables as lint reads them: the same size limit, the same parser.
-    let results = ContentLibrary.readTables(languages, localizationsDirectory: localizationsDirectory).map(\.result)
+    let results = languages.map { ContentLibrary.readTable($0, localizationsDirectory: localizationsDirectory) }
     var changes = [
       FileTransaction.Change(
         path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)
