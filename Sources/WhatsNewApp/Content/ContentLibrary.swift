@@ -133,8 +133,8 @@ package struct ContentLibrary: Sendable {
     /// The reason, when it was parsing the file that failed (`nil` when the file is missing
     /// or cannot be read at all).
     package var error: LocalizationError? = nil
-    /// Whether the file is simply not there (a release's table may be absent).
-    var isMissing = false
+    /// Why the file was not read at all (it is missing, a FIFO, over the limit), when so.
+    var refusal: FileBytes.Refusal? = nil
   }
 
   /// Reads one language's `Localizable.strings`: its compiled copy in `cache` when the file
@@ -163,7 +163,7 @@ package struct ContentLibrary: Sendable {
         results.append(nil)
       case .failure(let refusal):
         results.append(
-          .failure(TableProblem(description: "\(path): cannot be read: \(refusal)", isMissing: refusal.isMissing)))
+          .failure(TableProblem(description: "\(path): cannot be read: \(refusal)", refusal: refusal)))
       }
     }
     var read = zip(sources, cache.tables(sources)).makeIterator()

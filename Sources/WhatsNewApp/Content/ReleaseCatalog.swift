@@ -184,7 +184,8 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
         parsed, language, localizationsDirectory: source.localizationsDirectory, fileName: name)
       table = limited.table
       state.notes += limited.notes
-    case .failure(let problem): if !problem.isMissing { state.notes.append(TextSanitizer.clean(problem.description)) }
+    case .failure(let problem):
+      if problem.refusal?.isMissing != true { state.notes.append(TextSanitizer.clean(problem.description)) }
     }
     state.tables[language, default: [:]][String(prefix)] = table
     return table
