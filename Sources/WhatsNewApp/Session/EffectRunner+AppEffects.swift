@@ -160,7 +160,7 @@ extension EffectRunner {
         }
         action = .booted(snapshot)
       } catch {
-        action = .bootFailed(Backends.describe(error))
+        action = .bootFailed(String(describing: error))
       }
       await send(action)
       // A failed boot said why; a widget launch before onboarding shows nothing new.
