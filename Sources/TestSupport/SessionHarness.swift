@@ -98,7 +98,7 @@ package final class SessionHarness {
     placement: StorePlacement = .ownQueue, environment: [String: String] = [:], clock: TestClock = TestClock(),
     prepare: ((SettingsStore) async throws -> Void)? = nil, widthProvider: (@Sendable () -> Int)? = nil,
     compensatingRestore: CompensatingRestore = .live,
-    stopRequested: @escaping @Sendable () -> Bool = { false }, reader: ContentReader = .files
+    stopRequested: @escaping @Sendable () -> Bool = { false }, observe: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
     directory = try TemporaryDirectory()
     self.databasePath = databasePath ?? directory.path("settings.sqlite")
@@ -112,7 +112,7 @@ package final class SessionHarness {
         releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!)
       : ContentLibrary.open(
         releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!,
-        reader: reader)
+        observe: observe)
     store = try SettingsStore(path: self.databasePath, placement: placement)
     try await prepare?(store)
     self.clock = clock
@@ -149,7 +149,7 @@ package final class SessionHarness {
 
   /// Boots the session and waits for the boot step (unless held).
   package func boot() async {
-    session.boot()
+    session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
   }
 

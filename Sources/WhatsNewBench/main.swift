@@ -411,7 +411,7 @@ func benchTap() async throws {
   let backends = Backends(store: store, faults: faults, tracker: tracker, clock: clock, timeZone: .gmt)
   let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })
   let session = Session(configuration: configuration, backends: backends, console: console)
-  session.boot()
+  session.runner.boot()
   await tracker.waitUntilSettled()
   let styler = Styler(colors: false)
   guard styler.render(session.renderCurrentView()).contains("What's new in 2.13.1") else {

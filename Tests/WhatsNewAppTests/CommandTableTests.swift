@@ -122,7 +122,7 @@ struct CommandTableTests {
     configuration.insideExploration = true
     let session = Session(
       configuration: configuration, backends: harness.session.runner.backends, console: harness.session.console)
-    session.boot()
+    session.runner.boot()
     await harness.settle()
     _ = harness.takeOutput()
     let copy = FileManager.default.currentDirectoryPath + "/settings-copy.sqlite"

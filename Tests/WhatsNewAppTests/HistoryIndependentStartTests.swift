@@ -50,8 +50,8 @@ struct HistoryIndependentStartTests {
   /// The content files a session reads through the catalog, relative to `directory`.
   final class Reads: Sendable {
     let paths = Mutex<[String]>([])
-    func reader(under directory: String) -> ContentReader {
-      .observed { path in self.paths.withLock { $0.append(String(path.dropFirst(directory.count + 1))) } }
+    func reader(under directory: String) -> @Sendable (String) -> Void {
+      { path in self.paths.withLock { $0.append(String(path.dropFirst(directory.count + 1))) } }
     }
     var read: Set<String> { Set(paths.withLock { $0 }) }
   }
@@ -75,7 +75,7 @@ struct HistoryIndependentStartTests {
       arguments: [
         "--releases", directory.path("Releases"), "--localizations", directory.path("Localizations"), "--upgrade-from",
         Self.version(seen), "--app-version", Self.version(Self.count - 1), "--locale", "es",
-      ], reader: reads.reader(under: directory.path))
+      ], observe: reads.reader(under: directory.path))
     let transcript = await harness.transcript(of: ["state"])
     // The tour opens on the oldest release's page.
     let first = shown.first.map(Self.version)
@@ -91,7 +91,7 @@ struct HistoryIndependentStartTests {
       arguments: [
         "--releases", directory.path("Releases"), "--localizations", directory.path("Localizations"), "--upgrade-from",
         Self.version(Self.count - 2), "--app-version", Self.version(Self.count - 1), "--locale", "es",
-      ], reader: reads.reader(under: directory.path))
+      ], observe: reads.reader(under: directory.path))
     let transcript = await harness.transcript(of: ["skip", "news \(Self.version(3))"])
     #expect(transcript.contains("Novedades de 5.0.3"), "\(transcript)")
     let versions = [Self.version(Self.count - 1), Self.version(3)]
@@ -111,7 +111,7 @@ struct HistoryIndependentStartTests {
       prepare: { store in
         try await store.completeOnboarding(seenThrough: Version(Self.version(0))!)
         try await store.advanceSeenThrough(to: Version(Self.version(Self.count - 2))!)
-      }, reader: reads.reader(under: directory.path))
+      }, observe: reads.reader(under: directory.path))
     let transcript = await harness.transcript(of: ["skip", "news"])
     // The newest releases that fit are read (no more than the window's rows), none of the rest.
     let readReleases = reads.read.filter { $0.hasPrefix("Releases/") }

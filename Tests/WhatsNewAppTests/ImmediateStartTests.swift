@@ -18,7 +18,7 @@ struct ImmediateStartTests {
   @Test("in a script, boot has read the store, opened the tour and read its controls before it returns")
   func bootFinishesInline() async throws {
     let harness = try await scripted(["--upgrade-from", "2.11.0"])
-    harness.session.boot()  // no wait of any kind
+    harness.session.runner.boot()  // no wait of any kind
     #expect(harness.session.state.isBooted)
     #expect(harness.session.state.overlay == .whatsNew)
     #expect(harness.session.runner.backends.tracker.entries.isEmpty)
@@ -28,7 +28,7 @@ struct ImmediateStartTests {
   @Test("in a script, a tap is written before the command returns")
   func writesFinishInline() async throws {
     let harness = try await scripted(["--upgrade-from", "2.14.0"])
-    harness.session.boot()
+    harness.session.runner.boot()
     await harness.send("go settings")
     #expect(harness.session.state.choices.state(of: .theme).shown == "system", "the read is done, not loading")
     await harness.send("set theme dark")
@@ -41,7 +41,7 @@ struct ImmediateStartTests {
   @Test("in a script, dismissing the tour records the version before the command returns")
   func dismissalFinishesInline() async throws {
     let harness = try await scripted(["--upgrade-from", "2.11.0"])
-    harness.session.boot()
+    harness.session.runner.boot()
     await harness.send("skip")
     #expect(harness.session.state.tour == nil)
     #expect(try await harness.store.seenThrough() == .version(Options.defaultAppVersion))
@@ -50,7 +50,7 @@ struct ImmediateStartTests {
   @Test("a held operation still waits: boot returns with it in flight, and release finishes it")
   func heldOperationWaits() async throws {
     let harness = try await scripted(["--upgrade-from", "2.11.0", "--fault", "boot=hold"])
-    harness.session.boot()
+    harness.session.runner.boot()
     #expect(!harness.session.state.isBooted)
     #expect(harness.session.runner.backends.tracker.entries.map(\.operation) == [.boot])
     harness.faults.release(.boot, target: nil)
@@ -62,7 +62,7 @@ struct ImmediateStartTests {
   @Test("with the store on its own queue (a terminal), boot returns at once and finishes there")
   func ownQueueReturnsFirst() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], placement: .ownQueue)
-    harness.session.boot()
+    harness.session.runner.boot()
     #expect(!harness.session.state.isBooted, "the store's answer cannot arrive while boot still runs on the main actor")
     #expect(harness.session.runner.backends.tracker.entries.map(\.operation) == [.boot])
     await harness.settle()

@@ -100,7 +100,7 @@ struct LanguageSessionTests {
     let seeded = try await start()
     try await seeded.store.setLanguagePreference(.ru)
     let harness = try await SessionHarness(arguments: ["--fault", "boot=hold"], databasePath: seeded.databasePath)
-    harness.session.boot()
+    harness.session.runner.boot()
     await harness.send("lang es")
     #expect(harness.takeOutput().contains("El almacén de ajustes no está disponible"))
     harness.faults.release(.boot, target: nil)

@@ -162,7 +162,7 @@ package struct Backends: Sendable {
           result = .read(try? await store.setting(setting))
         }
       } catch {
-        result = .failed(Self.describe(error))
+        result = .failed(String(describing: error))
       }
       switch plan.next(after: result) {
       case .step(let following):
@@ -178,7 +178,7 @@ package struct Backends: Sendable {
   /// What a write that stored nothing did: it failed, or (a conditional write) found another value.
   static func unwritten(_ error: any Error) -> AppliedWrite {
     if let current = changedSince(error) { return AppliedWrite(outcome: .changedSince(current: current), reminder: nil) }
-    return AppliedWrite(outcome: .failed(reason: describe(error)), reminder: nil)
+    return AppliedWrite(outcome: .failed(reason: String(describing: error)), reminder: nil)
   }
 
   /// The value a conditional write found instead of the one it expected, if that is why it wrote nothing.
@@ -189,11 +189,6 @@ package struct Backends: Sendable {
 
   /// The weekly review notification's scheduler over this store.
   package var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
-
-  /// Words for an error from a backend.
-  package static func describe(_ error: any Error) -> String {
-    String(describing: error)
-  }
 }
 
 /// How the weekday's repair puts things back, passed in as closures: the old weekday written
@@ -244,13 +239,9 @@ package struct WeeklyReviewScheduler: Sendable {
     try await backends.run(.schedule, target: nil, id: id) { try await $0.saveNotification(notification) }
   }
 
-  /// Makes the schedule agree with the stored weekday; returns what changed, if anything.
-  /// Run by the boot step, so a disagreement left by a failed repair never outlives a restart.
-  nonisolated(nonsending) package func reconcile() async throws -> (was: String?, now: String)? {
-    try await reconcile(from: backends.snapshot())
-  }
-
-  /// ``reconcile()`` against a snapshot already read (the boot step reads one for all it needs).
+  /// Makes the schedule agree with the weekday stored in `snapshot`, as just read; returns what
+  /// changed, if anything. Run by the boot step (so a disagreement left by a failed repair
+  /// never outlives a restart) and after a restore.
   nonisolated(nonsending) package func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
     guard let wanted = WeeklyReview.repair(snapshot) else { return nil }
     try await backends.store.saveNotification(wanted)

@@ -71,23 +71,15 @@ struct CommandDispatcher: Sendable {
     case .qa: await QACommands(runner: runner).run(name, arguments)
     case .debug: await DebugCommands(runner: runner).run(arguments)
     case .backup: await BackupCommands(runner: runner).run(name, arguments)
-    case .session: await runOwn(name, arguments)
-    case .recap: runner.messages.notAvailable(name)
-    }
-  }
-
-  /// The session's own commands: `help`, `quit` and `show`.
-  func runOwn(_ name: String, _ arguments: [String]) async {
-    switch name {
-    case "help": help(arguments)
-    case "quit": runner.outcome.quits = true
-    case "show":
+    case .session where name == "help": help(arguments)
+    case .session where name == "quit": runner.outcome.quits = true
+    case .session where name == "show":
       // A redraw the user asked for shows what the store holds now, another process's
       // changes included.
       await runner.readStoreFacts()
       runner.outcome.showsWholeView = arguments.first?.lowercased() == "all"
       await runner.send(.viewRequested)
-    default: runner.messages.notAvailable(name)
+    case .session, .recap: runner.messages.notAvailable(name)
     }
   }
 

@@ -106,7 +106,7 @@ struct QACommands: Sendable {
     do {
       snapshot = try await runner.snapshot()
     } catch {
-      return CheckReport(.storeUnreadable(Backends.describe(error)))
+      return CheckReport(.storeUnreadable(String(describing: error)))
     }
     let inFlight = runner.backends.tracker.entries
     let problems = ConsistencyCheck.problems(

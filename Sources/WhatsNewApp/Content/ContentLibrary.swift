@@ -35,10 +35,10 @@ package struct ContentLibrary: Sendable {
 
   /// The raw files of a content tree, for the loader and the linter.
   package struct Files: Sendable {
-    package var manifest: [UInt8]?
-    package var releaseFiles: [String: [UInt8]]
-    package var tables: [Language: TranslationTable]
-    package var unreadableTables: [Language: TableProblem]
+    package var manifest: [UInt8]? = nil
+    package var releaseFiles: [String: [UInt8]] = [:]
+    package var tables: [Language: TranslationTable] = [:]
+    package var unreadableTables: [Language: TableProblem] = [:]
     /// Release files that are there but were not read (a FIFO, a device, a link to one), by
     /// file name, and why.
     package var unreadableReleases: [String: String] = [:]
@@ -78,30 +78,16 @@ package struct ContentLibrary: Sendable {
     cache: TranslationCache = .off
   ) throws(ContentError) -> Files {
     try requireDirectories(releasesDirectory, localizationsDirectory)
+    let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
+    var files = readAppTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: releasesDirectory)) ?? []
-    var releaseFiles: [String: [UInt8]] = [:]
-    var unreadableReleases: [String: String] = [:]
     for name in names.sorted() where name.hasSuffix(".json") && name != "manifest.json" {
       switch readPrefix(releasesDirectory + "/" + name) {
-      case .success(let data): releaseFiles[name] = data
-      case .failure(let refusal): unreadableReleases[name] = refusal.description
+      case .success(let data): files.releaseFiles[name] = data
+      case .failure(let refusal): files.unreadableReleases[name] = refusal.description
       }
     }
-    let manifest = readManifest(inReleasesDirectory: releasesDirectory)
-    let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
-    var tables: [Language: TranslationTable] = [:]
-    var unreadable: [Language: TableProblem] = [:]
-    var sources: [Language: [UInt8]] = [:]
-    for (language, read) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
-      switch read.result {
-      case .success(let table): tables[language] = table
-      case .failure(let problem): unreadable[language] = problem
-      }
-      sources[language] = read.bytes
-    }
-    var files = Files(
-      manifest: manifest.bytes, releaseFiles: releaseFiles, tables: tables, unreadableTables: unreadable,
-      unreadableReleases: unreadableReleases, tableSources: sources, unreadableManifest: manifest.problem)
+    (files.manifest, files.unreadableManifest) = readManifest(inReleasesDirectory: releasesDirectory)
     for language in wanted {
       let directory = "\(localizationsDirectory)/\(language.directoryName)"
       let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
@@ -115,8 +101,30 @@ package struct ContentLibrary: Sendable {
     return files
   }
 
+  /// The app's own tables of `languages` (in ``Files/tables``), those that could not be read
+  /// (``Files/unreadableTables``), and the bytes of each that could (``Files/tableSources``).
+  private static func readAppTables(
+    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache
+  ) -> Files {
+    var files = Files()
+    let paths = languages.map { tablePath($0, localizationsDirectory: localizationsDirectory) }
+    for (language, read) in zip(languages, readTables(atPaths: paths, cache: cache)) {
+      switch read.result {
+      case .success(let table): files.tables[language] = table
+      case .failure(let problem): files.unreadableTables[language] = problem
+      }
+      files.tableSources[language] = read.bytes
+    }
+    return files
+  }
+
   /// The app's own table in each `<lang>.lproj`; every other `.strings` there is a release's.
   package static let tableFileName = "Localizable.strings"
+
+  /// `<localizationsDirectory>/<lang>.lproj/Localizable.strings`.
+  static func tablePath(_ language: Language, localizationsDirectory: String) -> String {
+    "\(localizationsDirectory)/\(language.directoryName)/\(tableFileName)"
+  }
 
   /// Why a translation table could not be read, naming the file.
   package struct TableProblem: Error, Sendable, CustomStringConvertible {
@@ -124,12 +132,9 @@ package struct ContentLibrary: Sendable {
     package var description: String
     /// The reason, when it was parsing the file that failed (`nil` when the file is missing
     /// or cannot be read at all).
-    package var error: LocalizationError?
-
-    package init(description: String, error: LocalizationError? = nil) {
-      self.description = description
-      self.error = error
-    }
+    package var error: LocalizationError? = nil
+    /// Why the file was not read at all (it is missing, a FIFO, over the limit), when so.
+    var refusal: FileBytes.Refusal? = nil
   }
 
   /// Reads one language's `Localizable.strings`: its compiled copy in `cache` when the file
@@ -137,20 +142,12 @@ package struct ContentLibrary: Sendable {
   package static func readTable(
     _ language: Language, localizationsDirectory: String, cache: TranslationCache = .off
   ) -> Result<TranslationTable, TableProblem> {
-    readTables([language], localizationsDirectory: localizationsDirectory, cache: cache)[0].result
+    readTables(atPaths: [tablePath(language, localizationsDirectory: localizationsDirectory)], cache: cache)[0].result
   }
 
   /// The largest `.strings` file read (32 MiB): a larger file (or a link to `/dev/zero`) is
   /// refused, not allocated.
   package static let tableSizeLimit = 32 << 20
-
-  /// Reads several languages' tables, one result per language in order, with the bytes of
-  /// each that could be read (for `lint`'s line numbers).
-  package static func readTables(
-    _ languages: [Language], localizationsDirectory: String, cache: TranslationCache = .off
-  ) -> [(result: Result<TranslationTable, TableProblem>, bytes: [UInt8]?)] {
-    readTables(atPaths: languages.map { "\(localizationsDirectory)/\($0.directoryName)/\(tableFileName)" }, cache: cache)
-  }
 
   /// The table of each `.strings` file in `paths`, in order (through `cache`), and the bytes
   /// of each file that could be read.
@@ -165,7 +162,8 @@ package struct ContentLibrary: Sendable {
         sources.append((path, bytes))
         results.append(nil)
       case .failure(let refusal):
-        results.append(.failure(TableProblem(description: "\(path): cannot be read: \(refusal)")))
+        results.append(
+          .failure(TableProblem(description: "\(path): cannot be read: \(refusal)", refusal: refusal)))
       }
     }
     var read = zip(sources, cache.tables(sources)).makeIterator()
@@ -183,7 +181,7 @@ package struct ContentLibrary: Sendable {
   /// ``load(releasesDirectory:localizationsDirectory:languages:cache:)``.
   package static func open(
     releasesDirectory: String, localizationsDirectory: String, languages: Set<Language> = Set(Language.allCases),
-    cache: TranslationCache = .off, reader: ContentReader = .files
+    cache: TranslationCache = .off, observe: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ContentError) -> ContentLibrary {
     try requireDirectories(releasesDirectory, localizationsDirectory)
     let manifest = readManifest(inReleasesDirectory: releasesDirectory)
@@ -191,19 +189,10 @@ package struct ContentLibrary: Sendable {
     let registered = ReleaseLibrary.registered(
       manifest: manifest.bytes, manifestDisplayPath: manifestPath, unreadableManifest: manifest.problem)
     let wanted = Language.allCases.filter { $0 == .en || languages.contains($0) }
-    var tables: [Language: TranslationTable] = [:]
-    var problems: [String] = []
-    for (language, read) in zip(wanted, readTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)) {
-      let result = read.result
-      if language == .en {
-        tables[language] = try EnglishTable.required(result)
-        continue
-      }
-      switch result {
-      case .success(let table): tables[language] = table
-      case .failure(let problem): problems.append(problem.description)
-      }
-    }
+    let read = readAppTables(wanted, localizationsDirectory: localizationsDirectory, cache: cache)
+    if let problem = read.unreadableTables[.en] { throw ContentError.englishTable(problem) }
+    var tables = read.tables
+    let problems = wanted.compactMap { read.unreadableTables[$0]?.description }
     let notes = limitingTexts(in: &tables, localizationsDirectory: localizationsDirectory)
     var entries: [Version: ManifestEntry] = [:]
     for entry in registered.entries where entries[entry.version] == nil { entries[entry.version] = entry }
@@ -211,7 +200,7 @@ package struct ContentLibrary: Sendable {
       versions: entries.keys.sorted(),
       source: ReleaseCatalog.Source(
         releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory,
-        manifest: manifest.bytes ?? [], entries: entries, cache: cache, reader: reader,
+        manifest: manifest.bytes ?? [], entries: entries, cache: cache, observe: observe,
         uiEnglish: tables[.en] ?? [:]))
     let diagnostics = (problems + notes + registered.diagnostics.map(\.locatedDescription)).map(
       TextSanitizer.cleanKeepingNewlines)
@@ -274,7 +263,7 @@ package struct ContentLibrary: Sendable {
       releases: loaded.releases, releaseTables: releaseTables,
       source: ReleaseCatalog.Source(
         releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, manifest: files.manifest ?? [],
-        entries: [:], cache: cache, reader: .files, uiEnglish: tables[.en] ?? [:]))
+        entries: [:], cache: cache, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
       catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: loaded.diagnostics,
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
@@ -316,9 +305,9 @@ package struct ContentLibrary: Sendable {
   /// empty file); else a regular file, read only one byte past the validator's limit, so an
   /// oversized one is still rejected by the validator, by its size. A FIFO or a device is
   /// refused, never read: it could block the start or never end.
-  private static func readPrefix(_ path: String) -> Result<[UInt8], FileBytes.Refusal> {
-    if isDirectory(path) { return .success([]) }
-    return FileBytes.contents(of: path, limit: ReleaseValidator.maximumFileSize + 1, truncating: true)
+  static func readPrefix(_ path: String) -> Result<[UInt8], FileBytes.Refusal> {
+    let read = FileBytes.contents(of: path, limit: ReleaseValidator.maximumFileSize + 1, truncating: true)
+    return read == .failure(.notARegularFile("a directory")) ? .success([]) : read
   }
 
   /// Whether `path` is a directory or a link to one: how every command finds its content.

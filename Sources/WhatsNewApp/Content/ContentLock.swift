@@ -28,7 +28,7 @@ struct ContentLock: Sendable {
   /// ``release()``.
   init(directory: String, seconds: Double) throws(Failure) {
     let path = directory + "/" + Self.fileName
-    let deadline = Self.now() + seconds
+    let deadline = ContinuousClock.now + .seconds(seconds)
     while true {
       let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
@@ -51,7 +51,7 @@ struct ContentLock: Sendable {
       guard error == EWOULDBLOCK || error == EINTR else {
         throw .unusable(path: path, reason: String(cString: strerror(error)))
       }
-      guard Self.now() < deadline else { throw .busy(path: path, seconds: seconds) }
+      guard ContinuousClock.now < deadline else { throw .busy(path: path, seconds: seconds) }
       usleep(10_000)
     }
   }
@@ -60,11 +60,5 @@ struct ContentLock: Sendable {
   func release() {
     unlink(path)
     close(descriptor)
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

@@ -36,12 +36,6 @@ package enum EnglishTable {
     TranslationTable(english.entries.merging(StoreMessages.english) { table, _ in table })
   }
 
-  /// The English table read for a start or a subcommand: the table, or the refusal that names
-  /// the file, says what is wrong with it and what to do.
-  static func required(_ read: Result<TranslationTable, ContentLibrary.TableProblem>) throws(ContentError) -> TranslationTable {
-    try read.mapError(ContentError.englishTable).get()
-  }
-
   /// Reads the English table for words said outside a session (`schema`'s descriptions, a
   /// warning before a subcommand): from `localizationsDirectory` (`--localizations`), else
   /// from the bundled `Localizations/`, found as the app finds it.
@@ -50,6 +44,7 @@ package enum EnglishTable {
     guard ContentLibrary.isDirectory(directory) else {
       throw ContentError.missingDirectory(path: directory, what: "translations", option: "--localizations")
     }
-    return try required(ContentLibrary.readTable(.en, localizationsDirectory: directory))
+    // The refusal names the file, says what is wrong with it and what to do.
+    return try ContentLibrary.readTable(.en, localizationsDirectory: directory).mapError(ContentError.englishTable).get()
   }
 }

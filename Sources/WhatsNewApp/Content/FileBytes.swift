@@ -10,22 +10,19 @@ import Glibc
 enum FileBytes {
   /// Why a file was not read.
   enum Refusal: Error, Equatable, CustomStringConvertible {
-    /// `open` or `fstat` failed: the C library's words for it.
-    case cannotOpen(String)
+    /// `open` or `fstat` failed: the error number (the C library's words for it are the description).
+    case cannotOpen(Int32)
     /// Not a regular file (a FIFO could block, a device never ends): what it is instead.
     case notARegularFile(String)
     /// Larger than the limit the caller set.
     case tooLarge(size: Int, limit: Int)
 
     /// Whether the file is simply not there (`ENOENT`).
-    var isMissing: Bool {
-      if case .cannotOpen(let reason) = self { return reason == String(cString: strerror(ENOENT)) }
-      return false
-    }
+    var isMissing: Bool { self == .cannotOpen(ENOENT) }
 
     var description: String {
       switch self {
-      case .cannotOpen(let reason): reason
+      case .cannotOpen(let error): String(cString: strerror(error))
       case .notARegularFile(let kind): "it is \(kind), not a regular file"
       case .tooLarge(let size, let limit): "it is \(size) bytes, over the \(limit)-byte limit"
       }
@@ -44,11 +41,11 @@ enum FileBytes {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingSymlink ? 0 : O_NOFOLLOW))
     guard descriptor >= 0 else {
       return .failure(
-        errno == ELOOP && !followingSymlink ? .notARegularFile("a symbolic link") : .cannotOpen(String(cString: strerror(errno))))
+        errno == ELOOP && !followingSymlink ? .notARegularFile("a symbolic link") : .cannotOpen(errno))
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(errno)) }
     guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notARegularFile(kind(info.st_mode))) }
     guard truncating || Int(info.st_size) <= limit else {
       return .failure(.tooLarge(size: Int(info.st_size), limit: limit))
@@ -88,29 +85,31 @@ enum FileBytes {
   @discardableResult
   static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
     let temporary = path + ".\(getpid())" + temporarySuffix
-    // O_EXCL | O_NOFOLLOW: never write through a link or into a file someone else made.
     unlink(temporary)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return false }
-    let written = writeAll(bytes, to: descriptor)
-    close(descriptor)
-    guard written, rename(temporary, path) == 0 else {
+    guard create(temporary, bytes, mode: 0o600, sync: false) == nil else { return false }
+    guard rename(temporary, path) == 0 else {
       unlink(temporary)
       return false
     }
     return true
   }
 
-  /// Writes all of `bytes` to `descriptor`, through short writes and interrupts; false when a
-  /// write fails (`errno` says why).
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  /// Creates `path` with `mode`, holding all of `bytes` (through short writes and interrupts),
+  /// flushed to disk when `sync`: the error number when it failed (what was created is removed).
+  static func create(_ path: String, _ bytes: [UInt8], mode: mode_t, sync: Bool) -> Int32? {
+    // O_EXCL | O_NOFOLLOW: never write through a link or into a file someone else made.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { return errno }
     var done = 0
-    while done < bytes.count {
+    var failure: Int32?
+    while done < bytes.count, failure == nil {
       let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return false }
-      done += count
+      if count <= 0 { failure = errno } else { done += count }
     }
-    return true
+    if failure == nil, sync, fsync(descriptor) != 0 { failure = errno }
+    close(descriptor)
+    if failure != nil { unlink(path) }
+    return failure
   }
 }

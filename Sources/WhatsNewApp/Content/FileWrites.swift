@@ -19,15 +19,7 @@ struct FileWrites: Sendable {
   var unlink: @Sendable (_ path: String) -> Int32?
 
   static let live = FileWrites(
-    create: { path, bytes in
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { return errno }
-      let written = FileBytes.writeAll(bytes, to: descriptor) && fsync(descriptor) == 0
-      let failure = written ? nil : errno
-      close(descriptor)
-      if failure != nil { Glibc.unlink(path) }
-      return failure
-    },
+    create: { FileBytes.create($0, $1, mode: 0o644, sync: true) },
     rename: { Glibc.rename($0, $1) == 0 ? nil : errno },
     link: { Glibc.link($0, $1) == 0 ? nil : errno },
     unlink: { Glibc.unlink($0) == 0 ? nil : errno })

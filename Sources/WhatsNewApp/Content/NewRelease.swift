@@ -9,7 +9,7 @@ package import WhatsNewCore
 /// it: the release file, its registration in `manifest.json` and the release's own table in
 /// all five languages, its keys marked untranslated (``ReleaseScaffold``). It reads the content
 /// as `lint` does (``ContentLibrary/readManifest(inReleasesDirectory:)``,
-/// ``ContentLibrary/readTables(_:localizationsDirectory:cache:)``), under a lock on the release
+/// ``ContentLibrary/readTable(_:localizationsDirectory:cache:)``), under a lock on the release
 /// directory (``ContentLock``), checks everything, then writes every file as one step
 /// (``FileTransaction``): all of them, or none.
 package struct NewRelease: Sendable {
@@ -143,7 +143,7 @@ package struct NewRelease: Sendable {
       throw .missing(path: appTablePath(language), what: "the \(language.nativeName) table")
     }
     // The tables as lint reads them: the same size limit, the same parser.
-    let results = ContentLibrary.readTables(languages, localizationsDirectory: localizationsDirectory).map(\.result)
+    let results = languages.map { ContentLibrary.readTable($0, localizationsDirectory: localizationsDirectory) }
     var changes = [
       FileTransaction.Change(
         path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)
@@ -153,9 +153,9 @@ package struct NewRelease: Sendable {
       let table: TranslationTable
       switch result {
       case .success(let read): table = read
-      case .failure(let problem) where problem.error == nil:
-        throw .unreadable(path: path, reason: Self.reason(problem.description, path: path))
-      case .failure(let problem): throw .badTable(problem.description)
+      case .failure(let problem):
+        if let refusal = problem.refusal { throw .unreadable(path: path, reason: refusal.description) }
+        throw .badTable(problem.description)
       }
       if let key = keys.first(where: { table[$0] != nil }) { throw .keyExists(path: path, key: key) }
       let releaseTable = tablePath(language)
@@ -175,12 +175,6 @@ package struct NewRelease: Sendable {
     return Outcome(
       releaseFile: releasePath, manifest: manifestPath, tables: languages.map(tablePath), keys: keys,
       newerRegistered: newest.flatMap { $0 > version ? $0 : nil }, previous: registered.filter { $0 < version }.max())
-  }
-
-  /// The reader's reason without the `<path>: cannot be read: ` it starts with.
-  private static func reason(_ description: String, path: String) -> String {
-    let prefix = "\(path): cannot be read: "
-    return description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
   }
 
   /// What to print: what was written, and what to do next, wrapped to `width` (rows

@@ -34,7 +34,8 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
     var manifest: [UInt8]
     var entries: [Version: ManifestEntry]
     var cache: TranslationCache
-    var reader: ContentReader
+    /// Told each file's path before it is read (a test counts what a start opens).
+    var observe: @Sendable (String) -> Void = { _ in }
     /// The app's own English table (`Localizable.strings`): with the release's own English
     /// table, the keys the validator checks a release's against.
     var uiEnglish: TranslationTable
@@ -124,15 +125,13 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
   private func load(_ version: Version, _ state: inout State) -> Release? {
     if let known = state.releases[version] { return known }
     guard let entry = source.entries[version] else { return nil }
-    let fileName = "\(version).json"
-    let read = source.reader.read(
-      source.releasesDirectory + "/" + fileName, ReleaseValidator.maximumFileSize + 1, true)
+    let path = source.releasesDirectory + "/\(version).json"
+    source.observe(path)
     var bytes: [UInt8]?
     var unreadable: String?
-    switch read {
+    // As `lint` and `flow` read it: a directory reads as an empty file, which the validator names.
+    switch ContentLibrary.readPrefix(path) {
     case .success(let data): bytes = data
-    // A directory reads as an empty file, which the validator names (as `lint` and `flow` read it).
-    case .failure(.notARegularFile("a directory")): bytes = []
     case .failure(let refusal): if !refusal.isMissing { unreadable = refusal.description }
     }
     let prefix = ReleaseScaffold.keyPrefix(for: version)
@@ -169,41 +168,18 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
     let name = "\(owner).strings"
     let path = "\(source.localizationsDirectory)/\(language.directoryName)/\(name)"
     var table: TranslationTable = [:]
-    switch source.reader.read(path, ContentLibrary.tableSizeLimit, false) {
-    case .success(let bytes):
-      switch source.cache.tables([(path, bytes)])[0] {
-      case .success(let parsed):
-        let limited = ContentLibrary.limitingTexts(
-          parsed, language, localizationsDirectory: source.localizationsDirectory, fileName: name)
-        table = limited.table
-        state.notes += limited.notes
-      case .failure(let error): state.notes.append(TextSanitizer.clean("\(path): \(error)"))
-      }
-    case .failure(let refusal):
-      if !refusal.isMissing { state.notes.append(TextSanitizer.clean("\(path): cannot be read: \(refusal)")) }
+    source.observe(path)
+    switch ContentLibrary.readTables(atPaths: [path], cache: source.cache)[0].result {
+    case .success(let parsed):
+      let limited = ContentLibrary.limitingTexts(
+        parsed, language, localizationsDirectory: source.localizationsDirectory, fileName: name)
+      table = limited.table
+      state.notes += limited.notes
+    case .failure(let problem):
+      if problem.refusal?.isMissing != true { state.notes.append(TextSanitizer.clean(problem.description)) }
     }
     state.tables[language, default: [:]][String(prefix)] = table
     return table
-  }
-}
-
-/// How the catalog reads a file: its bytes up to a limit (`truncating`: the first `limit`
-/// bytes of a larger one), as ``FileBytes/contents(of:limit:followingSymlink:truncating:)``
-/// does; tests pass one that counts what is opened.
-package struct ContentReader: Sendable {
-  let read: @Sendable (_ path: String, _ limit: Int, _ truncating: Bool) -> Result<[UInt8], FileBytes.Refusal>
-
-  /// The files themselves.
-  package static let files = ContentReader { path, limit, truncating in
-    FileBytes.contents(of: path, limit: limit, truncating: truncating)
-  }
-
-  /// The files, with every path read reported to `observe` first (tests).
-  package static func observed(_ observe: @escaping @Sendable (String) -> Void) -> ContentReader {
-    ContentReader { path, limit, truncating in
-      observe(path)
-      return FileBytes.contents(of: path, limit: limit, truncating: truncating)
-    }
   }
 }
 

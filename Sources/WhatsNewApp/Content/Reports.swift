@@ -18,7 +18,8 @@ package enum FlowReport {
     let pages = selection.pages
     let dropped = selection.leftOut
     let capped = selection.capped
-    let newer = newerReleases(releases, than: current)
+    // Loaded releases newer than `current`, oldest first: no user on `current` sees them.
+    let newer = releases.map(\.version).filter { $0 > current }.sorted()
     let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
     if json {
       var members: [(key: String, value: JSONValue)] = [
@@ -106,11 +107,6 @@ package enum FlowReport {
       }
     }
     return lines
-  }
-
-  /// Loaded releases newer than `current`, oldest first: no user on `current` sees them.
-  package static func newerReleases(_ releases: [Release], than current: Version) -> [Version] {
-    releases.map(\.version).filter { $0 > current }.sorted()
   }
 
   /// The diagnostics that concern what a user who has seen through `seen` and runs `current`

@@ -42,7 +42,7 @@ package enum SARIFReport {
         ("ruleId", .string(problem.rule.id)),
         ("ruleIndex", .number(Double(rules.firstIndex(of: problem.rule) ?? 0))),
         ("level", .string(problem.severity.rawValue)),
-        ("message", .object([("text", .string(problem.description.dropPrefix(problem.file + ": ")))])),
+        ("message", .object([("text", .string(problem.path.isEmpty ? problem.message : problem.path + ": " + problem.message))])),
         ("locations", .array([location(of: problem)])),
       ])
     }
@@ -93,10 +93,4 @@ package enum SARIFReport {
 
   /// A URI's unreserved characters (RFC 3986, ASCII only) and `/`.
   static let uriCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
-}
-
-extension String {
-  fileprivate func dropPrefix(_ prefix: String) -> String {
-    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
-  }
 }

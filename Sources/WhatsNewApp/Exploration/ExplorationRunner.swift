@@ -84,7 +84,7 @@ package final class ExplorationRunner {
         tourWasShowing: tourWasShowing, session: session, store: store)
     }
 
-    session.boot()
+    session.runner.boot()
     await tracker.waitUntilSettled()
     repl.printPending()
     observed.boot = performedSinceLastStep()
@@ -146,7 +146,7 @@ package final class ExplorationRunner {
   func nextStart(path: String, after before: SeenThroughRecord) async throws -> [String] {
     let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
     let session = makeSession(store: store, path: path, startFaults: [])
-    session.boot()
+    session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
     var problems = try await Self.disagreements(session.state, in: session.runner.renderContext, store: store)
     let after = try await store.seenThrough()

@@ -232,7 +232,7 @@ struct NavigationWalk {
       store: store, path: storePath, startFaults: [], start: (start.upgradeFrom, start.launchSource),
       output: { printed.append($0) })
     let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
-    session.boot()
+    session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
     repl.printPending()
     var record = try await store.seenThrough()

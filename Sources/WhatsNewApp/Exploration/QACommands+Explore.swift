@@ -63,7 +63,7 @@ extension QACommands {
       let formats = runner.renderContext.formats
       console.emit(runner.text("ui.explore.tooManyRuns", formats.number(needed), formats.number(limit)), .error)
     } catch {
-      console.emit(runner.text("ui.explore.failed", Backends.describe(error)), .error)
+      console.emit(runner.text("ui.explore.failed", String(describing: error)), .error)
     }
   }
 
@@ -96,7 +96,7 @@ extension QACommands {
         for line in problem.lines { console.emit(line == NavigationExplorer.escape ? "# (press Esc)" : line) }
       }
     } catch {
-      console.emit(runner.text("ui.explore.failed", Backends.describe(error)), .error)
+      console.emit(runner.text("ui.explore.failed", String(describing: error)), .error)
     }
   }
 

@@ -130,7 +130,7 @@ extension EffectRunner {
   /// The boot step: waits for the boot gate (QA can delay, hold or fail it), makes the
   /// notification schedule agree with the stored weekday, reads the store once, and hands
   /// what it read to the rules (``AppAction/booted(_:)``): onboarding, or the what's-new check.
-  func boot() {
+  package func boot() {
     let backends = self.backends
     let id = backends.tracker.begin(.boot, target: nil)
     Task.immediate { @MainActor [self] in
@@ -160,7 +160,7 @@ extension EffectRunner {
         }
         action = .booted(snapshot)
       } catch {
-        action = .bootFailed(Backends.describe(error))
+        action = .bootFailed(String(describing: error))
       }
       await send(action)
       // A failed boot said why; a widget launch before onboarding shows nothing new.

@@ -41,12 +41,10 @@ extension EffectRunner {
   /// After a restore: the schedule follows the restored weekday, then the store as the session
   /// starts over from it, in one read transaction (`nil` when it cannot be read).
   func reconciledSnapshot() async -> StoreSnapshot? {
-    _ = try? await backends.scheduler.reconcile()
+    guard let read = try? await snapshot() else { return nil }
+    guard (try? await backends.scheduler.reconcile(from: read)) != nil else { return read }
     return try? await snapshot()
   }
-
-  /// A private in-memory copy of the store, for a preview's sandbox.
-  func sandboxCopy() async throws -> SettingsStore { try await backends.store.sandboxCopy() }
 
   /// The store's facts in words, now.
   var factsWording: FactsWording {

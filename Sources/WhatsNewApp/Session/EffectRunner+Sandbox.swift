@@ -17,13 +17,13 @@ extension EffectRunner {
     if sandbox != nil { return true }
     let real = backends
     do {
-      let copy = try await sandboxCopy()
+      let copy = try await real.store.sandboxCopy()
       sandbox = (real, state.storeFacts)
       backends = real.over(copy, faults: real.faults, tracker: real.tracker, clock: real.clock)
       await send(.sandboxEntered)
       return true
     } catch {
-      console.emit(text("ui.debug.sandboxFailed", Backends.describe(error)), .error)
+      console.emit(text("ui.debug.sandboxFailed", String(describing: error)), .error)
       return false
     }
   }

@@ -15,8 +15,8 @@ import WhatsNewStore
 /// It is also the door for the rest of the session's trips to the store, each saying why it is
 /// not gated: the rules' effects and the boot step (one tracked job behind the `boot` gate,
 /// `EffectRunner+AppEffects.swift`), the look for other programs' changes, and reads that
-/// report what is true now, `backup`, `restore` and the preview's copy
-/// (`EffectRunner+Reads.swift`). It is the only place a background task starts.
+/// report what is true now, `backup` and `restore` (`EffectRunner+Reads.swift`), the preview's
+/// copy (`EffectRunner+Sandbox.swift`). It is the only place a background task starts.
 ///
 /// Every write starts with `Task.immediate`: it runs at once up to its first real wait, so
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
@@ -123,11 +123,31 @@ package final class EffectRunner {
     if let error = error as? StoreError, let message = error.message {
       return text(message.key, arguments: message.arguments)
     }
-    return Backends.describe(error)
+    return String(describing: error)
   }
 
   /// The replies every command gives (``CommandMessages``).
   var messages: CommandMessages { CommandMessages(runner: self) }
+
+  /// The language in force is now `new`: reads its table on first use (the view, its
+  /// anchors with it, is drawn in it when next rendered).
+  func languageChanged(to new: Language) {
+    if tables[new] == nil {
+      let content = configuration.content
+      switch ContentLibrary.readTable(
+        new, localizationsDirectory: content.localizationsDirectory, cache: content.translationCache)
+      {
+      case .success(let table):
+        // Texts lint refuses for their length are dropped here too, as at start.
+        let limited = ContentLibrary.limitingTexts(table, new, localizationsDirectory: content.localizationsDirectory)
+        tables[new] = limited.table
+        for note in limited.notes { developerNote(note) }
+      case .failure(let problem):
+        // Missing translations fall back to English, key by key; say so to developers.
+        developerNote(TextSanitizer.clean(problem.description))
+      }
+    }
+  }
 
   func developerNote(_ text: String) {
     if configuration.options.developerMode { console.diagnostic("whatsnew: " + text) }
@@ -158,7 +178,7 @@ package final class EffectRunner {
       do {
         result = .success(try await backends.run(operation, target: target, id: id, body))
       } catch {
-        result = .failure(WriteFailureReason(Backends.describe(error)))
+        result = .failure(WriteFailureReason(String(describing: error)))
       }
       await completion(result)
     }
@@ -177,7 +197,7 @@ package final class EffectRunner {
     do {
       return .success(try await backends.run(operation, target: target, id: id, body))
     } catch {
-      return .failure(WriteFailureReason(Backends.describe(error)))
+      return .failure(WriteFailureReason(String(describing: error)))
     }
   }
 
@@ -192,7 +212,7 @@ package final class EffectRunner {
       do {
         await completion(.success(try await backends.read(setting, id: id)))
       } catch {
-        await completion(.failure(ReadFailure(reason: Backends.describe(error))))
+        await completion(.failure(ReadFailure(reason: String(describing: error))))
       }
     }
   }
@@ -222,7 +242,7 @@ package final class EffectRunner {
       do {
         try await backends.writeLanguage(language, id: id)
       } catch {
-        failed(Backends.describe(error))
+        failed(String(describing: error))
       }
     }
   }

@@ -66,9 +66,6 @@ package final class Session {
     await runner.run(effects)
   }
 
-  /// The boot step (``EffectRunner/boot()``).
-  package func boot() { runner.boot() }
-
   /// Runs one command line and returns what it produced besides the screen. Output goes to
   /// the console; the view follows the state. Never throws: every problem is a message and
   /// the session goes on.

@@ -57,7 +57,7 @@ package struct REPL {
         return ConfirmAnswer.isYes(answer, yesWords: session.runner.text("ui.confirm.yesWords"))
       }
     }
-    session.boot()
+    session.runner.boot()
     // A long QA delay of the boot's reads is not waited for: it would keep even `quit` out.
     await session.runner.backends.tracker.waitUntilSettledExceptLongDelays()
     printPending()
