@@ -77,6 +77,18 @@ struct GuidanceSessionTests {
     #expect(!upgrader.contains("New here?"))
   }
 
+  @Test("in a window too short for a popover and its element, the popover's way out and border stay on screen")
+  func shortWindowPopover() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"], rows: 10)
+    await harness.boot()
+    for line in ["go review", "skip", "info review.weekday_info"] { _ = await harness.output(of: line) }
+    let shown = harness.session.renderCurrentView().map(\.plainText)
+    #expect(shown.count <= 10 - Viewport.reservedRows, "\(shown)")
+    let close = harness.session.runner.text("ui.guidance.info.close")
+    #expect(shown.contains { $0.contains(String(close.prefix(20))) }, "the popover's only instruction: \(shown)")
+    #expect(shown.contains { $0.contains("└") }, "its bottom border: \(shown)")
+  }
+
   @Test("a step that frames a whole screen leaves the frame unnamed: the screen's header says it")
   func wholeScreenFrame() async throws {
     let transcript = try await SessionHarness.transcript(of: ["go workouts"], arguments: ["--upgrade-from", "2.14.0"])

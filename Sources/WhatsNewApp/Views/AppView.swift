@@ -52,7 +52,8 @@ package enum AppView {
       focus = view.anchors[ScreenRenderer.recapAnchor]
     }
     if let rows {
-      view.document = Viewport(terminalRows: rows).fit(view.document, focus: focus, focusName: focusName, context: context)
+      view.document = Viewport(terminalRows: rows).fit(
+        view.document, focus: focus, focusName: focusName, focusEnd: state.guidance.active?.mode == .info, context: context)
     }
     return view
   }

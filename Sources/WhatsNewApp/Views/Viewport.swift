@@ -26,11 +26,13 @@ package struct Viewport: Sendable {
   /// The rows a view may take.
   package var budget: Int { max(4, terminalRows - Self.reservedRows) }
 
-  /// `document` cut to ``budget`` rows; unchanged when it fits.
-  package func fit(_ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, context: RenderContext)
-    -> Document
-  {
-    window(document, focus: focus, focusName: focusName, context: context).rows
+  /// `document` cut to ``budget`` rows; unchanged when it fits. A focus taller than the room
+  /// shows from its top, or with `focusEnd` (a popover, whose way out is its last row) its end.
+  package func fit(
+    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, focusEnd: Bool = false,
+    context: RenderContext
+  ) -> Document {
+    window(document, focus: focus, focusName: focusName, focusEnd: focusEnd, context: context).rows
   }
 
   /// A tall page in parts, each reached by Enter (issue 22): the part of `document` whose
@@ -49,8 +51,8 @@ package struct Viewport: Sendable {
   /// The window starts at `requested` (a later part of a page) when there is no focus; the
   /// position after it is the next part's start, `nil` when nothing is left out below.
   func window(
-    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, start requested: Int = 0,
-    enterShowsMore: Bool = false, context: RenderContext
+    _ document: Document, focus: ClosedRange<Int>? = nil, focusName: String? = nil, focusEnd: Bool = false,
+    start requested: Int = 0, enterShowsMore: Bool = false, context: RenderContext
   ) -> (rows: Document, next: Int?) {
     guard document.count > budget else { return (document, nil) }
     // A view that blank rows alone make too tall loses as many as it must, the last first,
@@ -107,6 +109,8 @@ package struct Viewport: Sendable {
       if let focusPositions {
         if focusPositions.count <= room {
           start = focusPositions.lowerBound - (room - focusPositions.count) / 2
+        } else if focusEnd {
+          start = focusPositions.upperBound - room + 1
         } else {
           start = focusPositions.lowerBound
           focusCut = true
