@@ -401,3 +401,44 @@ struct ExploreScriptFileTests {
     #expect(output.contains("Cannot read the script \(file): \(reason)"), "\(output)")
   }
 }
+
+@Suite("qa explore says how far it has got at a terminal")
+@MainActor
+struct ExplorationProgressTests {
+  /// A clock the test moves.
+  final class Clock {
+    var now = ContinuousClock.now
+  }
+
+  @Test("nothing is said in the first two seconds, then at most once every two seconds, with the runs so far")
+  func throttled() {
+    let clock = Clock()
+    var said: [(runs: Int, seconds: Int64)] = []
+    let progress = ExplorationProgress(now: { clock.now }) { runs, elapsed in said.append((runs, elapsed.components.seconds)) }
+    progress.ran(1)
+    #expect(said.isEmpty, "no time has passed")
+    let start = clock.now
+    for (runs, after) in [(1, 0.5), (2, 1.9), (3, 2.1), (4, 3.0), (5, 4.0), (6, 4.2), (7, 9.0)] {
+      clock.now = start.advanced(by: .milliseconds(Int(after * 1000)))
+      progress.ran(runs)
+    }
+    #expect(said.map(\.runs) == [3, 6, 7])
+    #expect(said.map(\.seconds) == [2, 4, 9])
+  }
+
+  @Test("every run of an exploration reaches the progress, the last with the report's count")
+  func wired() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.12.0"])
+    await harness.boot()
+    let clock = Clock()
+    var said: [Int] = []
+    // Three seconds pass between runs: every one is said.
+    let progress = ExplorationProgress(now: {
+      clock.now = clock.now.advanced(by: .seconds(3))
+      return clock.now
+    }) { runs, _ in said.append(runs) }
+    let explorer = Explorer(exploring: harness.session.runner)
+    let report = try await explorer.explore(seenThrough: try #require(await explorer.startVersion()), progress: progress)
+    #expect(said == Array(1...report.runs))
+  }
+}

@@ -86,7 +86,9 @@ package struct Explorer {
 
   /// Explores the flow a user who has seen through `seenThrough` is shown, or, given
   /// `script`, the choices its lines make.
-  package func explore(seenThrough: Version, script: [String]? = nil) async throws -> ExplorationReport {
+  package func explore(
+    seenThrough: Version, script: [String]? = nil, progress: ExplorationProgress? = nil
+  ) async throws -> ExplorationReport {
     let runner = try ExplorationRunner(like: exploring, seenThrough: seenThrough)
     let flow = selectFlow(
       releases: exploring.configuration.content.releases, seenThrough: seenThrough, current: exploring.appVersion)
@@ -102,6 +104,7 @@ package struct Explorer {
       if stopped { return nil }
       let run = try await runner.run(scenario)
       runs += 1
+      progress?.ran(runs)
       if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
       return run
     }

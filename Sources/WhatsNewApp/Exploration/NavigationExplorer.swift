@@ -81,12 +81,13 @@ package struct NavigationExplorer {
   }
 
   /// Walks every start.
-  package func explore(starts: [Start]? = nil) async throws -> Report {
+  package func explore(starts: [Start]? = nil, progress: ExplorationProgress? = nil) async throws -> Report {
     let began = Date()
     let runner = try ExplorationRunner(like: exploring, seenThrough: Version(major: 2, minor: 11, patch: 0))
     var report = Report(states: 0, runs: 0, seconds: 0, problems: [])
     for start in starts ?? self.starts {
       var walk = NavigationWalk(start: start, runner: runner, depth: depth, interpret: interpret)
+      walk.progress = progress.map { progress in { [runs = report.runs] in progress.ran(runs + $0) } }
       try await walk.run()
       report.states += walk.nodes.count
       report.runs += walk.runs
@@ -128,6 +129,8 @@ struct NavigationWalk {
   let interpret: NavigationExplorer.Interpreter
   var nodes: [String: Node] = [:]
   var runs = 0
+  /// Told the runs so far after each one (``ExplorationProgress``, at a terminal).
+  var progress: ((Int) -> Void)?
   var problems: [(lines: [String], problem: NavigationProblem)] = []
 
   mutating func run() async throws {
@@ -178,6 +181,7 @@ struct NavigationWalk {
   /// Runs `path` on a fresh session and store, checks what each step did, and says where it ended.
   mutating func sample(_ path: [String]) async throws -> Sample {
     runs += 1
+    progress?(runs)
     let (session, problem, outcome) = try await replayChecking(path)
     if let problem { problems.append((path, problem)) }
     let state = session.state

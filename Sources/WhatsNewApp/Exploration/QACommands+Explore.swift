@@ -43,7 +43,7 @@ extension QACommands {
       console.flush()
     }
     do {
-      var report = try await explorer.explore(seenThrough: start, script: script)
+      var report = try await explorer.explore(seenThrough: start, script: script, progress: progress())
       report.skippedLines = skipped
       // An exploration is a check: a script's exit status says whether it proved anything.
       guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 else {
@@ -67,6 +67,17 @@ extension QACommands {
     }
   }
 
+  /// At a terminal, what says how far a long exploration has got; in a script, nothing.
+  func progress() -> ExplorationProgress? {
+    guard runner.configuration.isInteractive else { return nil }
+    return ExplorationProgress { [runner] runs, elapsed in
+      let formats = runner.renderContext.formats
+      runner.console.emit(
+        runner.text("ui.explore.progress", formats.number(runs), formats.number(Int(elapsed.components.seconds))), .dim)
+      runner.console.flush()
+    }
+  }
+
   /// `qa explore --navigation`: the walk over every state (``NavigationExplorer``), its
   /// state count and time, and each problem as a replayable script.
   func exploreNavigation() async {
@@ -76,7 +87,7 @@ extension QACommands {
       console.flush()
     }
     do {
-      let report = try await NavigationExplorer(exploring: runner).explore()
+      let report = try await NavigationExplorer(exploring: runner).explore(progress: progress())
       let formats = runner.renderContext.formats
       let seconds = formats.number(report.seconds, fractionDigits: 1...1)
       let summary = runner.text(
