@@ -8,8 +8,8 @@ import WhatsNewCore
 ///   purple`, a theme holding an escape sequence, `onboarding_complete = maybe`) refuses the
 ///   whole backup, naming the first such value: restoring it would show a default and lie.
 /// - Rows whatsnew does not know (a setting key no setting has, a flag it never sets) and
-///   values whose absence is the right reading (a language this build lacks, a tour position
-///   or seed that is not one) are dropped from the copy, and named, so restore can say so.
+///   values whose absence is the right reading (a language this build lacks, a tour position,
+///   recap or seed that is not one) are dropped from the copy, and named, so restore can say so.
 /// - Each table is bounded: a few dozen rows is what whatsnew writes; thousands are not a backup.
 enum BackupValues {
   /// The most rows restore accepts in each table; far above what whatsnew writes.
@@ -69,6 +69,7 @@ enum BackupValues {
       switch key {
       case SettingsStore.languageStorageKey: keep = Language(rawValue: value) != nil
       case SettingsStore.tourPositionStorageKey: keep = TourPosition(value) != nil
+      case SettingsStore.recapStorageKey: keep = TourRecap(stored: value, continuesTour: false) != nil
       case SettingsStore.pendingSeedStorageKey, SettingsStore.firstVersionStorageKey: keep = Version(value) != nil
       default:
         unknown += 1

@@ -49,6 +49,17 @@ extension SettingsStore {
     try storeValue(position.description, at: Self.tourPositionStorageKey)
   }
 
+  /// The `settings` row that keeps what the last tour changed (``TourRecap/stored``), so
+  /// `recap` and `undo` work after a restart until the next tour. A key-value row needs no
+  /// migration (as ``tourPositionStorageKey``); backup and restore carry it. No
+  /// ``SettingSpec/storageKey`` may use it.
+  package static let recapStorageKey = "app.tourRecap"
+
+  /// Keeps `recap` (``TourRecap/stored``); `nil` removes it.
+  package func keepRecap(_ recap: String?) throws(StoreError) {
+    if let recap { try storeValue(recap, at: Self.recapStorageKey) } else { try removeStoredValue(Self.recapStorageKey) }
+  }
+
   /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
   package func overwriteSeenThrough(_ version: Version?) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in

@@ -208,7 +208,7 @@ package actor SettingsStore {
         settings: Self.settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
-        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init))
+        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey])
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

@@ -61,7 +61,7 @@ struct TmuxTerminalTests {
     #expect(try tmux.capture().contains("New here? Type tour first_run"))
     try tmux.sendLiteral("dio")
     try tmux.sendKeys("Enter")
-    try tmux.waitUntil(lastLine: "whatsnew:cardio_intro 1/3>")
+    try tmux.waitUntil(lastLine: "whatsnew:guide 1/3>")
   }
 
   /// The app on the 2.12.0 tour's first page, its write of workoutView delayed 1.5 s, after
@@ -124,7 +124,7 @@ struct TmuxTerminalTests {
   /// its view popover open.
   func openViewPopover(in tmux: TmuxSession) throws {
     try run("close", in: tmux, prompt: "whatsnew:home>")
-    try run("go workouts", in: tmux, prompt: "whatsnew:workouts_intro 1/3>")
+    try run("go workouts", in: tmux, prompt: "whatsnew:guide 1/3>")
     try run("skip", in: tmux, prompt: "whatsnew:workouts>")
     try run("info workouts.view_info", in: tmux, prompt: "whatsnew:workouts>", showing: "close or Esc to dismiss")
   }

@@ -116,7 +116,7 @@ struct GuidanceSessionTests {
     ]
     let scripted = try await SessionHarness()
     let transcript = await scripted.transcript(of: script)
-    #expect(transcript.contains("whatsnew:first_run 3/6> "))
+    #expect(transcript.contains("whatsnew:guide 3/6> "))
     #expect(!transcript.contains("workouts_intro"))
     #expect(transcript.contains(#""guidance":null,"guidanceSeen":["first_run"]"#))
     #expect(scripted.session.state.screen == .settings)

@@ -168,6 +168,45 @@ struct RecapTests {
     #expect(try await tour.store.setting(.workoutView) == "inline")
   }
 
+  @Test("after a restart, recap and undo work on the last tour's changes, as the store left them, until the next tour")
+  func keptAcrossARestart() async throws {
+    let harness = try await onTour()
+    await run(Self.tourLines + ["undo 1"], on: harness)
+    await harness.settle()
+    _ = try await harness.store.setSetting(.theme, to: "light")
+
+    let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
+    await restarted.boot()
+    let recap = await restarted.output(of: "recap")
+    #expect(recap.contains("Changed in the last tour (kept until the next one)"), "\(recap)")
+    #expect(recap.contains("1. Workout view: Guided → Inline (undone)"), "\(recap)")
+    #expect(recap.contains("2. Weekly review day: Sunday → Friday\n"), "\(recap)")
+    #expect(recap.contains("3. Theme: System → Dark (changed since: Light)"), "\(recap)")
+    #expect(recap.contains("Type undo 2 to put it back."), "\(recap)")
+    let undo = await restarted.output(of: "undo 2")
+    #expect(undo.contains("Put back. Weekly review day: Sunday, as before the tour."), "\(undo)")
+    await restarted.settle()
+    #expect(try await restarted.store.notification(id: WeeklyReview.notificationID)?.weekday == "sunday")
+    #expect(await restarted.output(of: "check").contains("Consistent"))
+
+    // The next tour starts a new recap, and the store forgets the last one.
+    _ = await restarted.output(of: "news 2.14.0")
+    #expect(await restarted.output(of: "recap").contains("The tour has changed no settings so far."))
+    await restarted.settle()
+    #expect(try await restarted.store.snapshot(notificationID: WeeklyReview.notificationID).recap == nil)
+  }
+
+  @Test("a tour left unfinished keeps recording into its recap when the next start resumes it")
+  func resumedTourContinues() async throws {
+    let harness = try await onTour()
+    await run(["choose 2", "next"], on: harness)
+    await harness.settle()
+    let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
+    await restarted.boot()
+    await run(["next", "next", "choose reviewWeekday friday"], on: restarted)
+    #expect(restarted.session.state.recap.entries.map(\.setting) == [.workoutView, .reviewWeekday])
+  }
+
   @Test("qa explore's agreement check finds a recap that says undone while the store kept the tour's value")
   func explorationSeesTheRecap() async throws {
     let harness = try await onTour()

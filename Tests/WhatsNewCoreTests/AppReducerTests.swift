@@ -196,6 +196,19 @@ struct AppReducerTests {
     #expect(state.screen == .home && effects.last == .checkWhatsNew(nil))
   }
 
+  @Test("the boot reads back what an earlier run's tour changed, as the store holds it now, and writes nothing for it")
+  func bootReadsTheRecap() {
+    var state = AppState(
+      appVersion: v214, launchedFromWidget: false, languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+    var stored = snapshot(seen: "2.14.0")
+    stored.recap = "theme\tsystem\tdark\nunits\tmetric\timperial"
+    stored.settings = [.theme: "light", .units: "imperial"]
+    let effects = reduce(&state, .booted(stored))
+    #expect(state.recap.entries.map(\.status) == [.changedSince(current: "light"), .changed])
+    #expect(state.recap.isFromEarlierRun)
+    #expect(!effects.contains { if case .keepRecap = $0 { true } else { false } })
+  }
+
   @Test("a failed boot keeps its gate closed and says why")
   func bootFailed() {
     var state = AppState(
@@ -275,8 +288,11 @@ struct AppReducerTests {
     let ticket = try #require(tapped)
     let effects = reduce(&state, .writeFinished(ticket, row.applied, onRealStore: row.real, isUndo: row.undo))
     // An undo of no entry of the recap says nothing; its line (none) stands for the redraw.
+    // A change of the recap is kept for a later run.
+    let kept: [AppEffect] = row.recorded ? [.keepRecap(state.recap.stored)] : []
+    #expect((state.recap.stored != nil) == row.recorded, "\(row.name)")
     #expect(
-      effects == [row.undo ? .viewShownByLines(inScriptToo: false) : .reportWrite(ticket, row.applied.outcome)],
+      effects == [row.undo ? .viewShownByLines(inScriptToo: false) : .reportWrite(ticket, row.applied.outcome)] + kept,
       "\(row.name)")
     #expect(!state.recap.changedEntries.isEmpty == row.recorded, "\(row.name)")
     #expect((state.scheduleLeftApart != nil) == row.apart, "\(row.name)")

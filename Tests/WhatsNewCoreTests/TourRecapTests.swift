@@ -123,4 +123,46 @@ struct TourRecapTests {
     recap.observe([.theme: "light", .units: "metric"])
     #expect(recap.undoableNumbers == [])
   }
+
+  // MARK: Kept between runs
+
+  @Test("the recap the store keeps reads back entry for entry, an undone one undone, one being put back as changed")
+  func storedRoundTrip() throws {
+    var recap = TourRecap()
+    recap.startRecording()
+    recap.confirmed(.theme, replaced: "system", now: "dark")
+    recap.confirmed(.units, replaced: "metric", now: "imperial")
+    recap.confirmed(.reviewWeekday, replaced: "sunday", now: "friday")
+    recap.stopRecording()
+    _ = recap.beginUndo(2)
+    recap.undoFinished(.units, outcome: .saved)
+    _ = recap.beginUndo(3)
+    let stored = try #require(recap.stored)
+    let read = try #require(TourRecap(stored: stored, continuesTour: false))
+    #expect(read.entries.map(\.status) == [.changed, .undone, .changed])
+    #expect(read.entries.map(\.setting) == [.theme, .units, .reviewWeekday])
+    #expect(read.hasTour && read.isFromEarlierRun && !read.isRecording)
+    #expect(TourRecap().stored == nil)
+  }
+
+  static let unreadableRecaps: [String] = [
+    "", "theme\tsystem", "colour\tsystem\tdark", "theme\tsystem\tpurple", "theme\tsystem\tsystem",
+    "theme\tsystem\tdark\nTheme\tdark\tlight", "theme\tsystem\tdark\ntheme\tdark\tlight",
+    "theme\tsystem\tdark\tdone", "theme\tsystem\t\u{1B}]0;PWN\u{07}", "theme\tsystem\tdark\n",
+  ]
+
+  @Test("text whatsnew never keeps is no recap (restore drops it)", arguments: unreadableRecaps)
+  func unreadable(text: String) {
+    #expect(TourRecap(stored: text, continuesTour: false) == nil)
+  }
+
+  @Test("an earlier run's recap gives way to the next tour, unless that run's tour goes on")
+  func nextTourStartsAnew() throws {
+    var ended = try #require(TourRecap(stored: "theme\tsystem\tdark", continuesTour: false))
+    ended.startRecording()
+    #expect(ended.entries.isEmpty && !ended.isFromEarlierRun)
+    var unfinished = try #require(TourRecap(stored: "theme\tsystem\tdark", continuesTour: true))
+    unfinished.startRecording()
+    #expect(unfinished.entries.map(\.setting) == [.theme])
+  }
 }

@@ -198,6 +198,37 @@ struct HostileBackupTests {
     #expect(try connection.scalar("SELECT count(*) FROM settings")?.integer ?? 0 < 20, "no junk row was copied")
   }
 
+  /// Each row: a value planted in a backup's `settings` row (Python), and the start of how
+  /// restore names it. Each is a value whatsnew never writes: a page id no release has.
+  static let unwrittenValues: [(key: String, python: String, named: String)] = [
+    ("app.tourPosition", "'2.13.1/\\x1b]0;PWN\\x07'", "app.tourPosition = '2.13.1/"),
+    ("app.tourPosition", "'2.13.1/' + 'a' * 3000000", "app.tourPosition = '2.13.1/aaa"),
+    ("app.tourRecap", "'theme\\tsystem\\t\\x1b[2J'", "app.tourRecap = 'theme"),
+    ("app.tourRecap", "'theme\\tsystem\\tdark\\n' * 40000", "app.tourRecap = 'theme"),
+  ]
+
+  @Test("a tour position or recap whatsnew would never write is left out row by row, and named", arguments: unwrittenValues)
+  func unwrittenValueDropped(key: String, python value: String, named: String) async throws {
+    let live = try await liveStore()
+    let path = try await goodBackup()
+    try python("c.execute('INSERT INTO settings VALUES (?, ?)', ('\(key)', \(value)))", path)
+    let dropped = try await live.restore(from: path)
+    #expect(dropped.count == 1 && dropped[0].hasPrefix(named), "\(dropped)")
+    #expect(dropped[0].utf8.count < 200 && !dropped[0].contains("\u{1B}"), "\(dropped)")
+    let connection = try SQLiteConnection.openExisting(live.path)
+    #expect(try connection.scalar("SELECT count(*) FROM settings WHERE key = ?", [.text(key)])?.integer == 0)
+    #expect(try await live.setting(.units) == "imperial", "the rest came in")
+  }
+
+  @Test("the recap a tour kept comes back with the backup")
+  func recapRestored() async throws {
+    let live = try await liveStore()
+    let path = try await goodBackup()
+    try python("c.execute('INSERT INTO settings VALUES (?, ?)', ('app.tourRecap', 'theme\\tsystem\\tdark'))", path)
+    #expect(try await live.restore(from: path) == [])
+    #expect(try await live.snapshot(notificationID: "weekly_review").recap == "theme\tsystem\tdark")
+  }
+
   @Test("restore copies rows only: the store keeps its own schema, and writes afterwards behave")
   func copiesRowsOnly() async throws {
     let live = try await liveStore()

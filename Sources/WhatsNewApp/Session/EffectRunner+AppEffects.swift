@@ -55,6 +55,14 @@ extension EffectRunner {
           guard case .failure(let reason) = result else { return }
           developerNote("could not remember the tour's page \(position): \(reason.text)")
         }
+      case .keepRecap(let recap):
+        // Tour bookkeeping, as the position is (`qa hold seen-write` holds it too), and on the
+        // real store during a preview. A failure costs only the recap a later start shows.
+        let store = (sandbox?.real ?? backends).store
+        perform(.seenWrite, target: nil, { _ in try await store.keepRecap(recap) }) { [self] result in
+          guard case .failure(let reason) = result else { return }
+          developerNote("could not keep what the tour changed for the next start: \(reason.text)")
+        }
       case .leaveSandbox: await leaveSandbox()
       case .startGuideIfUnseen(let id):
         // Not read when nothing could start (the machine decides again with the set).

@@ -14,7 +14,8 @@ package struct RecapView: Sendable {
       let key = recap.isRecording ? "ui.recap.noneYet" : "ui.recap.none"
       return context.wrapped(context.text(key), indent: 0, style: .dim)
     }
-    var rows: Document = [Line(context.text(recap.isRecording ? "ui.recap.titleOpen" : "ui.recap.title"), .title)]
+    let title = recap.isRecording ? "ui.recap.titleOpen" : recap.isFromEarlierRun ? "ui.recap.titleKept" : "ui.recap.title"
+    var rows: Document = [Line(context.text(title), .title)]
     for (index, entry) in recap.entries.enumerated() {
       rows += entryRows(number: index + 1, entry, in: context)
     }

@@ -98,13 +98,14 @@ struct StateReport: Sendable {
     ])
   }
 
-  /// What this session's tours changed and what became of each change (``TourRecap``, what
-  /// `recap` lists and `undo` puts back); null before any tour.
+  /// What the tours changed and what became of each change (``TourRecap``, what `recap` lists
+  /// and `undo` puts back, kept between runs); null before any tour.
   var recapJSON: JSONValue {
     let recap = state.recap
     guard recap.hasTour else { return .null }
     return .object([
       ("recording", .bool(recap.isRecording)),
+      ("fromEarlierRun", .bool(recap.isFromEarlierRun)),
       (
         "entries",
         .array(

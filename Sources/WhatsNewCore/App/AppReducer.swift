@@ -100,6 +100,8 @@ package enum AppEffect: Sendable, Equatable {
   case completeOnboarding
   /// Remember where the automatic tour is, so a tour left unfinished resumes there.
   case recordTourPosition(TourPosition)
+  /// Keep what the tours changed (``TourRecap/stored``; `nil`: nothing), for a later run.
+  case keepRecap(String?)
   /// Leave the private copy a preview ran on: the real store is in force again.
   case leaveSandbox
   /// Read the guidance seen-set and start guidance `id` if it is unseen (``GuideInput/startIfUnseen(_:seen:)``).
@@ -195,10 +197,28 @@ package enum AppMessage: Sendable, Equatable {
 /// reduce(&state, .booted(snapshot))   // [.readSetting(…), .readStoreFacts, .checkWhatsNew(snapshot)]
 /// ```
 package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+  let kept = state.recap.stored
+  var effects = rules(&state, action)
+  // What the tours changed is kept as it changes, whichever rule changed it, so `recap` and
+  // `undo` work after a restart; the recap read back at the start is what the store holds.
+  if case .booted = action { return effects }
+  if state.recap.stored != kept { effects.append(.keepRecap(state.recap.stored)) }
+  return effects
+}
+
+private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
   switch action {
   case .booted(let snapshot):
     state.onboardingComplete = snapshot.onboardingComplete
     state.isBooted = true
+    // What the last tour changed, as an earlier run kept it: `recap` and `undo` work on it
+    // until the next tour (or, if that run left its tour unfinished, that tour goes on with it).
+    if !state.recap.hasTour, let kept = snapshot.recap,
+      let recap = TourRecap(stored: kept, continuesTour: snapshot.tourPosition != nil)
+    {
+      state.recap = recap
+      state.recap.observe(snapshot.settings)
+    }
     var choice = state.languageChoice
     choice.readFromStore(snapshot.language)
     var effects = state.adoptLanguage(choice, note: "as chosen in the app and stored")
@@ -227,7 +247,9 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     // The backup's language choice (none, for one made before there was one), unless --locale says otherwise.
     var choice = state.languageChoice
     choice.stored = snapshot.language
-    let effects = state.adoptLanguage(choice, note: nil) + [.say(.restored(path, dropped: dropped))]
+    var effects = state.adoptLanguage(choice, note: nil) + [.say(.restored(path, dropped: dropped))]
+    // The store now holds the backup's recap row (or none): the session's is kept over it.
+    if snapshot.recap != state.recap.stored { effects.append(.keepRecap(state.recap.stored)) }
     // It starts over: home, whose check runs again, or onboarding if the backup's user never finished it.
     return effects + (state.onboardingComplete ? state.navigate(to: .home) : [.startOnboarding])
 
@@ -249,7 +271,7 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
     guard state.whatsNewCheckIsDue else { return [] }
     state.hasCheckedWhatsNew = true
     guard let snapshot else { return [.readSnapshotForCheck] }
-    return reduce(&state, .checkRead(snapshot, failure: nil))
+    return rules(&state, .checkRead(snapshot, failure: nil))
 
   case .checkRead(let snapshot, let failure):
     var effects: [AppEffect] = []

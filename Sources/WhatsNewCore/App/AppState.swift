@@ -128,7 +128,9 @@ package struct AppState: Sendable, Equatable {
       }
     }
     if let guide = guidance.active, guide.mode == .tour {
-      return "\(guide.id) \(guidance.stepIndex + 1)/\(guide.steps.count)"
+      // The kind, as the tour's and news' are: the guide's name is in its frame, and its id
+      // is only the word `tour` takes.
+      return "guide \(guidance.stepIndex + 1)/\(guide.steps.count)"
     }
     return screen.rawValue
   }

@@ -30,11 +30,13 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var tourPosition: TourPosition? = nil
   /// The version the person's history starts at, if known (as ``SettingsStore/firstVersion()``).
   package var firstVersion: Version? = nil
+  /// What the last tour changed, as an earlier run kept it (``TourRecap/stored``), if anything.
+  package var recap: String? = nil
 
   package init(
     seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
     notification: StoredNotification?, guidanceSeen: Set<String>, language: Language? = nil,
-    tourPosition: TourPosition? = nil, firstVersion: Version? = nil
+    tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil
   ) {
     self.seenThrough = seenThrough
     self.onboardingComplete = onboardingComplete
@@ -44,6 +46,7 @@ package struct StoreSnapshot: Sendable, Equatable {
     self.language = language
     self.tourPosition = tourPosition
     self.firstVersion = firstVersion
+    self.recap = recap
   }
 }
 

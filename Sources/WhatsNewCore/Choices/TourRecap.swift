@@ -13,6 +13,10 @@
 /// An undone entry keeps its number and is marked undone; one another program (or a later
 /// choice) changed since is marked so, and nothing is written.
 ///
+/// The store keeps it (``stored``), so `recap` and `undo` work after a restart until the next
+/// tour: the next run reads it back (``init(stored:continuesTour:)``) and learns from the
+/// store which entries still hold.
+///
 /// ```swift
 /// var recap = TourRecap()
 /// recap.startRecording()
@@ -85,8 +89,12 @@ package struct TourRecap: Sendable, Equatable {
   package private(set) var entries: [Entry] = []
   /// A tour is open: the session's confirmed writes are the tour's.
   package private(set) var isRecording = false
-  /// Whether a tour was open in this session at all (a recap of nothing says so).
+  /// Whether a tour was open in this session, or kept its recap from an earlier run (a recap
+  /// of nothing says so).
   package private(set) var hasTour = false
+  /// The recap was read back from an earlier run whose tour ended: the next tour starts a new
+  /// one (``startRecording()``).
+  package private(set) var isFromEarlierRun = false
   /// The list shows on the home screen, under the tour that `done` just ended, until the
   /// person goes elsewhere (a screen, another tour): so it is the last thing on screen, not
   /// a message the home screen pushes out of a short window.
@@ -94,8 +102,38 @@ package struct TourRecap: Sendable, Equatable {
 
   package init() {}
 
-  /// A tour opened: writes confirmed from now on are its changes.
+  /// A recap an earlier run kept (``stored``), every entry as it left it (changed or undone;
+  /// ``observe(_:)`` then says which were changed since). `continuesTour`: that run left its
+  /// tour unfinished, and this run's tour goes on recording into it. `nil` for text whatsnew
+  /// never writes: a setting or value the vocabulary lacks, a setting twice, no entry.
+  package init?(stored text: String, continuesTour: Bool) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 3 || (fields.count == 4 && fields[3] == "undone"), let setting = Setting(rawValue: fields[0]),
+        setting.kind.values.contains(fields[1]), setting.kind.values.contains(fields[2]), fields[1] != fields[2],
+        !entries.contains(where: { $0.setting == setting })
+      else { return nil }
+      entries.append(Entry(setting: setting, before: fields[1], after: fields[2], status: fields.count == 4 ? .undone : .changed))
+    }
+    hasTour = true
+    isFromEarlierRun = !continuesTour
+  }
+
+  /// What the store keeps between runs: an entry a line, `setting TAB before TAB after`, with
+  /// `TAB undone` for one put back (one being put back is kept as changed: its undo may not
+  /// land); `nil` when there is nothing to keep.
+  package var stored: String? {
+    guard !entries.isEmpty else { return nil }
+    return entries.map { entry in
+      [entry.setting.rawValue, entry.before, entry.after] + (entry.status == .undone ? ["undone"] : [])
+    }.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+  }
+
+  /// A tour opened: writes confirmed from now on are its changes. An earlier run's recap
+  /// gives way to it.
   package mutating func startRecording() {
+    if isFromEarlierRun { entries = [] }
+    isFromEarlierRun = false
     isRecording = true
     hasTour = true
     isListed = false

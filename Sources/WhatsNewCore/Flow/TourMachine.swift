@@ -88,11 +88,12 @@ package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   /// As stored: `2.13.1/rest`.
   package var description: String { "\(release)/\(pageID)" }
 
-  /// A stored position; `nil` for anything else (then the tour starts on its first page).
+  /// A stored position; `nil` for anything else (then the tour starts on its first page), such
+  /// as a page id no release could have (control bytes, megabytes): restore drops those.
   package init?(_ text: String) {
     guard let slash = text.firstIndex(of: "/"), let release = Version(String(text[..<slash])) else { return nil }
     let id = String(text[text.index(after: slash)...])
-    guard !id.isEmpty else { return nil }
+    guard ReleaseValidator.isValidID(id) else { return nil }
     self.init(release: release, pageID: id)
   }
 
