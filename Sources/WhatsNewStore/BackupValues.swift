@@ -32,12 +32,17 @@ enum BackupValues {
       dropped.append("the guide seen \(Quote.quoted(id, limit: 40)), which is no guide's name")
     }
     try vetNotifications(copy, path: path)
-    let releases = try copy.query("SELECT release FROM tour_history").compactMap { $0.first?.text }
-    let unreadable = releases.filter { Version($0) == nil }
-    for release in unreadable { try copy.query("DELETE FROM tour_history WHERE release = ?", [.text(release)]) }
-    if let first = unreadable.first {
+    // A release that is not a version, or a count no release could hold (a release file has
+    // fewer pages than bytes).
+    let history = try copy.query("SELECT rowid, release, max(shown, not_reached, left_out) FROM tour_history")
+    let unreadable = history.filter { row in
+      Version(row[1].text ?? "") == nil || (row[2].integer ?? 0) > Int64(ReleaseValidator.maximumFileSize)
+    }
+    for row in unreadable { try copy.query("DELETE FROM tour_history WHERE rowid = ?", [row[0]]) }
+    if let first = unreadable.first.map({ $0[1].text ?? "" }) {
       dropped.append(
-        "\(unreadable.count) tour history rows whose release is not a version (the first: \(Quote.quoted(first, limit: 40)))")
+        "\(unreadable.count) tour history rows whatsnew never writes (a release that is not a version, or more pages "
+          + "than a release can hold; the first: \(Quote.quoted(first, limit: 40)))")
     }
     for (table, limit) in maximumRows.sorted(by: { $0.key < $1.key }) {
       let count = try copy.scalar("SELECT count(*) FROM \(table)")?.integer ?? 0
