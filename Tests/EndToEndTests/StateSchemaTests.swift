@@ -62,7 +62,9 @@ struct StateSchemaTests {
     // The sessions reach every branch of the schema: each optional object shows up filled in.
     func some(_ key: String) -> Bool { objects.contains { !($0[key] is NSNull) && $0[key] != nil } }
     #expect(objects.contains { $0["booted"] as? Bool == false })
-    for key in ["overlay", "seenThrough", "whatsNew", "settings", "recap", "notification", "guidance", "guidanceSeen"] {
+    for key in [
+      "overlay", "seenThrough", "whatsNew", "settings", "recap", "notification", "guidance", "guidanceSeen", "decision",
+    ] {
       #expect(some(key), "no session shows \(key)")
     }
     let entries = objects.compactMap { ($0["recap"] as? [String: Any])?["entries"] as? [[String: Any]] }.flatMap { $0 }
@@ -113,6 +115,40 @@ struct StateSchemaTests {
     let file = directory.path("state.json")
     try Data(line.utf8).write(to: URL(fileURLWithPath: file))
     let checked = try SchemaValidator.validate(schema: Self.schemaPath, instances: [file])
+    #expect(checked.status == 0, "\(checked.output)")
+  }
+
+  @Test("why tour --json is an explanation as the schema's $defs describe it, with what the start decided")
+  func whyPasses() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-why-schema")
+    // The explanation, with `atStart` (an explanation or null) beside its members.
+    let state = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))) as? [String: Any])
+    let definitions = try #require(state["$defs"] as? [String: Any])
+    var why = try #require(definitions["explanation"] as? [String: Any])
+    var properties = try #require(why["properties"] as? [String: Any])
+    properties["atStart"] = ["anyOf": [["type": "null"], ["$ref": "#/$defs/explanation"]], "description": "At start."]
+    why["properties"] = properties
+    why["required"] = (why["required"] as? [String] ?? []) + ["atStart"]
+    why["$defs"] = definitions
+    let schema = directory.path("why.schema.json")
+    try JSONSerialization.data(withJSONObject: why).write(to: URL(fileURLWithPath: schema))
+    var files: [String] = []
+    let sessions: [[String]] = [
+      ["--upgrade-from", "2.14.0"], ["--upgrade-from", "2.11.0"], ["--upgrade-from", "2.11.0", "--launch-source", "widget:x"],
+      [],
+    ]
+    for (index, arguments) in sessions.enumerated() {
+      let result = try runWhatsNew(
+        ["--db", directory.path("\(index).sqlite")] + arguments, input: "why tour --json\nskip\nwhy tour --json\n")
+      for (number, line) in result.output.split(separator: "\n").filter({ $0.hasPrefix("{") }).enumerated() {
+        let file = directory.path("\(index)-\(number).json")
+        try Data(line.utf8).write(to: URL(fileURLWithPath: file))
+        files.append(file)
+      }
+    }
+    #expect(files.count == 8)
+    let checked = try SchemaValidator.validate(schema: schema, instances: files)
     #expect(checked.status == 0, "\(checked.output)")
   }
 

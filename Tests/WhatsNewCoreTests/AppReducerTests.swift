@@ -132,11 +132,13 @@ struct AppReducerTests {
     #expect(
       reduce(&state, .checkRead(unreadable, failure: nil)) == [
         .note("the seen-through record 'garbage' is not a version; treating it as none"),
-        .readReleases(.init(seenThrough: nil)),
+        .readReleases(
+          .init(seenThrough: nil, failure: "the seen-through record 'garbage' is not a version; treating it as none")),
       ])
     #expect(
       reduce(&state, .checkRead(nil, failure: "locked")) == [
-        .note("could not read the seen-through record: locked; treating it as none"), .readReleases(.init(seenThrough: nil)),
+        .note("could not read the seen-through record: locked; treating it as none"),
+        .readReleases(.init(seenThrough: nil, failure: "locked")),
       ])
   }
 

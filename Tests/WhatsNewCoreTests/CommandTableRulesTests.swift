@@ -24,7 +24,7 @@ struct CommandTableRulesTests {
   @Test(
     "each trait holds the commands that do it",
     arguments: [
-      (CommandTrait.readsNow, ["check", "wait", "state", "show", "recap", "undo"]),
+      (CommandTrait.readsNow, ["check", "wait", "state", "why", "show", "recap", "undo"]),
       (.dismisses, ["done", "skip", "close", "finish"]),
       (.endsTour, ["done", "skip", "close"]),
       (.replacesData, ["restore"]),

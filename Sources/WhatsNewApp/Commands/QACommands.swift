@@ -15,6 +15,7 @@ struct QACommands: Sendable {
     case "wait": await wait()
     case "check": await check()
     case "state": await StateCommand(runner: runner).run(arguments)
+    case "why": await WhyCommand(runner: runner).run(arguments)
     default: runner.messages.notAvailable(name)
     }
   }

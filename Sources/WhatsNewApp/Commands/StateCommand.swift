@@ -75,6 +75,7 @@ struct StateCommand: Sendable {
     [
       "screen", "overlay", "language", "appVersion", "booted", "seenThrough", "onboardingComplete", "whatsNew",
       "settings", "choices", "recap", "notification", "pending", "faults", "guidance", "guidanceSeen",
+      "decision",
     ]
     + ["release", "page", "pageCount", "pageId", "error", "mode", "suspended", "dismissing"].map { "whatsNew." + $0 }
     + Setting.allCases.map { "settings." + $0.rawValue }

@@ -39,6 +39,11 @@ package struct RenderContext: Sendable {
     return Self.text(key, arguments: arguments, localizer: localizer, ascii: ascii, charset: charset)
   }
 
+  /// ``text(_:_:)`` with its arguments in an array.
+  package func text(_ key: String, arguments: [String]) -> String {
+    Self.text(key, arguments: arguments, localizer: localizer, ascii: ascii, charset: charset)
+  }
+
   /// A UI string from `localizer`, its arguments and itself sanitized, in ASCII when `ascii`:
   /// what ``text(_:_:)`` and the session's own messages give.
   static func text(

@@ -65,6 +65,8 @@ struct StateReport: Sendable {
         ("faults", .array(faults.map { .string($0.description) })),
         ("guidance", guidanceJSON),
         ("guidanceSeen", guidanceSeen),
+        // Why the what's-new tour showed or not when this start decided (`why tour`).
+        ("decision", state.startDecision?.json ?? .null),
       ])
   }
 

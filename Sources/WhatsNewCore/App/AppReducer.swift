@@ -222,6 +222,10 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     var choice = state.languageChoice
     choice.readFromStore(snapshot.language)
     var effects = state.adoptLanguage(choice, note: "as chosen in the app and stored")
+    if !state.onboardingComplete || state.launchedFromWidget {
+      // A gate decides this start before any release is read.
+      state.startDecision = .tour(state, facts: WhatsNewCheck.Facts(snapshot), pages: nil)
+    }
     if !state.onboardingComplete {
       // A widget launch stays quiet: no wizard over it.
       if !state.launchedFromWidget { effects.append(.startOnboarding) }
@@ -232,6 +236,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
 
   case .bootFailed(let reason):
     state.bootFailure = reason
+    state.startDecision = .tour(state, facts: WhatsNewCheck.Facts(seenThrough: nil, failure: reason), pages: nil)
     return [.say(.bootFailed(reason))]
 
   case .adopt(let snapshot, .restore(let path, let dropped)):
@@ -274,15 +279,22 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return rules(&state, .checkRead(snapshot, failure: nil))
 
   case .checkRead(let snapshot, let failure):
+    var facts = WhatsNewCheck.Facts(snapshot)
+    if let failure { facts.failure = failure }
     var effects: [AppEffect] = []
     if let failure { effects.append(.note("could not read the seen-through record: \(failure); treating it as none")) }
     if let note = WhatsNewCheck.Facts.note(snapshot) { effects.append(.note(note)) }
     // Only the releases this user's tour can show (or name as left out by the cap) are read:
     // the start does not grow with the history (`make bench`: warm and first start, 1,000
     // releases against 10).
-    return effects + [.readReleases(WhatsNewCheck.Facts(snapshot))]
+    return effects + [.readReleases(facts)]
 
   case .releasesRead(let window, let facts):
+    // What this start decided is kept, as `why tour` words it (`state decision`).
+    defer {
+      let pages = TourSelection(window: window, seenThrough: facts.seenThrough, current: state.appVersion).pages.count
+      state.startDecision = .tour(state, facts: facts, pages: pages)
+    }
     switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {
     case .record(let version, let tourOff):
       let note: [AppEffect] =

@@ -50,6 +50,9 @@ package struct AppState: Sendable, Equatable {
   /// The session gate: the what's-new check runs at most once per process
   /// (debug commands and restore open it again).
   package var hasCheckedWhatsNew = false
+  /// Why the what's-new tour showed or not when this start decided it (``Explanation``), for
+  /// `state decision` and `why tour`; `nil` before the start decides.
+  package var startDecision: Explanation?
   /// The widget gate: a session launched from a widget stays quiet (no tour, nothing written).
   package let launchedFromWidget: Bool
   /// How many times the person asked to see something (opened a screen, typed `show` or
@@ -116,7 +119,7 @@ package struct AppState: Sendable, Equatable {
     return result
   }
 
-  /// Where the user is, as the prompt names it: `home`, `tour 2/6`, `onboarding 1/7`, `first_run 2/6`.
+  /// Where the user is, as the prompt names it: `home`, `tour 2/6`, `onboarding 1/7`, `guide 2/6`.
   package var place: String {
     if let onboarding { return "onboarding \(onboarding.index + 1)/\(onboarding.pages.count)" }
     if let tour = showingTour {

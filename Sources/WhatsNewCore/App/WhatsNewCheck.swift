@@ -4,16 +4,19 @@
 /// ``AppState/whatsNewCheckIsDue``.
 package enum WhatsNewCheck {
   /// What the check read from the store: the version the user has seen through, whether they
-  /// want the tour, and where an unfinished tour was left.
+  /// want the tour, and where an unfinished tour was left; `failure` when the read failed or the
+  /// record was unreadable (then it reads as none: `why` calls that stale).
   package struct Facts: Sendable, Equatable {
     package var seenThrough: Version?
     package var wantsTour: Bool
     package var position: TourPosition?
+    package var failure: String?
 
-    package init(seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil) {
+    package init(seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil, failure: String? = nil) {
       self.seenThrough = seenThrough
       self.wantsTour = wantsTour
       self.position = position
+      self.failure = failure
     }
 
     /// The facts in `snapshot`; an unreadable store (`nil`) reads as a fresh one that wants
@@ -25,6 +28,7 @@ package enum WhatsNewCheck {
       }
       wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
       position = snapshot?.tourPosition
+      failure = Self.note(snapshot)
     }
 
     /// What a developer is told about `snapshot`'s record: an unreadable one is treated as none.

@@ -80,6 +80,9 @@ package enum CommandTable {
         "qa explore choices.txt", "qa explore --pairs", "qa explore --max-runs 20000 long.txt",
       ],
       hasDetails: true),
+    CommandInfo(
+      name: "why", usage: "why tour [--json]", group: .qa, family: .qa, traits: [.readsNow], subcommands: ["tour"],
+      forms: ["why tour", "why tour --json"], examples: ["why tour", "why tour --json"]),
     CommandInfo(name: "wait", usage: "wait", group: .qa, family: .qa, traits: [.readsNow], examples: ["wait"]),
     CommandInfo(
       name: "check", usage: "check", group: .qa, family: .qa, traits: [.readsNow], examples: ["check"], hasDetails: true),

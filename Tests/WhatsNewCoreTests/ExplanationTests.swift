@@ -1,0 +1,117 @@
+import Testing
+import WhatsNewCore
+
+/// `why tour`'s rules (issue 36): every condition is reported, none skipped, and the first that
+/// fails, in the order the check asks them, decides the reason and its detail.
+@Suite("Why the tour shows or not")
+struct ExplanationTests {
+  static let v214 = Version("2.14.0")!
+
+  /// A state past the boot gate, onboarded, at home with nothing on top: the check is due.
+  static func due(widget: Bool = false) -> AppState {
+    var state = AppState(
+      appVersion: v214, launchedFromWidget: widget, languageChoice: LanguageChoice(flag: nil, stored: nil, environment: .en))
+    state.isBooted = true
+    state.onboardingComplete = true
+    return state
+  }
+
+  /// Each row: a change to a due state, the store's facts, the pages the window holds, and the
+  /// reason, detail and failing conditions expected.
+  static let rows:
+    [(
+      name: String, change: @Sendable (inout AppState) -> Void, facts: WhatsNewCheck.Facts, pages: Int?,
+      reason: Explanation.Reason, detail: String?, failing: [String]
+    )] = [
+      ("due, with pages", { _ in }, .init(seenThrough: Version("2.11.0")), 6, .shown, nil, []),
+      (
+        "seen through the app's version", { $0.hasCheckedWhatsNew = true }, .init(seenThrough: v214), 0, .alreadySeen,
+        "2.14.0", ["seenThrough", "session"]
+      ),
+      (
+        "off by the setting, and seen", { _ in }, .init(seenThrough: v214, wantsTour: false), 0, .offBySetting,
+        "showWhatsNew", ["showWhatsNew", "seenThrough"]
+      ),
+      (
+        "a widget launch: the releases are not read", { $0 = due(widget: true) }, .init(seenThrough: nil), nil,
+        .gateClosed, "launch", ["launch", "session"]
+      ),
+      (
+        "onboarding not finished", { $0.onboardingComplete = false }, .init(seenThrough: nil), nil, .gateClosed,
+        "onboarding", ["onboarding", "session"]
+      ),
+      (
+        "the boot failed",
+        {
+          $0.isBooted = false
+          $0.bootFailure = "disk I/O error"
+        }, .init(seenThrough: nil, failure: "disk I/O error"), nil, .gateClosed, "boot", ["boot", "store", "session"]
+      ),
+      (
+        "the store could not be read", { _ in }, .init(seenThrough: nil, failure: "database is locked"), 6, .stale,
+        "database is locked", ["store"]
+      ),
+      (
+        "checked at this start, pages since", { $0.hasCheckedWhatsNew = true }, .init(seenThrough: Version("2.12.0")), 6,
+        .gateClosed, "session", ["session"]
+      ),
+      (
+        "waiting for home", { $0.screen = .settings }, .init(seenThrough: Version("2.12.0")), 6, .gateClosed, "screen",
+        ["session"]
+      ),
+    ]
+
+  @Test("every condition is reported, and the first that fails decides", arguments: rows.indices)
+  func explains(_ index: Int) {
+    let row = Self.rows[index]
+    var state = Self.due()
+    row.change(&state)
+    let why = Explanation.tour(state, facts: row.facts, pages: row.pages)
+    #expect(why.conditions.map(\.name) == ["boot", "launch", "onboarding", "store", "showWhatsNew", "seenThrough", "session"])
+    #expect(why.reason == row.reason, "\(row.name)")
+    #expect(why.detail == row.detail, "\(row.name)")
+    #expect(why.conditions.filter { !$0.passes }.map(\.name) == row.failing, "\(row.name)")
+  }
+
+  @Test("an automatic tour open is shown, even over a failed read; a news tour is not the what's-new tour")
+  func openTour() {
+    var state = Self.due()
+    let pages = selectFlow(releases: [release("2.14.0", pages: 2)], seenThrough: nil, current: Self.v214)
+    _ = state.tours.open(TourState(mode: .automatic, pages: pages))
+    state.hasCheckedWhatsNew = true
+    #expect(Explanation.tour(state, facts: .init(seenThrough: nil, failure: "locked"), pages: 2).reason == .shown)
+    var news = Self.due()
+    _ = news.tours.open(TourState(mode: .news, pages: pages))
+    news.hasCheckedWhatsNew = true
+    #expect(Explanation.tour(news, facts: .init(seenThrough: Self.v214), pages: 0).reason == .alreadySeen)
+  }
+
+  @Test("each start keeps its decision, and it is what why would say at that moment")
+  func startKeepsItsDecision() {
+    var state = Self.due()
+    state.hasCheckedWhatsNew = true
+    let facts = WhatsNewCheck.Facts(seenThrough: Self.v214)
+    _ = reduce(&state, .releasesRead([], facts))
+    #expect(state.startDecision == Explanation.tour(state, facts: facts, pages: 0))
+    #expect(state.startDecision?.reason == .alreadySeen)
+    var opened = Self.due()
+    opened.hasCheckedWhatsNew = true
+    _ = reduce(&opened, .releasesRead([release("2.14.0", pages: 2)], .init(seenThrough: Version("2.13.1"))))
+    #expect(opened.startDecision?.reason == .shown)
+    var widget = Self.due(widget: true)
+    widget.isBooted = false
+    let snapshot = StoreSnapshot(
+      seenThrough: .version(Version("2.11.0")!), onboardingComplete: true, settings: [:], notification: nil, guidanceSeen: [])
+    _ = reduce(&widget, .booted(snapshot))
+    #expect(widget.startDecision?.reason == .gateClosed && widget.startDecision?.detail == "launch")
+  }
+
+  @Test("as JSON: surface, id, reason, detail and every condition")
+  func json() {
+    let why = Explanation.tour(Self.due(), facts: .init(seenThrough: Self.v214, wantsTour: false), pages: 0)
+    #expect(
+      why.json.serialized().hasPrefix(
+        #"{"surface":"tour","id":null,"reason":"off_by_setting","detail":"showWhatsNew","conditions":[{"name":"boot","value":"booted","passes":true}"#
+      ))
+  }
+}
