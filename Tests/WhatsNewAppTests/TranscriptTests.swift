@@ -69,15 +69,18 @@ struct TranscriptTests {
     ]
     + whyCases
 
-  /// `why tour` in every language, at 40 and 80 columns: shown at the start, seen after
-  /// `skip`, due after `debug seen`, off by the setting.
+  /// `why` in every language, at 40 and 80 columns: the tour shown at the start, seen after
+  /// `skip`, due after `debug seen`, off by the setting; a guide before its screen, a popover.
   nonisolated static let whyCases: [(name: String, arguments: [String], script: [String])] =
     Language.allCases.flatMap { language -> [(name: String, arguments: [String], script: [String])] in
       [40, 80].map { width in
         (
           name: "why-tour-\(language.rawValue)-\(width)",
           arguments: ["--upgrade-from", "2.13.1", "--locale", language.rawValue],
-          script: ["why tour", "skip", "why tour", "debug seen set 2.12.0", "why tour", "set showWhatsNew off", "why tour"]
+          script: [
+            "why tour", "skip", "why tour", "debug seen set 2.12.0", "why tour", "set showWhatsNew off", "why tour",
+            "why guide review_intro", "why popover review.weekday_info",
+          ]
         )
       }
     }

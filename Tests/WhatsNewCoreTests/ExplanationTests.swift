@@ -114,4 +114,45 @@ struct ExplanationTests {
         #"{"surface":"tour","id":null,"reason":"off_by_setting","detail":"showWhatsNew","conditions":[{"name":"boot","value":"booted","passes":true}"#
       ))
   }
+
+  // MARK: Guides and popovers
+
+  /// Each row: a change to a due state at home, the seen set (`nil`: unreadable), the guide or
+  /// popover, and the reason and detail expected.
+  static let guidanceRows:
+    [(
+      name: String, change: @Sendable (inout AppState) -> Void, seen: Set<String>?, id: String,
+      reason: Explanation.Reason, detail: String?
+    )] = [
+      ("an intro before its screen's first visit", { _ in }, [], "workouts_intro", .gateClosed, "screen"),
+      (
+        "an intro on its screen, seen", { $0.screen = .workouts }, ["workouts_intro"], "workouts_intro", .alreadySeen,
+        "workouts_intro"
+      ),
+      ("an intro showing", { _ = $0.guidance.start("workouts_intro") }, ["workouts_intro"], "workouts_intro", .shown, nil),
+      (
+        "an intro behind the what's-new tour",
+        {
+          let pages = selectFlow(releases: [release("2.14.0", pages: 1)], seenThrough: nil, current: v214)
+          _ = $0.tours.open(TourState(mode: .automatic, pages: pages))
+        }, [], "cardio_intro", .queued, "whatsNew"
+      ),
+      ("an intro, the seen set unreadable", { $0.screen = .cardio }, nil, "cardio_intro", .stale, "seen"),
+      ("the first-run guide, only when asked", { _ in }, [], "first_run", .offByPolicy, "asked"),
+      ("a guide over a widget launch", { $0 = due(widget: true) }, [], "first_run", .gateClosed, "launch"),
+      ("a popover, only when asked", { _ in }, [], "cardio.log_info", .offByPolicy, "asked"),
+      ("a popover showing", { _ = $0.guidance.start("cardio.log_info") }, [], "cardio.log_info", .shown, nil),
+    ]
+
+  @Test("why a guide or popover shows or not: its gates, whether it was seen, what starts it", arguments: guidanceRows.indices)
+  func guidance(_ index: Int) throws {
+    let row = Self.guidanceRows[index]
+    var state = Self.due()
+    row.change(&state)
+    let guidance = try #require(GuidanceCatalog.find(row.id))
+    let why = Explanation.guidance(guidance, state, seen: row.seen)
+    #expect(why.reason == row.reason, "\(row.name)")
+    #expect(why.detail == row.detail, "\(row.name)")
+    #expect(why.surface == (guidance.mode == .info ? .popover : .guide) && why.id == row.id)
+  }
 }

@@ -89,6 +89,9 @@ package struct CompletionVocabulary: Sendable, Equatable {
     case (let name, 1) where CommandTable.find(name)?.subcommands.isEmpty == false:
       return CommandTable.find(name)?.subcommands ?? []
     case ("guidance", 2) where words[1] == "reset": return guidanceIDs
+    case ("why", 2) where words[1] == "guide": return guidanceIDs.filter { !infoIDs.contains($0) }
+    case ("why", 2) where words[1] == "popover": return infoIDs
+    case ("why", 2) where words[1] == "tour", ("why", 3): return ["--json"]
     case ("help", 1): return CommandTable.all.map(\.name)
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths

@@ -1,24 +1,37 @@
 import WhatsNewCore
 
-/// `why tour [--json]`: why the what's-new tour shows or not now, and what this start decided
-/// (``Explanation``): every gate and rule with its value, the deciding one marked. The store
-/// is read as the check reads it, and the person's window of releases as the check reads it.
+/// `why tour|guide <id>|popover <id> [--json]`: why the surface shows or not now, and for
+/// the tour what this start decided (``Explanation``): every gate and rule with its value, the
+/// deciding one marked. The store is read as the check (or a guide's start) reads it.
 @MainActor
 struct WhyCommand: Sendable {
   let runner: EffectRunner
 
   /// Runs `why` with `arguments`.
   func run(_ arguments: [String]) async {
-    let words = arguments.map { $0.lowercased() }
-    guard words.filter({ $0 != "--json" }) == ["tour"] else { return runner.messages.usage("why") }
-    let now = await tourNow()
-    let atStart = runner.state.startDecision
-    if words.contains("--json") {
-      guard case .object(var members) = now.json else { return }
-      members.append(("atStart", atStart?.json ?? .null))
+    let json = arguments.contains { $0.lowercased() == "--json" }
+    let words = arguments.filter { $0.lowercased() != "--json" }
+    let explanation: Explanation
+    var atStart: Explanation?
+    switch (words.first?.lowercased(), words.count) {
+    case ("tour", 1):
+      explanation = await tourNow()
+      atStart = runner.state.startDecision
+    case ("guide", 2), ("popover", 2):
+      let mode: GuidanceMode = words[0].lowercased() == "guide" ? .tour : .info
+      let ids = runner.state.guidance.catalog.filter { $0.mode == mode }.map(\.id)
+      guard let guidance = runner.state.guidance.guidance(words[1]), guidance.mode == mode else {
+        return runner.messages.unknownValue(words[1], kind: mode == .info ? .popover : .guide, candidates: ids)
+      }
+      explanation = .guidance(guidance, runner.state, seen: await runner.guidanceSeenSet())
+    default: return runner.messages.usage("why")
+    }
+    if json {
+      guard case .object(var members) = explanation.json else { return }
+      if explanation.surface == .tour { members.append(("atStart", atStart?.json ?? .null)) }
       return runner.console.emitVerbatim(JSONValue.object(members).serialized())
     }
-    runner.console.emit(WhyView(now: now, atStart: atStart).document(in: runner.renderContext))
+    runner.console.emit(WhyView(now: explanation, atStart: atStart).document(in: runner.renderContext))
   }
 
   /// Why the tour shows or not now: the store read as the check reads it (a failed read is

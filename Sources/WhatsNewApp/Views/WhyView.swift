@@ -8,34 +8,39 @@ struct WhyView: Sendable {
   var atStart: Explanation?
 
   func document(in context: RenderContext) -> Document {
-    let title = context.text("ui.why.title.\(now.surface.rawValue)", sentence(now, in: context))
+    let name = now.id.flatMap { id in GuidanceCatalog.find(id).map { context.text($0.nameKey) } } ?? now.id ?? ""
+    let title = context.text("ui.why.title.\(now.surface.rawValue)", sentence(now, in: context), name)
     var rows = context.wrapped(title, indent: 0, style: .title)
-    let start = atStart.map { sentence($0, in: context) } ?? context.text("ui.why.notDecided")
-    rows += context.wrapped(context.text("ui.why.atStart", start), indent: 0, style: .dim)
+    if now.surface == .tour {
+      let start = atStart.map { sentence($0, in: context) } ?? context.text("ui.why.notDecided")
+      rows += context.wrapped(context.text("ui.why.atStart", start), indent: 0, style: .dim)
+    }
     let plain = context.ascii || context.accessible
     let table = HelpTable(
       rows: now.conditions.map { condition in
         let mark = condition.passes ? (plain ? context.text("ui.why.passes") : "✓") : (plain ? context.text("ui.why.fails") : "✗")
-        var value = context.text(condition.key, arguments: condition.arguments)
+        var value = self.value(condition, in: context)
         if condition == now.deciding { value += " " + context.text("ui.why.decides") }
         return .command(mark + " " + label(condition, in: context), summary: value)
       })
     return context.fit(rows + table.document(in: context))
   }
 
-  /// "shown", or "not shown: …" naming what decided.
+  /// "shown", or "not shown, …" with what decided and its value.
   private func sentence(_ explanation: Explanation, in context: RenderContext) -> String {
     guard let deciding = explanation.deciding else {
       // Every condition holds and the check is still to run: it shows on the next visit home.
       let due = explanation.conditions.contains { $0.name == "session" && $0.value == "due" }
       return context.text(due ? "ui.why.reason.due" : "ui.why.reason.shown")
     }
-    let what =
-      switch deciding.reason {
-      case .alreadySeen, .stale: deciding.detail ?? ""
-      default: label(deciding, in: context)
-      }
+    let what = label(deciding, in: context) + " (" + value(deciding, in: context) + ")"
     return context.text("ui.why.reason.\(deciding.reason.rawValue)", what)
+  }
+
+  /// The condition's value in the person's words; an argument that is a `ui.` key is worded too
+  /// (a screen's title).
+  private func value(_ condition: Explanation.Condition, in context: RenderContext) -> String {
+    context.text(condition.key, arguments: condition.arguments.map { $0.hasPrefix("ui.") ? context.text($0) : $0 })
   }
 
   /// The condition's name in the person's words: a setting by its title.

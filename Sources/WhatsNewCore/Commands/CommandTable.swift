@@ -81,8 +81,10 @@ package enum CommandTable {
       ],
       hasDetails: true),
     CommandInfo(
-      name: "why", usage: "why tour [--json]", group: .qa, family: .qa, traits: [.readsNow], subcommands: ["tour"],
-      forms: ["why tour", "why tour --json"], examples: ["why tour", "why tour --json"]),
+      name: "why", usage: "why tour|guide <guide>|popover <popover> [--json]", group: .qa, family: .qa,
+      traits: [.readsNow], subcommands: ["tour", "guide", "popover"],
+      forms: ["why tour [--json]", "why guide <guide> [--json]", "why popover <popover> [--json]"],
+      examples: ["why tour", "why tour --json", "why guide workouts_intro", "why popover cardio.log_info --json"]),
     CommandInfo(name: "wait", usage: "wait", group: .qa, family: .qa, traits: [.readsNow], examples: ["wait"]),
     CommandInfo(
       name: "check", usage: "check", group: .qa, family: .qa, traits: [.readsNow], examples: ["check"], hasDetails: true),
