@@ -333,7 +333,8 @@ struct ExplorerTests {
       #expect(run.observed.boot.contains(FaultAttempt(operation: .read, target: "workoutView")))
       #expect(
         run.observed.lines == [
-          [FaultAttempt(operation: .write, target: "workoutView")],
+          // The choice, and the recap kept for a later run (a seen-write).
+          [FaultAttempt(operation: .write, target: "workoutView"), FaultAttempt(operation: .seenWrite, target: nil)].sorted(),
           // The next page's reads, and the tour's position kept for resuming (a seen-write).
           [
             FaultAttempt(operation: .read, target: "progressionMode"), FaultAttempt(operation: .read, target: "workoutAutonomy"),

@@ -37,12 +37,18 @@ struct WhyCommand: Sendable {
   /// Why the tour shows or not now: the store read as the check reads it (a failed read is
   /// stale), and how many pages the person's window holds.
   func tourNow() async -> Explanation {
-    var facts: WhatsNewCheck.Facts
     do {
-      facts = WhatsNewCheck.Facts(try await runner.snapshot())
+      return Self.tour(runner, snapshot: try await runner.snapshot(), failure: nil)
     } catch {
-      facts = WhatsNewCheck.Facts(seenThrough: nil, failure: "\(error)")
+      return Self.tour(runner, snapshot: nil, failure: "\(error)")
     }
+  }
+
+  /// Why the tour shows or not for the store as `snapshot` holds it (`nil`: the read failed
+  /// with `failure`), the state as it stands, and the pages the person's window holds then.
+  static func tour(_ runner: EffectRunner, snapshot: StoreSnapshot?, failure: String?) -> Explanation {
+    var facts = WhatsNewCheck.Facts(snapshot)
+    if let failure { facts.failure = failure }
     let window = runner.catalog.window(seenThrough: facts.seenThrough, current: runner.appVersion)
     let pages = TourSelection(window: window, seenThrough: facts.seenThrough, current: runner.appVersion).pages.count
     return .tour(runner.state, facts: facts, pages: pages)

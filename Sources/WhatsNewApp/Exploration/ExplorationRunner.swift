@@ -91,6 +91,11 @@ package final class ExplorationRunner {
     records.append(try await store.seenThrough())
     // The fresh store is seeded with `--upgrade-from` at the start: that is where it starts from.
     try await judge(nil, before: records[0] == .none ? .version(seenThrough) : records[0], tourWasShowing: false)
+    if problems.isEmpty {
+      let snapshot = try await store.snapshot(notificationID: WeeklyReview.notificationID)
+      let now = WhyCommand.tour(session.runner, snapshot: snapshot, failure: nil)
+      problems = Self.decisionProblems(kept: session.state.startDecision, now: now, words: session.runner)
+    }
     for line in scenario.lines where !session.shouldQuit {
       let tourWasShowing = session.state.showingTour?.mode == .automatic
       await session.run(line)
@@ -154,6 +159,13 @@ package final class ExplorationRunner {
       problems.append(session.runner.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }
     return problems
+  }
+
+  /// What the start decided against what `why tour` says right after it, from the same store:
+  /// the reasons must be one (issue 36); a start that has not decided (a held boot) has nothing.
+  static func decisionProblems(kept: Explanation?, now: Explanation, words: EffectRunner) -> [String] {
+    guard let kept, kept.reason != now.reason else { return [] }
+    return [words.text("ui.explore.whyDiffers", kept.reason.rawValue, now.reason.rawValue)]
   }
 
   /// Screen, store, schedule and the screens' reminder, compared once everything settled:
