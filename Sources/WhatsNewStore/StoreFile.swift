@@ -31,7 +31,7 @@ enum StoreFile {
       throw StoreError(
         kind: .fileSystem, path: directory, key: "store.open.directoryReadOnly", directory, errorText(code), path)
     }
-    let created = try create(path, allowExisting: true)
+    let created = try createWhole(path)
     // SQLite would open a FIFO or a device too, and then wait on it or read it forever.
     try requireRegularFile(path, followingSymlink: !createParentDirectory)
     // SQLite applies a journal or WAL beside the store as it opens it: look first.
@@ -71,6 +71,32 @@ enum StoreFile {
     // so takes no write lock at all: opening it never waits on, or holds up, another process.
     if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
     return (connection, fresh, setAside)
+  }
+
+  /// Creates the store at `path` in one step when nothing is there: a whole store (every
+  /// migration run) is made beside it as `<path>.<pid>.tmp` and linked into place, so no other
+  /// start sees it half made; of starts racing, one link wins and the others open the winner's.
+  /// What a start killed meanwhile left is removed first (as a backup's is). Where the file
+  /// system has no hard links, the store is created empty in place and migrated when opened.
+  /// Returns whether this start made the store.
+  private static func createWhole(_ path: String) throws(StoreError) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) != 0 && errno == ENOENT else { return false }
+    _ = BackupFile.removeLeftovers(of: path, in: parentDirectory(of: path))
+    let temporary = "\(path).\(getpid()).tmp"
+    try create(temporary)
+    defer { for file in [temporary, temporary + "-journal"] { unlink(file) } }
+    do {
+      let connection = try SQLiteConnection(path: temporary, flags: SQLITE_OPEN_READWRITE)
+      try Migrations.migrate(connection)
+    }  // closed here, before it is linked
+    if link(temporary, path) == 0 { return true }
+    let code = errno
+    guard code != EEXIST else { return false }
+    guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(code) else {
+      throw StoreError.fileSystem("cannot create", path: path, errno: code)
+    }
+    return try create(path, allowExisting: true)
   }
 
   /// Runs `body` (a read that takes no write lock); while another process holds the
