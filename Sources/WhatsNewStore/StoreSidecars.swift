@@ -33,10 +33,12 @@ package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
 ///   store (magic, page size) is not the store's either.
 /// - A hot `-journal` is the store's own only when it fits: its page size is the store's, and
 ///   the image of page 1 it keeps, when it keeps one, is this store's page 1 as it was: same
-///   page size, a whatsnew schema version, and a change counter the store's equals or is one past.
+///   page size, a schema version (any whatsnew's), and a change counter the store's equals or
+///   is one past.
 /// - Then either, applied to a private copy of the store, must leave a whole whatsnew store
-///   (`PRAGMA integrity_check`, and the schema ``Migrations`` create at its version): a journal
-///   that keeps no page 1 (a transaction that changed other pages only) is judged by that alone.
+///   (`PRAGMA integrity_check`, and the schema ``Migrations`` create at its version, unless a
+///   newer whatsnew wrote it): a journal that keeps no page 1 (a transaction that changed
+///   other pages only) is judged by that alone.
 ///
 /// A journal or WAL that another connection is using now (it holds the store's reserved
 /// lock) is left alone: it is live, not left over. One that does not fit is renamed to
@@ -123,7 +125,7 @@ enum StoreSidecars {
     }
     guard let original = pageOneImage(path, sectorSize: sectorSize, pageSize: pageSize) else { return nil }
     guard let image = DatabaseHeader(original), image.pageSize == store.pageSize,
-      (1...Int32(SettingsStore.currentSchemaVersion)).contains(image.schemaVersion),
+      image.schemaVersion >= 1,
       store.changeCounter &- image.changeCounter <= 1
     else { return "store.sidecar.pageOne" }
     return nil
@@ -147,10 +149,12 @@ enum StoreSidecars {
       let connection = try SQLiteConnection(path: copy, flags: SQLITE_OPEN_READWRITE)
       try connection.execute("PRAGMA trusted_schema = OFF")
       let version = try connection.userVersion()
-      guard (1...SettingsStore.currentSchemaVersion).contains(version),
-        try BackupVetting.schemaProblem(connection, version: version) == nil, try connection.integrityProblems().isEmpty
-      else { return "store.sidecar.trial" }
-      return nil
+      // A newer whatsnew's store (refused next, untouched) keeps its own journal: its schema is not known here.
+      if version <= SettingsStore.currentSchemaVersion, try BackupVetting.schemaProblem(connection, version: version) != nil {
+        return "store.sidecar.trial"
+      }
+      let problems = try connection.integrityProblems()
+      return version >= 1 && problems.isEmpty ? nil : "store.sidecar.trial"
     } catch {
       return "store.sidecar.trial"
     }

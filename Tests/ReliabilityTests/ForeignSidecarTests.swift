@@ -154,6 +154,22 @@ struct ForeignSidecarTests {
     #expect(try integrity(path) == "ok")
   }
 
+  @Test("a newer whatsnew's store keeps its own hot journal: rolled back, never moved aside, and the store refused as newer")
+  func newerStoreKeepsItsJournal() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = try seededStore(directory)
+    try python(
+      "import sqlite3, sys; sqlite3.connect(sys.argv[1], isolation_level=None).execute('PRAGMA user_version=99')", [path])
+    try python(Self.crashMidTransaction, [path, "UPDATE whats_new SET seen_through='2.11.0'"])
+
+    let run = try runApp(["--db", path] + contentArguments, script: "quit\n")
+    #expect(run.status == 74, "\(run.errors)")
+    #expect(run.errors.contains("newer whatsnew"), "\(run.errors)")
+    #expect(!run.errors.contains("does not belong"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: path + "-journal.set-aside-1"))
+    #expect(try integrity(path) == "ok")
+  }
+
   /// Switches the store to WAL mode as another tool would, and returns a program that leaves
   /// uncheckpointed changes in a database's log (the process ends at once).
   static let walWithChanges = """
