@@ -36,7 +36,21 @@ enum StoreFile {
     try requireRegularFile(path, followingSymlink: !createParentDirectory)
     // SQLite applies a journal or WAL beside the store as it opens it: look first.
     let setAside = try StoreSidecars.setAsideForeignFiles(of: path)
+    do throws(StoreError) {
+      let (connection, fresh) = try openSetUp(path: path, created: created, lockWait: lockWait)
+      return (connection, fresh, setAside)
+    } catch {
+      var refusal = error
+      refusal.setAside = setAside  // said with the refusal: the files were moved all the same
+      throw refusal
+    }
+  }
 
+  /// Opens the store at `path` (a regular file, with nothing foreign beside it), refuses what
+  /// is not a whatsnew store this build can use, and migrates it; returns it and whether it is fresh.
+  private static func openSetUp(path: String, created: Bool, lockWait: LockWait) throws(StoreError) -> (
+    SQLiteConnection, Bool
+  ) {
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     // SQLite falls back to read-only when the file cannot be written: every write would fail
     // later, one tap at a time. Refuse here instead.
@@ -70,7 +84,7 @@ enum StoreFile {
     // A current store (every start but the first after an update) needs no migration, and
     // so takes no write lock at all: opening it never waits on, or holds up, another process.
     if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
-    return (connection, fresh, setAside)
+    return (connection, fresh)
   }
 
   /// Creates the store at `path` in one step when nothing is there: a whole store (every

@@ -170,6 +170,23 @@ struct ForeignSidecarTests {
     #expect(try integrity(path) == "ok")
   }
 
+  @Test("a journal moved aside beside a store that is then refused is said too, with the refusal")
+  func setAsideThenRefused() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = directory.path("store.sqlite")
+    try Data(String(repeating: "not a database ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+    let journal: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7] + [UInt8](repeating: 1, count: 600)
+    try Data(journal).write(to: URL(fileURLWithPath: path + "-journal"))
+
+    let run = try runApp(["--db", path] + contentArguments, script: "quit\n")
+    #expect(run.status == 74, "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "\(path)-journal does not belong to the settings store: the store is not a SQLite database; moved it aside to "
+          + "\(path)-journal.set-aside-1"), "\(run.errors)")
+    #expect(run.errors.contains("not a usable whatsnew settings store"), "\(run.errors)")
+  }
+
   /// Switches the store to WAL mode as another tool would, and returns a program that leaves
   /// uncheckpointed changes in a database's log (the process ends at once).
   static let walWithChanges = """

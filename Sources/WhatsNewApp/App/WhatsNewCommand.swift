@@ -221,6 +221,7 @@ package enum WhatsNewCommand {
         placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
         lockWait: waitReport.lockWait)
     } catch {
+      for file in error.setAside { report(startWords(for: file.message, options, content, environment)) }
       return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))
     }
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
