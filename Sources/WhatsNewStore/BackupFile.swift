@@ -71,7 +71,8 @@ enum BackupFile {
   }
 
   /// Removes `<destination>.<pid>.tmp` and `<destination>.<pid>.tmp-journal` in `directory`
-  /// whose process is not running: what a backup of ours that was killed left. A file of a
+  /// whose process is not running: what a backup of ours (or a store's creation,
+  /// `StoreFile.createWhole`) that was killed left. A file of a
   /// running process (another backup now) is left alone. Returns the paths removed.
   static func removeLeftovers(of destination: String, in directory: String) -> [String] {
     let base = destination.split(separator: "/").last.map(String.init) ?? destination

@@ -53,6 +53,8 @@ package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   /// The message as a key of ``StoreMessages`` and its arguments, for the app to word in the
   /// person's language; `nil` where the message exists in English only.
   package internal(set) var message: StoreMessage? = nil
+  /// Files beside the store moved aside before the store was refused (``SetAsideFile``).
+  package internal(set) var setAside: [SetAsideFile] = []
 
   /// Makes an error. The module's own errors come from internal helpers that word the message.
   package init(kind: Kind, path: String?, description: String) {

@@ -31,12 +31,26 @@ enum StoreFile {
       throw StoreError(
         kind: .fileSystem, path: directory, key: "store.open.directoryReadOnly", directory, errorText(code), path)
     }
-    let created = try create(path, allowExisting: true)
+    let created = try createWhole(path)
     // SQLite would open a FIFO or a device too, and then wait on it or read it forever.
     try requireRegularFile(path, followingSymlink: !createParentDirectory)
     // SQLite applies a journal or WAL beside the store as it opens it: look first.
     let setAside = try StoreSidecars.setAsideForeignFiles(of: path)
+    do throws(StoreError) {
+      let (connection, fresh) = try openSetUp(path: path, created: created, lockWait: lockWait)
+      return (connection, fresh, setAside)
+    } catch {
+      var refusal = error
+      refusal.setAside = setAside  // said with the refusal: the files were moved all the same
+      throw refusal
+    }
+  }
 
+  /// Opens the store at `path` (a regular file, with nothing foreign beside it), refuses what
+  /// is not a whatsnew store this build can use, and migrates it; returns it and whether it is fresh.
+  private static func openSetUp(path: String, created: Bool, lockWait: LockWait) throws(StoreError) -> (
+    SQLiteConnection, Bool
+  ) {
     let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     // SQLite falls back to read-only when the file cannot be written: every write would fail
     // later, one tap at a time. Refuse here instead.
@@ -70,7 +84,33 @@ enum StoreFile {
     // A current store (every start but the first after an update) needs no migration, and
     // so takes no write lock at all: opening it never waits on, or holds up, another process.
     if version < SettingsStore.currentSchemaVersion { try Migrations.migrate(connection) }
-    return (connection, fresh, setAside)
+    return (connection, fresh)
+  }
+
+  /// Creates the store at `path` in one step when nothing is there: a whole store (every
+  /// migration run) is made beside it as `<path>.<pid>.tmp` and linked into place, so no other
+  /// start sees it half made; of starts racing, one link wins and the others open the winner's.
+  /// What a start killed meanwhile left is removed first (as a backup's is). Where the file
+  /// system has no hard links, the store is created empty in place and migrated when opened.
+  /// Returns whether this start made the store.
+  private static func createWhole(_ path: String) throws(StoreError) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) != 0 && errno == ENOENT else { return false }
+    _ = BackupFile.removeLeftovers(of: path, in: parentDirectory(of: path))
+    let temporary = "\(path).\(getpid()).tmp"
+    try create(temporary)
+    defer { for file in [temporary, temporary + "-journal"] { unlink(file) } }
+    do {
+      let connection = try SQLiteConnection(path: temporary, flags: SQLITE_OPEN_READWRITE)
+      try Migrations.migrate(connection)
+    }  // closed here, before it is linked
+    if link(temporary, path) == 0 { return true }
+    let code = errno
+    guard code != EEXIST else { return false }
+    guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(code) else {
+      throw StoreError.fileSystem("cannot create", path: path, errno: code)
+    }
+    return try create(path, allowExisting: true)
   }
 
   /// Runs `body` (a read that takes no write lock); while another process holds the

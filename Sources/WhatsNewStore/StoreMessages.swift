@@ -28,7 +28,21 @@ package enum StoreMessages {
     "store.open.emptyPath": "the settings store's path is empty; pass a file with --db PATH, or leave --db out for the default",
     "store.open.readOnly":
       "the settings store %@ cannot be written (SQLite could open it only read-only); make it writable by this user (chmod u+w, or check chattr and the mount) or choose another path with --db",
+    "store.open.sidecarNotAFile":
+      "%1$@, beside the settings store %2$@, is not a regular file (a FIFO, a directory, a socket, a device or a symbolic link): SQLite would wait on it or write through it, so the store was not opened and is unchanged; remove it or move it away, then start again",
     "store.restore.missing": "%@ is not a whatsnew backup: the file does not exist; nothing was restored",
+    "store.sidecar.emptyStore":
+      "%1$@ does not belong to the settings store: the store is empty, so it has nothing to recover; moved it aside to %2$@ without applying it",
+    "store.sidecar.header":
+      "%1$@ does not belong to the settings store: its header does not fit the store's (cut short, or another page size); moved it aside to %2$@ without applying it",
+    "store.sidecar.notADatabase":
+      "%1$@ does not belong to the settings store: the store is not a SQLite database; moved it aside to %2$@ without applying it",
+    "store.sidecar.pageOne":
+      "%1$@ does not belong to the settings store: the page 1 it keeps is another database's, or from another time; moved it aside to %2$@ without applying it",
+    "store.sidecar.rollbackMode":
+      "%1$@ does not belong to the settings store: the store is in rollback-journal mode, so a write-ahead log is never its own; moved it aside to %2$@ without applying it",
+    "store.sidecar.trial":
+      "%1$@ does not belong to the settings store: applied to a copy of the store, it leaves a damaged database or one that is not a whatsnew store; moved it aside to %2$@ without applying it",
   ]
 }
 

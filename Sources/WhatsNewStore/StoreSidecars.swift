@@ -2,7 +2,9 @@
 // it, with no hook to ask first, and no library here reads their headers. The formats are
 // SQLite's own, documented at https://www.sqlite.org/fileformat2.html (sections 1.3, 4.1, 4.3).
 
+import CSQLite
 import Glibc
+import WhatsNewCore
 
 /// A file found beside the store that did not belong to it, and where it was moved.
 package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
@@ -10,25 +12,33 @@ package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
   package var path: String
   /// Where it is now: beside it, never deleted, never applied.
   package var movedTo: String
-  /// Why it does not belong to the store, in words.
+  /// Why it does not belong to the store: a key of ``StoreMessages`` (`store.sidecar.…`).
   package var reason: String
 
-  package var description: String {
-    "\(path) does not belong to the settings store (\(reason)); moved it aside to \(movedTo) without applying it"
-  }
+  /// What the app says, as a store message: the path, then where it went.
+  package var message: StoreMessage { StoreMessage(key: reason, arguments: [path, movedTo]) }
+
+  package var description: String { Localizer.format(StoreMessages.english[reason] ?? reason, arguments: [path, movedTo]) }
 }
 
 /// The store's own files beside it: the rollback journal (`-journal`) and the write-ahead log
-/// (`-wal`). Looked at before SQLite opens the store, because SQLite applies them then.
+/// (`-wal`). Looked at before SQLite opens the store, because SQLite applies them then; beside
+/// the file a symbolic link names (`--db` may be one), where SQLite keeps them.
 ///
+/// - `-journal`, `-wal` and `-shm` must each be a regular file or absent: SQLite would wait
+///   for ever on a FIFO, and follow a symbolic link into another file. Another is refused.
 /// - A `-wal` beside a store in rollback mode (the store's header says so) is never the
 ///   store's: whatsnew keeps its store in rollback mode, so it is stale or another database's.
 ///   Beside a store in WAL mode (set by another tool), one whose header does not fit the
 ///   store (magic, page size) is not the store's either.
-/// - A `-journal` is the store's own only when it fits: its page size is the store's, and the
-///   image of page 1 it keeps, when it keeps one (every write transaction changes page 1, so
-///   a finished one always has), is this store's page 1 as it was: same page size, a whatsnew
-///   schema version, and a change counter the store's equals or is one past.
+/// - A hot `-journal` is the store's own only when it fits: its page size is the store's, and
+///   the image of page 1 it keeps, when it keeps one, is this store's page 1 as it was: same
+///   page size, a schema version (any whatsnew's), and a change counter the store's equals or
+///   is one past.
+/// - Then either, applied to a private copy of the store, must leave a whole whatsnew store
+///   (`PRAGMA integrity_check`, and the schema ``Migrations`` create at its version, unless a
+///   newer whatsnew wrote it): a journal that keeps no page 1 (a transaction that changed
+///   other pages only) is judged by that alone.
 ///
 /// A journal or WAL that another connection is using now (it holds the store's reserved
 /// lock) is left alone: it is live, not left over. One that does not fit is renamed to
@@ -60,59 +70,112 @@ enum StoreSidecars {
   }
 
   /// Moves aside what beside `path` does not belong to the store; returns what it moved.
-  /// Throws when a file that must be moved cannot be (the store is then not opened).
-  static func setAsideForeignFiles(of path: String) throws(StoreError) -> [SetAsideFile] {
+  /// Throws when a sidecar is not a regular file, or when a file that must be moved cannot be
+  /// (the store is then not opened).
+  static func setAsideForeignFiles(of storePath: String) throws(StoreError) -> [SetAsideFile] {
+    let path =
+      realpath(storePath, nil).map { resolved in
+        defer { free(resolved) }
+        return String(cString: resolved)
+      } ?? storePath
+    for file in [path + "-journal", path + "-wal", path + "-shm"] {
+      var info = stat()
+      if lstat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+        throw StoreError(kind: .fileSystem, path: file, key: "store.open.sidecarNotAFile", file, storePath)
+      }
+    }
+    // Another connection's live journal (one creating an empty store, too) is not left over.
+    if isLockedForWriting(path) { return [] }
     let prefix = readPrefix(path, count: 100) ?? []
     guard let store = DatabaseHeader(prefix) else {
       // An empty store has nothing to recover, and a file that is not a database is refused
       // next, untouched: whatever is beside either is not its own, and must not be applied.
-      let why = prefix.isEmpty ? "the store is empty, so it has nothing to recover" : "the store is not a SQLite database"
+      let why = prefix.isEmpty ? "store.sidecar.emptyStore" : "store.sidecar.notADatabase"
       return try setAside([(path + "-journal", why), (path + "-wal", why)].filter { hasContent($0.0) })
     }
-    if isLockedForWriting(path) { return [] }
-    let checks: [(String, (String, DatabaseHeader) -> String?)] = [
-      (path + "-wal", walMisfit), (path + "-journal", journalMisfit),
-    ]
-    return try setAside(checks.compactMap { file, misfit in hasContent(file) ? misfit(file, store).map { (file, $0) } : nil })
+    let checks: [(String, (String, DatabaseHeader) -> String?)] = [("-wal", walMisfit), ("-journal", journalMisfit)]
+    return try setAside(
+      checks.compactMap { suffix, misfit in
+        guard hasContent(path + suffix) else { return nil }
+        return (misfit(path + suffix, store) ?? trialMisfit(path, suffix)).map { (path + suffix, $0) }
+      })
   }
 
   /// Why the `-wal` at `path` is not the store's, or `nil` when it may be.
   static func walMisfit(_ path: String, store: DatabaseHeader) -> String? {
-    guard store.isWAL else { return "the store is in rollback-journal mode, so a write-ahead log is never its own" }
-    guard let header = readPrefix(path, count: 32), header.count == 32 else { return "its header is cut short" }
+    guard store.isWAL else { return "store.sidecar.rollbackMode" }
+    guard let header = readPrefix(path, count: 32), header.count == 32 else { return "store.sidecar.header" }
     let magic = bigEndian32(header, 0)
-    guard magic == 0x377f_0682 || magic == 0x377f_0683 else { return "it is not a SQLite write-ahead log" }
-    let pageSize = Int(bigEndian32(header, 8))
-    guard pageSize == store.pageSize else {
-      return "its page size is \(pageSize) bytes, the store's \(store.pageSize)"
+    guard magic == 0x377f_0682 || magic == 0x377f_0683, Int(bigEndian32(header, 8)) == store.pageSize else {
+      return "store.sidecar.header"
     }
     return nil
   }
 
-  /// Why the `-journal` at `path` is not the store's, or `nil` when it is (or may be).
+  /// Why the `-journal` at `path` is not the store's, or `nil` when it may be (or is not hot).
   static func journalMisfit(_ path: String, store: DatabaseHeader) -> String? {
-    guard let header = readPrefix(path, count: 28), header.count == 28 else { return "its header is cut short" }
+    guard let header = readPrefix(path, count: 28), header.count == 28 else { return "store.sidecar.header" }
     let magic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
     // A journal whose header was zeroed or never written is not hot: SQLite ignores it.
     guard header.starts(with: magic) else { return nil }
     let sectorSize = Int(bigEndian32(header, 20))
     let pageSize = Int(bigEndian32(header, 24))
-    guard pageSize == store.pageSize else {
-      return "its page size is \(pageSize) bytes, the store's \(store.pageSize)"
-    }
-    guard sectorSize >= 32, sectorSize <= 65536, sectorSize & (sectorSize - 1) == 0 else {
-      return "its sector size \(sectorSize) is not one SQLite writes"
+    guard pageSize == store.pageSize, sectorSize >= 32, sectorSize <= 65536, sectorSize & (sectorSize - 1) == 0 else {
+      return "store.sidecar.header"
     }
     guard let original = pageOneImage(path, sectorSize: sectorSize, pageSize: pageSize) else { return nil }
-    guard let image = DatabaseHeader(original) else { return "the page 1 it keeps is not a SQLite database's" }
-    guard image.pageSize == store.pageSize, (1...Int32(SettingsStore.currentSchemaVersion)).contains(image.schemaVersion)
-    else { return "the page 1 it keeps is another database's (schema version \(image.schemaVersion))" }
-    let counter = store.changeCounter &- image.changeCounter
-    guard counter <= 1 else {
-      return "the page 1 it keeps is from another database or another time (change counter \(image.changeCounter), "
-        + "the store's \(store.changeCounter))"
-    }
+    guard let image = DatabaseHeader(original), image.pageSize == store.pageSize,
+      image.schemaVersion >= 1,
+      store.changeCounter &- image.changeCounter <= 1
+    else { return "store.sidecar.pageOne" }
     return nil
+  }
+
+  /// Why applying the store's `suffix` file (`-journal`, `-wal`) to a copy of the store, in a
+  /// private temporary directory, leaves no whole whatsnew store; `nil` when it leaves one.
+  /// A copy that cannot be made counts as not whole: the file is then kept aside, not applied.
+  static func trialMisfit(_ path: String, _ suffix: String) -> String? {
+    let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((temporary + "/whatsnew-trial.XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { return "store.sidecar.trial" }
+    let directory = String(cString: made)
+    let copy = directory + "/store"
+    defer {
+      for file in [copy, copy + suffix, copy + "-shm", copy + "-journal"] { unlink(file) }
+      rmdir(directory)
+    }
+    guard copyFile(path, to: copy), copyFile(path + suffix, to: copy + suffix) else { return "store.sidecar.trial" }
+    do throws(StoreError) {
+      let connection = try SQLiteConnection(path: copy, flags: SQLITE_OPEN_READWRITE)
+      try connection.execute("PRAGMA trusted_schema = OFF")
+      let version = try connection.userVersion()
+      // A newer whatsnew's store (refused next, untouched) keeps its own journal: its schema is not known here.
+      if version <= SettingsStore.currentSchemaVersion, try BackupVetting.schemaProblem(connection, version: version) != nil {
+        return "store.sidecar.trial"
+      }
+      let problems = try connection.integrityProblems()
+      return version >= 1 && problems.isEmpty ? nil : "store.sidecar.trial"
+    } catch {
+      return "store.sidecar.trial"
+    }
+  }
+
+  /// Copies the regular file at `source` to a new file `destination` (mode 0600).
+  private static func copyFile(_ source: String, to destination: String) -> Bool {
+    let input = open(source, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+    guard input >= 0 else { return false }
+    defer { close(input) }
+    let output = open(destination, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    guard output >= 0 else { return false }
+    defer { close(output) }
+    var info = stat()
+    guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(input, &buffer, buffer.count)
+      if count == 0 { return true }
+      guard count > 0, write(output, buffer, count) == count else { return false }
+    }
   }
 
   /// The original page 1 a journal keeps, if it keeps one: its page records follow the header
@@ -170,7 +233,7 @@ enum StoreSidecars {
         let code = errno
         throw StoreError(
           kind: .fileSystem, path: path,
-          description: "\(path) does not belong to the settings store (\(reason)), and it cannot be moved aside "
+          description: "\(path) does not belong to the settings store, and it cannot be moved aside "
             + "(\(errorText(code))); the store was not opened and is unchanged. Move the file away, then start again")
       }
       moved.append(SetAsideFile(path: path, movedTo: target, reason: reason))

@@ -167,7 +167,13 @@ package enum WhatsNewCommand {
   static func startWords(
     for error: StoreError, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
   ) -> String {
-    guard let message = error.message else { return error.description }
+    error.message.map { startWords(for: $0, options, content, environment) } ?? error.description
+  }
+
+  /// A store message at start (a refusal, a file set aside), in the language ``startWords(for:_:_:_:)`` uses.
+  static func startWords(
+    for message: StoreMessage, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
+  ) -> String {
     let localizer = Localizer(
       language: Language.resolve(flag: options.localeTag, environment: environment), tables: content.tables,
       builtInEnglish: EnglishTable.builtIn)
@@ -215,10 +221,11 @@ package enum WhatsNewCommand {
         placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
         lockWait: waitReport.lockWait)
     } catch {
+      for file in error.setAside { report(startWords(for: file.message, options, content, environment)) }
       return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))
     }
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
-    for file in store.setAside { report(file.description) }
+    for file in store.setAside { report(startWords(for: file.message, options, content, environment)) }
 
     // A TERM that is no terminal's name (an escape sequence, a shell word) counts as dumb.
     let term = Terminal.name(environment["TERM"])
