@@ -134,7 +134,8 @@ package final class ExplorationRunner {
       try await store.removeEverything()
       return store
     }
-    let store = try SettingsStore(path: storePath, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let store = try SettingsStore(
+      path: storePath, placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: template.options.appVersion)
     try await store.keepLocked()
     runStore = store
     return store
@@ -144,7 +145,8 @@ package final class ExplorationRunner {
   /// own, the boot step's reconcile, the first screen's reads), no fault in force: what still
   /// disagrees once it settled, and a seen-through record that moved back from `before`.
   func nextStart(path: String, after before: SeenThroughRecord) async throws -> [String] {
-    let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let store = try SettingsStore(
+      path: path, placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: template.options.appVersion)
     let session = makeSession(store: store, path: path, startFaults: [])
     session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
