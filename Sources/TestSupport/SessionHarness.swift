@@ -113,7 +113,7 @@ package final class SessionHarness {
       : ContentLibrary.open(
         releasesDirectory: options.releasesDirectory!, localizationsDirectory: options.localizationsDirectory!,
         observe: observe)
-    store = try SettingsStore(path: self.databasePath, placement: placement)
+    store = try SettingsStore(path: self.databasePath, placement: placement, defaultsAsOf: options.appVersion)
     try await prepare?(store)
     self.clock = clock
     let tracker = OperationTracker()

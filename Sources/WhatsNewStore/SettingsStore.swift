@@ -19,6 +19,9 @@ package actor SettingsStore {
   /// empty database (schema 0, no tables) left by an earlier interrupted first launch.
   /// Always `true` for an in-memory store.
   package nonisolated let wasCreated: Bool
+  /// The app version whose defaults a setting without a row reads as (``Setting/defaultValue(at:)``);
+  /// `nil`: each setting's first default.
+  package nonisolated let defaultsAsOf: Version?
 
   /// Internal, not private: extensions in other files (``languagePreference()``) use it.
   let connection: SQLiteConnection
@@ -60,24 +63,25 @@ package actor SettingsStore {
   /// `lockWait` says how long to wait, and whom to tell, while another process holds the
   /// store's lock at this first read (``StoreError/Kind/busy`` after that).
   package init(
-    path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue, lockWait: LockWait = .none
+    path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue, lockWait: LockWait = .none,
+    defaultsAsOf: Version? = nil
   ) throws(StoreError) {
     if path == ":memory:" {
-      try self.init(inMemory: (), placement: placement)
+      try self.init(inMemory: (), placement: placement, defaultsAsOf: defaultsAsOf)
       return
     }
     let opened = try StoreFile.openStore(path: path, createParentDirectory: createParentDirectory, lockWait: lockWait)
     self.init(
       path: path, wasCreated: opened.fresh, connection: opened.connection, placement: placement,
-      setAside: opened.setAside)
+      setAside: opened.setAside, defaultsAsOf: defaultsAsOf)
   }
 
   /// Opens a new, empty in-memory store at ``currentSchemaVersion`` (for tests and previews).
   /// Each call makes a separate database; ``path`` is `":memory:"`.
-  package init(inMemory: (), placement: StorePlacement = .ownQueue) throws(StoreError) {
+  package init(inMemory: (), placement: StorePlacement = .ownQueue, defaultsAsOf: Version? = nil) throws(StoreError) {
     let connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     try Migrations.migrate(connection)
-    self.init(path: ":memory:", wasCreated: true, connection: connection, placement: placement)
+    self.init(path: ":memory:", wasCreated: true, connection: connection, placement: placement, defaultsAsOf: defaultsAsOf)
   }
 
   /// A private in-memory copy of this store, made with SQLite's online backup API, for
@@ -89,7 +93,9 @@ package actor SettingsStore {
     // The backup step ties the two connections together for the checker, but once it has
     // finished the copy shares nothing with this store's connection, and nothing else holds it.
     let handOver = HandOver(connection: copy)
-    return SettingsStore(path: ":memory:", wasCreated: false, connection: handOver.connection, placement: .sharing(executor))
+    return SettingsStore(
+      path: ":memory:", wasCreated: false, connection: handOver.connection, placement: .sharing(executor),
+      defaultsAsOf: defaultsAsOf)
   }
 
   /// A connection handed to a new store by the only code that holds it.
@@ -97,8 +103,9 @@ package actor SettingsStore {
 
   private init(
     path: String, wasCreated: Bool, connection: SQLiteConnection, placement: StorePlacement,
-    setAside: [SetAsideFile] = []
+    setAside: [SetAsideFile] = [], defaultsAsOf: Version?
   ) {
+    self.defaultsAsOf = defaultsAsOf
     self.path = path
     self.setAside = setAside
     self.wasCreated = wasCreated
@@ -205,10 +212,11 @@ package actor SettingsStore {
       migrationOwed = Self.guidanceMigrationOwed(flags: flags)
       return StoreSnapshot(
         seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
-        settings: Self.settings(from: stored), notification: try notification(id: notificationID),
+        settings: settings(from: stored), notification: try notification(id: notificationID),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
-        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey])
+        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey],
+        decided: Set(Setting.allCases.filter { stored[$0.spec.storageKey].map($0.accepts) ?? false }))
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }
@@ -217,15 +225,15 @@ package actor SettingsStore {
 
   // MARK: Settings
 
-  /// The stored value of `setting`, or its ``Setting/defaultValue`` when nothing is stored
+  /// The stored value of `setting`, or its default (as of ``defaultsAsOf``) when nothing is stored
   /// or the stored value is one the setting does not accept.
   package func setting(_ setting: Setting) throws(StoreError) -> String {
-    Self.value(of: setting, stored: try storedValue(setting.spec.storageKey))
+    value(of: setting, stored: try storedValue(setting.spec.storageKey))
   }
 
   /// Every setting with its value as ``setting(_:)`` reads it (defaults filled in).
   package func allSettings() throws(StoreError) -> [Setting: String] {
-    Self.settings(from: try storedRows("settings"))
+    settings(from: try storedRows("settings"))
   }
 
   /// Every key and value of a key-value table (`settings`, `app_state`).
@@ -255,14 +263,14 @@ package actor SettingsStore {
   }
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
-  private static func settings(from stored: [String: String]) -> [Setting: String] {
+  private func settings(from stored: [String: String]) -> [Setting: String] {
     Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, value(of: $0, stored: stored[$0.spec.storageKey])) })
   }
 
   /// What `setting` reads as when its row holds `stored`: that, when the setting accepts it, else the default.
-  private static func value(of setting: Setting, stored: String?) -> String {
+  private func value(of setting: Setting, stored: String?) -> String {
     if let stored, setting.accepts(stored) { return stored }
-    return setting.defaultValue
+    return setting.defaultValue(at: defaultsAsOf)
   }
 
   /// Stores `value` for `setting` under its ``SettingSpec/storageKey``.

@@ -185,6 +185,25 @@ struct BinaryTests {
     #expect(lint.status == 0, "\(lint.output)")
   }
 
+  @Test("flow --settings previews 2.15.0's new home card default for who chose the card and who did not; a bad one exits 64")
+  func flowSettings() throws {
+    let base = ["flow", "--seen", "2.14.0", "--app-version", "2.15.0", "--json"]
+    let never = try runWhatsNew(base)
+    #expect(never.status == 0)
+    #expect(
+      never.output.contains(#""blocks":["cardioCounts","homeCard"],"newDefaults":{"homeCard":"weekly_streak"}"#),
+      "\(never.output)")
+    let chose = try runWhatsNew(base + ["--settings", "homeSummaryCard=daily_summary"])
+    #expect(chose.status == 0)
+    #expect(chose.output.contains(#""page":"streak","blocks":["cardioCounts"]}"#), "\(chose.output)")
+    let bad = try runWhatsNew(base + ["--settings", "homeSummaryCard=weekly"])
+    #expect(bad.status == 64)
+    #expect(
+      bad.error.hasPrefix(
+        "Error: invalid value 'homeSummaryCard=weekly' for '--settings': expected homeSummaryCard=<value> with one of "
+          + "daily_summary, weekly_streak"), "\(bad.error)")
+  }
+
   @Test("backup and restore on the command line carry the seen record across stores")
   func backupRestore() throws {
     let directory = try TemporaryDirectory()

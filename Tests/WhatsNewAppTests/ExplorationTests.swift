@@ -273,6 +273,30 @@ struct ExplorerTests {
     #expect(text == ["Runs explored: \(report.runs), over the flow's pages (6) and choices (7): no counterexample."])
   }
 
+  @Test("a changed default is explored for who never chose the setting and who did, each on the pages their store gets")
+  func decidedAndUndecided() async throws {
+    let (report, text) = try await explore(["--upgrade-from", "2.14.0", "--app-version", "2.15.0"])
+    #expect(report.counterexamples == [])
+    // 2.15.0's two pages with the home card's choice for who never chose it; the same two without it for who did.
+    #expect(report.pages == 4)
+    #expect(report.choices == 1)
+    #expect(text == ["Runs explored: \(report.runs), over the flow's pages (4) and choices (1): no counterexample."])
+  }
+
+  @Test("a counterexample found with a setting chosen says so before its problems")
+  func chosenCounterexample() throws {
+    let found = ExplorationReport.Counterexample(
+      scenario: ExplorationScenario(lines: ["done"]), problems: ["p"], runs: 1, chosen: [.homeSummaryCard: "daily_summary"])
+    let report = ExplorationReport(runs: 1, pages: 2, choices: 0, startArguments: [], counterexamples: [found])
+    let english = try ShippedTables.english
+    let lines = ExplorationReportView(report: report, width: 400) { Localizer.format(english[$0] ?? $0, arguments: $1) }.lines
+    #expect(
+      lines.dropFirst(4).prefix(2) == [
+        "# with the store holding homeSummaryCard=daily_summary before the start (set it before the script; flow --settings previews it)",
+        "# p",
+      ])
+  }
+
   @Test("a restore that is skipped is found, and the printed script shows it to check in a plain session")
   func plantedDefect() async throws {
     let (report, text) = try await explore(["--upgrade-from", "2.11.0"], restore: PlantedDefect.skippedRestore)

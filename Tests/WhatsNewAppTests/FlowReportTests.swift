@@ -52,6 +52,44 @@ struct FlowReportTests {
     #expect(dev.hasSuffix(#","diagnostics":["Releases/2.14.0.json: pages[0]: bad; block dropped"]}"# + "\n"), "\(dev)")
   }
 
+  /// 2.15.0 changes the home card's default; its page holds an info block and the card's choice.
+  static let changing = Release(
+    version: Version("2.15.0")!,
+    pages: [
+      Page(
+        id: "streak",
+        blocks: [
+          Block(id: "cardio", content: .info(InfoBlock(titleKey: "t"))),
+          Block(
+            id: "homeCard",
+            content: .choice(
+              ChoiceBlock(
+                setting: .homeSummaryCard, titleKey: "t",
+                options: ["daily_summary", "weekly_streak"].map { ChoiceOption(value: $0, labelKey: nil) }))),
+        ])
+    ],
+    defaultChanges: [DefaultChange(setting: .homeSummaryCard, from: "daily_summary", to: "weekly_streak")])
+
+  @Test("a changed default's choice is named with its new default for who never chose it, and left out for who did")
+  func defaultChanges() {
+    let render = { (decided: Set<Setting>, json: Bool) in
+      FlowReport.render(
+        releases: [Self.changing], seen: Version("2.14.0"), current: Version("2.15.0")!, json: json, decided: decided)
+    }
+    #expect(
+      render([], false)
+        == "A user on 2.15.0 who has seen through 2.14.0 is shown 1 page (cap 6):\n"
+        + "  1. 2.15.0  streak  cardio, homeCard (default becomes weekly_streak unless chosen)\n")
+    #expect(
+      render([.homeSummaryCard], false)
+        == "A user on 2.15.0 who has seen through 2.14.0 is shown 1 page (cap 6):\n  1. 2.15.0  streak  cardio\n")
+    #expect(
+      render([], true)
+        == #"{"pages":[{"release":"2.15.0","page":"streak","blocks":["cardio","homeCard"],"newDefaults":{"homeCard":"weekly_streak"}}],"#
+        + #""newerReleases":[],"leftOut":[]}"# + "\n")
+    #expect(render([.homeSummaryCard], true).hasPrefix(#"{"pages":[{"release":"2.15.0","page":"streak","blocks":["cardio"]}],"#))
+  }
+
   static func diagnostic(_ file: String, _ message: String = "x") -> ReleaseDiagnostic {
     ReleaseDiagnostic(file: file, path: "pages[0]", message: message + "; block dropped", severity: .dropped)
   }

@@ -72,6 +72,13 @@ struct OptionsTests {
     #expect(try Options.parse(["flow", "--seen", text], environment: [:]).subcommand == .flow(seen: Version(text), json: false))
   }
 
+  @Test("flow's --settings reads the chosen settings as set names them: values in any case, on/off for a switch")
+  func chosenSettings() throws {
+    let options = try Options.parse(
+      ["flow", "--seen", "2.14.0", "--settings", "homeSummaryCard=Weekly_Streak,restTimerHaptics=off"], environment: [:])
+    #expect(options.chosenSettings == [.homeSummaryCard: "weekly_streak", .restTimerHaptics: "false"])
+  }
+
   @Test(
     "bad command lines are one clear error",
     arguments: [
@@ -87,6 +94,19 @@ struct OptionsTests {
       (["flwo"], "unknown command 'flwo' (did you mean 'flow'?)"),
       (["backup"], "'backup' needs a FILE argument (for example: whatsnew backup ~/whatsnew-backup.sqlite)"),
       (["--seen", "2.11.0"], "'--seen' only applies to 'whatsnew flow'"),
+      (
+        ["flow", "--seen", "2.14.0", "--settings", "units=metric,homeSumaryCard=weekly_streak"],
+        "invalid value 'homeSumaryCard=weekly_streak' for '--settings': expected setting=value, and 'homeSumaryCard' is no setting "
+          + "(did you mean 'homeSummaryCard'?): one of " + Setting.allCases.map(\.rawValue).joined(separator: ", ")
+      ),
+      (
+        ["flow", "--seen", "2.14.0", "--settings", "homeSummaryCard=weekly"],
+        "invalid value 'homeSummaryCard=weekly' for '--settings': expected homeSummaryCard=<value> with one of daily_summary, weekly_streak"
+      ),
+      (
+        ["flow", "--seen", "2.14.0", "--settings", "homeSummaryCard"],
+        "invalid value 'homeSummaryCard' for '--settings': expected homeSummaryCard=<value> with one of daily_summary, weekly_streak"
+      ),
       (["lint", "extra"], "unexpected argument 'extra'"),
       (["--manifest"], "'--manifest' only applies to 'whatsnew schema'"),
       (["schema", "releases"], "unexpected argument 'releases'"),
@@ -201,6 +221,7 @@ struct OptionDeclarationTests {
     let samples = [
       "--app-version": "2.14.0", "--upgrade-from": "2.11.0", "--locale": "ru", "--color": "never",
       "--fault": "write=fail", "--lock-wait": "3", "--seen": "none", "--format": "json",
+      "--settings": "homeSummaryCard=daily_summary",
     ]
     return [option.name] + (option.takesValue ? [samples[option.name] ?? "x"] : [])
   }
@@ -287,7 +308,7 @@ struct ShellCompletionTests {
       (["whatsnew", "--loca"], ["--locale", "--localizations"]),
       (["whatsnew", "--locale", ""], ["en", "es", "nl", "pt-BR", "ru"]),
       (["whatsnew", "--color", "n"], ["never"]),
-      (["whatsnew", "flow", "--se"], ["--seen"]),
+      (["whatsnew", "flow", "--se"], ["--seen", "--settings"]),
       (["whatsnew", "flow", "--seen", ""], ["none"]),
       (["whatsnew", "lint", "--se"], []),
       (["whatsnew", "lint", "--format", ""], ["text", "json", "sarif"]),

@@ -615,18 +615,24 @@ struct FastLoaderTests {
   @Test(
     "the golden text writes every stored property of a release and a diagnostic",
     arguments: [
-      (Release(version: Version(major: 1, minor: 2, patch: 3), pages: []) as any Sendable, ["version", "pages", "date"]),
+      (
+        Release(version: Version(major: 1, minor: 2, patch: 3), pages: []) as any Sendable,
+        ["version", "pages", "date", "defaultChanges"]
+      ),
       (Page(id: "p", blocks: []), ["id", "blocks", "supersededIn"]),
       (Block(id: "b", content: .info(InfoBlock(titleKey: "k"))), ["id", "supersededIn", "content"]),
       (InfoBlock(titleKey: "k"), ["titleKey", "descriptionKey", "icon"]),
-      (ChoiceBlock(setting: .theme, titleKey: "k", options: []), ["setting", "titleKey", "descriptionKey", "options"]),
+      (
+        ChoiceBlock(setting: .theme, titleKey: "k", options: []),
+        ["setting", "titleKey", "descriptionKey", "options", "newDefault"]
+      ),
       (ChoiceOption(value: "v", labelKey: nil), ["value", "labelKey", "icon"]),
       (ActionBlock(action: .openSettings, labelKey: "k"), ["action", "labelKey", "descriptionKey", "icon"]),
       (FeatureListBlock(items: []), ["titleKey", "items"]),
       (FeatureItem(id: "i", titleKey: "k"), ["id", "titleKey", "descriptionKey", "icon", "action"]),
       (
         ReleaseDiagnostic(file: "f", path: "p", message: "m", severity: .dropped),
-        ["file", "path", "message", "severity", "position"]
+        ["file", "path", "message", "severity", "position", "rule"]
       ),
       (JSONReadError(line: 1, column: 1, reason: "r"), ["line", "column", "reason"]),
     ] as [(any Sendable, [String])])

@@ -137,7 +137,12 @@ enum GoldenText {
   static func release(_ release: Release?) -> [String] {
     guard let release else { return ["release nil"] }
     // The date only when the file gives one, so the goldens of files without one stay as they were.
-    var lines = ["release \(version(release.version)) pages=\(release.pages.count)" + (release.date.map { " date=\($0)" } ?? "")]
+    // The default changes likewise, only when there are some.
+    let changes = release.defaultChanges.map { " defaultChange=\($0.setting.rawValue):\(quoted($0.from))->\(quoted($0.to))" }
+    var lines = [
+      "release \(version(release.version)) pages=\(release.pages.count)" + (release.date.map { " date=\($0)" } ?? "")
+        + changes.joined()
+    ]
     for page in release.pages {
       lines.append(
         "  page id=\(quoted(page.id)) supersededIn=\(version(page.supersededIn)) blocks=\(page.blocks.count)")
@@ -151,7 +156,8 @@ enum GoldenText {
         case .choice(let choice):
           lines.append(
             head + " choice setting=\(choice.setting.rawValue) titleKey=\(quoted(choice.titleKey))"
-              + " descriptionKey=\(quoted(choice.descriptionKey)) options=\(choice.options.count)")
+              + " descriptionKey=\(quoted(choice.descriptionKey)) options=\(choice.options.count)"
+              + (choice.newDefault.map { " newDefault=\(quoted($0))" } ?? ""))
           for option in choice.options {
             lines.append(
               "      option value=\(quoted(option.value)) labelKey=\(quoted(option.labelKey)) icon=\(name(option.icon))")
@@ -184,7 +190,7 @@ enum GoldenText {
   static func diagnostic(_ diagnostic: ReleaseDiagnostic, defaultFile: String? = nil) -> String {
     let file = diagnostic.file == defaultFile ? "" : " file=\(token(diagnostic.file))"
     return "\(diagnostic.severity.rawValue) @\(diagnostic.position)\(file) \(token(diagnostic.path)): "
-      + escaped(diagnostic.message)
+      + escaped(diagnostic.message) + (diagnostic.rule.map { " rule=\($0.id)" } ?? "")
   }
 
   /// Several diagnostics in one line: how many of each severity, and the digest of their lines.

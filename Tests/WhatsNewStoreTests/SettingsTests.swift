@@ -51,6 +51,7 @@ struct SettingsTests {
     try await expectMatchesSingleReads()
     let fresh = try await store.snapshot(notificationID: "weekly-review")
     #expect(fresh.seenThrough == .none && !fresh.onboardingComplete && fresh.notification == nil)
+    #expect(fresh.decided.isEmpty, "a fresh store has chosen nothing")
     try await store.completeOnboarding(seenThrough: Version(major: 2, minor: 13, patch: 1))
     try await store.setSetting(.units, to: "imperial")
     try await store.saveNotification(StoredNotification(id: "weekly-review", weekday: "monday", hour: 18, minute: 0))
@@ -58,8 +59,25 @@ struct SettingsTests {
     let changed = try await store.snapshot(notificationID: "weekly-review")
     #expect(changed.seenThrough == .version(Version(major: 2, minor: 13, patch: 1)))
     #expect(changed.settings[.units] == "imperial")
+    // A row is a choice, whatever its value; the default is one too, once chosen.
+    #expect(changed.decided == [.units])
     #expect(changed.notification?.weekday == "monday")
     #expect(try await store.snapshot(notificationID: "another").notification == nil)
+  }
+
+  @Test("a setting without a row reads as the default of the app's version; a row is kept whatever the version")
+  func defaultsOfTheAppVersion() async throws {
+    let v2_15 = Version(major: 2, minor: 15, patch: 0)
+    for (version, expected) in [
+      (nil, "daily_summary"), (Version(major: 2, minor: 14, patch: 0), "daily_summary"), (v2_15, "weekly_streak"),
+    ] {
+      let store = try SettingsStore(inMemory: (), defaultsAsOf: version)
+      #expect(try await store.setting(.homeSummaryCard) == expected, "\(String(describing: version))")
+      #expect(try await store.snapshot(notificationID: "weekly-review").settings[.homeSummaryCard] == expected)
+    }
+    let store = try SettingsStore(path: path, defaultsAsOf: v2_15)
+    #expect(try await store.setSetting(.homeSummaryCard, to: "daily_summary") == "weekly_streak")
+    #expect(try await store.setting(.homeSummaryCard) == "daily_summary")
   }
 
   @Test("a write returns the value it replaced: the default when unset or unacceptable, else the stored value")

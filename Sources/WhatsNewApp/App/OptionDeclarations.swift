@@ -207,6 +207,31 @@ package enum OptionDeclarations {
       parsed.flowSeen = raw == "none" ? .some(nil) : .some(try version(raw, for: "--seen"))
     },
     .init(
+      ["--settings"], "<setting=value,…>",
+      help: ["With flow: the settings the person has chosen (each a row in the store), as set names them."],
+      completion: .words(Setting.allCases.map { "\($0.rawValue)=" }), commands: ["flow"], listedInHelp: false,
+      listedInREADME: false
+    ) { parsed, raw throws(UsageError) in
+      for pair in raw.split(separator: ",", omittingEmptySubsequences: false) {
+        let (name, value) = (pair.prefix { $0 != "=" }, pair.drop { $0 != "=" }.dropFirst())
+        guard let setting = Setting(rawValue: String(name)) else {
+          let names = Setting.allCases.map(\.rawValue)
+          throw UsageError.invalidValue(
+            option: "--settings", value: String(pair),
+            expected: "setting=value, and \(Quote.quoted(String(name))) is no setting"
+              + (Suggestion.closest(to: String(name), in: names).map { " (did you mean '\($0)'?)" } ?? "") + ": one of "
+              + names.joined(separator: ", "))
+        }
+        let chosen = setting.kind == .boolean ? SettingsCommands.booleanAlias(String(value)) : value.lowercased()
+        guard setting.accepts(chosen) else {
+          throw UsageError.invalidValue(
+            option: "--settings", value: String(pair),
+            expected: "\(setting.rawValue)=<value> with one of \(setting.kind.values.joined(separator: ", "))")
+        }
+        parsed.options.chosenSettings[setting] = chosen
+      }
+    },
+    .init(
       ["--json"], help: ["JSON instead of text (lint: as --format json)."], commands: ["flow", "lint"], listedInHelp: false,
       listedInREADME: false
     ) { parsed, _ in parsed.json = true },

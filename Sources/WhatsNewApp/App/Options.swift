@@ -60,6 +60,8 @@ package struct Options: Sendable, Equatable {
   package var releasesDirectory: String?
   package var localizationsDirectory: String?
   package var appVersion: Version = Options.defaultAppVersion
+  /// `flow --settings`: the settings the previewed person has chosen, as the store would hold them.
+  package var chosenSettings: [Setting: String] = [:]
   package var localeTag: String?
   package var color: ColorChoice = .auto
   package var scriptPath: String?

@@ -219,7 +219,7 @@ package enum WhatsNewCommand {
       store = try SettingsStore(
         path: databasePath, createParentDirectory: options.databasePath == nil,
         placement: interactive ? .ownQueue : .sharing(MainActor.sharedUnownedExecutor),
-        lockWait: waitReport.lockWait)
+        lockWait: waitReport.lockWait, defaultsAsOf: options.appVersion)
     } catch {
       for file in error.setAside { report(startWords(for: file.message, options, content, environment)) }
       return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))

@@ -54,7 +54,7 @@ struct SettingsCommands: Sendable {
   }
 
   /// The value a boolean setting's word stands for: `on`, `yes`, `1` and `true` are `true`.
-  static func booleanAlias(_ raw: String) -> String {
+  nonisolated static func booleanAlias(_ raw: String) -> String {
     switch raw.lowercased() {
     case "on", "yes", "1", "true": "true"
     case "off", "no", "0", "false": "false"

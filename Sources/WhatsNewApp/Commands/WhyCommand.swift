@@ -50,7 +50,9 @@ struct WhyCommand: Sendable {
     var facts = WhatsNewCheck.Facts(snapshot)
     if let failure { facts.failure = failure }
     let window = runner.catalog.window(seenThrough: facts.seenThrough, current: runner.appVersion)
-    let pages = TourSelection(window: window, seenThrough: facts.seenThrough, current: runner.appVersion).pages.count
+    let pages = TourSelection(
+      window: window, seenThrough: facts.seenThrough, current: runner.appVersion, decided: facts.decided
+    ).pages.count
     return .tour(runner.state, facts: facts, pages: pages)
   }
 }

@@ -9,12 +9,12 @@ package enum FlowReport {
   /// includes them. `diagnostics`, when given (`--dev`), are the validator's: those of the
   /// releases the user's window takes in, and the manifest's, are listed too (`"diagnostics"`).
   package static func render(
-    releases: [Release], seen: Version?, current: Version, json: Bool, width: Int = .max,
+    releases: [Release], seen: Version?, current: Version, json: Bool, decided: Set<Setting> = [], width: Int = .max,
     diagnostics: [ReleaseDiagnostic]? = nil
   ) -> String {
     // What the check would open, and the pages the cap left out, so authors see who gets
     // squeezed and the command that shows them.
-    let selection = TourSelection(window: releases, seenThrough: seen, current: current)
+    let selection = TourSelection(window: releases, seenThrough: seen, current: current, decided: decided)
     let pages = selection.pages
     let dropped = selection.leftOut
     let capped = selection.capped
@@ -27,11 +27,16 @@ package enum FlowReport {
           "pages",
           .array(
             pages.map { page in
-              .object([
-                ("release", .string(page.release.description)),
-                ("page", .string(page.page.id)),
-                ("blocks", .array(page.page.blocks.map { .string($0.id) })),
-              ])
+              // A choice whose new default the person gets unless they choose: its block id and that default.
+              let newDefaults = page.page.blocks.compactMap { block in
+                block.choice?.newDefault.map { (block.id, JSONValue.string($0)) }
+              }
+              return .object(
+                [
+                  ("release", .string(page.release.description)),
+                  ("page", .string(page.page.id)),
+                  ("blocks", .array(page.page.blocks.map { .string($0.id) })),
+                ] + (newDefaults.isEmpty ? [] : [("newDefaults", .object(newDefaults))]))
             })
         ),
         ("newerReleases", .array(newer.map { .string($0.description) })),
@@ -69,7 +74,10 @@ package enum FlowReport {
       // Blocks that do not fit continue under the first block.
       lines.append(
         Line(
-          lead + page.page.blocks.map { TextSanitizer.clean($0.id) }.joined(separator: ", "),
+          lead
+            + page.page.blocks.map { block in
+              TextSanitizer.clean(block.id) + (block.choice?.newDefault.map { " (default becomes \($0) unless chosen)" } ?? "")
+            }.joined(separator: ", "),
           hangingIndent: DisplayWidth.of(lead)))
     }
     if !dropped.isEmpty {

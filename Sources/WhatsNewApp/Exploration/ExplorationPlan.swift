@@ -75,7 +75,7 @@ package enum ExplorationPlanner {
             ExplorationCase(
               kind: .choice, lines: path + ["choose \(setting) \(value)"], actionLines: [index], releasePoints: [index],
               readSettings: [setting]))
-          guard value != choice.setting.defaultValue else { continue }
+          guard value != choice.newDefault ?? choice.setting.defaultValue else { continue }
           let undo = path + ["choose \(setting) \(value)"] + Array(repeating: "next", count: last - index) + ["done", "undo 1"]
           undos.append(
             ExplorationCase(

@@ -32,6 +32,8 @@ package final class ExplorationRunner {
   let clock: InstantClock
   /// The store every run uses, emptied before each (``emptyStore()``).
   private var runStore: SettingsStore?
+  /// The settings each run's store holds before the start (a row each): `qa explore`'s decided states.
+  var chosen: [Setting: String] = [:]
   /// Where ``runStore`` lives.
   var storePath: String { directory.path("runs.sqlite") }
 
@@ -61,6 +63,7 @@ package final class ExplorationRunner {
   package func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
     let path = storePath
     let store = try await emptyStore()
+    for (setting, value) in chosen { try await store.setSetting(setting, to: value) }
     let session = makeSession(store: store, path: path, startFaults: scenario.startFaults)
     let faults = session.runner.backends.faults
     let tracker = session.runner.backends.tracker
@@ -91,6 +94,15 @@ package final class ExplorationRunner {
     records.append(try await store.seenThrough())
     // The fresh store is seeded with `--upgrade-from` at the start: that is where it starts from.
     try await judge(nil, before: records[0] == .none ? .version(seenThrough) : records[0], tourWasShowing: false)
+    // The tour opened on the pages the store's rows give (``selectFlow``'s `decided`).
+    if problems.isEmpty, scenario.startFaults.isEmpty, let tour = session.state.showingTour, tour.mode == .automatic {
+      let expected = TourSelection(
+        window: template.content.releases, seenThrough: seenThrough, current: session.runner.appVersion,
+        decided: Set(chosen.keys)
+      ).pages
+      let ids = { (pages: [FlowPage]) in pages.map { "\($0.release)/\($0.page.id)" }.joined(separator: ", ") }
+      if tour.pages != expected { problems.append(session.runner.text("ui.explore.pagesDiffer", ids(tour.pages), ids(expected))) }
+    }
     if problems.isEmpty {
       let snapshot = try await store.snapshot(notificationID: WeeklyReview.notificationID)
       let now = WhyCommand.tour(session.runner, snapshot: snapshot, failure: nil)
@@ -139,7 +151,8 @@ package final class ExplorationRunner {
       try await store.removeEverything()
       return store
     }
-    let store = try SettingsStore(path: storePath, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let store = try SettingsStore(
+      path: storePath, placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: template.options.appVersion)
     try await store.keepLocked()
     runStore = store
     return store
@@ -149,7 +162,8 @@ package final class ExplorationRunner {
   /// own, the boot step's reconcile, the first screen's reads), no fault in force: what still
   /// disagrees once it settled, and a seen-through record that moved back from `before`.
   func nextStart(path: String, after before: SeenThroughRecord) async throws -> [String] {
-    let store = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let store = try SettingsStore(
+      path: path, placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: template.options.appVersion)
     let session = makeSession(store: store, path: path, startFaults: [])
     session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()

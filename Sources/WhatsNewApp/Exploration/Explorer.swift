@@ -12,12 +12,14 @@ package struct ExplorationReport: Sendable, Equatable {
     package var problems: [String]
     /// How many explored runs reduced to this script.
     package var runs: Int
+    /// The settings the store held before the start (``ExplorationRunner/chosen``).
+    package var chosen: [Setting: String] = [:]
   }
 
   /// Runs explored (the plain run of each case and every fault on it; not the runs that
   /// shortened counterexamples).
   package var runs: Int
-  /// The pages of the flow explored (`nil` for a script).
+  /// The pages of the flows explored, one flow for each store state (`nil` for a script).
   package var pages: Int?
   /// The choices explored: choice blocks of the flow, or the script's action lines.
   package var choices: Int
@@ -90,13 +92,21 @@ package struct Explorer {
     seenThrough: Version, script: [String]? = nil, progress: ExplorationProgress? = nil
   ) async throws -> ExplorationReport {
     let runner = try ExplorationRunner(like: exploring, seenThrough: seenThrough)
-    let flow = selectFlow(
-      releases: exploring.configuration.content.releases, seenThrough: seenThrough, current: exploring.appVersion)
-    let cases = script.map { [ExplorationPlanner.scriptCase($0)] } ?? ExplorationPlanner.cases(flow: flow)
+    let releases = exploring.configuration.content.releases
+    // Each setting whose default a release in the window changes is explored undecided (a fresh
+    // store) and decided (a row holding its old default): each state has its own flow.
+    let changes = releases.filter { $0.version > seenThrough && $0.version <= exploring.appVersion }.flatMap(\.defaultChanges)
+    let states: [[Setting: String]] = [[:]] + (script == nil ? changes.map { [$0.setting: $0.from] } : [])
+    let flows = states.map {
+      selectFlow(releases: releases, seenThrough: seenThrough, current: exploring.appVersion, decided: Set($0.keys))
+    }
+    let cases =
+      script.map { [([:], ExplorationPlanner.scriptCase($0))] }
+      ?? zip(states, flows).flatMap { state, flow in ExplorationPlanner.cases(flow: flow).map { (state, $0) } }
     var runs = 0
     var stopped = false
     let stopRequested = exploring.configuration.stopRequested
-    var failing: [(ExplorationScenario, [String])] = []
+    var failing: [(ExplorationScenario, [String], chosen: [Setting: String])] = []
     let started = ContinuousClock.now
     /// Runs `scenario`; nothing (`nil`) once the person asked to stop.
     func explore(_ scenario: ExplorationScenario) async throws -> ExplorationRun? {
@@ -105,10 +115,11 @@ package struct Explorer {
       let run = try await runner.run(scenario)
       runs += 1
       progress?.ran(runs)
-      if !run.problems.isEmpty { failing.append((scenario, run.problems)) }
+      if !run.problems.isEmpty { failing.append((scenario, run.problems, runner.chosen)) }
       return run
     }
-    cases: for explorationCase in cases {
+    cases: for (chosen, explorationCase) in cases {
+      runner.chosen = chosen
       guard let plain = try await explore(ExplorationScenario(lines: explorationCase.lines)) else { break }
       let singles = ExplorationPlanner.singleFaults(for: explorationCase, observed: plain.observed)
       if runs + singles.count > maximumRuns {
@@ -134,23 +145,25 @@ package struct Explorer {
     let elapsed = ContinuousClock.now - started
     var counterexamples: [ExplorationReport.Counterexample] = []
     // Stopped: the failures are reported as found, without the runs that would shorten them.
-    for (scenario, problems) in failing where stopped {
-      counterexamples.append(.init(scenario: scenario, problems: problems, runs: 1))
+    for (scenario, problems, chosen) in failing where stopped {
+      counterexamples.append(.init(scenario: scenario, problems: problems, runs: 1, chosen: chosen))
     }
-    for (scenario, _) in failing where !stopped {
+    for (scenario, _, chosen) in failing where !stopped {
+      runner.chosen = chosen
       let minimal = try await ScriptMinimizer.minimize(scenario) { try await !runner.run($0).problems.isEmpty }
-      if let index = counterexamples.firstIndex(where: { $0.scenario == minimal }) {
+      if let index = counterexamples.firstIndex(where: { $0.scenario == minimal && $0.chosen == chosen }) {
         counterexamples[index].runs += 1
       } else {
         let problems = try await runner.run(minimal).problems
-        counterexamples.append(.init(scenario: minimal, problems: problems, runs: 1))
+        counterexamples.append(.init(scenario: minimal, problems: problems, runs: 1, chosen: chosen))
       }
     }
+    let pages = flows.joined()
     let choices =
       script == nil
-      ? flow.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.actionLines.count ?? 0
+      ? pages.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.1.actionLines.count ?? 0
     return ExplorationReport(
-      runs: runs, pages: script == nil ? flow.count : nil, choices: choices, startArguments: runner.startArguments,
+      runs: runs, pages: script == nil ? pages.count : nil, choices: choices, startArguments: runner.startArguments,
       counterexamples: counterexamples, stopped: stopped, pairs: pairs,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }
@@ -181,8 +194,10 @@ struct ExplorationReportView {
     for (index, counterexample) in report.counterexamples.enumerated() {
       lines.append("")
       lines.append(text("ui.explore.counterexample", [String(index + 1), String(counterexample.runs)]))
+      let chosen = counterexample.chosen.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }
       let comments =
         [Self.startLine(report.startArguments, faults: counterexample.scenario.startFaults, text: text)]
+        + (chosen.isEmpty ? [] : ["# " + text("ui.explore.chosen", [chosen.joined(separator: ",")])])
         + counterexample.problems.map { "# " + $0 }
       lines += comments.flatMap { Self.comment($0, width: width) }
       lines += counterexample.scenario.lines + ["check"]

@@ -230,7 +230,8 @@ struct NavigationWalk {
   func replayChecking(_ path: [String]) async throws -> (Session, NavigationProblem?, CommandOutcome) {
     // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
     let storePath = ":memory:"
-    let store = try SettingsStore(inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor))
+    let store = try SettingsStore(
+      inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: runner.template.options.appVersion)
     var printed: [String] = []
     let session = runner.makeSession(
       store: store, path: storePath, startFaults: [], start: (start.upgradeFrom, start.launchSource),

@@ -96,6 +96,13 @@ package struct PageRenderer: Sendable {
     let c = context
     var rows = c.wrapped(c.text(choice.titleKey), indent: 2, style: .title, firstPrefix: "  ")
     rows += description(choice.descriptionKey, indent: 2)
+    if let newDefault = choice.newDefault {
+      // "Your home card becomes Weekly streak unless you choose.": the name lowercased within the sentence.
+      let name = c.text(choice.setting.titleKey)
+      let said = c.text(
+        "ui.choice.newDefault", name.prefix(1).lowercased() + name.dropFirst(), c.text(choice.setting.valueKey(newDefault)))
+      rows += c.wrapped(said.prefix(1).uppercased() + said.dropFirst(), indent: 2)
+    }
     if state.isLoading {
       rows += c.wrapped(c.text("ui.choice.loading"), indent: 4, style: .dim)
     }

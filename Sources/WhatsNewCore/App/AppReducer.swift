@@ -292,7 +292,9 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
   case .releasesRead(let window, let facts):
     // What this start decided is kept, as `why tour` words it (`state decision`).
     defer {
-      let pages = TourSelection(window: window, seenThrough: facts.seenThrough, current: state.appVersion).pages.count
+      let pages = TourSelection(
+        window: window, seenThrough: facts.seenThrough, current: state.appVersion, decided: facts.decided
+      ).pages.count
       state.startDecision = .tour(state, facts: facts, pages: pages)
     }
     switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {

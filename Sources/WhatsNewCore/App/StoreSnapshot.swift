@@ -20,6 +20,8 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var onboardingComplete: Bool
   /// Every setting, defaults filled in (as ``SettingsStore/allSettings()``).
   package var settings: [Setting: String]
+  /// The settings the person has chosen: those the store has a row of an accepted value for.
+  package var decided: Set<Setting> = []
   /// The notification asked for, if scheduled.
   package var notification: StoredNotification?
   /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
@@ -36,8 +38,9 @@ package struct StoreSnapshot: Sendable, Equatable {
   package init(
     seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
     notification: StoredNotification?, guidanceSeen: Set<String>, language: Language? = nil,
-    tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil
+    tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil, decided: Set<Setting> = []
   ) {
+    self.decided = decided
     self.seenThrough = seenThrough
     self.onboardingComplete = onboardingComplete
     self.settings = settings

@@ -10,12 +10,18 @@ package enum WhatsNewCheck {
     package var seenThrough: Version?
     package var wantsTour: Bool
     package var position: TourPosition?
+    /// The settings the person has chosen (a row in the store): their default changes are not shown.
+    package var decided: Set<Setting>
     package var failure: String?
 
-    package init(seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil, failure: String? = nil) {
+    package init(
+      seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil, decided: Set<Setting> = [],
+      failure: String? = nil
+    ) {
       self.seenThrough = seenThrough
       self.wantsTour = wantsTour
       self.position = position
+      self.decided = decided
       self.failure = failure
     }
 
@@ -28,6 +34,7 @@ package enum WhatsNewCheck {
       }
       wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
       position = snapshot?.tourPosition
+      decided = snapshot?.decided ?? []
       failure = Self.note(snapshot)
     }
 
@@ -57,7 +64,7 @@ package enum WhatsNewCheck {
   /// // .record(2.14.0, tourOff: false)
   /// ```
   package static func decide(facts: Facts, window: [Release], current: Version) -> Decision {
-    let selection = TourSelection(window: window, seenThrough: facts.seenThrough, current: current)
+    let selection = TourSelection(window: window, seenThrough: facts.seenThrough, current: current, decided: facts.decided)
     if selection.pages.isEmpty || !facts.wantsTour {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
@@ -92,9 +99,9 @@ package struct TourSelection: Sendable, Equatable {
   /// The pages the cap left out, oldest release first.
   package var leftOut: [FlowPage]
 
-  package init(window: [Release], seenThrough: Version?, current: Version) {
-    pages = selectFlow(releases: window, seenThrough: seenThrough, current: current, cap: Self.pageCap)
-    leftOut = pagesLeftOut(releases: window, seenThrough: seenThrough, current: current, shown: pages)
+  package init(window: [Release], seenThrough: Version?, current: Version, decided: Set<Setting> = []) {
+    pages = selectFlow(releases: window, seenThrough: seenThrough, current: current, cap: Self.pageCap, decided: decided)
+    leftOut = pagesLeftOut(releases: window, seenThrough: seenThrough, current: current, shown: pages, decided: decided)
   }
 
   /// The releases whose pages the cap left out, with their page counts, oldest first.

@@ -18,7 +18,9 @@ package struct FlowPage: Hashable, Sendable {
 /// is at or below `current` are removed, and a page left without blocks is removed
 /// without costing anything. The cap is spent newest release first, each release
 /// giving its leading pages in file order; the result reads oldest release first.
-/// A downgrade (`seenThrough > current`) shows nothing.
+/// A downgrade (`seenThrough > current`) shows nothing. A release's `defaultChanges` follow
+/// the person's settings (``personalized(_:changes:decided:)``): a choice of a setting in
+/// `decided` (one the store has a row for) is left out, and a page left empty costs nothing.
 ///
 /// Runs in linear time when `releases` is already sorted by version (as
 /// ``ReleaseLibrary/load(manifest:manifestDisplayPath:files:directoryDisplayPath:englishKeys:)``
@@ -34,8 +36,10 @@ package struct FlowPage: Hashable, Sendable {
 ///   - seenThrough: the version the user has seen announcements through, or `nil` if none.
 ///   - current: the running app version.
 ///   - cap: the most pages to show; zero or less shows nothing.
+///   - decided: the settings the person has chosen (a row in the store); none by default.
 package func selectFlow(
-  releases: [Release], seenThrough: Version?, current: Version, cap: Int = TourSelection.pageCap
+  releases: [Release], seenThrough: Version?, current: Version, cap: Int = TourSelection.pageCap,
+  decided: Set<Setting> = []
 ) -> [FlowPage] {
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
@@ -48,7 +52,9 @@ package func selectFlow(
     var group: [FlowPage] = []
     for page in release.pages {
       guard taken < cap else { break }
-      if let visible = visiblePage(page, asOf: current) {
+      if let visible = visiblePage(page, asOf: current).flatMap({
+        personalized($0, changes: release.defaultChanges, decided: decided)
+      }) {
         group.append(FlowPage(release: release.version, page: visible))
         taken += 1
       }
@@ -82,8 +88,10 @@ package struct CappedRelease: Sendable, Equatable {
 
 /// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
 /// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
-package func pagesLeftOut(releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage]) -> [FlowPage] {
-  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max)
+package func pagesLeftOut(
+  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage], decided: Set<Setting> = []
+) -> [FlowPage] {
+  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max, decided: decided)
   guard uncapped.count > shown.count else { return [] }
   let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
   return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
@@ -114,6 +122,25 @@ extension CappedRelease {
 /// ```
 package func previewRelease(_ release: Release, asOf: Version) -> [FlowPage] {
   release.pages.compactMap { page in visiblePage(page, asOf: asOf).map { FlowPage(release: release.version, page: $0) } }
+}
+
+/// The page as a person who has chosen the settings `decided` sees it, after a release whose
+/// `changes` change defaults: a choice of a changed setting is left out when the person chose it,
+/// and else says the new default (``ChoiceBlock/newDefault``); `nil` when nothing is left.
+///
+/// ```swift
+/// personalized(streakPage, changes: [homeCard], decided: [.homeSummaryCard])   // without its choice
+/// ```
+package func personalized(_ page: Page, changes: [DefaultChange], decided: Set<Setting>) -> Page? {
+  guard !changes.isEmpty else { return page }
+  var page = page
+  page.blocks = page.blocks.compactMap { block in
+    guard var choice = block.choice, let change = changes.first(where: { $0.setting == choice.setting }) else { return block }
+    guard !decided.contains(change.setting) else { return nil }
+    choice.newDefault = change.to
+    return Block(id: block.id, supersededIn: block.supersededIn, content: .choice(choice))
+  }
+  return page.blocks.isEmpty ? nil : page
 }
 
 /// The page without blocks superseded at `current`, or `nil` when nothing is left.

@@ -81,6 +81,7 @@ package enum ContentLinter {
     if manifest != nil { allNames.formUnion(registered.keys) }
     var missingEntries: [(problem: Int, offset: Int)] = []
     var unloaded = UnloadedReleases()
+    var declared: [Version: (file: String, changes: [DefaultChange])] = [:]
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
@@ -105,6 +106,7 @@ package enum ContentLinter {
       }
       let result = ReleaseValidator.validate(bytes, fileName: name, displayPath: displayPath, englishKeys: nil)
       problems += result.diagnostics.map(problem)
+      if let release = result.release { declared[release.version] = (displayPath, release.defaultChanges) }
       if result.release?.pages.isEmpty ?? true {
         unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
       }
@@ -112,6 +114,19 @@ package enum ContentLinter {
         collectKeys(in: document, file: displayPath, into: &usedKeys)
         optionLabels += self.optionLabels(in: document, file: displayPath)
       }
+    }
+
+    // Each default the vocabulary changes, up to the newest release, is declared by its release.
+    for (change, version) in DefaultChange.recorded
+    where declared.keys.max().map({ version <= $0 }) ?? false && !(declared[version]?.changes.contains(change) ?? false) {
+      problems.append(
+        LintProblem(
+          file: declared[version]?.file ?? ReleaseLibrary.join(releasesDisplayDirectory, "\(version).json"),
+          path: "defaultChanges",
+          message: "Vocabulary.swift changes the default of \(change.setting.rawValue) from \(change.from) to \(change.to) in "
+            + "\(version), and no release says so; add {\"setting\": \"\(change.setting.rawValue)\", \"from\": \"\(change.from)\", "
+            + "\"to\": \"\(change.to)\"} to the defaultChanges of \(version)",
+          rule: .undeclaredDefaultChange))
     }
 
     // A key is read from the table of the registered release its prefix names (the catalog's
@@ -349,7 +364,11 @@ package enum ContentLinter {
 
   private static func problem(_ diagnostic: ReleaseDiagnostic) -> LintProblem {
     let rule: LintRule =
-      if diagnostic.file.hasSuffix("/" + ReleaseLibrary.manifestFileName) || diagnostic.file == ReleaseLibrary.manifestFileName {
+      if let rule = diagnostic.rule {
+        rule
+      } else if diagnostic.file.hasSuffix("/" + ReleaseLibrary.manifestFileName)
+        || diagnostic.file == ReleaseLibrary.manifestFileName
+      {
         .manifest
       } else if diagnostic.message.hasPrefix(JSONReadError.descriptionPrefix) {
         .jsonSyntax

@@ -26,6 +26,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
   case hiddenCharacter = "hidden-character"
   case optionLabel = "option-label"
   case keyOfNoRelease = "key-of-no-release"
+  case undeclaredDefaultChange = "undeclared-default-change"
 
   /// The id tools see, like `orphan-key`.
   package var id: String { rawValue }
@@ -53,6 +54,8 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case .hiddenCharacter: "A translation holding a control or a bidirectional override the app strips"
     case .optionLabel: "An option label that differs from its value's name"
     case .keyOfNoRelease: "A release's key whose prefix names no registered release: the app never reads its table"
+    case .undeclaredDefaultChange:
+      "A setting's default that changes with no release declaring it, or a declared change the vocabulary does not record"
     }
   }
 }

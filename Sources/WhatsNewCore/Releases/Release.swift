@@ -9,11 +9,15 @@ package struct Release: Hashable, Sendable {
   package var pages: [Page]
   /// The day it came out, when the file gives one (`news` lists it).
   package var date: ReleaseDate?
+  /// The settings whose default the release changes (`defaultChanges`): the flow shows a person
+  /// who never chose one the release's choice of it, and hides it from one who did.
+  package var defaultChanges: [DefaultChange]
 
-  package init(version: Version, pages: [Page], date: ReleaseDate? = nil) {
+  package init(version: Version, pages: [Page], date: ReleaseDate? = nil, defaultChanges: [DefaultChange] = []) {
     self.version = version
     self.pages = pages
     self.date = date
+    self.defaultChanges = defaultChanges
   }
 }
 
@@ -82,6 +86,9 @@ package struct ChoiceBlock: Hashable, Sendable {
   package var descriptionKey: String?
   /// At least two options, each a value of `setting`, no value twice.
   package var options: [ChoiceOption]
+  /// The default the release gives a person who never chose `setting`, set by the flow
+  /// (``personalized(_:changes:decided:)``): the page says it will be theirs unless they choose.
+  package var newDefault: String? = nil
 
   package init(setting: Setting, titleKey: String, descriptionKey: String? = nil, options: [ChoiceOption]) {
     self.setting = setting

@@ -30,8 +30,13 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// the offending byte of a file that is not JSON, or ``SourcePosition/start`` for the
   /// whole file.
   package var position: SourcePosition
+  /// The lint rule, when not the one its file and severity give (``LintRule/undeclaredDefaultChange``).
+  package var rule: LintRule?
 
-  package init(file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start) {
+  package init(
+    file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start, rule: LintRule? = nil
+  ) {
+    self.rule = rule
     self.file = file
     self.path = path
     self.message = message

@@ -99,6 +99,14 @@ package enum ReleaseSchema {
               "The day the release came out (YYYY-MM-DD); `news` lists it beside the release.")
           ),
           (
+            "defaultChanges",
+            .object([
+              ("type", .string("array")),
+              ("items", defaultChange),
+              ("description", .string("The settings whose default this release changes, as Vocabulary.swift records them.")),
+            ])
+          ),
+          (
             "pages",
             list(of: "page", minItems: 1, "The release's pages, in order. A user sees at most six pages across releases.")
           ),
@@ -211,6 +219,22 @@ package enum ReleaseSchema {
   }
 
   static let page: JSONValue = closed(fields(ValidationContext.pageFields), required: ["blocks"])
+
+  /// A change of default: one that ``DefaultChange/recorded`` holds (`lint` checks its release).
+  static var defaultChange: JSONValue {
+    let names = ValidationContext.defaultChangeFields.map(\.description)
+    guard case .object(var members) = closed(names.map { ($0, .object([("type", .string("string"))])) }, required: names)
+    else { preconditionFailure("closed gives an object") }
+    let recorded: [JSONValue] = DefaultChange.recorded.map { change, release in
+      let values = [change.setting.rawValue, change.from, change.to]
+      return .object([
+        ("properties", .object(zip(names, values).map { ($0, .object([("const", .string($1))])) })),
+        ("description", .string("\(values[0]): \(values[1]) → \(values[2]) in \(release)")),
+      ])
+    }
+    if !recorded.isEmpty { members.append(("anyOf", .array(recorded))) }
+    return .object(members)
+  }
 
   /// A block: its `type` picks the closed definition it must match.
   static let block: JSONValue = .object([

@@ -28,10 +28,10 @@ struct ValidationContext {
   /// at the end of the list or at index `at` (to keep file order for a diagnostic decided late).
   mutating func record(
     _ path: String, _ message: String, _ severity: ReleaseDiagnostic.Severity, node: Int? = nil,
-    position: SourcePosition? = nil, at index: Int? = nil
+    position: SourcePosition? = nil, at index: Int? = nil, rule: LintRule? = nil
   ) {
     let diagnostic = ReleaseDiagnostic(
-      file: file, path: path, message: message, severity: severity, position: position ?? .start)
+      file: file, path: path, message: message, severity: severity, position: position ?? .start, rule: rule)
     let offset = position == nil ? (node ?? tape.node(atPath: path)).map(tape.offset) : nil
     let index = index ?? diagnostics.count
     diagnostics.insert(diagnostic, at: index)
@@ -122,7 +122,8 @@ struct ValidationContext {
 
   // MARK: Release
 
-  static let topLevelFields: [StaticString] = ["version", "date", "pages"]
+  static let topLevelFields: [StaticString] = ["version", "date", "defaultChanges", "pages"]
+  static let defaultChangeFields: [StaticString] = ["setting", "from", "to"]
   static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
   static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
@@ -180,19 +181,20 @@ struct ValidationContext {
     } catch {
       record(error.path, "\(error.reason); date dropped, release kept", .dropped)
     }
+    let changes = validateDefaultChanges(top, version: version)
 
     let pageValues: Int
     do {
       pageValues = try read.requiredArray(top, "pages")
     } catch {
       record(error.path, "\(error.reason); the release has no pages", .dropped)
-      return Release(version: version, pages: [], date: date)
+      return Release(version: version, pages: [], date: date, defaultChanges: changes)
     }
     let pageCount = tape.nodes[pageValues].first
     if pageCount == 0 {
       record(
         "pages", "the release has no pages; nothing will be shown for \(version): add a page or remove the release", .dropped)
-      return Release(version: version, pages: [], date: date)
+      return Release(version: version, pages: [], date: date, defaultChanges: changes)
     }
 
     var pages: [Page] = []
@@ -206,7 +208,41 @@ struct ValidationContext {
     if pages.isEmpty {
       record("pages", "no usable pages left; the release shows nothing", .dropped)
     }
-    return Release(version: version, pages: pages, date: date)
+    return Release(version: version, pages: pages, date: date, defaultChanges: changes)
+  }
+
+  /// The release's `defaultChanges`, each one the vocabulary records for `version`
+  /// (``DefaultChange/recorded``); any other is dropped (`undeclared-default-change`).
+  mutating func validateDefaultChanges(_ top: Fields, version: Version) -> [DefaultChange] {
+    let recorded = DefaultChange.recorded.filter { $0.release == version }.map(\.change)
+    var changes: [DefaultChange] = []
+    do throws(Rejection) {
+      guard let values = try read.optionalArray(top, "defaultChanges") else { return [] }
+      for (index, value) in tape.elements(of: values).enumerated() {
+        let change = try fields(
+          of: value, at: "defaultChanges[\(index)]", allowed: Self.defaultChangeFields, unitName: "a change")
+        let setting: Setting = try read.word(try read.requiredString(change, "setting"), of: change, "setting")
+        let (from, to) = (try read.requiredString(change, "from"), try read.requiredString(change, "to"))
+        for (field, value) in [("from", from), ("to", to)] where !setting.accepts(value) {
+          throw Rejection(
+            path: "\(change.path).\(field)",
+            reason:
+              "\(setting.rawValue) does not take \(Quote.quoted(value)); it takes \(setting.kind.values.joined(separator: ", "))")
+        }
+        guard recorded.contains(DefaultChange(setting: setting, from: from, to: to)) else {
+          let known = recorded.map { "\($0.setting.rawValue) \($0.from) → \($0.to)" }.joined(separator: ", ")
+          throw Rejection(
+            path: change.path,
+            reason: "Vocabulary.swift records no change of \(setting.rawValue) from \(from) to \(to) in \(version) "
+              + "(it records \(known.isEmpty ? "none" : known)); make the two agree")
+        }
+        changes.append(DefaultChange(setting: setting, from: from, to: to))
+      }
+    } catch {
+      record(error.path, "\(error.reason); defaultChanges dropped, release kept", .dropped, rule: .undeclaredDefaultChange)
+      return []
+    }
+    return changes
   }
 
   mutating func validatePage(_ value: Int, at path: String, index: Int, pageIDs: inout [String: Int]) -> Page? {

@@ -55,7 +55,7 @@ package enum Weekday: String, CaseIterable, Sendable, Hashable, Comparable {
 }
 
 /// Everything the app must know about a setting before a release may offer it.
-package struct SettingSpec: Hashable, Sendable {
+package struct SettingSpec: Sendable {
   /// The values the setting takes.
   package var kind: SettingKind
   /// The value a user has before ever choosing.
@@ -64,6 +64,32 @@ package struct SettingSpec: Hashable, Sendable {
   package var storageKey: String
   /// The screen where the setting lives outside the tour.
   package var screen: Screen
+  /// The defaults that replaced `defaultValue` in later releases, oldest first: each must be
+  /// declared by its release (`defaultChanges`), or `lint` fails (`undeclared-default-change`).
+  package var laterDefaults: [(value: String, since: Version)] = []
+}
+
+/// A release's change of a setting's default (`homeSummaryCard`: `daily_summary` → `weekly_streak`):
+/// a person who never chose the setting gets `to` from that release on.
+package struct DefaultChange: Hashable, Sendable {
+  package var setting: Setting
+  package var from: String
+  package var to: String
+
+  package init(setting: Setting, from: String, to: String) {
+    self.setting = setting
+    self.from = from
+    self.to = to
+  }
+
+  /// Every change of default the vocabulary records, with the release it took effect in.
+  package static var recorded: [(change: DefaultChange, release: Version)] {
+    Setting.allCases.flatMap { setting in
+      zip([setting.defaultValue] + setting.spec.laterDefaults.map(\.value), setting.spec.laterDefaults).map {
+        (DefaultChange(setting: setting, from: $0, to: $1.value), $1.since)
+      }
+    }
+  }
 }
 
 /// A user setting that a tour page, the onboarding wizard or a settings screen can change.
@@ -104,7 +130,7 @@ package enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
     case .homeSummaryCard:
       SettingSpec(
         kind: .enumeration(["daily_summary", "weekly_streak"]), defaultValue: "daily_summary", storageKey: "home.summaryCard",
-        screen: .home)
+        screen: .home, laterDefaults: [("weekly_streak", Version(major: 2, minor: 15, patch: 0))])
     case .theme:
       SettingSpec(
         kind: .enumeration(["system", "light", "dark"]), defaultValue: "system", storageKey: "app.theme", screen: .settings)
@@ -117,6 +143,12 @@ package enum Setting: String, CaseIterable, Sendable, Hashable, Comparable {
 
   package var kind: SettingKind { spec.kind }
   package var defaultValue: String { spec.defaultValue }
+
+  /// The default a person who never chose has on app version `version`: the last of the
+  /// later defaults in effect by then, else ``defaultValue`` (also for `nil`).
+  package func defaultValue(at version: Version?) -> String {
+    spec.laterDefaults.last { later in version.map { later.since <= $0 } ?? false }?.value ?? defaultValue
+  }
 
   package func accepts(_ value: String) -> Bool { kind.values.contains(value) }
 

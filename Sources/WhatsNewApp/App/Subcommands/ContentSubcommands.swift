@@ -12,6 +12,7 @@ struct FlowSubcommand: SubcommandRunner {
       return WhatsNewCommand.emit(
         FlowReport.render(
           releases: content.releases, seen: seen, current: options.appVersion, json: json,
+          decided: Set(options.chosenSettings.keys),
           width: WhatsNewCommand.reportWidth(environment),
           diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
         "the flow", status: ExitStatus.success)
