@@ -106,6 +106,18 @@ struct ExplanationTests {
     #expect(widget.startDecision?.reason == .gateClosed && widget.startDecision?.detail == "launch")
   }
 
+  @Test("each setting whose default the window changes is named: chosen (its page left out) or not")
+  func defaultChanges() {
+    var streak = release("2.15.0", pages: 1)
+    streak.defaultChanges = [DefaultChange(setting: .homeSummaryCard, from: "daily_summary", to: "weekly_streak")]
+    let facts = WhatsNewCheck.Facts(seenThrough: Self.v214, decided: [.homeSummaryCard])
+    let chosen = Explanation.tour(Self.due(), facts: facts, pages: 0, window: [streak, streak])
+    #expect(chosen.conditions.filter { $0.name == "homeSummaryCard" }.map(\.value) == ["chosen"])
+    #expect(chosen.reason == .alreadySeen)
+    let undecided = Explanation.tour(Self.due(), facts: .init(seenThrough: Self.v214), pages: 1, window: [streak])
+    #expect(undecided.conditions.last?.value == "default" && undecided.reason == .shown)
+  }
+
   @Test("as JSON: surface, id, reason, detail and every condition")
   func json() {
     let why = Explanation.tour(Self.due(), facts: .init(seenThrough: Self.v214, wantsTour: false), pages: 0)

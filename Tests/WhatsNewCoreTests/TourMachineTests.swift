@@ -156,10 +156,13 @@ struct TourMachineTests {
     #expect(TourState(mode: .automatic, pages: flow, index: position?.index(in: flow) ?? 0).index == index)
   }
 
-  @Test("a position reads back as it was written")
+  @Test("a position reads back as it was written; a page id no release could have is no position")
   func positionRoundTrip() {
-    let position = TourPosition(release: Version("2.13.1")!, pageID: "rest.timer/2")
+    let position = TourPosition(release: Version("2.13.1")!, pageID: "rest.timer-2")
     #expect(TourPosition(position.description) == position)
+    for text in ["2.13.1/rest/timer", "2.13.1/p\u{1B}]0;x\u{07}", "2.13.1/" + String(repeating: "a", count: 65)] {
+      #expect(TourPosition(text) == nil, "\(text)")
+    }
   }
 }
 

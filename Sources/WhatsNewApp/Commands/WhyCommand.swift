@@ -53,6 +53,6 @@ struct WhyCommand: Sendable {
     let pages = TourSelection(
       window: window, seenThrough: facts.seenThrough, current: runner.appVersion, decided: facts.decided
     ).pages.count
-    return .tour(runner.state, facts: facts, pages: pages)
+    return .tour(runner.state, facts: facts, pages: pages, window: window)
   }
 }

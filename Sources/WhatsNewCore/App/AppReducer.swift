@@ -295,7 +295,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       let pages = TourSelection(
         window: window, seenThrough: facts.seenThrough, current: state.appVersion, decided: facts.decided
       ).pages.count
-      state.startDecision = .tour(state, facts: facts, pages: pages)
+      state.startDecision = .tour(state, facts: facts, pages: pages, window: window)
     }
     switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {
     case .record(let version, let tourOff):

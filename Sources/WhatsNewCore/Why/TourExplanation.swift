@@ -5,8 +5,14 @@ extension Explanation {
   /// start, on home with nothing on top). An automatic tour open, showing or waiting, is shown
   /// (a failed read opens it as for a fresh store: the store's row says so, and passes).
   /// `pages`: how many the person's window holds now (``TourSelection``); `nil` when the
-  /// releases were not read (a gate before them decided).
-  package static func tour(_ state: AppState, facts: WhatsNewCheck.Facts, pages: Int?) -> Explanation {
+  /// releases were not read (a gate before them decided). `window`: those releases, whose
+  /// declared default changes name the settings that decide which of their pages show (one
+  /// condition each: chosen, its page left out; not chosen, its new default said).
+  package static func tour(
+    _ state: AppState, facts: WhatsNewCheck.Facts, pages: Int?, window: [Release] = []
+  ) -> Explanation {
+    var changed: [Setting] = []
+    for change in window.flatMap(\.defaultChanges) where !changed.contains(change.setting) { changed.append(change.setting) }
     let boot = state.isBooted ? "booted" : state.bootFailure == nil ? "waiting" : "failed"
     let seen = facts.seenThrough?.description ?? "none"
     let open = [state.tour, state.tourUnderPreview].contains { $0?.mode == .automatic }
@@ -40,6 +46,12 @@ extension Explanation {
         Condition(
           "session", value: session, passes: open || session == "due", failing: .gateClosed,
           detail: session == "waiting" ? "screen" : "session", key: "ui.why.session.\(session)"),
-      ])
+      ]
+        + changed.map { setting in
+          let chosen = facts.decided.contains(setting)
+          return Condition(
+            setting.rawValue, value: chosen ? "chosen" : "default", passes: true, failing: .shown,
+            key: chosen ? "ui.why.defaultChange.chosen" : "ui.why.defaultChange.default")
+        })
   }
 }
