@@ -48,5 +48,5 @@ func longScriptLine(_ number: Int) -> String {
   rows.append(
     Row(
       name: "a long script: lines per second", value: median(rates), unit: "lines/s", baselineName: "the goal",
-      baseline: 10_000, goal: "≥ 10,000 (\(lines) lines)", passed: median(rates) >= 10_000, runs: rounds))
+      baseline: 10_000, goal: "≥ 10,000 (100,000 lines)", passed: median(rates) >= 10_000, runs: rounds))
 }
