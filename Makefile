@@ -51,7 +51,7 @@ test: deps
 # The yardstick is whatsnew-idiomatic (Sources/WhatsNewIdiomatic): the app's start work written
 # plainly, with no caches. Everything is built the way a Swift command-line tool ships on Linux:
 # the Swift runtime and Foundation linked in statically (--static-swift-stdlib), system C
-# libraries shared. BENCH_ARGS="--only start" (or "--only load", "--only missing") runs those rows alone and writes nothing.
+# libraries shared. BENCH_ARGS="--only start" (or "--only load", "--only missing", "--only explore", "--only script") runs those rows alone and writes nothing.
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew
 	$(SWIFT) build -c release --static-swift-stdlib $(WERROR) --product whatsnew-idiomatic

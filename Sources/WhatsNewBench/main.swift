@@ -8,6 +8,7 @@
 //   whatsnew-bench … --only load    (the generated-content and missing-file rows; prints, writes nothing)
 //   whatsnew-bench … --only missing (the missing-file row alone; prints, writes nothing)
 //   whatsnew-bench … --only explore (the qa explore rows; prints, writes nothing)
+//   whatsnew-bench … --only script  (the long-script row; prints, writes nothing)
 //   whatsnew-bench --generate N DIR (writes generated content for profiling)
 import Foundation
 import Glibc
@@ -24,7 +25,7 @@ struct BenchOptions {
   var out = "bench"
   var quick = false
   var swiftVersion = "unknown"
-  /// `start`, `load`, `missing` or `explore`: only those rows, printed, nothing written.
+  /// `start`, `load`, `missing`, `explore` or `script`: only those rows, printed, nothing written.
   var only: String?
 
   static func parse(_ arguments: [String]) -> BenchOptions {
@@ -39,7 +40,7 @@ struct BenchOptions {
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
       case "--only":
-        guard let part = iterator.next(), ["load", "start", "missing", "explore"].contains(part) else { exit(64) }
+        guard let part = iterator.next(), ["load", "start", "missing", "explore", "script"].contains(part) else { exit(64) }
         options.only = part
       case "--generate":
         // --generate N DIR: write generated content for profiling, and stop.
@@ -557,6 +558,10 @@ case "explore":
   benchExplore()
   print(table())
   exit(0)
+case "script":
+  benchScript()
+  print(table())
+  exit(0)
 default:
   benchStart()
   try benchLoad()
@@ -565,6 +570,7 @@ default:
   benchLongLine()
   try await benchTap()
   benchExplore()
+  benchScript()
 }
 
 let info = machine()

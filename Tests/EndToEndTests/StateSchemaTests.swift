@@ -79,7 +79,7 @@ struct StateSchemaTests {
   }
 
   @Test(
-    "at the edges of the calendar the next reminder is null, never a date the schema rejects",
+    "at the edges of the calendar the next reminder is null, never a date the schema rejects, and every screen says why",
     arguments: [("9999-12-31 23:59:59", "Europe/Amsterdam"), ("0000-01-01 00:00:00", "Europe/Brussels")])
   func nextReminderAtTheCalendarsEdges(clock: String, zone: String) throws {
     let faketime = try #require(
@@ -100,12 +100,13 @@ struct StateSchemaTests {
     let child = try PipedProcess(
       faketime, [clock, RepositoryPaths.executable, "--db", database, "--upgrade-from", "2.14.0"],
       environment: environment, currentDirectory: RepositoryPaths.root)
-    try? child.input.write(contentsOf: Data("go review\nset reviewWeekday sunday\nstate\nquit\n".utf8))
+    try? child.input.write(contentsOf: Data("go review\nset reviewWeekday sunday\nstate\ncheck\nnotifications\nquit\n".utf8))
     try? child.input.close()
     let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
     let error = String(decoding: child.error.readDataToEndOfFile(), as: UTF8.self)
     child.process.waitUntilExit()
-    #expect(child.process.terminationStatus == 0, "\(error)")
+    // `check` does not call a reminder with no next date consistent: a script's check fails (1).
+    #expect(child.process.terminationStatus == 1, "\(error)")
     #expect(FileManager.default.fileExists(atPath: database), "the app lost its arguments under faketime")
     let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") }, "\(output)\n\(error)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -116,6 +117,15 @@ struct StateSchemaTests {
     try Data(line.utf8).write(to: URL(fileURLWithPath: file))
     let checked = try SchemaValidator.validate(schema: Self.schemaPath, instances: [file])
     #expect(checked.status == 0, "\(checked.output)")
+    // The screens and check agree with the null, and say why: the clock's date, the years.
+    let day = String(clock.prefix(10))
+    let reason = "none: the clock reads \(day), and the next one would fall outside the years 0001 to 9999."
+    // Words as read, whatever the wrapping and the guide's frame.
+    let words = output.split { $0.isWhitespace || $0 == "│" }.joined(separator: " ")
+    #expect(words.contains("Next reminder: " + reason), "\(output)")
+    #expect(words.contains("Weekly review reminder: " + reason), "\(output)")
+    #expect(words.contains("reviewWeekday: the reminder for sunday has no next date: the clock reads \(day)"), "\(output)")
+    #expect(!output.contains("Consistent"), "\(output)")
   }
 
   @Test("why tour --json is an explanation as the schema's $defs describe it, with what the start decided")

@@ -90,6 +90,8 @@ package struct CheckReport: Sendable, Equatable {
       context.text("ui.check.scheduleDiffers", Setting.reviewWeekday.rawValue, stored, scheduled)
     case .notScheduled(let stored):
       context.text("ui.check.notScheduled", Setting.reviewWeekday.rawValue, stored)
+    case .noNextDate(let weekday, let clock):
+      context.text("ui.check.noNextDate", Setting.reviewWeekday.rawValue, weekday, clock)
     }
   }
 

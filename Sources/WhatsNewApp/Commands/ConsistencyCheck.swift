@@ -12,6 +12,9 @@ package enum ConsistencyCheck {
     case scheduleDiffers(stored: String, scheduled: String)
     /// The store's review weekday is `stored`; no reminder is scheduled.
     case notScheduled(stored: String)
+    /// The reminder is set for `weekday` but has no next date in the years 0001–9999: the
+    /// clock (`clock`, its date) is at the calendar's edge.
+    case noNextDate(weekday: String, clock: String)
   }
 
   /// Each disagreement; empty when screen, store and schedule agree.
@@ -53,7 +56,7 @@ package enum ConsistencyCheck {
       case .scheduleDiffers(let stored, let scheduled):
         (leftApart.stored ?? stored) == stored && leftApart.reminderNow == scheduled
       case .notScheduled(let stored): (leftApart.stored ?? stored) == stored && leftApart.reminderNow == nil
-      case .screenDiffers: false
+      case .screenDiffers, .noNextDate: false
       }
     }
   }

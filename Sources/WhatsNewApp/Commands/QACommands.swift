@@ -110,9 +110,15 @@ struct QACommands: Sendable {
       return CheckReport(.storeUnreadable(String(describing: error)))
     }
     let inFlight = runner.backends.tracker.entries
-    let problems = ConsistencyCheck.problems(
+    var problems = ConsistencyCheck.problems(
       controls: runner.state.choices.states, stored: snapshot.settings, scheduledWeekday: snapshot.notification?.weekday,
       scheduleInFlight: inFlight.contains(where: ConsistencyCheck.touchesSchedule))
+    let (now, zone) = (runner.backends.clock.now(), runner.backends.timeZone)
+    if let scheduled = snapshot.notification, Weekday(rawValue: scheduled.weekday) != nil,
+      scheduled.nextFireDate(after: now, in: zone) == nil
+    {
+      problems.append(.noNextDate(weekday: scheduled.weekday, clock: RFC3339.day(now, in: zone)))
+    }
     var report = CheckReport(.compared(problems, inFlight: inFlight))
     report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: runner.state.scheduleLeftApart)
     return report

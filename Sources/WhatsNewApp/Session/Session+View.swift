@@ -1,3 +1,4 @@
+import Foundation
 import WhatsNewCore
 
 /// A view as printed: the rows, the width they were wrapped at, and how many times the
@@ -8,6 +9,18 @@ struct PrintedView: Equatable {
   var document: Document
   var width: Int
   var presentations: Int
+}
+
+/// What a view is drawn from besides the clock (``Session/currentView``): the state, the
+/// part of a page Enter reached, `show all`, the terminal's size and the tables read so far.
+struct ViewSource: Equatable {
+  var state: AppState
+  var page: String?
+  var start: Int?
+  var whole: Bool
+  var width: Int
+  var rows: Int?
+  var tables: Int
 }
 
 extension Session {
@@ -36,9 +49,21 @@ extension Session {
     return true
   }
 
-  /// The view the state draws now.
+  /// The view the state draws now: drawn again only when what it is drawn from changed, or
+  /// the reminder's next date it words has passed. A fast path for the bench row "a long
+  /// script: lines per second": after every line the view is compared with the one on screen,
+  /// and drawing it was most of the time of a line that changes nothing (a comment, `state`).
   var currentView: PrintedView {
-    PrintedView(document: renderCurrentView(), width: configuration.width, presentations: state.presentations)
+    let source = ViewSource(
+      state: state, page: pagePart?.page, start: pagePart?.start, whole: wholeViewRequested, width: configuration.width,
+      rows: configuration.rows, tables: runner.tables.count)
+    let now = runner.backends.clock.now()
+    if let drawnView, drawnView.source == source, now < drawnView.freshUntil { return drawnView.view }
+    let view = PrintedView(document: renderCurrentView(), width: source.width, presentations: state.presentations)
+    // A reminder with no next date (an unknown weekday, a clock at the calendar's edge) is worded anew each time.
+    let freshUntil = state.storeFacts.notification.map { $0.nextFireDate(after: now, in: runner.backends.timeZone) ?? now }
+    drawnView = (source, view, freshUntil ?? .distantFuture)
+    return view
   }
 
   /// Whether the view on screen is out of date: what the state draws now differs from what

@@ -1,3 +1,4 @@
+import Foundation
 package import WhatsNewCore
 import WhatsNewStore
 
@@ -26,6 +27,8 @@ package final class Session {
   package internal(set) var shouldQuit = false
   /// The view last printed (``viewIsOutOfDate``).
   var shownView: PrintedView?
+  /// The view last drawn and what it was drawn from (``currentView``).
+  var drawnView: (source: ViewSource, view: PrintedView, freshUntil: Date)?
   /// `show all`: the next view is printed whole, not cut to the terminal's rows.
   var wholeViewRequested = false
   /// The part of a tall tour or onboarding page Enter has reached: the page (its header row)

@@ -60,23 +60,42 @@ package enum RFC3339 {
   /// exact (RFC 3339 §5.8: `1937-01-01T12:00:27.87+00:20` for Amsterdam's `+00:19:32.13`).
   /// Fractions of a second are dropped.
   package static func string(_ instant: Date, in timeZone: TimeZone) -> String? {
-    let interval = instant.timeIntervalSince1970.rounded(.down)
-    // Far outside 0001–9999 either way, and beyond what Int arithmetic below should meet.
-    guard interval.isFinite, abs(interval) < 1e12 else { return nil }
-    let offsetSeconds = timeZone.secondsFromGMT(for: instant)
-    let offsetMinutes = Int((Double(offsetSeconds) / 60).rounded(.toNearestOrAwayFromZero))
-    let local = Int(interval) + offsetMinutes * 60
-    let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
-    let secondOfDay = local - days * 86_400
-    let (year, month, day) = civilDate(daysSince1970: days)
-    guard (1...9999).contains(year) else { return nil }
+    guard let local = LocalTime(instant, in: timeZone), (1...9999).contains(local.year) else { return nil }
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-    let time = "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-    let zone =
-      offsetMinutes == 0
-      ? "Z" : "\(offsetMinutes < 0 ? "-" : "+")\(two(abs(offsetMinutes) / 60)):\(two(abs(offsetMinutes) % 60))"
-    return "\(yearText)-\(two(month))-\(two(day))T\(time)\(zone)"
+    let time = "\(two(local.second / 3600)):\(two(local.second / 60 % 60)):\(two(local.second % 60))"
+    let offset = local.offsetMinutes
+    let zone = offset == 0 ? "Z" : "\(offset < 0 ? "-" : "+")\(two(abs(offset) / 60)):\(two(abs(offset) % 60))"
+    return "\(local.date)T\(time)\(zone)"
+  }
+
+  /// `9999-12-31`: the local date in `timeZone` in the proleptic Gregorian calendar, any year
+  /// (`10000-01-02`, `0000-01-01`): what a clock reads, even at the calendar's edge.
+  package static func day(_ instant: Date, in timeZone: TimeZone) -> String {
+    LocalTime(instant, in: timeZone)?.date ?? "?"
+  }
+
+  /// An instant as a local date and time at its offset rounded to whole minutes.
+  struct LocalTime {
+    var year: Int
+    var date: String
+    var second: Int
+    var offsetMinutes: Int
+
+    init?(_ instant: Date, in timeZone: TimeZone) {
+      let interval = instant.timeIntervalSince1970.rounded(.down)
+      // Far outside 0001–9999 either way, and beyond what Int arithmetic below should meet.
+      guard interval.isFinite, abs(interval) < 1e12 else { return nil }
+      offsetMinutes = Int((Double(timeZone.secondsFromGMT(for: instant)) / 60).rounded(.toNearestOrAwayFromZero))
+      let local = Int(interval) + offsetMinutes * 60
+      let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+      second = local - days * 86_400
+      let (year, month, day) = RFC3339.civilDate(daysSince1970: days)
+      self.year = year
+      func padded(_ value: Int, _ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - String(abs(value)).count)) + String(abs(value))
+      }
+      date = (year < 0 ? "-" : "") + "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
   }
 
   /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (before it when
