@@ -61,6 +61,11 @@ struct SettingsTests {
     #expect(changed.settings[.units] == "imperial")
     // A row is a choice, whatever its value; the default is one too, once chosen.
     #expect(changed.decided == [.units])
+    // A row holding a value the app no longer offers (a removed or renamed option) is no choice
+    // the person can see in the app: they are told a new default as one who never chose.
+    let key = Setting.homeSummaryCard.spec.storageKey
+    try SQLiteConnection.openExisting(store.path).execute("INSERT INTO settings(key, value) VALUES ('\(key)', 'calories_ring')")
+    #expect(try await store.snapshot(notificationID: "weekly-review").decided == [.units])
     #expect(changed.notification?.weekday == "monday")
     #expect(try await store.snapshot(notificationID: "another").notification == nil)
   }

@@ -40,9 +40,7 @@ struct SidecarHeaderTests {
     let store = try #require(StoreSidecars.DatabaseHeader(Self.walStoreHeader(pageSize: 4096)))
     #expect(store.isWAL && store.pageSize == 4096)
     #expect(StoreSidecars.walMisfit(try walFile(pageSize: 4096), store: store) == nil)
-    #expect(
-      StoreSidecars.walMisfit(try walFile(pageSize: 1024), store: store)
-        == "its page size is 1024 bytes, the store's 4096")
+    #expect(StoreSidecars.walMisfit(try walFile(pageSize: 1024), store: store) == "store.sidecar.header")
   }
 
   @Test("a journal beside a store another program is writing is left alone, even one cut short")
@@ -62,7 +60,8 @@ struct SidecarHeaderTests {
     try Data().write(to: URL(fileURLWithPath: path))
     try Data(repeating: 7, count: 512).write(to: URL(fileURLWithPath: path + "-journal"))
     let moved = try StoreSidecars.setAsideForeignFiles(of: path)
-    #expect(moved.map(\.reason) == ["the store is empty, so it has nothing to recover"])
+    #expect(moved.map(\.reason) == ["store.sidecar.emptyStore"])
+    #expect(moved.first?.description.contains("the store is empty, so it has nothing to recover") == true)
     #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
     #expect(FileManager.default.fileExists(atPath: path + "-journal.set-aside-1"), "moved aside, never deleted")
   }
