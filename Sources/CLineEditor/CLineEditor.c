@@ -606,7 +606,7 @@ static int wn_is_c_locale(const char *name) {
   return name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0;
 }
 
-wn_editor *wn_editor_create(const char *program_name) {
+wn_editor *wn_editor_create(void) {
   if (!wn_load_libedit()) return NULL;
   /* Before el_init: libedit decides at init whether the charset is UTF-8, and in the C locale
    * it drops every non-ASCII byte (and wcwidth knows no non-ASCII character). So C or POSIX
@@ -633,7 +633,7 @@ wn_editor *wn_editor_create(const char *program_name) {
 
   HistEvent event;
   editor->history = wn_libedit.history_init();
-  editor->el = wn_libedit.el_init(program_name, stdin, stdout, stderr);
+  editor->el = wn_libedit.el_init("whatsnew", stdin, stdout, stderr); /* ~/.editrc is not read */
   if (editor->history == NULL || editor->el == NULL) {
     if (editor->el != NULL) wn_libedit.el_end(editor->el);
     if (editor->history != NULL) wn_libedit.history_end(editor->history);

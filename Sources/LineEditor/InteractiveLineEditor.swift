@@ -47,7 +47,6 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// Starts libedit on the standard streams.
   ///
   /// - Parameters:
-  ///   - programName: the name libedit knows the program by (`~/.editrc` is not read).
   ///   - historyFile: where ``writeHistory()`` writes the history; it is loaded now
   ///     when it exists, and the temporaries of a save cut short beside it (a crash, a
   ///     kill) are removed. `nil` keeps the history in memory only.
@@ -62,7 +61,6 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// Sets `LC_CTYPE` from the environment first when it is `C`/`POSIX`, falling back to
   /// `C.UTF-8`: in the C locale libedit drops every non-ASCII byte.
   package init(
-    programName: String,
     historyFile: String?,
     completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String],
     onResize: @escaping @Sendable () -> Void = {}
@@ -72,7 +70,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     if let term = getenv("TERM").map({ String(cString: $0) }), Terminal.name(term) != term {
       setenv("TERM", Terminal.dumb, 1)
     }
-    self.editor = wn_editor_create(programName)
+    self.editor = wn_editor_create()
     self.historyFile = historyFile
     self.completer = completer
     self.onResize = onResize

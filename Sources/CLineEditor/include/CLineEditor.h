@@ -43,7 +43,7 @@ typedef void (*wn_resize_fn)(void *context);
 /* InteractiveLineEditor.init; the signal handlers it installs (CLineEditor.c says which and
  * why) are put back by wn_editor_destroy. NULL when libedit cannot start. Sets LC_CTYPE to a
  * UTF-8 locale first when it is C or POSIX. */
-wn_editor *wn_editor_create(const char *program_name);
+wn_editor *wn_editor_create(void);
 
 /* Ends libedit and the history, restores the previous signal handlers, frees. */
 void wn_editor_destroy(wn_editor *editor);

@@ -279,7 +279,7 @@ package enum WhatsNewCommand {
       let completions = session.completions
       let redraw = ResizeRedraw { session.redrawAfterResize() }
       let created = InteractiveLineEditor(
-        programName: "whatsnew", historyFile: stateDirectory + "/history",
+        historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) }, onResize: { redraw.request() })
       if let refusal = created.libraryRefusal {
         console.diagnostic(
