@@ -191,9 +191,8 @@ struct wn_editor {
   int stop;             /* WN_STOP_NONE, or the WN_READ_ value the read function stopped with */
   int records_history;  /* whether a read line enters the history (not an answer to a question) */
   wn_complete_fn complete;
-  void *complete_context;
   wn_resize_fn on_resize;
-  void *resize_context;
+  void *callback_context; /* handed to both callbacks */
   struct sigaction old_sigint;
   struct sigaction old_sigwinch;
   struct sigaction old_sigtstp;
@@ -238,14 +237,17 @@ int wn_editor_take_interrupt(void) {
   return 1;
 }
 
-/* Wakes the reading thread (async-signal-safe). */
+/* Writes a byte to a wake-up pipe (async-signal-safe): the reading thread's poll returns. */
+static void wn_wake(int fd) {
+  char byte = 'w';
+  ssize_t ignored = write(fd, &byte, 1);
+  (void)ignored;
+}
+
+/* Wakes the reading thread from a signal handler. */
 static void wn_wake_reader(void) {
   int fd = wn_wake_fd;
-  if (fd >= 0) {
-    char byte = 's';
-    ssize_t ignored = write(fd, &byte, 1);
-    (void)ignored;
-  }
+  if (fd >= 0) wn_wake(fd);
 }
 
 /* Flag-only handler (async-signal-safe): remember and wake the reading thread. SIGCONT (also
@@ -405,6 +407,14 @@ static void wn_write_lines(FILE *out, const char *text) {
   }
 }
 
+/* Has libedit forget what it drew and draw the prompt and the edited line again, where the
+ * cursor is. */
+static void wn_redraw_line(wn_editor *editor) {
+  fflush(editor->out);
+  wn_libedit.el_set(editor->el, EL_REFRESH);
+  fflush(editor->out);
+}
+
 /* Takes the queued print_above text (caller frees), or NULL. */
 static char *wn_take_pending_locked(wn_editor *editor) {
   char *text = editor->pending;
@@ -434,9 +444,7 @@ static void wn_flush_pending(wn_editor *editor) {
     editor->prompt = prompt;
     wn_measure_prompt(editor);
   }
-  fflush(editor->out);
-  wn_libedit.el_set(editor->el, EL_REFRESH); /* forgets the old display and redraws */
-  fflush(editor->out);
+  wn_redraw_line(editor);
 }
 
 static void wn_drain_wake_pipe(wn_editor *editor) {
@@ -467,8 +475,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
        * the typed text are drawn again, from the start of the row the cursor is on. */
       wn_continued = 0;
       fputs("\r\x1b[J", editor->out);
-      wn_libedit.el_set(editor->el, EL_REFRESH);
-      fflush(editor->out);
+      wn_redraw_line(editor);
     }
     if (wn_termination_signal() != 0) {
       editor->stop = WN_READ_TERMINATED;
@@ -481,7 +488,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
       wn_libedit.el_resize(el);
       /* The app redraws its screen for the new width (through wn_editor_print_above,
        * flushed just below). */
-      if (editor->on_resize != NULL) editor->on_resize(editor->resize_context);
+      if (editor->on_resize != NULL) editor->on_resize(editor->callback_context);
     }
     /* Queued messages before Ctrl-C, so they land above the line even then. */
     wn_flush_pending(editor);
@@ -568,20 +575,16 @@ static unsigned char wn_complete(EditLine *el, int ch) {
   const LineInfo *line = wn_libedit.el_line(el);
   char *before = strndup(line->buffer, (size_t)(line->cursor - line->buffer));
   if (before == NULL) return CC_ERROR;
-  int result = editor->complete(editor->complete_context, before);
+  int result = editor->complete(editor->callback_context, before);
   free(before);
   /* A listing has already redrawn the line; nothing done beeps. */
   return result == WN_COMPLETE_INSERTED || result == WN_COMPLETE_LISTED ? CC_REFRESH : CC_ERROR;
 }
 
-void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context) {
-  editor->complete = callback;
-  editor->complete_context = context;
-}
-
-void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void *context) {
-  editor->on_resize = callback;
-  editor->resize_context = context;
+void wn_editor_set_callbacks(wn_editor *editor, wn_complete_fn complete, wn_resize_fn on_resize, void *context) {
+  editor->complete = complete;
+  editor->on_resize = on_resize;
+  editor->callback_context = context;
 }
 
 int wn_editor_insert(wn_editor *editor, const char *text) {
@@ -594,26 +597,23 @@ void wn_editor_show_listing(wn_editor *editor, const char *text) {
   fputs("\r\n", editor->out);
   wn_write_lines(editor->out, text);
   if (text[0] != '\0' && text[strlen(text) - 1] != '\n') fputs("\r\n", editor->out);
-  fflush(editor->out);
-  wn_libedit.el_set(editor->el, EL_REFRESH);
-  fflush(editor->out);
+  wn_redraw_line(editor);
 }
 
 /* ---- life cycle -------------------------------------------------------------- */
 
-void wn_activate_utf8_locale(void) {
-  const char *name = setlocale(LC_CTYPE, "");
-  if (name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) {
-    setlocale(LC_CTYPE, "C.UTF-8");
-  }
+static int wn_is_c_locale(const char *name) {
+  return name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0;
 }
 
-wn_editor *wn_editor_create(const char *program_name, int history_size) {
+wn_editor *wn_editor_create(void) {
   if (!wn_load_libedit()) return NULL;
-  /* Before el_init: libedit decides at init whether the charset is UTF-8. */
-  const char *current = setlocale(LC_CTYPE, NULL);
-  if (current == NULL || strcmp(current, "C") == 0 || strcmp(current, "POSIX") == 0) {
-    wn_activate_utf8_locale();
+  /* Before el_init: libedit decides at init whether the charset is UTF-8, and in the C locale
+   * it drops every non-ASCII byte (and wcwidth knows no non-ASCII character). So C or POSIX
+   * becomes the environment's locale, else C.UTF-8 (also when the environment names a locale
+   * that does not exist). */
+  if (wn_is_c_locale(setlocale(LC_CTYPE, NULL)) && wn_is_c_locale(setlocale(LC_CTYPE, ""))) {
+    setlocale(LC_CTYPE, "C.UTF-8");
   }
 
   wn_editor *editor = calloc(1, sizeof *editor);
@@ -633,7 +633,7 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
 
   HistEvent event;
   editor->history = wn_libedit.history_init();
-  editor->el = wn_libedit.el_init(program_name, stdin, stdout, stderr);
+  editor->el = wn_libedit.el_init("whatsnew", stdin, stdout, stderr); /* ~/.editrc is not read */
   if (editor->history == NULL || editor->el == NULL) {
     if (editor->el != NULL) wn_libedit.el_end(editor->el);
     if (editor->history != NULL) wn_libedit.history_end(editor->history);
@@ -643,7 +643,7 @@ wn_editor *wn_editor_create(const char *program_name, int history_size) {
     free(editor);
     return NULL;
   }
-  wn_libedit.history(editor->history, &event, H_SETSIZE, history_size > 0 ? history_size : 1000);
+  wn_libedit.history(editor->history, &event, H_SETSIZE, WN_HISTORY_SIZE);
   wn_libedit.history(editor->history, &event, H_SETUNIQUE, 1);
 
   EditLine *el = editor->el;
@@ -813,9 +813,7 @@ void wn_editor_set_prompt(wn_editor *editor, const char *prompt) {
   } else {
     free(editor->pending_prompt);
     editor->pending_prompt = copy;
-    char byte = 'p';
-    ssize_t ignored = write(editor->wake_write, &byte, 1);
-    (void)ignored;
+    wn_wake(editor->wake_write);
   }
   pthread_mutex_unlock(&editor->lock);
 }
@@ -840,9 +838,7 @@ void wn_editor_print_above(wn_editor *editor, const char *text) {
     pending[grown] = '\0';
     editor->pending = pending;
     editor->pending_length = grown;
-    char byte = 'm';
-    ssize_t ignored = write(editor->wake_write, &byte, 1);
-    (void)ignored;
+    wn_wake(editor->wake_write);
   }
   pthread_mutex_unlock(&editor->lock);
 }

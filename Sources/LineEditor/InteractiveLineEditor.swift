@@ -27,7 +27,7 @@ package struct LibraryRefusal: Sendable, Equatable {
 /// `completer`, Ctrl-C (``LineInput/interrupted``), Ctrl-D on an empty line
 /// (``LineInput/endOfInput``), a lone Esc key (``LineInput/escape``), messages printed
 /// above the prompt from any thread (``printAbove(bytes:)``) and a resize callback
-/// (``setResizeHandler(_:)``), so the app can redraw its screen for the new width.
+/// (`onResize`), so the app can redraw its screen for the new width.
 ///
 /// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
 /// time; the completer runs on that thread, inside `nextLine`. ``printAbove(bytes:)``
@@ -41,38 +41,39 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   private let editor: OpaquePointer?
   private let historyFile: String?
   private let completer: @Sendable (_ lineBeforeCursor: String) -> [String]
-  private var resizeHandler: (@Sendable () -> Void)?
+  private let onResize: @Sendable () -> Void
   private lazy var fallback = ScriptLineSource(fileDescriptor: 0, stopDescriptor: Terminal.terminationDescriptor)
-
-  /// The most entries the history keeps.
-  static let historySize: Int32 = 1000
 
   /// Starts libedit on the standard streams.
   ///
   /// - Parameters:
-  ///   - programName: the name libedit knows the program by (`~/.editrc` is not read).
   ///   - historyFile: where ``writeHistory()`` writes the history; it is loaded now
   ///     when it exists, and the temporaries of a save cut short beside it (a crash, a
   ///     kill) are removed. `nil` keeps the history in memory only.
   ///   - completer: given the text before the cursor, returns the candidates for
   ///     its last (partial) word; ``CompletionEngine`` filters them and decides
   ///     what to insert or list.
+  ///   - onResize: called each time the terminal is resized while a line is being read (on
+  ///     the reading thread, after libedit took the new size). It must return quickly; text
+  ///     it hands to ``printAbove(bytes:)`` (from any thread) is drawn above the prompt with
+  ///     the partly typed line kept.
   ///
-  /// Makes sure `LC_CTYPE` is a UTF-8 locale first when it is `C`/`POSIX` (see
-  /// ``Terminal/activateUTF8Locale()``).
+  /// Sets `LC_CTYPE` from the environment first when it is `C`/`POSIX`, falling back to
+  /// `C.UTF-8`: in the C locale libedit drops every non-ASCII byte.
   package init(
-    programName: String,
     historyFile: String?,
-    completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String]
+    completer: @escaping @Sendable (_ lineBeforeCursor: String) -> [String],
+    onResize: @escaping @Sendable () -> Void = {}
   ) {
     // libedit reads TERM itself (and prints an unknown one back to the terminal, escapes
     // and all): a TERM that is no terminal's name is `dumb` for it too.
     if let term = getenv("TERM").map({ String(cString: $0) }), Terminal.name(term) != term {
       setenv("TERM", Terminal.dumb, 1)
     }
-    self.editor = wn_editor_create(programName, Self.historySize)
+    self.editor = wn_editor_create()
     self.historyFile = historyFile
     self.completer = completer
+    self.onResize = onResize
     guard let editor else { return }
     if let historyFile {
       wn_history_remove_temporaries(historyFile)
@@ -84,12 +85,16 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
         historyRefusal = HistoryRefusal(path: historyFile, reason: reason, movedTo: Self.moveAside(historyFile))
       }
     }
-    wn_editor_set_completer(
+    wn_editor_set_callbacks(
       editor,
       { context, lineBeforeCursor in
         guard let context, let lineBeforeCursor else { return WN_COMPLETE_NOTHING }
         let owner = Unmanaged<InteractiveLineEditor>.fromOpaque(context).takeUnretainedValue()
         return owner.complete(lineBeforeCursor: String(cString: lineBeforeCursor))
+      },
+      { context in
+        guard let context else { return }
+        Unmanaged<InteractiveLineEditor>.fromOpaque(context).takeUnretainedValue().onResize()
       },
       Unmanaged.passUnretained(self).toOpaque()
     )
@@ -138,23 +143,6 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     wn_editor_destroy(editor)
   }
 
-  /// Calls `handler` each time the terminal is resized while a line is being read (on
-  /// the reading thread, after libedit took the new size). It must return quickly; text
-  /// it hands to ``printAbove(bytes:)`` (from any thread) is drawn above the prompt with the
-  /// partly typed line kept. Set it before the first ``nextLine(prompt:)``.
-  package func setResizeHandler(_ handler: @escaping @Sendable () -> Void) {
-    resizeHandler = handler
-    guard let editor else { return }
-    wn_editor_set_resize_handler(
-      editor,
-      { context in
-        guard let context else { return }
-        Unmanaged<InteractiveLineEditor>.fromOpaque(context).takeUnretainedValue().resizeHandler?()
-      },
-      Unmanaged.passUnretained(self).toOpaque()
-    )
-  }
-
   /// Why lines are read without editing, when they are: libedit is loaded on first use
   /// and may be missing (`cannot load libedit (…); install libedit2`). `nil` when editing works.
   package var unavailableReason: String? {
@@ -195,7 +183,7 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
       return fallback.nextLine(prompt: prompt)
     }
     var line: UnsafeMutablePointer<CChar>?
-    let status = PromptMarkup.markingInvisibleParts(of: prompt).withCString {
+    let status = Self.markingInvisibleParts(of: prompt).withCString {
       wn_editor_read_line(editor, $0, &line)
     }
     switch status {
@@ -221,18 +209,18 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     return nextLine(prompt: prompt)
   }
 
-  /// Shows `bytes` (text already in the terminal's character set; it may hold several lines)
-  /// above the prompt at once, also while the user is typing: the prompt and the partly typed
-  /// line are drawn again below it. When no read is in progress the text is just printed. A
-  /// final newline is added when missing. Thread-safe.
   /// The prompt of the read in progress becomes `prompt` (markup as ``nextLine(prompt:)``),
   /// drawn with the next text printed above it: a result that moved the person (a write that
   /// ended the wizard) moves the prompt too. Any thread; between reads it does nothing.
   package func setPrompt(_ prompt: String) {
     guard let editor else { return }
-    PromptMarkup.markingInvisibleParts(of: prompt).withCString { wn_editor_set_prompt(editor, $0) }
+    Self.markingInvisibleParts(of: prompt).withCString { wn_editor_set_prompt(editor, $0) }
   }
 
+  /// Shows `bytes` (text already in the terminal's character set; it may hold several lines)
+  /// above the prompt at once, also while the user is typing: the prompt and the partly typed
+  /// line are drawn again below it. When no read is in progress the text is just printed. A
+  /// final newline is added when missing. Thread-safe.
   package func printAbove(bytes: [UInt8]) {
     let cString = bytes.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
     guard let editor else {
@@ -287,11 +275,11 @@ package struct HistoryRefusal: Sendable, Equatable {
   package var movedTo: String?
 }
 
-/// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`).
-enum PromptMarkup {
-  /// Wraps each ANSI escape sequence (CSI such as colours, and OSC) of `prompt` in
-  /// `\u{1}` characters so it does not count toward the prompt's width. A prompt
-  /// that already contains `\u{1}` is returned as it is.
+extension InteractiveLineEditor {
+  /// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`): wraps
+  /// each ANSI escape sequence (CSI such as colours, and OSC) of `prompt` in `\u{1}`
+  /// characters so it does not count toward the prompt's width. A prompt that already
+  /// contains `\u{1}` is returned as it is.
   static func markingInvisibleParts(of prompt: String) -> String {
     if prompt.unicodeScalars.contains("\u{1}") { return prompt }
     let scalars = Array(prompt.unicodeScalars)

@@ -38,13 +38,6 @@ package enum Terminal {
     return rows > 0 ? Int(rows) : nil
   }
 
-  /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that
-  /// gives `C`/`POSIX`. Call it before an interactive editor starts: in the C locale
-  /// libedit drops every non-ASCII byte and `wcwidth` knows no non-ASCII character.
-  package static func activateUTF8Locale() {
-    wn_activate_utf8_locale()
-  }
-
   /// Makes SIGTERM and SIGHUP a request to leave instead of an instant end, once the
   /// session runs (``setSessionRunning(_:)``; before, they end the process at once): flag-only
   /// handlers, installed once per process, after which ``terminationSignal`` names the

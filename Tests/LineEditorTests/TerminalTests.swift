@@ -33,7 +33,7 @@ struct TerminalTests {
     ]
   )
   func promptMarkup(prompt: String, marked: String) {
-    #expect(PromptMarkup.markingInvisibleParts(of: prompt) == marked)
+    #expect(InteractiveLineEditor.markingInvisibleParts(of: prompt) == marked)
   }
 
   @Test(

@@ -37,17 +37,19 @@ typedef int (*wn_complete_fn)(void *context, const char *line_before_cursor);
 /* Called on the reading thread after a resize (SIGWINCH); must not block. */
 typedef void (*wn_resize_fn)(void *context);
 
+/* How many entries the history keeps. */
+#define WN_HISTORY_SIZE 1000
+
 /* InteractiveLineEditor.init; the signal handlers it installs (CLineEditor.c says which and
- * why) are put back by wn_editor_destroy. NULL when libedit cannot start. */
-wn_editor *wn_editor_create(const char *program_name, int history_size);
+ * why) are put back by wn_editor_destroy. NULL when libedit cannot start. Sets LC_CTYPE to a
+ * UTF-8 locale first when it is C or POSIX. */
+wn_editor *wn_editor_create(void);
 
 /* Ends libedit and the history, restores the previous signal handlers, frees. */
 void wn_editor_destroy(wn_editor *editor);
 
-void wn_editor_set_completer(wn_editor *editor, wn_complete_fn callback, void *context);
-
-/* InteractiveLineEditor.setResizeHandler. */
-void wn_editor_set_resize_handler(wn_editor *editor, wn_resize_fn callback, void *context);
+/* InteractiveLineEditor.init: the callbacks for Tab and for a resize, both given `context`. */
+void wn_editor_set_callbacks(wn_editor *editor, wn_complete_fn complete, wn_resize_fn on_resize, void *context);
 
 /* InteractiveLineEditor.nextLine. Returns a WN_READ_ value; for WN_READ_LINE, *line_out is a
  * malloc'd UTF-8 copy of the line without its line ending (free it with free()). */
@@ -75,7 +77,7 @@ void wn_editor_set_prompt(wn_editor *editor, const char *prompt);
 int wn_editor_load_history(wn_editor *editor, const char *path);
 
 /* The longest line, in bytes, that enters the history: a longer one (a paste) runs but is
- * not kept, so 1,000 entries, each escaped at most four times its length, stay under the
+ * not kept, so WN_HISTORY_SIZE entries, each escaped at most four times its length, stay under the
  * 4 MiB a start loads. */
 #define WN_HISTORY_LINE_LIMIT 1000
 
@@ -124,8 +126,5 @@ int wn_termination_fd(void);
 /* Terminal.columns and Terminal.rows: from TIOCGWINSZ, or -1 when `fd` is not a terminal. */
 int wn_terminal_columns(int fd);
 int wn_terminal_rows(int fd);
-
-/* Terminal.activateUTF8Locale (also when the environment names a locale that does not exist). */
-void wn_activate_utf8_locale(void);
 
 #endif

@@ -277,9 +277,6 @@ package enum WhatsNewCommand {
     var editor: InteractiveLineEditor?
     var lineSource = source
     if interactive {
-      // Only the line editor depends on the C locale (libedit drops non-ASCII bytes in "C",
-      // and wcwidth knows no non-ASCII character); scripts never load either.
-      Terminal.activateUTF8Locale()
       let stateDirectory = stateDirectory(environment)
       try? FileManager.default.createDirectory(
         atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -287,9 +284,10 @@ package enum WhatsNewCommand {
       // every command and redraw, so completion follows the page on screen.
       session.publishCompletions()
       let completions = session.completions
+      let redraw = ResizeRedraw { session.redrawAfterResize() }
       let created = InteractiveLineEditor(
-        programName: "whatsnew", historyFile: stateDirectory + "/history",
-        completer: { line in completions.candidates(forLine: line) })
+        historyFile: stateDirectory + "/history",
+        completer: { line in completions.candidates(forLine: line) }, onResize: { redraw.request() })
       if let refusal = created.libraryRefusal {
         console.diagnostic(
           "whatsnew: " + session.runner.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
@@ -304,8 +302,6 @@ package enum WhatsNewCommand {
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
       console.updatePrompt = { [created] prompt in created.setPrompt(prompt) }
-      let redraw = ResizeRedraw { session.redrawAfterResize() }
-      created.setResizeHandler { redraw.request() }
       editor = created
       lineSource = created
     }

@@ -6,26 +6,15 @@ package import WhatsNewCore
 /// controls: the wizard reuses each setting's choice block from the newest release (up
 /// to the app version) that offers it, so there is one definition of every control.
 package enum OnboardingPlan {
-  /// ``pages(releases:appVersion:)`` reading releases newest first only until every setting
-  /// has its control (a new user's start does not read the whole history).
+  /// The welcome page, then the tour's choice blocks two a page, then a last page. Releases
+  /// are read newest first only until every setting has its control (a new user's start does
+  /// not read the whole history).
   package static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
     let releases = catalog.newestFirst(upTo: appVersion) { read in
       Set(read.flatMap { choiceBlocks(in: $0, asOf: appVersion).map(\.setting) }).count < Setting.allCases.count
     }
-    return pages(releases: releases, appVersion: appVersion)
-  }
-
-  /// The choice blocks a user on `appVersion` is shown of `release`, in page order.
-  private static func choiceBlocks(in release: Release, asOf appVersion: Version) -> [(setting: Setting, block: Block)] {
-    previewRelease(release, asOf: appVersion).flatMap { page in
-      page.page.blocks.compactMap { block in block.choice.map { ($0.setting, block) } }
-    }
-  }
-
-  /// The welcome page, then the tour's choice blocks two a page, then a last page.
-  package static func pages(releases: [Release], appVersion: Version) -> [Page] {
     var chosen: [Setting: Block] = [:]
-    for release in releases.sorted(by: { $0.version > $1.version }) where release.version <= appVersion {
+    for release in releases {
       for (setting, block) in choiceBlocks(in: release, asOf: appVersion) where chosen[setting] == nil {
         chosen[setting] = block
       }
@@ -37,6 +26,13 @@ package enum OnboardingPlan {
     }
     pages.append(infoPage("ready", icon: .check))
     return pages
+  }
+
+  /// The choice blocks a user on `appVersion` is shown of `release`, in page order.
+  private static func choiceBlocks(in release: Release, asOf appVersion: Version) -> [(setting: Setting, block: Block)] {
+    previewRelease(release, asOf: appVersion).flatMap { page in
+      page.page.blocks.compactMap { block in block.choice.map { ($0.setting, block) } }
+    }
   }
 
   /// A page of one info block, its texts `ui.onboarding.<id>.title` and `.description`.

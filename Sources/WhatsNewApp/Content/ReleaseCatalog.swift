@@ -21,7 +21,7 @@ package import WhatsNewCore
 /// catalog.versions                       // from manifest.json alone
 /// catalog.release(Version("2.13.1")!)    // reads Releases/2.13.1.json and en.lproj/2.13.1.strings
 /// ```
-package final class ReleaseCatalog: Sendable, ReleaseTexts {
+package final class ReleaseCatalog: Sendable {
   /// The registered versions, ascending, each once (from `manifest.json` alone).
   package let versions: [Version]
   private let source: Source
@@ -115,6 +115,8 @@ package final class ReleaseCatalog: Sendable, ReleaseTexts {
   /// Developer notes from the per-release tables read so far.
   package var notes: [String] { state.withLock { $0.notes } }
 
+  /// The text of a release key (`whatsNew.v2_13_1.…`) in `language`, from its release's own
+  /// table (`Localizations/<lang>.lproj/<version>.strings`), or `nil` when that table has none.
   package func text(for key: String, in language: Language) -> String? {
     guard let prefix = ReleaseScaffold.releasePrefix(of: key) else { return nil }
     return state.withLock { state in table(prefix, language, &state)?[key] }

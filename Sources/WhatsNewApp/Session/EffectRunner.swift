@@ -91,7 +91,7 @@ package final class EffectRunner {
     // Past the tables: the store's own English for its messages, and a setting's name or value
     // no table has in words (the vocabulary's name), never its key.
     Localizer(
-      language: state.language, tables: tables, releaseTexts: configuration.content.catalog,
+      language: state.language, tables: tables, releaseTexts: configuration.content.catalog.text(for:in:),
       builtInEnglish: EnglishTable.builtIn)
   }
 

@@ -53,7 +53,7 @@ package struct REPL {
         session.console.flush()
         let answer = await readLine(prompt: session.runner.text("ui.confirm.prompt"), answer: true)
         // Ctrl-D leaves the cursor after the question: end its line, as at the prompt.
-        if isInteractive, answer == .endOfInput { session.console.writeOut("\n") }
+        if answer == .endOfInput { session.console.writeOut("\n") }
         return ConfirmAnswer.isYes(answer, yesWords: session.runner.text("ui.confirm.yesWords"))
       }
     }

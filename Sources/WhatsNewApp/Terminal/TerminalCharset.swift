@@ -47,20 +47,9 @@ package final class TerminalCharset: @unchecked Sendable {
   /// EBCDIC do not (each letter would come with NUL bytes, or as other bytes), so they are
   /// written as a set iconv does not know is: in ASCII, the rest spelled in Latin letters.
   private static func asciiCompatibleConverter(into codeset: String) -> iconv_t? {
-    let opened = iconv_open(codeset, "UTF-8")
-    guard opened != iconv_t(bitPattern: -1) else { return nil }
-    var probe = Array("Az09 #~\n".utf8CString.dropLast())
-    var output = [CChar](repeating: 0, count: 64)
-    var probeLeft = probe.count
-    var outputLeft = output.count
-    let converted = probe.withUnsafeMutableBufferPointer { probeBytes in
-      output.withUnsafeMutableBufferPointer { outputBytes in
-        var probePointer = probeBytes.baseAddress
-        var outputPointer = outputBytes.baseAddress
-        return iconv(opened, &probePointer, &probeLeft, &outputPointer, &outputLeft) != -1
-      }
-    }
-    if converted, Array(output[0..<(output.count - outputLeft)]) == probe { return opened }
+    guard let opened = iconv_open(codeset, "UTF-8"), opened != iconv_t(bitPattern: -1) else { return nil }
+    let probe = Array("Az09 #~\n".utf8)
+    if convert(probe, with: opened) == probe { return opened }
     iconv_close(opened)
     return nil
   }
@@ -126,23 +115,26 @@ package final class TerminalCharset: @unchecked Sendable {
   /// The bytes iconv writes for `text`, or `nil` when a character has no place in the set.
   private func encoded(_ text: String) -> [UInt8]? {
     guard let converter else { return nil }
-    var input = Array(text.utf8)
+    return lock.withLock { Self.convert(Array(text.utf8), with: converter) }
+  }
+
+  /// What `converter` writes for the UTF-8 `input`, from its initial state, or `nil` when it fails.
+  private static func convert(_ input: [UInt8], with converter: iconv_t) -> [UInt8]? {
+    var input = input
     if input.isEmpty { return [] }
     var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
-    return lock.withLock {
-      _ = iconv(converter, nil, nil, nil, nil)
-      var inputLeft = input.count
-      var outputLeft = output.count
-      let succeeded = input.withUnsafeMutableBytes { inputBytes in
-        output.withUnsafeMutableBytes { outputBytes in
-          var inputPointer = inputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-          var outputPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-          guard iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft) != -1 else { return false }
-          return iconv(converter, nil, nil, &outputPointer, &outputLeft) != -1
-        }
+    _ = iconv(converter, nil, nil, nil, nil)
+    var inputLeft = input.count
+    var outputLeft = output.count
+    let succeeded = input.withUnsafeMutableBytes { inputBytes in
+      output.withUnsafeMutableBytes { outputBytes in
+        var inputPointer = inputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        var outputPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        guard iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft) != -1 else { return false }
+        return iconv(converter, nil, nil, &outputPointer, &outputLeft) != -1
       }
-      return succeeded ? Array(output[0..<(output.count - outputLeft)]) : nil
     }
+    return succeeded ? Array(output[0..<(output.count - outputLeft)]) : nil
   }
 
   /// `text` in Latin letters and ASCII (ICU's `Any-Latin; Latin-ASCII`), with whatever is

@@ -94,7 +94,7 @@ package enum JSONReader {
 
   /// Parses `bytes` (UTF-8) as one JSON text, nested at most `maxDepth` deep (`[[1]]` has
   /// depth 2), or throws a ``JSONReadError`` naming the line, column and reason.
-  package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONReadError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONReadError) -> JSONValue {
     try JSONTape.parse(bytes, maxDepth: maxDepth).value()
   }
 }

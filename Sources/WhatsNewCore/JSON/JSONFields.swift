@@ -54,7 +54,8 @@ extension JSONValue {
   /// ```
   package func value(atPath path: String) -> JSONValue? {
     var current = self
-    for segment in JSONValue.segments(of: path) {
+    // Empty segments (`a..b`, a leading or trailing dot) are skipped.
+    for segment in path.split(separator: ".") {
       switch current {
       case .object(let members):
         guard let member = members.first(where: { $0.key == segment }) else { return nil }
@@ -88,9 +89,5 @@ extension JSONValue {
     }
     walk(self, "")
     return paths
-  }
-
-  private static func segments(of path: String) -> [String] {
-    path.split(separator: ".", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
   }
 }

@@ -26,14 +26,10 @@ struct BinaryReader {
   let buffer: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
 
-  mutating func uint32() -> UInt32? { integer(UInt32.self) }
-  mutating func uint64() -> UInt64? { integer(UInt64.self) }
-
   /// A length-prefixed field's bytes, unchecked, or `nil` when they run past the end.
   mutating func field() -> UnsafeBufferPointer<UInt8>? {
-    guard let length = uint32().map(Int.init), buffer.count - offset >= length else { return nil }
-    defer { offset += length }
-    return UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)])
+    guard let length = integer(UInt32.self) else { return nil }
+    return bytes(Int(length))
   }
 
   /// The next `count` bytes, or `nil` when they run past the end.
@@ -53,5 +49,4 @@ struct BinaryReader {
     offset += size
     return value
   }
-
 }

@@ -122,8 +122,8 @@ package enum CompiledStringsTable {
   ) -> TranslationTable? {
     guard buffer.count >= headerSize, buffer.prefix(magic.count).elementsEqual(magic) else { return nil }
     var reader = BinaryReader(buffer: buffer, offset: magic.count)
-    guard let storedLength = reader.uint64(), storedLength == UInt64(source.count),
-      let count = reader.uint32(), let payloadFingerprint = reader.uint64(),
+    guard let storedLength = reader.integer(UInt64.self), storedLength == UInt64(source.count),
+      let count = reader.integer(UInt32.self), let payloadFingerprint = reader.integer(UInt64.self),
       // The source byte for byte (memcmp): only an unchanged `.strings` file uses this copy.
       let copy = reader.bytes(source.count),
       source.isEmpty || memcmp(copy.baseAddress!, source.baseAddress!, source.count) == 0,

@@ -60,9 +60,6 @@ package struct LocalizedFormats: Sendable {
     return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
   }
 
-  /// The no-break space between a number and its unit.
-  package static let unitSeparator = "\u{00A0}"
-
   /// `value` with the language's decimal mark and grouping, rounded to `fractionDigits`:
   /// `18,450` (en), `18.450` (es, nl, pt-BR), `18 450` (ru); `5.2` and `5,2`.
   package func number(_ value: Double, fractionDigits: ClosedRange<Int> = 0...0) -> String {
@@ -76,7 +73,8 @@ package struct LocalizedFormats: Sendable {
 
   /// A number and its unit's name from the tables: `18 450 кг`, `16.8 mi`.
   package func measurement(_ value: Double, _ unit: MeasureUnit, fractionDigits: ClosedRange<Int> = 0...1) -> String {
-    number(value, fractionDigits: fractionDigits) + Self.unitSeparator + (unitNames[unit] ?? unit.rawValue)
+    // A no-break space between them: the number and its unit are never wrapped apart.
+    number(value, fractionDigits: fractionDigits) + "\u{00A0}" + (unitNames[unit] ?? unit.rawValue)
   }
 
   /// A length of time as a clock shows it: `28:10` (minutes and seconds under an hour),

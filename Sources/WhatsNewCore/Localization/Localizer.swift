@@ -20,9 +20,10 @@ package struct Localizer: Sendable {
   package var language: Language
   private let tables: [Language: TranslationTable]
   private let builtInEnglish: @Sendable (String) -> String?
-  /// Where a release's own texts (`whatsNew.*` keys) are looked up first: one table per
-  /// release per language, read when first needed (``ReleaseTexts``).
-  private let releaseTexts: (any ReleaseTexts)?
+  /// Where a release's own texts (`whatsNew.*` keys) are looked up first: the text of a key in
+  /// a language, from its release's table (the app's release catalog keeps one per release per
+  /// language, read when first needed, so a start does not grow with the release history).
+  private let releaseTexts: (@Sendable (_ key: String, _ language: Language) -> String?)?
 
   /// A localizer in the user's `language`, over the `tables` that could be read; `builtInEnglish`
   /// is English the app has without its tables, asked only when even the English table lacks a key.
@@ -31,7 +32,8 @@ package struct Localizer: Sendable {
   /// Localizer(language: .en, tables: tables, builtInEnglish: { SettingTexts.readableFallback(for: $0) })
   /// ```
   package init(
-    language: Language, tables: [Language: TranslationTable], releaseTexts: (any ReleaseTexts)? = nil,
+    language: Language, tables: [Language: TranslationTable],
+    releaseTexts: (@Sendable (_ key: String, _ language: Language) -> String?)? = nil,
     builtInEnglish: @escaping @Sendable (String) -> String?
   ) {
     self.language = language
@@ -72,7 +74,7 @@ package struct Localizer: Sendable {
   /// A release key's text in its release's own table, when there is a source of those.
   private func releaseText(_ key: String, _ language: Language) -> String? {
     guard let releaseTexts, key.utf8.starts(with: "whatsNew.".utf8) else { return nil }
-    return releaseTexts.text(for: key, in: language)
+    return releaseTexts(key, language)
   }
 
   private func usable(_ text: String?) -> String? {
@@ -158,13 +160,4 @@ package struct Localizer: Sendable {
     }
     return String(result)
   }
-}
-
-/// The texts of releases, each release's in its own table per language
-/// (`Localizations/<lang>.lproj/<version>.strings`): a start reads only the tables of the
-/// releases it shows, so it does not grow with the release history.
-package protocol ReleaseTexts: Sendable {
-  /// The text of a release key (`whatsNew.v2_13_1.…`) in `language`, from its release's
-  /// table, or `nil` when that table has none.
-  func text(for key: String, in language: Language) -> String?
 }

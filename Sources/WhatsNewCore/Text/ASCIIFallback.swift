@@ -37,11 +37,9 @@ package enum ASCIIFallback {
   /// Laid-out text with every space separator (a no-break space, a narrow no-break space)
   /// an ASCII space: once a line is broken, a no-break space has done its job.
   package static func plainSpaces(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.generalCategory == .spaceSeparator })
-    else { return text }
-    return String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { !$0.isASCII && $0.properties.generalCategory == .spaceSeparator ? " " : $0 }))
+    let isWideSpace = { (scalar: Unicode.Scalar) in !scalar.isASCII && scalar.properties.generalCategory == .spaceSeparator }
+    guard text.unicodeScalars.contains(where: isWideSpace) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { isWideSpace($0) ? " " : $0 }))
   }
 
   /// Whether `scalar` is printed as it is in ASCII mode.
