@@ -150,14 +150,15 @@ struct StateSchemaTests {
     ]
     for (index, arguments) in sessions.enumerated() {
       let result = try runWhatsNew(
-        ["--db", directory.path("\(index).sqlite")] + arguments, input: "why tour --json\nskip\nwhy tour --json\n")
+        ["--db", directory.path("\(index).sqlite")] + arguments,
+        input: "why tour --json\nskip\nwhy tour --json\nwhy reminder --json\n")
       for (number, line) in result.output.split(separator: "\n").filter({ $0.hasPrefix("{") }).enumerated() {
         let file = directory.path("\(index)-\(number).json")
         try Data(line.utf8).write(to: URL(fileURLWithPath: file))
         files.append(file)
       }
     }
-    #expect(files.count == 8)
+    #expect(files.count == 12)
     let checked = try SchemaValidator.validate(schema: schema, instances: files)
     #expect(checked.status == 0, "\(checked.output)")
   }

@@ -10,8 +10,10 @@ struct StoreSnapshot {
   var settings: [Setting: String]
   var seen: Version?
 
-  static func read(_ path: String) async throws -> StoreSnapshot {
-    let store = try SettingsStore(path: path)
+  /// The store at `path`, a setting without a row read as the default of `appVersion` (as the
+  /// app of that version reads it: the home card's default changed in 2.15.0).
+  static func read(_ path: String, asOf appVersion: String? = nil) async throws -> StoreSnapshot {
+    let store = try SettingsStore(path: path, defaultsAsOf: appVersion.flatMap(Version.init))
     let integrity = try await store.integrityCheck()
     let settings = try await store.allSettings()
     var seen: Version?
@@ -81,7 +83,7 @@ struct CrashSafetyTests {
       if run.killed { killedMidRun += 1 }
       #expect(!run.output.contains("database is locked"), "iteration \(iteration)")
 
-      let after = try await StoreSnapshot.read(database)
+      let after = try await StoreSnapshot.read(database, asOf: appVersion)
       #expect(after.integrity.isEmpty, "integrity_check after kill \(iteration): \(after.integrity)")
 
       // The record never moves backwards, and is at least what the app last reported.

@@ -167,4 +167,42 @@ struct ExplanationTests {
     #expect(why.detail == row.detail, "\(row.name)")
     #expect(why.surface == (guidance.mode == .info ? .popover : .guide) && why.id == row.id)
   }
+
+  // MARK: The reminder
+
+  static let sunday = StoredNotification(id: "weekly_review", weekday: "sunday", hour: 18, minute: 0)
+
+  /// Each row: the store's reminder and review day (`nil` snapshot: the read failed), a change
+  /// left apart, the next time, and the reason and detail expected.
+  static let reminderRows:
+    [(
+      name: String, notification: StoredNotification?, day: String, read: Bool, apart: Bool, next: String?,
+      reason: Explanation.Reason, detail: String?
+    )] = [
+      ("scheduled on the review day", sunday, "sunday", true, false, "2026-12-06T18:00:00Z", .shown, nil),
+      ("nothing scheduled", nil, "sunday", true, false, nil, .ruleFailed, "scheduled"),
+      ("on another day than the setting's", sunday, "friday", true, false, "2026-12-06T18:00:00Z", .ruleFailed, "weekday"),
+      ("a clock at the calendar's edge", sunday, "sunday", true, false, nil, .ruleFailed, "clock"),
+      ("a day change left apart", sunday, "friday", true, true, "2026-12-06T18:00:00Z", .stale, "leftApart"),
+      ("the store could not be read", nil, "sunday", false, false, nil, .stale, "locked"),
+    ]
+
+  @Test("why the weekly reminder is scheduled or not", arguments: reminderRows.indices)
+  func reminder(_ index: Int) {
+    let row = Self.reminderRows[index]
+    var state = Self.due()
+    if row.apart {
+      state.scheduleLeftApart = ReminderFailure(
+        step: .cancel, reason: "x", saved: "friday", previous: "sunday", previousReminder: "sunday",
+        settingRestoreFailure: "y", stored: "friday")
+    }
+    let snapshot = StoreSnapshot(
+      seenThrough: .none, onboardingComplete: true, settings: [.reviewWeekday: row.day], notification: row.notification,
+      guidanceSeen: [])
+    let why = Explanation.reminder(
+      state, snapshot: row.read ? snapshot : nil, failure: row.read ? nil : "locked", next: row.next)
+    #expect(why.reason == row.reason, "\(row.name)")
+    #expect(why.detail == row.detail, "\(row.name)")
+    #expect(why.conditions.count == 6 && why.surface == .reminder)
+  }
 }

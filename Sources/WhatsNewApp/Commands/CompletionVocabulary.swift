@@ -91,7 +91,7 @@ package struct CompletionVocabulary: Sendable, Equatable {
     case ("guidance", 2) where words[1] == "reset": return guidanceIDs
     case ("why", 2) where words[1] == "guide": return guidanceIDs.filter { !infoIDs.contains($0) }
     case ("why", 2) where words[1] == "popover": return infoIDs
-    case ("why", 2) where words[1] == "tour", ("why", 3): return ["--json"]
+    case ("why", 2) where words[1] == "tour" || words[1] == "reminder", ("why", 3): return ["--json"]
     case ("help", 1): return CommandTable.all.map(\.name)
     case ("state", _) where !words[1..<position].contains(where: { $0 != "--pretty" }):
       return (words[1..<position].contains("--pretty") ? [] : ["--pretty"]) + StateCommand.completionPaths

@@ -1,6 +1,6 @@
 import WhatsNewCore
 
-/// `why tour|guide <id>|popover <id> [--json]`: why the surface shows or not now, and for
+/// `why tour|guide <id>|popover <id>|reminder [--json]`: why the surface shows or not now, and for
 /// the tour what this start decided (``Explanation``): every gate and rule with its value, the
 /// deciding one marked. The store is read as the check (or a guide's start) reads it.
 @MainActor
@@ -24,11 +24,13 @@ struct WhyCommand: Sendable {
         return runner.messages.unknownValue(words[1], kind: mode == .info ? .popover : .guide, candidates: ids)
       }
       explanation = .guidance(guidance, runner.state, seen: await runner.guidanceSeenSet())
+    case ("reminder", 1): explanation = await reminderNow()
     default: return runner.messages.usage("why")
     }
     if json {
       guard case .object(var members) = explanation.json else { return }
-      if explanation.surface == .tour { members.append(("atStart", atStart?.json ?? .null)) }
+      // What the start decided: the tour's; null for a surface no start decides.
+      members.append(("atStart", atStart?.json ?? .null))
       return runner.console.emitVerbatim(JSONValue.object(members).serialized())
     }
     runner.console.emit(WhyView(now: explanation, atStart: atStart).document(in: runner.renderContext))
@@ -41,6 +43,20 @@ struct WhyCommand: Sendable {
       return Self.tour(runner, snapshot: try await runner.snapshot(), failure: nil)
     } catch {
       return Self.tour(runner, snapshot: nil, failure: "\(error)")
+    }
+  }
+
+  /// Why the weekly review reminder is scheduled or not: the store read now, the next time
+  /// worded as `state` words it.
+  func reminderNow() async -> Explanation {
+    let backends = runner.backends
+    do {
+      let snapshot = try await runner.snapshot()
+      let next = snapshot.notification?.nextFireDate(after: backends.clock.now(), in: backends.timeZone)
+      return .reminder(
+        runner.state, snapshot: snapshot, failure: nil, next: next.flatMap { RFC3339.string($0, in: backends.timeZone) })
+    } catch {
+      return .reminder(runner.state, snapshot: nil, failure: "\(error)", next: nil)
     }
   }
 

@@ -81,10 +81,12 @@ package enum CommandTable {
       ],
       hasDetails: true),
     CommandInfo(
-      name: "why", usage: "why tour|guide <guide>|popover <popover> [--json]", group: .qa, family: .qa,
-      traits: [.readsNow], subcommands: ["tour", "guide", "popover"],
-      forms: ["why tour [--json]", "why guide <guide> [--json]", "why popover <popover> [--json]"],
-      examples: ["why tour", "why tour --json", "why guide workouts_intro", "why popover cardio.log_info --json"]),
+      name: "why", usage: "why tour|guide <guide>|popover <popover>|reminder [--json]", group: .qa, family: .qa,
+      traits: [.readsNow], subcommands: ["tour", "guide", "popover", "reminder"],
+      forms: ["why tour [--json]", "why guide <guide> [--json]", "why popover <popover> [--json]", "why reminder [--json]"],
+      examples: [
+        "why tour", "why tour --json", "why guide workouts_intro", "why popover cardio.log_info --json", "why reminder",
+      ]),
     CommandInfo(name: "wait", usage: "wait", group: .qa, family: .qa, traits: [.readsNow], examples: ["wait"]),
     CommandInfo(
       name: "check", usage: "check", group: .qa, family: .qa, traits: [.readsNow], examples: ["check"], hasDetails: true),
