@@ -64,10 +64,9 @@ struct ForeignSidecarTests {
     #expect(FileManager.default.fileExists(atPath: path + "-wal.set-aside-1"), "moved aside, never deleted")
   }
 
-  @Test("another database's hot journal is moved aside: the store opens intact, unchanged")
-  func foreignHotJournal() throws {
-    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
-    let path = try seededStore(directory)
+  /// Another database (a table of notes), in `directory`, left by a crash in the middle of
+  /// `statement` with its hot journal.
+  func otherDatabase(_ directory: TemporaryDirectory, crashingIn statement: String) throws -> String {
     let other = directory.path("other.sqlite")
     try python(
       """
@@ -76,7 +75,15 @@ struct ForeignSidecarTests {
       c.execute("CREATE TABLE notes(x)")
       for i in range(50): c.execute("INSERT INTO notes VALUES (?)", ("n" * 3000,))
       """, [other])
-    try python(Self.crashMidTransaction, [other, "DELETE FROM notes"])
+    try python(Self.crashMidTransaction, [other, statement])
+    return other
+  }
+
+  @Test("another database's hot journal is moved aside: the store opens intact, unchanged")
+  func foreignHotJournal() throws {
+    let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
+    let path = try seededStore(directory)
+    let other = try otherDatabase(directory, crashingIn: "DELETE FROM notes")
     #expect(FileManager.default.fileExists(atPath: other + "-journal"), "the crash left a hot journal")
     try FileManager.default.copyItem(atPath: other + "-journal", toPath: path + "-journal")
 
@@ -109,16 +116,8 @@ struct ForeignSidecarTests {
   func foreignJournalWithoutPageOne() throws {
     let directory = try TemporaryDirectory(prefix: "whatsnew-sidecar")
     let path = try seededStore(directory)
-    let other = directory.path("other.sqlite")
-    try python(
-      """
-      import sqlite3, sys
-      c = sqlite3.connect(sys.argv[1], isolation_level=None)
-      c.execute("CREATE TABLE notes(x)")
-      for i in range(50): c.execute("INSERT INTO notes VALUES (?)", ("n" * 3000,))
-      """, [other])
     // An update of one table's rows changes no page 1: the journal keeps none to compare.
-    try python(Self.crashMidTransaction, [other, "UPDATE notes SET x = 'm' || x"])
+    let other = try otherDatabase(directory, crashingIn: "UPDATE notes SET x = 'm' || x")
     try FileManager.default.copyItem(atPath: other + "-journal", toPath: path + "-journal")
 
     let run = try runApp(["--db", path, "--locale", "nl"] + contentArguments, script: "state\nquit\n")
@@ -136,15 +135,7 @@ struct ForeignSidecarTests {
     let path = try seededStore(directory)
     let link = directory.path("link.sqlite")
     #expect(symlink(path, link) == 0)
-    let other = directory.path("other.sqlite")
-    try python(
-      """
-      import sqlite3, sys
-      c = sqlite3.connect(sys.argv[1], isolation_level=None)
-      c.execute("CREATE TABLE notes(x)")
-      for i in range(50): c.execute("INSERT INTO notes VALUES (?)", ("n" * 3000,))
-      """, [other])
-    try python(Self.crashMidTransaction, [other, "DELETE FROM notes"])
+    let other = try otherDatabase(directory, crashingIn: "DELETE FROM notes")
     try FileManager.default.copyItem(atPath: other + "-journal", toPath: path + "-journal")
 
     let run = try runApp(["--db", link] + contentArguments, script: "state\nquit\n")
