@@ -92,6 +92,7 @@ enum BackupValues {
   private static func vetFlags(_ copy: SQLiteConnection, path: String, dropped: inout [String]) throws(StoreError) {
     let known: Set<String> = [
       SettingsStore.Key.onboardingComplete, SettingsStore.Key.walkthroughCompleted, SettingsStore.Key.guidanceMigratedV1,
+      SettingsStore.Key.guidanceOff,
     ]
     var unknown = 0
     for row in try copy.query("SELECT key, value FROM app_state ORDER BY key") {

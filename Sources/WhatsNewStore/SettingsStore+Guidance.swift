@@ -66,6 +66,11 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.walkthroughCompleted, value) }
   }
 
+  /// `guidance off` (`true`) or `guidance on`: every guide and popover off, or back.
+  package func setGuidanceOff(_ off: Bool) throws(StoreError) {
+    try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.guidanceOff, off) }
+  }
+
   func flag(_ key: String) throws(StoreError) -> Bool {
     Self.isSet(try storedValue(key, in: "app_state"))
   }

@@ -42,6 +42,8 @@ package actor SettingsStore {
     static let onboardingComplete = "onboarding_complete"
     static let walkthroughCompleted = "walkthrough_completed"
     static let guidanceMigratedV1 = "guidance_migrated_v1"
+    /// `guidance off`: no guide or popover shows until `guidance on`.
+    static let guidanceOff = "guidance_off"
     static let firstRunGuidance = "first_run"
   }
 
@@ -213,6 +215,7 @@ package actor SettingsStore {
       return StoreSnapshot(
         seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: settings(from: stored), notification: try notification(id: notificationID),
+        guidanceOff: Self.isSet(flags[Key.guidanceOff]),
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
         firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey],

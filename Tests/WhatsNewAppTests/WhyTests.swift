@@ -48,3 +48,34 @@ struct WhyTests {
       ])
   }
 }
+
+/// `guidance off` and `guidance on` (issue 36): every guide and popover off, by itself or when
+/// asked, the screens advertising none, kept across a restart; `why guide` says so; and back.
+@Suite("Guides and popovers off and on")
+@MainActor
+struct GuidanceSwitchTests {
+  @Test("guidance off keeps every guide and popover away, across a restart, until guidance on")
+  func offAndOn() async throws {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
+    await harness.boot()
+    #expect(await harness.output(of: "guidance off").contains("Guides and popovers are off"))
+    let workouts = await harness.output(of: "go workouts")
+    #expect(harness.session.state.guidance.active == nil, "no intro on a first visit")
+    #expect(!workouts.contains("(?) info"), "no popover is advertised: \(workouts)")
+    #expect(await harness.output(of: "tour first_run").contains("Type guidance on to turn them back on."))
+    #expect(await harness.output(of: "info workouts.view_info").contains("Type guidance on"))
+    #expect(harness.session.state.guidance.active == nil)
+    let why = await harness.output(of: "why guide cardio_intro --json")
+    #expect(why.contains(#""reason":"off_by_setting","detail":"guidance""#), "\(why)")
+
+    let restarted = try await SessionHarness(arguments: [], databasePath: harness.databasePath)
+    await restarted.boot()
+    #expect(restarted.session.state.guidanceOff)
+    _ = await restarted.output(of: "go cardio")
+    #expect(restarted.session.state.guidance.active == nil)
+    #expect(await restarted.output(of: "guidance on").contains("Guides and popovers are on again."))
+    _ = await restarted.output(of: "home")
+    _ = await restarted.output(of: "go review")
+    #expect(restarted.session.state.guidance.active?.id == "review_intro")
+  }
+}

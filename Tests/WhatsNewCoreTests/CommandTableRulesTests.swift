@@ -63,7 +63,8 @@ struct CommandTableRulesTests {
   func subcommands() {
     #expect((CommandTable.find("qa")?.subcommands ?? []) == ["fail", "delay", "hold", "release", "clear", "faults", "explore"])
     #expect((CommandTable.find("debug")?.subcommands ?? []) == ["seen", "preview"])
-    #expect((CommandTable.find("guidance")?.subcommands ?? []) == ["reset"])
+    #expect((CommandTable.find("guidance")?.subcommands ?? []) == ["reset", "off", "on"])
+    #expect((CommandTable.find("why")?.subcommands ?? []) == ["tour", "guide", "popover", "reminder"])
     #expect((CommandTable.find("next")?.subcommands ?? []) == [])
   }
 

@@ -154,6 +154,8 @@ struct ExplanationTests {
       ("a guide over a widget launch", { $0 = due(widget: true) }, [], "first_run", .gateClosed, "launch"),
       ("a popover, only when asked", { _ in }, [], "cardio.log_info", .offByPolicy, "asked"),
       ("a popover showing", { _ = $0.guidance.start("cardio.log_info") }, [], "cardio.log_info", .shown, nil),
+      ("guidance off", { $0.guidanceOff = true }, [], "workouts_intro", .offBySetting, "guidance"),
+      ("guidance off, a popover", { $0.guidanceOff = true }, [], "cardio.log_info", .offBySetting, "guidance"),
     ]
 
   @Test("why a guide or popover shows or not: its gates, whether it was seen, what starts it", arguments: guidanceRows.indices)

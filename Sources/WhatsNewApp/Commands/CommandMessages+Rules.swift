@@ -10,6 +10,7 @@ extension CommandMessages {
     func text(_ key: String, _ arguments: String...) -> String { runner.text(key, arguments: arguments) }
     switch message {
     case .bootFailed(let reason): console.emit(text("ui.boot.failed", reason), .error)
+    case .guidanceIsOff: console.emit(text("ui.guidance.isOff"), .warning)
     case .changedElsewhere(let setting, let value):
       console.emit(text("ui.outside.changed", text(setting.titleKey), words.label(setting, value)), .warning)
     case .tour(.suspended(.automatic, let page, let count)):

@@ -1,8 +1,8 @@
 import WhatsNewCore
 import WhatsNewStore
 
-/// `guidance [reset [<id>]]`: every guide with its seen state, read from the store, and
-/// clearing it. Starting a guide (`tour <guide>`), a popover (`info <popover>`) and a guide's
+/// `guidance [reset [<id>] | off | on]`: every guide with its seen state, read from the store,
+/// clearing it, and turning every guide and popover off or back on. Starting a guide (`tour <guide>`), a popover (`info <popover>`) and a guide's
 /// steps are the rules' (``AppState/command(_:_:)``).
 @MainActor
 struct GuidanceCommands: Sendable {
@@ -24,8 +24,8 @@ struct GuidanceCommands: Sendable {
         let seenText = runner.text(seen.contains(guide.id) ? "ui.guidance.list.seen" : "ui.guidance.list.unseen")
         rows.append(.command(guide.id, summary: "\(runner.text(guide.nameKey)) (\(kind), \(seenText))"))
       }
-      let table = HelpTable(
-        title: runner.text("ui.guidance.list.title"), rows: rows, footnote: runner.text("ui.guidance.list.hint"))
+      let footnote = runner.text(runner.state.guidanceOff ? "ui.guidance.list.off" : "ui.guidance.list.hint")
+      let table = HelpTable(title: runner.text("ui.guidance.list.title"), rows: rows, footnote: footnote)
       runner.console.emit(table.document(in: runner.renderContext))
     case "reset"?:
       let id = arguments.count > 1 ? arguments[1] : nil
@@ -38,6 +38,16 @@ struct GuidanceCommands: Sendable {
           id.map { runner.text("ui.guidance.reset.one", $0) } ?? runner.text("ui.guidance.reset.all"), .success)
       case .failure(let reason):
         runner.console.emit(runner.text("ui.guidance.reset.failed", reason.text), .error)
+      }
+    case let word? where word == "off" || word == "on":
+      // Every guide and popover off, or back: kept in the store, so it holds at the next start.
+      let off = word == "off"
+      switch await runner.performNow(.write, target: EffectRunner.guidanceTarget, { try await $0.setGuidanceOff(off) }) {
+      case .success:
+        await runner.send(.guidanceSwitched(off: off))
+        runner.console.emit(runner.text(off ? "ui.guidance.turnedOff" : "ui.guidance.turnedOn"), .success)
+      case .failure(let reason):
+        runner.console.emit(runner.text("ui.guidance.switchFailed", reason.text), .error)
       }
     default:
       runner.messages.usage("guidance")

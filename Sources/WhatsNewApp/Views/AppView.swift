@@ -93,10 +93,10 @@ package enum AppView {
     return ScreenFacts(
       nextReview: stored.notification.flatMap(wording.nextFire), seenThrough: wording.seenThrough(stored.seenThrough),
       appVersion: state.appVersion, language: state.language,
-      units: state.choices.state(of: .units).confirmed ?? stored.units, infoAnchors: state.infoAnchors,
+      units: state.choices.state(of: .units).confirmed ?? stored.units, infoAnchors: state.guidanceOff ? [:] : state.infoAnchors,
       languageSource: state.languageChoice.source, tourIsSuspended: state.tour?.isSuspended ?? false,
       showsDeveloperSection: inputs.developerMode, recap: state.recap.isListed ? state.recap : nil,
-      firstVersion: stored.firstVersion, offersFirstRun: state.offersFirstRun)
+      firstVersion: stored.firstVersion, offersFirstRun: state.offersFirstRun && !state.guidanceOff)
   }
 
   /// ``ViewInputs/pagePart``'s start once `show all` printed the page whole: Enter turns the page.

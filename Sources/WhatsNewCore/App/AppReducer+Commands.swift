@@ -35,6 +35,8 @@ extension AppState {
     case "back": return effects + back()
     case "done", "skip", "close", "finish": return effects + dismiss(name)
     case "open": return effects + open(arguments)
+    case "tour" where guidanceOff && !arguments.isEmpty, "info" where guidanceOff && !arguments.isEmpty:
+      return effects + [.say(.guidanceIsOff)]
     case "tour": return effects + (arguments.first.map { reduceGuide(.start($0)) } ?? reduceTour(.resume))
     case "info": return effects + info(arguments)
     case "recap": return effects + [.say(.recap)]

@@ -42,6 +42,8 @@ package enum AppAction: Sendable, Equatable {
   case factsRead(FactsRead)
   /// `debug seen set|clear` wrote the record: it is `version` now, and the check may run again.
   case seenOverwritten(Version?)
+  /// `guidance off` or `guidance on` was written: guides and popovers are off, or back.
+  case guidanceSwitched(off: Bool)
   /// A preview's private copy of the store is in force: what the controls showed is forgotten.
   case sandboxEntered
   /// The person asked to see the view (`show`, a screen, `tour`): it is printed even unchanged.
@@ -129,6 +131,8 @@ package enum AppEffect: Sendable, Equatable {
 package enum AppMessage: Sendable, Equatable {
   /// The store did not start: why.
   case bootFailed(String)
+  /// `tour <guide>` or `info <popover>` while `guidance off` is in force.
+  case guidanceIsOff
   /// Another program changed a setting the screen showed: to this value.
   case changedElsewhere(Setting, String)
   /// What the tour machine says.
@@ -210,6 +214,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
   switch action {
   case .booted(let snapshot):
     state.onboardingComplete = snapshot.onboardingComplete
+    state.guidanceOff = snapshot.guidanceOff
     state.isBooted = true
     // What the last tour changed, as an earlier run kept it: `recap` and `undo` work on it
     // until the next tour (or, if that run left its tour unfinished, that tour goes on with it).
@@ -346,6 +351,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     // The record is now what was written: the settings screen shows it without reading it back.
     state.storeFacts.seenThrough = version.map { .version($0) } ?? .none
 
+  case .guidanceSwitched(let off): state.guidanceOff = off
   case .sandboxEntered: state.choices.forgetSettledValues()
   case .viewRequested: state.presentations &+= 1
   }

@@ -61,6 +61,8 @@ package struct AppState: Sendable, Equatable {
   /// Onboarding finished in this session: home offers the `first_run` guide (`tour first_run`)
   /// until it starts, rather than starting it after the wizard's pages.
   package var offersFirstRun = false
+  /// `guidance off`: no guide or popover shows, by itself or when asked, until `guidance on`.
+  package var guidanceOff = false
 
   package init(appVersion: Version, launchedFromWidget: Bool, languageChoice: LanguageChoice) {
     self.appVersion = appVersion
@@ -107,7 +109,7 @@ package struct AppState: Sendable, Equatable {
   /// Whether a guide may start by itself now: booted, onboarding complete, nothing showing,
   /// no tour waiting (not on top of a person who came from the tour), not launched from a widget.
   package var guidanceMayStartByItself: Bool {
-    isBooted && onboardingComplete && overlay == nil && tour == nil && !launchedFromWidget
+    isBooted && onboardingComplete && overlay == nil && tour == nil && !launchedFromWidget && !guidanceOff
   }
 
   /// Anchors that have an info popover, and the popover's id.

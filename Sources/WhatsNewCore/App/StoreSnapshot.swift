@@ -24,6 +24,8 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var decided: Set<Setting> = []
   /// The notification asked for, if scheduled.
   package var notification: StoredNotification?
+  /// `guidance off`: no guide or popover shows.
+  package var guidanceOff = false
   /// The guidance the user has seen (as ``SettingsStore/guidanceSeenIDs()``).
   package var guidanceSeen: Set<String>
   /// The language chosen in the app, if any (as ``SettingsStore/languagePreference()``).
@@ -37,7 +39,7 @@ package struct StoreSnapshot: Sendable, Equatable {
 
   package init(
     seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
-    notification: StoredNotification?, guidanceSeen: Set<String>, language: Language? = nil,
+    notification: StoredNotification?, guidanceOff: Bool = false, guidanceSeen: Set<String>, language: Language? = nil,
     tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil, decided: Set<Setting> = []
   ) {
     self.decided = decided
@@ -45,6 +47,7 @@ package struct StoreSnapshot: Sendable, Equatable {
     self.onboardingComplete = onboardingComplete
     self.settings = settings
     self.notification = notification
+    self.guidanceOff = guidanceOff
     self.guidanceSeen = guidanceSeen
     self.language = language
     self.tourPosition = tourPosition

@@ -57,8 +57,10 @@ package enum CommandTable {
       name: "info", usage: "info <popover>", group: .guidance, family: .guidance,
       examples: ["info workouts.view_info", "info cardio.log_info"]),
     CommandInfo(
-      name: "guidance", usage: "guidance [reset [<id>]]", group: .guidance, family: .guidance, subcommands: ["reset"],
-      forms: ["guidance", "guidance reset", "guidance reset <guide>"], examples: ["guidance", "guidance reset first_run"]),
+      name: "guidance", usage: "guidance [reset [<id>] | off | on]", group: .guidance, family: .guidance,
+      subcommands: ["reset", "off", "on"],
+      forms: ["guidance", "guidance reset", "guidance reset <guide>", "guidance off", "guidance on"],
+      examples: ["guidance", "guidance reset first_run", "guidance off", "guidance on"]),
     // QA.
     CommandInfo(
       name: "qa",

@@ -11,6 +11,10 @@ extension Explanation {
         "boot", value: state.isBooted ? "booted" : "waiting", passes: state.isBooted || showing, failing: .gateClosed,
         detail: "boot", key: state.isBooted ? "ui.why.boot.booted" : "ui.why.boot.waiting")
     ]
+    conditions.append(
+      Condition(
+        "guidance", value: state.guidanceOff ? "off" : "on", passes: !state.guidanceOff || showing, failing: .offBySetting,
+        detail: "guidance", key: state.guidanceOff ? "ui.why.guidance.off" : "ui.why.guidance.on"))
     let onTop = state.overlay.map(\.rawValue) ?? "nothing"
     let covered = !showing && state.overlay != nil
     if !isInfo {
