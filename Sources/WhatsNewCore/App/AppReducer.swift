@@ -295,22 +295,25 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return effects + [.readReleases(facts)]
 
   case .releasesRead(let window, let facts):
-    // What this start decided is kept, as `why tour` words it (`state decision`).
-    defer {
-      let pages = TourSelection(
-        window: window, seenThrough: facts.seenThrough, current: state.appVersion, decided: facts.decided
-      ).pages.count
-      state.startDecision = .tour(state, facts: facts, pages: pages, window: window)
-    }
+    // What this start decided is kept, as `why tour` words it (`state decision`), from the
+    // pages the check selected; counted again only when the setting kept them from showing.
     switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {
     case .record(let version, let tourOff):
+      let pages =
+        tourOff
+        ? TourSelection(window: window, seenThrough: facts.seenThrough, current: state.appVersion, decided: facts.decided)
+          .pages.count : 0
+      state.startDecision = .tour(state, facts: facts, pages: pages, window: window)
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
     case .open(let tour, let leftPageGone):
       // The person is told the page they left is gone, before the page the tour goes on from.
-      return (leftPageGone ? [.say(.leftPageGone(page: tour.index + 1, count: tour.pages.count))] : [])
+      let effects =
+        (leftPageGone ? [.say(.leftPageGone(page: tour.index + 1, count: tour.pages.count))] : [])
         + state.reduceTour(.open(tour))
+      state.startDecision = .tour(state, facts: facts, pages: tour.pages.count, window: window)
+      return effects
     }
 
   case .readFinished(let ticket, let result):
