@@ -66,9 +66,7 @@ struct WhyCommand: Sendable {
     var facts = WhatsNewCheck.Facts(snapshot)
     if let failure { facts.failure = failure }
     let window = runner.catalog.window(seenThrough: facts.seenThrough, current: runner.appVersion)
-    let pages = TourSelection(
-      window: window, seenThrough: facts.seenThrough, current: runner.appVersion, decided: facts.decided
-    ).pages.count
+    let pages = TourSelection(window: window, facts: facts, current: runner.appVersion).pages.count
     return .tour(runner.state, facts: facts, pages: pages, window: window)
   }
 }

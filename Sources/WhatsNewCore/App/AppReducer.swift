@@ -301,8 +301,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     case .record(let version, let tourOff):
       let pages =
         tourOff
-        ? TourSelection(window: window, seenThrough: facts.seenThrough, current: state.appVersion, decided: facts.decided)
-          .pages.count : 0
+        ? TourSelection(window: window, facts: facts, current: state.appVersion).pages.count : 0
       state.startDecision = .tour(state, facts: facts, pages: pages, window: window)
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []

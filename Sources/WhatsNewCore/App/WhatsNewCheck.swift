@@ -64,7 +64,7 @@ package enum WhatsNewCheck {
   /// // .record(2.14.0, tourOff: false)
   /// ```
   package static func decide(facts: Facts, window: [Release], current: Version) -> Decision {
-    let selection = TourSelection(window: window, seenThrough: facts.seenThrough, current: current, decided: facts.decided)
+    let selection = TourSelection(window: window, facts: facts, current: current)
     if selection.pages.isEmpty || !facts.wantsTour {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
@@ -102,6 +102,11 @@ package struct TourSelection: Sendable, Equatable {
   package init(window: [Release], seenThrough: Version?, current: Version, decided: Set<Setting> = []) {
     pages = selectFlow(releases: window, seenThrough: seenThrough, current: current, cap: Self.pageCap, decided: decided)
     leftOut = pagesLeftOut(releases: window, seenThrough: seenThrough, current: current, shown: pages, decided: decided)
+  }
+
+  /// What the check selects for a person with `facts`: the check, its explanation and `why`.
+  package init(window: [Release], facts: WhatsNewCheck.Facts, current: Version) {
+    self.init(window: window, seenThrough: facts.seenThrough, current: current, decided: facts.decided)
   }
 
   /// The releases whose pages the cap left out, with their page counts, oldest first.
