@@ -16,6 +16,7 @@ enum BackupValues {
   /// `tour_history` holds a row per release a tour covered: years of weekly releases.
   static let maximumRows = [
     "settings": 64, "app_state": 16, "whats_new": 1, "guidance_seen": 256, "notifications": 16, "tour_history": 20_000,
+    "events": 10_000,
   ]
 
   /// Checks and trims `copy`'s values; returns what was dropped, in words, or throws a refusal.
@@ -43,6 +44,13 @@ enum BackupValues {
       dropped.append(
         "\(unreadable.count) tour history rows whatsnew never writes (a release that is not a version, or more pages "
           + "than a release can hold; the first: \(Quote.quoted(first, limit: 40)))")
+    }
+    // An event no command donates is no rule's to count.
+    let guidance = Set(GuidanceCatalog.all.map(\.id))
+    let names = try copy.query("SELECT DISTINCT name FROM events").compactMap { $0.first?.text }
+    for name in names where AppEvent(name: name, guidance: guidance) == nil {
+      try copy.query("DELETE FROM events WHERE name = ?", [.text(name)])
+      dropped.append("the events \(Quote.quoted(name, limit: 40)), which no command donates")
     }
     for (table, limit) in maximumRows.sorted(by: { $0.key < $1.key }) {
       let count = try copy.scalar("SELECT count(*) FROM \(table)")?.integer ?? 0

@@ -34,11 +34,18 @@ enum Migrations {
       sql: """
         CREATE TABLE tour_history(release TEXT PRIMARY KEY, shown INTEGER NOT NULL CHECK (shown >= 0), not_reached INTEGER NOT NULL CHECK (not_reached >= 0), left_out INTEGER NOT NULL CHECK (left_out >= 0));
         """),
+    Step(
+      version: 5, release: "2.15",
+      sql: """
+        CREATE TABLE events(name TEXT NOT NULL, at INTEGER NOT NULL);
+        """),
   ]
 
   /// Every table of ``SettingsStore/currentSchemaVersion``: what `removeEverything` empties
   /// and restore copies.
-  static let tables: Set<String> = ["settings", "app_state", "whats_new", "guidance_seen", "notifications", "tour_history"]
+  static let tables: Set<String> = [
+    "settings", "app_state", "whats_new", "guidance_seen", "notifications", "tour_history", "events",
+  ]
 
   /// Brings `connection` up to `target`, one transaction per step.
   ///

@@ -11,7 +11,7 @@ package import WhatsNewCore
 /// ``Key``) came without a migration: each is documented where its key is declared.
 package actor SettingsStore {
   /// The schema version this build writes and understands.
-  package static let currentSchemaVersion: Int = 4
+  package static let currentSchemaVersion: Int = 5
 
   /// The store's file, or `":memory:"` for an in-memory store.
   package nonisolated let path: String
@@ -219,7 +219,8 @@ package actor SettingsStore {
         guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
         tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
         firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey],
-        decided: Set(Setting.allCases.filter { stored[$0.spec.storageKey].map($0.accepts) ?? false }))
+        decided: Set(Setting.allCases.filter { stored[$0.spec.storageKey].map($0.accepts) ?? false }),
+        events: try events())
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

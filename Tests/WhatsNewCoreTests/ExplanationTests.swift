@@ -164,7 +164,7 @@ struct ExplanationTests {
     var state = Self.due()
     row.change(&state)
     let guidance = try #require(GuidanceCatalog.find(row.id))
-    let why = Explanation.guidance(guidance, state, seen: row.seen)
+    let why = Explanation.guidance(guidance, state, seen: row.seen, now: nil)
     #expect(why.reason == row.reason, "\(row.name)")
     #expect(why.detail == row.detail, "\(row.name)")
     #expect(why.surface == (guidance.mode == .info ? .popover : .guide) && why.id == row.id)

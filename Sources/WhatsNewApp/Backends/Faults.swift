@@ -8,6 +8,8 @@ package enum FaultOperation: String, CaseIterable, Sendable, Hashable {
   case schedule
   case cancel
   case seenWrite = "seen-write"
+  /// Keeping a donated event (``AppEvent``) for rules and the attention budget.
+  case eventWrite = "event-write"
   case boot
 
   /// Whether the operation takes a setting as its target (`read`, `write`).

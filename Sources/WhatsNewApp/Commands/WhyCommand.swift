@@ -23,7 +23,8 @@ struct WhyCommand: Sendable {
       guard let guidance = runner.state.guidance.guidance(words[1]), guidance.mode == mode else {
         return runner.messages.unknownValue(words[1], kind: mode == .info ? .popover : .guide, candidates: ids)
       }
-      explanation = .guidance(guidance, runner.state, seen: await runner.guidanceSeenSet())
+      explanation = .guidance(
+        guidance, runner.state, seen: await runner.guidanceSeenSet(), now: runner.backends.clock.now())
     case ("reminder", 1): explanation = await reminderNow()
     default: return runner.messages.usage("why")
     }
@@ -65,6 +66,7 @@ struct WhyCommand: Sendable {
   static func tour(_ runner: EffectRunner, snapshot: StoreSnapshot?, failure: String?) -> Explanation {
     var facts = WhatsNewCheck.Facts(snapshot)
     if let failure { facts.failure = failure }
+    facts.now = runner.backends.clock.now()
     let window = runner.catalog.window(seenThrough: facts.seenThrough, current: runner.appVersion)
     let pages = TourSelection(window: window, facts: facts, current: runner.appVersion).pages.count
     return .tour(runner.state, facts: facts, pages: pages, window: window)

@@ -55,6 +55,9 @@ package final class ReleaseCatalog: Sendable {
     var ownersComplete = false
   }
 
+  /// What the manifest's `guidance` says of each guide and popover (``GuidanceRules``).
+  package var guidanceRules: [String: GuidanceRules] { ReleaseValidator.guidanceRules(source.manifest) }
+
   /// A catalog that reads each release when first asked for it.
   init(versions: [Version], source: Source) {
     self.versions = versions

@@ -18,8 +18,9 @@ extension EffectRunner {
         } catch {
           await send(.checkRead(nil, failure: "\(error)"))
         }
-      case .readReleases(let facts):
+      case .readReleases(var facts):
         let window = catalog.window(seenThrough: facts.seenThrough, current: appVersion)
+        facts.now = backends.clock.now()
         await send(.releasesRead(window, facts))
       case .checkWhatsNew(let snapshot): await send(.checkWhatsNew(snapshot))
       case .recordSeenThrough(let version):
@@ -68,7 +69,18 @@ extension EffectRunner {
         // Not read when nothing could start (the machine decides again with the set).
         guard state.guidanceMayStartByItself, let seen = await guidanceSeenSet()
         else { continue }
-        await send(.guide(.startIfUnseen(id, seen: seen)))
+        await send(.guide(.startIfUnseen(id, seen: seen, now: backends.clock.now())))
+      case .donate(let event):
+        // Kept on the real store (during a preview too) with the session's clock; a failure
+        // costs only what a rule counts later.
+        let now = backends.clock.now()
+        let store = (sandbox?.real ?? backends).store
+        perform(.eventWrite, target: nil, { _ in try await store.recordEvent(StoredEvent(name: event.name, at: now)) }) {
+          [self] result in
+          guard case .failure(let reason) = result else { return }
+          developerNote("could not keep the event \(event.name): \(reason.text)")
+        }
+        await send(.donated(event, at: now))
       case .markGuidanceSeen(let id):
         // Tracked, so the way out waits for it; a failure is said.
         perform(.write, target: Self.guidanceTarget, { try await $0.markGuidanceSeen(id) }) { [self] result in

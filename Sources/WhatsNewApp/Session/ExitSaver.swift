@@ -49,7 +49,7 @@ package struct ExitSaver: Sendable {
   /// Whether an operation changes the store (and so must not be lost on the way out).
   nonisolated static func isWrite(_ entry: OperationTracker.Entry) -> Bool {
     switch entry.operation {
-    case .write, .schedule, .cancel, .seenWrite: true
+    case .write, .schedule, .cancel, .seenWrite, .eventWrite: true
     case .read, .boot: false
     }
   }
@@ -137,6 +137,7 @@ package struct ExitSaver: Sendable {
       if entry.target == Backends.languageTarget { return session.runner.text("ui.exit.language") }
       return entry.target ?? entry.operation.rawValue
     case .seenWrite: return session.runner.text("ui.exit.tourProgress")
+    case .eventWrite: return session.runner.text("ui.exit.activity")
     case .schedule, .cancel: return session.runner.text("ui.exit.reminder")
     case .read, .boot: return entry.operation.rawValue
     }

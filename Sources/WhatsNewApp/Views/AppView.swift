@@ -63,7 +63,9 @@ package enum AppView {
     if let onboarding = state.onboarding {
       return OnboardingPageView(onboarding: onboarding, controls: state.choices.states).document(in: context)
     }
-    if let tour = state.showingTour { return TourPageView(tour: tour, controls: state.choices.states).document(in: context) }
+    if let tour = state.showingTour {
+      return TourPageView(tour: tour, controls: state.choices.states, facts: state.ruleFacts(now: nil)).document(in: context)
+    }
     return nil
   }
 

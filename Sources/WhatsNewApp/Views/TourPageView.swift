@@ -11,10 +11,13 @@ package struct TourPageView: Sendable {
   package var tour: TourState
   /// What each choice control shows.
   package var controls: [Setting: ChoiceMachine.ControlState]
+  /// What a block's rules read (``Block/when``): a block whose rules do not hold is not drawn.
+  package var facts: RuleFacts
 
   /// The page, drawn in `context`.
   package func document(in context: RenderContext) -> Document {
-    let flowPage = tour.currentPage
+    var flowPage = tour.currentPage
+    flowPage.page.blocks.removeAll { block in !block.when.allSatisfy { $0.holds(facts) } }
     let heading =
       switch tour.mode {
       case .automatic, .news: context.text("ui.tour.heading", flowPage.release.description)

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// A transition of the ``TourMachine`` (the what's-new tour, `news`, previews and onboarding):
 /// a command's, or a write's result. ``AppAction/tour(_:)`` carries it.
 package enum TourInput: Sendable, Equatable {
@@ -24,8 +26,9 @@ package enum TourInput: Sendable, Equatable {
 
 /// A command of in-app guidance (``GuidanceMachine``). ``AppAction/guide(_:)`` carries it.
 package enum GuideInput: Sendable, Equatable {
-  /// The automatic trigger (a first visit, the end of onboarding), with the seen-set just read.
-  case startIfUnseen(String, seen: Set<String>)
+  /// The automatic trigger (a visit to its screen), with the seen-set just read and the
+  /// session's clock (`nil`: no time known, nothing is paced).
+  case startIfUnseen(String, seen: Set<String>, now: Date?)
   /// `tour <id>` or `info <id>`: starts it by hand (the showing tour waits).
   case start(String)
   /// A guide's `next`, `back`, `skip` (and `close`), `finish` (and `done`).
@@ -116,8 +119,11 @@ extension AppState {
   mutating func reduceGuide(_ input: GuideInput) -> [AppEffect] {
     let before = guidance.active
     switch input {
-    case .startIfUnseen(let id, let seen):
-      guard guidanceMayStartByItself else { return [] }
+    case .startIfUnseen(let id, let seen, let now):
+      // It starts exactly when `why` would say it shows: every gate, rule and the pace hold.
+      guard guidanceMayStartByItself, let guide = guidance.guidance(id),
+        Explanation.guidance(guide, self, seen: seen, now: now).deciding == nil
+      else { return [] }
       return perform(guidance.startIfUnseen(id, seen: seen, overlayActive: overlay != nil), for: before)
     case .start(let id):
       guard let guide = guidance.guidance(id) else { return [.say(.unknownGuide(id))] }
@@ -190,7 +196,10 @@ extension AppState {
     effects.append(.readStoreFacts)
     // The person asked to see the screen: it is printed even when nothing in it changed.
     presentations &+= 1
-    if let id = GuidanceCatalog.introID(for: destination) { effects.append(.startGuideIfUnseen(id)) }
+    // Its intro first, then a popover content gives rules: one at a time, the rest queue.
+    for guide in guidance.catalog where startingScreen(of: guide) == destination {
+      effects.append(.startGuideIfUnseen(guide.id))
+    }
     if destination == .home { effects.append(.checkWhatsNew(nil)) }
     return effects
   }

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// Something that happened to the app: the boot step's result, a snapshot of the store to
 /// take as what it holds, or an effect's result the rules decide on. ``reduce(_:_:)`` takes it.
 package enum AppAction: Sendable, Equatable {
@@ -48,6 +50,9 @@ package enum AppAction: Sendable, Equatable {
   case sandboxEntered
   /// The person asked to see the view (`show`, a screen, `tour`): it is printed even unchanged.
   case viewRequested
+  /// An event was donated at this time (``AppEffect/donate(_:)``): rules count it, and a
+  /// display paces what follows.
+  case donated(AppEvent, at: Date)
 }
 
 /// What a read of the present found (``AppAction/factsRead(_:)``).
@@ -106,8 +111,11 @@ package enum AppEffect: Sendable, Equatable {
   case keepRecap(String?)
   /// Leave the private copy a preview ran on: the real store is in force again.
   case leaveSandbox
-  /// Read the guidance seen-set and start guidance `id` if it is unseen (``GuideInput/startIfUnseen(_:seen:)``).
+  /// Read the guidance seen-set and start guidance `id` if it is unseen, its rules hold and the
+  /// pace allows (``GuideInput/startIfUnseen(_:seen:now:)``).
   case startGuideIfUnseen(String)
+  /// Keep `event` with the session's time, and tell the rules (``AppAction/donated(_:at:)``).
+  case donate(AppEvent)
   /// Record guidance `id` as seen.
   case markGuidanceSeen(String)
   /// The lines said stand for the redraw: above the prompt (and, `inScriptToo`, in a script as
@@ -202,7 +210,10 @@ package enum AppMessage: Sendable, Equatable {
 /// ```
 package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
   let kept = state.recap.stored
+  let before = state.moment
   var effects = rules(&state, action)
+  // What happened is donated as it happens, whichever rule did it: rules count it and a display paces.
+  effects += state.events(since: before, action).map { .donate($0) }
   // What the tours changed is kept as it changes, whichever rule changed it, so `recap` and
   // `undo` work after a restart; the recap read back at the start is what the store holds.
   if case .booted = action { return effects }
@@ -213,6 +224,8 @@ package func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect]
 private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
   switch action {
   case .booted(let snapshot):
+    state.attention.events = EventLog(snapshot.events)
+    state.attention.settings = snapshot.settings
     state.onboardingComplete = snapshot.onboardingComplete
     state.guidanceOff = snapshot.guidanceOff
     state.isBooted = true
@@ -245,6 +258,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return [.say(.bootFailed(reason))]
 
   case .adopt(let snapshot, .restore(let path, let dropped)):
+    state.attention.settings = snapshot.settings
     state.choices.forgetSettledValues()
     state.tours.discard()
     // The recap keeps what the tour changed; what the backup holds decides what still stands.
@@ -272,6 +286,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       effects.append(.say(.changedElsewhere(setting, stored)))
     }
     state.storeFacts = StoreFacts(snapshot)
+    state.attention.settings = snapshot.settings
     // A tour's change another program moved since: the recap says so, and `undo` leaves it.
     state.recap.observe(snapshot.settings)
     state.choices.forgetSettledValues()
@@ -306,6 +321,11 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
+    case .open(_, _) where facts.position == nil && state.attention.nextEligible(at: facts.now) != nil:
+      // Too soon after the last display: the tour waits for a later start (``Attention``).
+      // One left unfinished goes on: it is the same display.
+      state.startDecision = .tour(state, facts: facts, pages: nil, window: window)
+      return []
     case .open(let tour, let leftPageGone):
       // The person is told the page they left is gone, before the page the tour goes on from.
       let effects =
@@ -356,8 +376,34 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
   case .guidanceSwitched(let off): state.guidanceOff = off
   case .sandboxEntered: state.choices.forgetSettledValues()
   case .viewRequested: state.presentations &+= 1
+  case .donated(let event, let time): state.attention.events.record(event.name, at: time)
   }
   return []
+}
+
+extension AppState {
+  /// What events are donated from: the screen, the guidance showing, whether a tour is open.
+  struct Moment {
+    var screen: Screen
+    var guidance: String?
+    var tourOpen: Bool
+  }
+
+  var moment: Moment { Moment(screen: screen, guidance: guidance.active?.id, tourOpen: tour != nil) }
+
+  /// What `action` did since the `before` it, as rules count it: a screen visited, an
+  /// automatic tour or a guidance shown, a guidance closed, a setting's write landed.
+  func events(since before: Moment, _ action: AppAction) -> [AppEvent] {
+    var events: [AppEvent] = []
+    if screen != before.screen { events.append(.visited(screen)) }
+    if let left = before.guidance, left != guidance.active?.id { events.append(.closed(left)) }
+    if let shown = guidance.active?.id, shown != before.guidance { events.append(.shown(shown)) }
+    if !before.tourOpen, tour?.mode == .automatic { events.append(.shown(AppEvent.tour)) }
+    if case .writeFinished(let ticket, let applied, true, _) = action, case .saved = applied.outcome {
+      events.append(.changed(ticket.setting))
+    }
+    return events
+  }
 }
 
 extension AppState {

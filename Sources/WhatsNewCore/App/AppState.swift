@@ -1,3 +1,5 @@
+package import Foundation
+
 /// Which overlay is showing over the current screen.
 package enum OverlayKind: String, Sendable {
   case whatsNew, onboarding, guidance, info
@@ -63,6 +65,9 @@ package struct AppState: Sendable, Equatable {
   package var offersFirstRun = false
   /// `guidance off`: no guide or popover shows, by itself or when asked, until `guidance on`.
   package var guidanceOff = false
+  /// The attention budget the tour, guides and popovers share, the events rules count and the
+  /// rules content gives guidance (``Attention``).
+  package var attention = Attention()
 
   package init(appVersion: Version, launchedFromWidget: Bool, languageChoice: LanguageChoice) {
     self.appVersion = appVersion
@@ -110,6 +115,26 @@ package struct AppState: Sendable, Equatable {
   /// no tour waiting (not on top of a person who came from the tour), not launched from a widget.
   package var guidanceMayStartByItself: Bool {
     isBooted && onboardingComplete && overlay == nil && tour == nil && !launchedFromWidget && !guidanceOff
+  }
+
+  /// What rules read at `now`: a setting's value as its control shows it (a choice just made
+  /// counts), else as the store held it.
+  package func ruleFacts(now: Date?) -> RuleFacts {
+    let (choices, stored) = (choices, attention.settings)
+    return RuleFacts(
+      settings: { setting in
+        let control = choices.state(of: setting)
+        return control.shown ?? control.confirmed ?? stored[setting] ?? setting.defaultValue
+      }, events: attention.events, language: language, seenThrough: storeFacts.seenThrough.version,
+      onboardingComplete: onboardingComplete, now: now)
+  }
+
+  /// The screen whose visit starts `guidance` by itself: an intro's, or a popover's that
+  /// content gives rules; `nil` for one that starts only when asked.
+  package func startingScreen(of guidance: Guidance) -> Screen? {
+    if let screen = Screen.allCases.first(where: { GuidanceCatalog.introID(for: $0) == guidance.id }) { return screen }
+    guard guidance.mode == .info, attention.rules[guidance.id] != nil else { return nil }
+    return guidance.steps.first.flatMap { guidance.routeForAnchor[$0.targetAnchor] }
   }
 
   /// Anchors that have an info popover, and the popover's id.

@@ -11,6 +11,11 @@ package enum SeenThroughRecord: Sendable, Equatable {
   /// The stored text is not a valid version; it reads as this case and the next
   /// ``SettingsStore/advanceSeenThrough(to:)`` replaces it.
   case unreadable(String)
+
+  /// The version recorded, if the record is one.
+  package var version: Version? {
+    if case .version(let version) = self { version } else { nil }
+  }
 }
 
 /// What the store holds that the app shows together (the `state` line, the screens' facts),
@@ -36,13 +41,17 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var firstVersion: Version? = nil
   /// What the last tour changed, as an earlier run kept it (``TourRecap/stored``), if anything.
   package var recap: String? = nil
+  /// What commands donated, each name's newest ``EventLog/retention`` (as ``SettingsStore/events()``).
+  package var events: [StoredEvent] = []
 
   package init(
     seenThrough: SeenThroughRecord, onboardingComplete: Bool, settings: [Setting: String],
     notification: StoredNotification?, guidanceOff: Bool = false, guidanceSeen: Set<String>, language: Language? = nil,
-    tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil, decided: Set<Setting> = []
+    tourPosition: TourPosition? = nil, firstVersion: Version? = nil, recap: String? = nil, decided: Set<Setting> = [],
+    events: [StoredEvent] = []
   ) {
     self.decided = decided
+    self.events = events
     self.seenThrough = seenThrough
     self.onboardingComplete = onboardingComplete
     self.settings = settings

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// The session's what's-new check, as a pure rule: what the store said, the releases the
 /// user's window holds, and the app's version decide between opening the tour and moving the
 /// seen record on without one. ``reduce(_:_:)`` runs it; its gates are
@@ -13,6 +15,8 @@ package enum WhatsNewCheck {
     /// The settings the person has chosen (a row in the store): their default changes are not shown.
     package var decided: Set<Setting>
     package var failure: String?
+    /// The session's clock when the check ran, for the attention budget (`nil`: not paced).
+    package var now: Date?
 
     package init(
       seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil, decided: Set<Setting> = [],

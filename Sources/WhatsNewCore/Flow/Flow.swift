@@ -138,7 +138,7 @@ package func personalized(_ page: Page, changes: [DefaultChange], decided: Set<S
     guard var choice = block.choice, let change = changes.first(where: { $0.setting == choice.setting }) else { return block }
     guard !decided.contains(change.setting) else { return nil }
     choice.newDefault = change.to
-    return Block(id: block.id, supersededIn: block.supersededIn, content: .choice(choice))
+    return Block(id: block.id, supersededIn: block.supersededIn, when: block.when, content: .choice(choice))
   }
   return page.blocks.isEmpty ? nil : page
 }

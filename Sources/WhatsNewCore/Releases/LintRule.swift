@@ -27,6 +27,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
   case optionLabel = "option-label"
   case keyOfNoRelease = "key-of-no-release"
   case undeclaredDefaultChange = "undeclared-default-change"
+  case neverShows = "never-shows"
 
   /// The id tools see, like `orphan-key`.
   package var id: String { rawValue }
@@ -56,6 +57,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case .keyOfNoRelease: "A release's key whose prefix names no registered release: the app never reads its table"
     case .undeclaredDefaultChange:
       "A setting's default that changes with no release declaring it, or a declared change the vocabulary does not record"
+    case .neverShows: "A rule no page or command can satisfy: the block, guide or popover it is on can never show"
     }
   }
 }

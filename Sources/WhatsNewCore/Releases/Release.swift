@@ -43,11 +43,16 @@ package struct Block: Hashable, Sendable, Identifiable {
   package var id: String
   /// From this version on the block is no longer shown.
   package var supersededIn: Version?
+  /// Rules that must hold for the block to show (`"when"`: on an info block only, so no
+  /// control or `open` number comes and goes), checked as the page is drawn: a choice made
+  /// earlier in the tour shows its block at once.
+  package var when: [Rule] = []
   package var content: BlockContent
 
-  package init(id: String, supersededIn: Version? = nil, content: BlockContent) {
+  package init(id: String, supersededIn: Version? = nil, when: [Rule] = [], content: BlockContent) {
     self.id = id
     self.supersededIn = supersededIn
+    self.when = when
     self.content = content
   }
 

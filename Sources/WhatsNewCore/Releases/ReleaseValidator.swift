@@ -91,9 +91,20 @@ package enum ReleaseValidator {
     entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]
   ) {
     var context = ValidationContext(file: displayPath, englishKeys: nil)
-    let entries = context.validateManifest(bytes)
+    var rules: [String: GuidanceRules] = [:]
+    let entries = context.validateManifest(bytes, guidance: &rules)
     context.resolvePositions()
     return (entries, context.diagnostics)
+  }
+
+  /// What the manifest's `guidance` says of each guide and popover (``GuidanceRules``); an
+  /// entry that cannot be read or could never show is left out (``manifestEntries(_:displayPath:)``
+  /// names it).
+  package static func guidanceRules(_ bytes: [UInt8]) -> [String: GuidanceRules] {
+    var context = ValidationContext(file: "", englishKeys: nil)
+    var rules: [String: GuidanceRules] = [:]
+    _ = context.validateManifest(bytes, guidance: &rules)
+    return rules
   }
 }
 
@@ -116,6 +127,8 @@ extension Set<String>: TranslationKeys {}
 struct Rejection: Error {
   var path: String
   var reason: String
+  /// The lint rule it breaks, when not the unit's usual one (a rule that can never hold).
+  var rule: LintRule? = nil
 }
 
 /// One JSON object of the file being validated: its node on the tape and its JSON path.

@@ -4,7 +4,10 @@
 extension ValidationContext {
   /// The block types: each with the fields a block of it may have, and what it is for (the schema's words).
   static let blockTypes: [(name: String, fields: [StaticString], description: String)] = [
-    ("info", ["id", "type", "supersededIn", "titleKey", "descriptionKey", "icon"], "Text with an optional icon."),
+    (
+      "info", ["id", "type", "supersededIn", "when", "titleKey", "descriptionKey", "icon"],
+      "Text with an optional icon, shown only while its rules hold (`when`)."
+    ),
     (
       "choice", ["id", "type", "supersededIn", "setting", "titleKey", "descriptionKey", "options"],
       "A setting to choose, written at once."
@@ -46,6 +49,8 @@ extension ValidationContext {
       // A wrong `supersededIn` drops the whole block, not the field: without it a block
       // meant to be retired would show for ever.
       let superseded = try read.supersededIn(block)
+      // A rule that cannot be read drops the block: shown without it, it would show to everyone.
+      let when = try read.rules(block, guidance: Set(GuidanceCatalog.all.map(\.id)), onBlock: true)
       let reader = read
       let content: BlockContent
       switch type {
@@ -73,7 +78,7 @@ extension ValidationContext {
       default:
         content = .featureList(try validateFeatureList(block))
       }
-      return Block(id: blockID, supersededIn: superseded, content: content)
+      return Block(id: blockID, supersededIn: superseded, when: when, content: content)
     } catch {
       drop(error, unit: "block")
       return nil

@@ -11,11 +11,12 @@ package struct ManifestEntry: Sendable {
 extension ValidationContext {
   // MARK: Manifest
 
-  mutating func validateManifest(_ bytes: [UInt8]) -> [ManifestEntry] {
+  mutating func validateManifest(_ bytes: [UInt8], guidance: inout [String: GuidanceRules]) -> [ManifestEntry] {
     guard parse(bytes, unit: "every release") else { return [] }
     let entries: Int
     do throws(Rejection) {
       let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
+      guidance = validateGuidanceRules(top)
       entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")

@@ -43,7 +43,7 @@ struct ValidationContext {
   }
 
   mutating func drop(_ rejection: Rejection, unit: String) {
-    record(rejection.path, "\(rejection.reason); \(unit) dropped", .dropped)
+    record(rejection.path, "\(rejection.reason); \(unit) dropped", .dropped, rule: rejection.rule)
   }
 
   /// An optional field read by `body`: when it is wrong, only the field is dropped, with a
@@ -127,7 +127,7 @@ struct ValidationContext {
   static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
   static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
-  static let manifestFields: [StaticString] = ["releases"]
+  static let manifestFields: [StaticString] = ["releases", "guidance"]
 
   /// Parses `bytes` into ``tape``; a file over the size limit, or not JSON, drops `unit`
   /// (`release`, or `every release` of the manifest) and gives `false`.

@@ -1,9 +1,14 @@
+package import Foundation
+
 extension Explanation {
   /// Why guide or popover `guidance` shows or not now. One showing is shown. Else the gates a
   /// guide starts behind by itself (``AppState/guidanceMayStartByItself``), whether it was seen
   /// (a guide is shown once; `seen` is `nil` when the store could not be read), and what starts
-  /// it: the first visit to its screen (an intro), or only asking (`tour first_run`, `info <id>`).
-  package static func guidance(_ guidance: Guidance, _ state: AppState, seen: Set<String>?) -> Explanation {
+  /// it: the first visit to its screen (an intro, or a popover content gives rules), or only
+  /// asking (`tour first_run`, `info <id>`). One that starts by itself also waits for content's
+  /// rules over it (``Attention/conditions(of:_:)``) and for the attention budget at `now`.
+  /// The automatic start starts it exactly when nothing here fails.
+  package static func guidance(_ guidance: Guidance, _ state: AppState, seen: Set<String>?, now: Date?) -> Explanation {
     let showing = state.guidance.active?.id == guidance.id
     let isInfo = guidance.mode == .info
     var conditions = [
@@ -45,8 +50,12 @@ extension Explanation {
           failing: wasSeen == nil ? .stale : .alreadySeen, detail: wasSeen == nil ? "seen" : guidance.id,
           key: "ui.why.seen." + (wasSeen.map { $0 ? "yes" : "no" } ?? "unknown"), arguments: [guidance.id]))
     }
-    // An intro starts on its screen's first visit; the rest only when asked.
-    if let screen = Screen.allCases.first(where: { GuidanceCatalog.introID(for: $0) == guidance.id }) {
+    // An intro starts on its screen's first visit, a popover with rules on a visit; the rest only when asked.
+    if let screen = state.startingScreen(of: guidance) {
+      if !showing {
+        conditions += state.attention.conditions(of: guidance.id, state.ruleFacts(now: now))
+        conditions.append(state.attention.pacing(at: now))
+      }
       conditions.append(
         Condition(
           "trigger", value: "visit:\(screen.rawValue)", passes: showing || state.screen == screen, failing: .gateClosed,

@@ -1,0 +1,79 @@
+package import Foundation
+
+/// What content says of a guide or popover beyond its steps (`Releases/guidance.json`): the
+/// rules that must hold before it starts by itself, how many times it may be shown, and the
+/// events that close it for good. A popover with rules starts by itself on its screen.
+package struct GuidanceRules: Sendable, Hashable {
+  package var when: [Rule] = []
+  package var maxDisplayCount: Int?
+  package var invalidatedBy: [AppEvent] = []
+
+  package init(when: [Rule] = [], maxDisplayCount: Int? = nil, invalidatedBy: [AppEvent] = []) {
+    self.when = when
+    self.maxDisplayCount = maxDisplayCount
+    self.invalidatedBy = invalidatedBy
+  }
+}
+
+/// The one attention budget the tour, guides and popovers share: one thing at a time (what is
+/// on top queues the rest), and nothing starts by itself sooner than ``interval`` after the
+/// last display began, however it was left (Esc, `skip`, `close`: each counts). What a person
+/// asks for (`tour <guide>`, `info <popover>`, `news`) is never held back, and counts.
+///
+/// Pacing reads only the event log the start read and the session added to: no store read.
+package struct Attention: Sendable, Equatable {
+  /// A day: the default pace.
+  package static let defaultInterval: TimeInterval = 86_400
+
+  package var interval = Attention.defaultInterval
+  /// What commands donated (``AppEvent``), as the start read it and the session added.
+  package var events = EventLog()
+  /// The rules content gives guides and popovers, by id.
+  package var rules: [String: GuidanceRules] = [:]
+  /// The settings as the store held them when last read, for rules over a setting no
+  /// control has read this session.
+  package var settings: [Setting: String] = [:]
+
+  package init() {}
+
+  /// When something may next start by itself, if not at `now`; `nil` when it may (or no time is known).
+  package func nextEligible(at now: Date?) -> Date? {
+    guard let now, let last = events.lastShown?.at else { return nil }
+    let next = last.addingTimeInterval(interval)
+    return next > now ? next : nil
+  }
+
+  /// The pacing condition at `now`: `paced` with the next eligible time (RFC 3339, UTC) and what
+  /// was shown last.
+  package func pacing(at now: Date?) -> Explanation.Condition {
+    let next = nextEligible(at: now)
+    let text = next.map { $0.formatted(.iso8601) } ?? "now"
+    let last = events.lastShown?.id ?? "nothing"
+    return Explanation.Condition(
+      "pacing", value: text, passes: next == nil, failing: .paced, detail: text,
+      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [text, last])
+  }
+
+  /// The conditions content puts on guidance `id`: its rules, its display count against
+  /// `maxDisplayCount`, and each invalidating event (none happened yet).
+  package func conditions(of id: String, _ facts: RuleFacts) -> [Explanation.Condition] {
+    guard let rules = rules[id] else { return [] }
+    var conditions = rules.when.map { $0.condition(facts) }
+    if let max = rules.maxDisplayCount {
+      let shown = events.count(AppEvent.shown(id).name)
+      conditions.append(
+        Explanation.Condition(
+          "displays", value: "\(shown)/\(max)", passes: shown < max, failing: .invalidated, detail: "count exceeded",
+          key: "ui.why.displays", arguments: [String(shown), String(max)]))
+    }
+    for event in rules.invalidatedBy {
+      let happened = events.count(event.name) > 0
+      conditions.append(
+        Explanation.Condition(
+          "invalidatedBy:\(event.name)", value: happened ? "happened" : "not yet", passes: !happened,
+          failing: .invalidated, detail: event.name, key: happened ? "ui.why.invalidated.yes" : "ui.why.invalidated.no",
+          arguments: [event.name]))
+    }
+    return conditions
+  }
+}
