@@ -145,7 +145,7 @@ package enum ContentLinter {
       guard let (first, prefix) = keys.first, let file = usedKeys[first] else { continue }
       let name = String(file.split(separator: "/").last ?? "")
       // Named at the key that comes first in the file.
-      let offsets = keys.map { key in releaseFiles[name].flatMap { Self.offset(of: "\"\(key.key)\"", in: $0) } ?? .max }
+      let offsets = keys.map { key in releaseFiles[name]?.firstRange(of: Array("\"\(key.key)\"".utf8))?.lowerBound ?? .max }
       let own = Version(String(name.dropLast(5))).map { ReleaseScaffold.keyPrefix(for: $0) }
       let subject = keys.count > 1 ? "this and \(keys.count - 1) more keys start" : "this key starts"
       let ownKeys = own.map { "; this release's keys start with \($0), in its own table" } ?? ""
@@ -281,7 +281,7 @@ package enum ContentLinter {
     for (file, source) in sources {
       let indices = problems.indices.filter { problems[$0].file == file && !problems[$0].path.isEmpty }
       guard !indices.isEmpty else { continue }
-      let positions = StringsKeyPositions.scan(source)
+      let positions = StringsKeyPositions.survey(source).positions
       for index in indices {
         // A problem placed already (a repeated key, at its later entry) keeps its place.
         if problems[index].position == .start, let position = positions[problems[index].path] {
@@ -400,12 +400,5 @@ package enum ContentLinter {
       default: break
       }
     }
-  }
-
-  /// Where `text` first stands in `bytes`, if it does.
-  private static func offset(of text: String, in bytes: [UInt8]) -> Int? {
-    let needle = Array(text.utf8)
-    guard needle.count <= bytes.count else { return nil }
-    return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
   }
 }
