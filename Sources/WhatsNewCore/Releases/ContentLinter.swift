@@ -57,15 +57,11 @@ package enum ContentLinter {
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
 
     // 1. Manifest.
-    var registered: [String: Int] = [:]  // file name → index in `releases`
-    var entryOffsets: [Int: Int] = [:]  // index in `releases` → byte offset of the entry
+    var registered: [String: ManifestEntry] = [:]  // file name → its entry
     if let manifest {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestPath)
       problems += result.diagnostics.map(problem)
-      for entry in result.entries {
-        registered["\(entry.version).json"] = entry.index
-        entryOffsets[entry.index] = entry.offset
-      }
+      for entry in result.entries { registered["\(entry.version).json"] = entry }
     } else {
       let message =
         unreadableManifest.map { "manifest.json cannot be read: \($0); replace it with a regular file listing every release" }
@@ -85,16 +81,16 @@ package enum ContentLinter {
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
-        let index = registered[name] ?? 0
+        let entry = registered[name]
         problems.append(
           LintProblem(
-            file: manifestPath, path: "releases[\(index)]",
+            file: manifestPath, path: "releases[\(entry?.index ?? 0)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
             } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
             rule: .missingRelease))
         // Positioned below, all in one pass over the manifest (one pass each was quadratic).
-        missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
+        missingEntries.append((problem: problems.count - 1, offset: entry?.offset ?? 0))
         unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
         continue
       }
@@ -132,8 +128,7 @@ package enum ContentLinter {
     // A key is read from the table of the registered release its prefix names (the catalog's
     // rule): keys whose prefix names none (a pre-release left on its final version's keys,
     // `whatsNew.v2_15_0` in 2.15.0-rc.1.json) show nothing, though another table holds them.
-    let registeredPrefixes = Set(
-      registered.keys.compactMap { Version(String($0.dropLast(5))) }.map { ReleaseScaffold.keyPrefix(for: $0) })
+    let registeredPrefixes = Set(registered.values.map { ReleaseScaffold.keyPrefix(for: $0.version) })
     var unread: [String: [(key: String, prefix: Substring)]] = [:]  // "<file> <prefix>" → its keys
     for key in usedKeys.keys.sorted() {
       guard let prefix = ReleaseScaffold.releasePrefix(of: key), !registeredPrefixes.contains(String(prefix)),
