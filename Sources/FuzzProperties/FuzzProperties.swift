@@ -70,7 +70,7 @@ public enum FuzzProperties {
   public static func strings(_ bytes: [UInt8]) -> String? {
     // lint's scan for key lines takes any bytes too.
     let lines = bytes.count { $0 == 0x0A } + 1
-    for (key, position) in StringsKeyPositions.scan(bytes) where position.line < 1 || position.line > lines {
+    for (key, position) in StringsKeyPositions.survey(bytes).positions where position.line < 1 || position.line > lines {
       return "key \(key.debugDescription) found at \(position), outside a file of \(lines) lines"
     }
     guard let table = try? StringsTable.parse(bytes) else { return nil }

@@ -156,7 +156,7 @@ struct PositionTests {
       "é.key" = "x"; "e.f" = "two on a line";
       "a.b" = "repeated";
       """
-    let positions = StringsKeyPositions.scan(Array(text.utf8))
+    let positions = StringsKeyPositions.survey(Array(text.utf8)).positions
     #expect(positions["a.b"] == SourcePosition(line: 3, column: 1))
     #expect(positions["c.d"] == SourcePosition(line: 4, column: 2))
     #expect(positions["unquoted.key"] == SourcePosition(line: 5, column: 1))
@@ -167,7 +167,7 @@ struct PositionTests {
 
   @Test("a .strings file broken halfway gives the keys before the break")
   func brokenStrings() {
-    let positions = StringsKeyPositions.scan(Array("\"a\" = \"x\";\n\"b\" = \"y\"\n\"c\" = \"z\";\n".utf8))
+    let positions = StringsKeyPositions.survey(Array("\"a\" = \"x\";\n\"b\" = \"y\"\n\"c\" = \"z\";\n".utf8)).positions
     #expect(positions["a"] == SourcePosition(line: 1, column: 1))
     #expect(positions["b"] == SourcePosition(line: 2, column: 1))
     #expect(positions["c"] == nil)

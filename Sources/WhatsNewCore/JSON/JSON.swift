@@ -47,17 +47,8 @@ package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     return members.first { $0.key == key }?.value
   }
 
-  /// A compact rendering for debugging and test failures (not canonical JSON).
-  package var description: String {
-    switch self {
-    case .null: return "null"
-    case .bool(let value): return value ? "true" : "false"
-    case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    case .string(let value): return "\"\(value)\""
-    case .array(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
-    case .object(let members): return "{" + members.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
-    }
-  }
+  /// The compact JSON text (``serialized()``), for debugging and test failures.
+  package var description: String { serialized() }
 }
 
 /// Why ``JSONReader`` refused its input, and where.

@@ -60,16 +60,11 @@ struct JSONTape: Sendable {
 
   /// Parses `bytes` as one JSON text, refusing it exactly as ``JSONReader`` documents.
   static func parse(_ bytes: [UInt8], maxDepth: Int) throws(JSONReadError) -> JSONTape {
-    let parsed: Result<TapeParser.Output, JSONReadError> = bytes.withUnsafeBufferPointer { buffer in
+    let output = try bytes.withUnsafeBufferPointer { buffer throws(JSONReadError) in
       var parser = TapeParser(bytes: buffer, maxDepth: max(0, maxDepth))
-      do throws(JSONReadError) {
-        try parser.parseDocument()
-        return .success(parser.output)
-      } catch {
-        return .failure(error)
-      }
+      try parser.parseDocument()
+      return parser.output
     }
-    let output = try parsed.get()
     return JSONTape(input: bytes, unescaped: output.unescaped, nodes: output.nodes)
   }
 

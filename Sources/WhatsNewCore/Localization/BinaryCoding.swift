@@ -40,13 +40,8 @@ struct BinaryReader {
   }
 
   mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-    let size = MemoryLayout<Integer>.size
-    guard buffer.count - offset >= size else { return nil }
-    var value: Integer = 0
-    for index in 0..<size {
-      value |= Integer(buffer[offset + index]) << (8 * index)
-    }
-    offset += size
-    return value
+    guard buffer.count - offset >= MemoryLayout<Integer>.size else { return nil }
+    defer { offset += MemoryLayout<Integer>.size }
+    return Integer(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: Integer.self))
   }
 }

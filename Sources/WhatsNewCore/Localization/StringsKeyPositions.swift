@@ -12,7 +12,7 @@
 /// following the format (a syntax error) gives the keys before that point.
 ///
 /// ```swift
-/// let positions = StringsKeyPositions.scan(Array("/* c */\n\"a.b\" = \"x\";\n".utf8))
+/// let positions = StringsKeyPositions.survey(Array("/* c */\n\"a.b\" = \"x\";\n".utf8)).positions
 /// positions["a.b"]   // line 2, column 1
 /// ```
 package enum StringsKeyPositions {
@@ -26,11 +26,6 @@ package enum StringsKeyPositions {
     /// Where the file stopped following the format, and why (`expected ';' after the text of
     /// 'ui.done'`); `nil` when it follows it to the end.
     package var syntaxError: (position: SourcePosition, reason: String)?
-  }
-
-  /// Every key's position, by key.
-  package static func scan(_ bytes: [UInt8]) -> [String: SourcePosition] {
-    survey(bytes).positions
   }
 
   /// Every key's position, the keys written twice, and the first place the format breaks.

@@ -57,15 +57,11 @@ package enum ContentLinter {
     let manifestPath = ReleaseLibrary.join(releasesDisplayDirectory, ReleaseLibrary.manifestFileName)
 
     // 1. Manifest.
-    var registered: [String: Int] = [:]  // file name → index in `releases`
-    var entryOffsets: [Int: Int] = [:]  // index in `releases` → byte offset of the entry
+    var registered: [String: ManifestEntry] = [:]  // file name → its entry
     if let manifest {
       let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestPath)
       problems += result.diagnostics.map(problem)
-      for entry in result.entries {
-        registered["\(entry.version).json"] = entry.index
-        entryOffsets[entry.index] = entry.offset
-      }
+      for entry in result.entries { registered["\(entry.version).json"] = entry }
     } else {
       let message =
         unreadableManifest.map { "manifest.json cannot be read: \($0); replace it with a regular file listing every release" }
@@ -85,16 +81,16 @@ package enum ContentLinter {
     for name in allNames.sorted(by: ReleaseLibrary.fileNameOrder) {
       let displayPath = ReleaseLibrary.join(releasesDisplayDirectory, name)
       guard let bytes = releaseFiles[name] else {
-        let index = registered[name] ?? 0
+        let entry = registered[name]
         problems.append(
           LintProblem(
-            file: manifestPath, path: "releases[\(index)]",
+            file: manifestPath, path: "releases[\(entry?.index ?? 0)]",
             message: unreadableReleaseFiles[name].map {
               "\(name.dropLast(5)) is registered but \(displayPath) cannot be read: \($0); replace it with the release file"
             } ?? "\(name.dropLast(5)) is registered but \(displayPath) does not exist; add the file or remove the entry",
             rule: .missingRelease))
         // Positioned below, all in one pass over the manifest (one pass each was quadratic).
-        missingEntries.append((problem: problems.count - 1, offset: entryOffsets[index] ?? 0))
+        missingEntries.append((problem: problems.count - 1, offset: entry?.offset ?? 0))
         unloaded.add(fileName: name, displayPath: displayPath, after: problems.count)
         continue
       }
@@ -132,8 +128,7 @@ package enum ContentLinter {
     // A key is read from the table of the registered release its prefix names (the catalog's
     // rule): keys whose prefix names none (a pre-release left on its final version's keys,
     // `whatsNew.v2_15_0` in 2.15.0-rc.1.json) show nothing, though another table holds them.
-    let registeredPrefixes = Set(
-      registered.keys.compactMap { Version(String($0.dropLast(5))) }.map { ReleaseScaffold.keyPrefix(for: $0) })
+    let registeredPrefixes = Set(registered.values.map { ReleaseScaffold.keyPrefix(for: $0.version) })
     var unread: [String: [(key: String, prefix: Substring)]] = [:]  // "<file> <prefix>" → its keys
     for key in usedKeys.keys.sorted() {
       guard let prefix = ReleaseScaffold.releasePrefix(of: key), !registeredPrefixes.contains(String(prefix)),
@@ -145,7 +140,7 @@ package enum ContentLinter {
       guard let (first, prefix) = keys.first, let file = usedKeys[first] else { continue }
       let name = String(file.split(separator: "/").last ?? "")
       // Named at the key that comes first in the file.
-      let offsets = keys.map { key in releaseFiles[name].flatMap { Self.offset(of: "\"\(key.key)\"", in: $0) } ?? .max }
+      let offsets = keys.map { key in releaseFiles[name]?.firstRange(of: Array("\"\(key.key)\"".utf8))?.lowerBound ?? .max }
       let own = Version(String(name.dropLast(5))).map { ReleaseScaffold.keyPrefix(for: $0) }
       let subject = keys.count > 1 ? "this and \(keys.count - 1) more keys start" : "this key starts"
       let ownKeys = own.map { "; this release's keys start with \($0), in its own table" } ?? ""
@@ -281,7 +276,7 @@ package enum ContentLinter {
     for (file, source) in sources {
       let indices = problems.indices.filter { problems[$0].file == file && !problems[$0].path.isEmpty }
       guard !indices.isEmpty else { continue }
-      let positions = StringsKeyPositions.scan(source)
+      let positions = StringsKeyPositions.survey(source).positions
       for index in indices {
         // A problem placed already (a repeated key, at its later entry) keeps its place.
         if problems[index].position == .start, let position = positions[problems[index].path] {
@@ -400,12 +395,5 @@ package enum ContentLinter {
       default: break
       }
     }
-  }
-
-  /// Where `text` first stands in `bytes`, if it does.
-  private static func offset(of text: String, in bytes: [UInt8]) -> Int? {
-    let needle = Array(text.utf8)
-    guard needle.count <= bytes.count else { return nil }
-    return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
   }
 }

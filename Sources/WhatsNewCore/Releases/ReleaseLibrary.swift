@@ -28,21 +28,17 @@ package enum ReleaseLibrary {
       manifest: manifest, manifestDisplayPath: manifestDisplayPath, unreadableManifest: unreadableManifest)
     let registered = manifestResult.entries
     var diagnostics = manifestResult.diagnostics
-    let entries = registered.sorted(by: { $0.version < $1.version })
-    // Every file on this thread: a start no longer validates the history (it loads the
-    // releases it shows, ``validate(_:bytes:unreadable:manifestDisplayPath:directoryDisplayPath:englishKeys:)``),
-    // so only `lint`, `flow` and `--dev` come here, and no `make bench` row needs threads.
-    let outcomes = entries.map { entry in
-      validate(
-        entry, bytes: files["\(entry.version).json"], unreadable: unreadable["\(entry.version).json"],
-        manifestDisplayPath: manifestDisplayPath, directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys)
-    }
     var releases: [Release] = []
-    releases.reserveCapacity(outcomes.count)
     // Missing files' diagnostics point into the manifest: positioned in one pass over it, for
     // all of them (a pass each was quadratic: 8,000 missing entries took 17.6 s).
     var missing: [(diagnostic: Int, offset: Int)] = []
-    for (entry, outcome) in zip(entries, outcomes) {
+    // Every file on this thread: a start no longer validates the history (it loads the
+    // releases it shows, ``validate(_:bytes:unreadable:manifestDisplayPath:directoryDisplayPath:englishKeys:)``),
+    // so only `lint`, `flow` and `--dev` come here, and no `make bench` row needs threads.
+    for entry in registered.sorted(by: { $0.version < $1.version }) {
+      let outcome = validate(
+        entry, bytes: files["\(entry.version).json"], unreadable: unreadable["\(entry.version).json"],
+        manifestDisplayPath: manifestDisplayPath, directoryDisplayPath: directoryDisplayPath, englishKeys: englishKeys)
       if outcome.missing { missing.append((diagnostics.count, entry.offset)) }
       diagnostics += outcome.diagnostics
       if let release = outcome.release { releases.append(release) }
@@ -50,7 +46,8 @@ package enum ReleaseLibrary {
     let positions = SourcePosition.of(offsets: missing.map(\.offset), in: manifest ?? [])
     for (entry, position) in zip(missing, positions) { diagnostics[entry.diagnostic].position = position }
     let registeredNames = Set(registered.map { "\($0.version).json" })
-    for fileName in unlistedReleaseFiles(in: files.keys, registered: registeredNames) {
+    let unlisted = files.keys.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registeredNames.contains($0) }
+    for fileName in unlisted.sorted(by: fileNameOrder) {
       diagnostics.append(
         ReleaseDiagnostic(
           file: join(directoryDisplayPath, fileName), path: "",
@@ -64,19 +61,11 @@ package enum ReleaseLibrary {
   package static func registered(
     manifest: [UInt8]?, manifestDisplayPath: String, unreadableManifest: String?
   ) -> (entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]) {
-    var diagnostics: [ReleaseDiagnostic] = []
-    var registered: [ManifestEntry] = []
-    if let manifest {
-      let result = ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath)
-      registered = result.entries
-      diagnostics += result.diagnostics
-    } else {
-      let message =
-        unreadableManifest.map { "manifest.json cannot be read: \($0); no releases load (replace it with a regular file)" }
-        ?? "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})"
-      diagnostics.append(ReleaseDiagnostic(file: manifestDisplayPath, path: "", message: message, severity: .dropped))
-    }
-    return (registered, diagnostics)
+    if let manifest { return ReleaseValidator.manifestEntries(manifest, displayPath: manifestDisplayPath) }
+    let message =
+      unreadableManifest.map { "manifest.json cannot be read: \($0); no releases load (replace it with a regular file)" }
+      ?? "manifest.json is missing; no releases load (create it as {\"releases\": [\"<version>\", ...]})"
+    return ([], [ReleaseDiagnostic(file: manifestDisplayPath, path: "", message: message, severity: .dropped)])
   }
 
   /// One registered release: validated from its file's `bytes`, or, when there are none, a
@@ -99,12 +88,6 @@ package enum ReleaseLibrary {
     let (release, diagnostics) = ReleaseValidator.validate(
       bytes, fileName: fileName, displayPath: displayPath, englishKeys: englishKeys)
     return (release, diagnostics, false)
-  }
-
-  /// `.json` files other than the manifest that are not registered, in ``fileNameOrder(_:_:)``.
-  static func unlistedReleaseFiles(in names: some Sequence<String>, registered: Set<String>) -> [String] {
-    names.filter { $0.hasSuffix(".json") && $0 != manifestFileName && !registered.contains($0) }
-      .sorted(by: fileNameOrder)
   }
 
   /// Orders release file names by version when both are versions, else by name.

@@ -206,16 +206,20 @@ package enum ReleaseSchema {
     }
   }
 
-  /// An object with exactly `properties`, `required` among them, plus `id`/`type` when they are there.
-  static func closed(_ properties: [(key: String, value: JSONValue)], required: [String]) -> JSONValue {
+  /// An object with exactly `properties`, `required` among them, plus `id`/`type` when they are there;
+  /// `rules` (an `allOf` or `anyOf`) come last.
+  static func closed(
+    _ properties: [(key: String, value: JSONValue)], required: [String], rules: [(key: String, value: JSONValue)] = []
+  ) -> JSONValue {
     let alwaysRequired =
       properties.contains { $0.key == "type" } ? ["id", "type"] : properties.contains { $0.key == "id" } ? ["id"] : []
-    return .object([
-      ("type", .string("object")),
-      ("properties", .object(properties)),
-      ("required", .array((alwaysRequired + required.filter { !alwaysRequired.contains($0) }).map { .string($0) })),
-      ("additionalProperties", .bool(false)),
-    ])
+    return .object(
+      [
+        ("type", .string("object")),
+        ("properties", .object(properties)),
+        ("required", .array((alwaysRequired + required.filter { !alwaysRequired.contains($0) }).map { .string($0) })),
+        ("additionalProperties", .bool(false)),
+      ] + rules)
   }
 
   static let page: JSONValue = closed(fields(ValidationContext.pageFields), required: ["blocks"])
@@ -223,8 +227,6 @@ package enum ReleaseSchema {
   /// A change of default: one that ``DefaultChange/recorded`` holds (`lint` checks its release).
   static var defaultChange: JSONValue {
     let names = ValidationContext.defaultChangeFields.map(\.description)
-    guard case .object(var members) = closed(names.map { ($0, .object([("type", .string("string"))])) }, required: names)
-    else { preconditionFailure("closed gives an object") }
     let recorded: [JSONValue] = DefaultChange.recorded.map { change, release in
       let values = [change.setting.rawValue, change.from, change.to]
       return .object([
@@ -232,8 +234,9 @@ package enum ReleaseSchema {
         ("description", .string("\(values[0]): \(values[1]) → \(values[2]) in \(release)")),
       ])
     }
-    if !recorded.isEmpty { members.append(("anyOf", .array(recorded))) }
-    return .object(members)
+    return closed(
+      names.map { ($0, .object([("type", .string("string"))])) }, required: names,
+      rules: recorded.isEmpty ? [] : [("anyOf", .array(recorded))])
   }
 
   /// A block: its `type` picks the closed definition it must match.
@@ -267,11 +270,6 @@ package enum ReleaseSchema {
   /// A choice block: its setting decides the values its options may take, and whether
   /// `options` may be left out.
   static func choice(english: (String) -> String?) -> JSONValue {
-    guard
-      case .object(var members) = closed(
-        blockProperties(type: "choice"),
-        required: ["setting", "titleKey"])
-    else { preconditionFailure("closed gives an object") }
     let rules: [JSONValue] = Setting.allCases.map { setting in
       let values = setting.kind.values
       let named = values.map { value in english(setting.valueKey(value)).map { "\(value) (\($0))" } ?? value }
@@ -288,8 +286,7 @@ package enum ReleaseSchema {
         ("then", .object(then)),
       ])
     }
-    members.append(("allOf", .array(rules)))
-    return .object(members)
+    return closed(blockProperties(type: "choice"), required: ["setting", "titleKey"], rules: [("allOf", .array(rules))])
   }
 
   /// An `if` that holds when `field` is present and is `value` (a missing field matches no rule).
