@@ -170,10 +170,11 @@ struct SettingsTests {
     #expect(try await store.seenThrough() == .version(version("2.15.0")))
   }
 
-  @Test("seedExistingUser marks onboarding, the record and the legacy flag")
-  func seedExistingUser() async throws {
+  @Test("applyPendingSeed marks onboarding, the record and the legacy flag")
+  func applyPendingSeed() async throws {
     let store = try SettingsStore(path: path)
-    try await store.seedExistingUser(seenThrough: version("2.11.0"), legacyWalkthroughCompleted: true)
+    try await store.recordPendingSeed(seenThrough: version("2.11.0"))
+    #expect(try await store.applyPendingSeed(legacyWalkthroughBefore: version("2.12.0")) == version("2.11.0"))
     #expect(try await store.isOnboardingComplete())
     #expect(try await store.seenThrough() == .version(version("2.11.0")))
     let flags = try await store.legacyGuidanceFlags()
