@@ -43,6 +43,13 @@ extension SettingsStore {
         ])
     }
   }
+
+  /// ``ReleaseRecord``, read in one transaction.
+  package func releaseRecord() throws(StoreError) -> ReleaseRecord {
+    try connection.readTransaction { () throws(StoreError) in
+      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
+    }
+  }
 }
 
 /// What `news` reads in one transaction: where the history starts, what the tours recorded,
@@ -51,13 +58,4 @@ package struct ReleaseRecord: Sendable, Equatable {
   package var firstVersion: Version?
   package var showings: [ReleaseShowing]
   package var seenThrough: SeenThroughRecord
-}
-
-extension SettingsStore {
-  /// ``ReleaseRecord``, read in one transaction.
-  package func releaseRecord() throws(StoreError) -> ReleaseRecord {
-    try connection.readTransaction { () throws(StoreError) in
-      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
-    }
-  }
 }

@@ -2,10 +2,9 @@ package import WhatsNewCore
 
 /// The language chosen in the app (`lang <tag>`), kept beside the settings.
 ///
-/// It is not a ``Setting``: its default is "follow the environment", not a value, the
-/// `--locale` flag overrides it for a run without changing it, and a release must not offer
-/// it as a choice. It is an app row of the `settings` table (``SettingsStore/AppRow``): a
-/// store without one follows the environment.
+/// It is not a ``Setting``: its default is "follow the environment", not a value, `--locale`
+/// overrides it for a run, and no release may offer it as a choice. It is an app row of the
+/// `settings` table (``SettingsStore/AppRow``): a store without one follows the environment.
 extension SettingsStore {
   /// The language chosen in the app, or `nil` when none is (or what is stored is not a
   /// language this build has: the environment decides then, as if nothing were stored).

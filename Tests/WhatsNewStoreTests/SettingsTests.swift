@@ -184,7 +184,7 @@ struct SettingsTests {
   @Test("the legacy walkthrough flag migrates to guidance once, and never again after a reset")
   func legacyGuidanceMigration() async throws {
     let store = try SettingsStore(path: path)
-    try await store.setLegacyWalkthroughCompleted(true)
+    try plantLegacyWalkthroughFlag(path)
     try await store.markGuidanceSeen("finance_intro")
 
     #expect(try await store.guidanceSeenIDs() == ["first_run", "finance_intro"])
@@ -203,7 +203,7 @@ struct SettingsTests {
   @Test("a snapshot of a store that owes the guidance migration runs it and shows the migrated seen-set")
   func snapshotMigratesGuidance() async throws {
     let store = try SettingsStore(path: path)
-    try await store.setLegacyWalkthroughCompleted(true)
+    try plantLegacyWalkthroughFlag(path)
     try await store.markGuidanceSeen("finance_intro")
     try await store.setSetting(.theme, to: "dark")
 

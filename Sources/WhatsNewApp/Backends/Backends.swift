@@ -40,10 +40,8 @@ package struct Backends: Sendable {
       compensatingRestore: compensatingRestore)
   }
 
-  /// Runs `body` as operation `operation`, through the faults.
-  ///
-  /// The operation stays in the tracker until `body` returns; callers that apply the
-  /// result on the main actor pass their own `id` from ``OperationTracker/begin(_:target:)``.
+  /// Runs `body` as the operation `id` (from ``OperationTracker/begin(_:target:blockedBy:)``),
+  /// through the faults.
   nonisolated(nonsending) package func run<T: Sendable>(
     _ operation: FaultOperation, target: String?, id: OperationID,
     _ body: nonisolated(nonsending) @Sendable (SettingsStore) async throws -> T
@@ -58,11 +56,8 @@ package struct Backends: Sendable {
     try await store.snapshot(notificationID: WeeklyReview.notificationID)
   }
 
-  /// Reads a setting (operation `read`).
-  ///
-  /// The value is read first and the faults apply to its delivery: a slow read returns
-  /// what was stored when it began, which is exactly the stale result the choice
-  /// machine must throw away if the user tapped meanwhile.
+  /// Reads a setting (operation `read`). The faults apply to the value's delivery: a slow read
+  /// returns the stale value the choice machine must throw away if the user tapped meanwhile.
   nonisolated(nonsending) package func read(_ setting: Setting, id: OperationID) async throws -> String {
     let value = try await store.setting(setting)
     try await faults.gate(.read, target: setting.rawValue, id: id)

@@ -24,14 +24,8 @@ package enum FaultKind: Sendable, Equatable {
   case hold
 }
 
-/// One fault rule: an operation, an optional target (a setting; `nil` is all) and a kind.
-///
-/// Written on the command line and in `WHATSNEW_FAULTS` as `op[:target]=fail|fail:N|delay:MS|hold`:
-///
-/// ```swift
-/// try FaultSpec.parse("write:reviewWeekday=fail:2")
-/// // FaultSpec(operation: .write, target: "reviewWeekday", kind: .fail(remaining: 2))
-/// ```
+/// One fault rule: an operation, an optional target (a setting; `nil` is all) and a kind,
+/// written `write:reviewWeekday=fail:2` (``syntax``) on the command line and in `WHATSNEW_FAULTS`.
 package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   package var operation: FaultOperation
   package var target: String?
