@@ -11,20 +11,14 @@ enum BackupFile {
     static let live = Placement(link: { Glibc.link($0, $1) })
   }
 
-  /// Writes a copy of `connection`'s database to a new file at `destination` (mode 0600).
+  /// Writes a copy of `connection`'s database to a new file at `destination` (mode 0600), and
+  /// returns what a killed backup to the same destination had left, which it removed first.
   ///
-  /// The copy is written with SQLite's online backup API to `<destination>.<pid>.tmp` in the
-  /// same directory (created with `O_EXCL`, so never through a symlink or into another
-  /// file), synced, and then linked into place, which fails if `destination` appeared
-  /// meanwhile: a backup killed mid-copy leaves at most that temporary file, never a partial
-  /// file under the name asked for. A failed backup removes its temporary file.
-  ///
-  /// Refuses (``StoreError/Kind/destinationExists``) to overwrite an existing file unless it
-  /// is an empty regular file (so a file made by `mktemp` works); throws
-  /// ``StoreError/Kind/directoryMissing`` when its directory does not exist.
-  ///
-  /// Before it starts, what a killed backup of this destination left (`<destination>.<pid>.tmp`
-  /// and its `-journal`, whose process is no longer running) is removed; their names are returned.
+  /// The copy goes to `<destination>.<pid>.tmp` (`O_EXCL`: never through a symlink or into
+  /// another file), is synced, and is then linked into place, which fails if `destination`
+  /// appeared meanwhile: a killed backup leaves at most that temporary file, never a partial
+  /// file under the name asked for. An existing destination is refused unless it is an empty
+  /// regular file (one `mktemp` made).
   @discardableResult
   static func write(
     _ connection: SQLiteConnection, to destination: String, placement: Placement = .live
@@ -70,10 +64,9 @@ enum BackupFile {
     return removed
   }
 
-  /// Removes `<destination>.<pid>.tmp` and `<destination>.<pid>.tmp-journal` in `directory`
-  /// whose process is not running: what a backup of ours (or a store's creation,
-  /// `StoreFile.createWhole`) that was killed left. A file of a
-  /// running process (another backup now) is left alone. Returns the paths removed.
+  /// Removes the `<destination>.<pid>.tmp` and `<destination>.<pid>.tmp-journal` in
+  /// `directory` that a killed backup (or store creation) left, never a running process's;
+  /// returns the paths removed.
   static func removeLeftovers(of destination: String, in directory: String) -> [String] {
     let base = destination.split(separator: "/").last.map(String.init) ?? destination
     guard let listing = opendir(directory) else { return [] }
@@ -111,38 +104,34 @@ enum BackupFile {
   }
 
   /// Moves the finished `temporary` to `destination`: `link(2)`, which never replaces a file
-  /// (so a file made there meanwhile is kept), or `rename(2)` over the empty file checked before.
-  /// Where the file system has no hard links (exFAT, FAT: `EPERM`, `EOPNOTSUPP`), the
-  /// destination is created empty with `O_EXCL` first, which fails as the link would if a
-  /// file appeared meanwhile, and the backup renamed over it.
+  /// made there meanwhile, or `rename(2)` over the empty file checked before. Without hard
+  /// links (exFAT, FAT), an empty destination made with `O_EXCL` stands in for the link.
   private static func place(
     _ temporary: String, at destination: String, replacingEmptyFile: Bool, placement: Placement
   ) throws(StoreError) {
-    if replacingEmptyFile {
-      guard rename(temporary, destination) == 0 else {
-        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: errno)
-      }
-      return
+    let cannotPlace = { (code: Int32) in
+      StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: code)
     }
-    guard placement.link(temporary, destination) == 0 else {
+    if !replacingEmptyFile {
+      if placement.link(temporary, destination) == 0 {
+        unlink(temporary)
+        return
+      }
       let code = errno
       if code == EEXIST { throw exists(destination) }
-      guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(code) else {
-        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: code)
-      }
+      guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(code) else { throw cannotPlace(code) }
       do throws(StoreError) {
         try StoreFile.create(destination)
       } catch  where error.kind == .destinationExists {
         throw exists(destination)
       }
-      guard rename(temporary, destination) == 0 else {
-        let failure = errno
-        unlink(destination)
-        throw StoreError.fileSystem("cannot move the finished backup into place at", path: destination, errno: failure)
-      }
-      return
     }
-    unlink(temporary)
+    guard rename(temporary, destination) == 0 else {
+      let failure = errno
+      // The empty file made above, not the person's empty file checked before.
+      if !replacingEmptyFile { unlink(destination) }
+      throw cannotPlace(failure)
+    }
   }
 
   /// `fsync(2)` on the file or directory at `path`.

@@ -3,13 +3,10 @@ import Glibc
 
 /// A backup file's bytes, read once, and what its 100-byte SQLite header says about them.
 ///
-/// Restore vets and copies these bytes, never the file again: whatever happens to the file
-/// after ``read(_:)`` (replaced, rewritten, written by another process) cannot reach the
-/// store unvetted. Reading creates nothing beside the file (no `-journal`, `-wal` or `-shm`)
-/// and never blocks: a FIFO or a device is refused after a non-blocking open, and the
-/// file's SQLite lock is only tried, never waited for past a short retry. Each refusal says
-/// why (``StoreError/Kind/notABackup``, or ``StoreError/Kind/backupInUse`` for a file another
-/// program is in the middle of).
+/// Restore vets and copies these bytes, never the file again, so nothing that happens to the
+/// file afterwards reaches the store unvetted. Reading creates nothing beside the file and
+/// never blocks (a FIFO or a device is refused after a non-blocking open; the file's lock is
+/// only tried, briefly).
 struct BackupImage: Sendable {
   /// The largest backup restore reads: 16 MiB. A whatsnew store holds a few dozen short
   /// rows (about 24 KiB); the cap bounds the memory a hostile file can make restore use.
@@ -20,8 +17,7 @@ struct BackupImage: Sendable {
   /// The file's bytes, as read once.
   let bytes: [UInt8]
 
-  /// Makes an image of `bytes` as if read from `path` (tests and the fuzz target), after the
-  /// header checks ``read(_:)`` makes.
+  /// An image of `bytes` as if read from `path` (tests and the fuzz target), header checked.
   init(bytes: [UInt8], path: String) throws(StoreError) {
     self.path = path
     self.bytes = bytes
@@ -76,12 +72,10 @@ struct BackupImage: Sendable {
     static let sharedSize: off_t = 510
   }
 
-  /// Takes a read lock on the shared range as SQLite's own readers do (through the pending
-  /// byte), so no SQLite writer can commit while the bytes are read. Tries for about a second.
-  /// A file system without locks (`ENOLCK`, …) is read unlocked, as SQLite would fail there.
-  ///
-  /// POSIX locks belong to the process: closing the descriptor drops every lock this process
-  /// holds on the file, SQLite's too. Restore reads a backup, which the app never has open.
+  /// Takes a read lock on the shared range as SQLite's readers do (through the pending byte),
+  /// so no SQLite writer can commit while the bytes are read; tries for about a second. A file
+  /// system without locks (`ENOLCK`, …) is read unlocked. (Closing the descriptor drops every
+  /// POSIX lock this process holds on the file: safe, as the app never has a backup open.)
   private static func lockShared(_ descriptor: Int32, path: String) throws(StoreError) {
     func busy(_ code: Int32) -> Bool { code == EAGAIN || code == EACCES }
     for attempt in 0..<50 {
@@ -111,7 +105,8 @@ struct BackupImage: Sendable {
   private static func checkNeighbours(_ path: String, descriptor: Int32) throws(StoreError) {
     // A journal while a writer holds `reserved` is that writer's, and the file is still as it
     // was before its transaction (it cannot commit while the shared lock is held).
-    if firstByte(of: path + "-journal").map({ $0 != 0 }) == true && !StoreSidecars.holdsReservedLock(descriptor) {
+    let journalStart = StoreSidecars.readPrefix(path + "-journal", count: 1)?.first
+    if journalStart.map({ $0 != 0 }) == true && !StoreSidecars.holdsReservedLock(descriptor) {
       throw StoreError(
         kind: .backupInUse, path: path,
         description: "cannot restore \(path): it has a hot journal (\(path)-journal), left by a program that stopped "
@@ -137,16 +132,6 @@ struct BackupImage: Sendable {
     return Int64(info.st_size)
   }
 
-  /// The first byte of the regular file at `path`, or `nil` when it is missing or empty.
-  private static func firstByte(of path: String) -> UInt8? {
-    guard let size = regularFileSize(path), size > 0 else { return nil }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var byte: UInt8 = 0
-    return Glibc.read(descriptor, &byte, 1) == 1 ? byte : nil
-  }
-
   private static func fileTypeName(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: "a directory"
@@ -169,8 +154,7 @@ struct BackupImage: Sendable {
     return copy
   }
 
-  /// Checks the header against the file: the magic string, a page size SQLite can write,
-  /// the journal-mode bytes, and the page count and free-page count against the real size.
+  /// Checks the header's magic, page size, format bytes, page count and free-page count.
   private func checkHeader() throws(StoreError) {
     let refuse = { (reason: String) in Self.refusal(path, reason) }
     if bytes.isEmpty { throw refuse("it is empty") }

@@ -1,15 +1,12 @@
 import WhatsNewCore
 
-/// Vetting a backup's values, after its schema (``BackupVetting``): a backup holds only what
-/// whatsnew itself writes. Run on the private copy, migrated to the current schema, before any
-/// row reaches the store.
+/// Vetting a backup's values, after its schema (``BackupVetting``), on the migrated private
+/// copy: a backup holds only what whatsnew itself writes.
 ///
 /// - A setting, flag, record or reminder holding a value whatsnew never writes (`units =
-///   purple`, a theme holding an escape sequence, `onboarding_complete = maybe`) refuses the
-///   whole backup, naming the first such value: restoring it would show a default and lie.
-/// - Rows whatsnew does not know (a setting key no setting has, a flag it never sets) and
-///   values whose absence is the right reading (a language this build lacks, a tour position,
-///   recap or seed that is not one) are dropped from the copy, and named, so restore can say so.
+///   purple`) refuses the whole backup: restoring it would show a default and lie.
+/// - Unknown rows, and values whose absence is the right reading (a language this build
+///   lacks), are dropped from the copy, and named, so restore can say so.
 /// - Each table is bounded: a few dozen rows is what whatsnew writes; thousands are not a backup.
 enum BackupValues {
   /// The most rows restore accepts in each table; far above what whatsnew writes.
@@ -80,10 +77,10 @@ enum BackupValues {
       }
       let keep: Bool
       switch key {
-      case SettingsStore.languageStorageKey: keep = Language(rawValue: value) != nil
-      case SettingsStore.tourPositionStorageKey: keep = TourPosition(value) != nil
-      case SettingsStore.recapStorageKey: keep = TourRecap(stored: value, continuesTour: false) != nil
-      case SettingsStore.pendingSeedStorageKey, SettingsStore.firstVersionStorageKey: keep = Version(value) != nil
+      case SettingsStore.AppRow.language: keep = Language(rawValue: value) != nil
+      case SettingsStore.AppRow.tourPosition: keep = TourPosition(value) != nil
+      case SettingsStore.AppRow.recap: keep = TourRecap(stored: value, continuesTour: false) != nil
+      case SettingsStore.AppRow.pendingSeed, SettingsStore.AppRow.firstVersion: keep = Version(value) != nil
       default:
         unknown += 1
         try copy.query("DELETE FROM settings WHERE key = ?", [.text(key)])

@@ -1,34 +1,23 @@
 import CSQLite
 import WhatsNewCore
 
-/// Vetting a backup before restore copies its rows: the bytes read once (``BackupImage``)
-/// are opened as a private in-memory database (`sqlite3_deserialize`; no file is created)
-/// and checked exactly against what the store's own migrations create.
-///
-/// A backup holds data only. Its schema must be, object for object, the schema
-/// ``Migrations`` creates at its `user_version` (1 through
-/// ``SettingsStore/currentSchemaVersion``): the same tables with the same `CREATE TABLE`
-/// text, so the same columns, types, keys and checks, and the same automatic indexes; no
-/// trigger, view, virtual table, index or table whatsnew never creates. Then
-/// `PRAGMA integrity_check` must pass. The private copy is migrated to the current schema,
-/// and its bytes are what restore attaches and copies rows from.
+/// Vetting a backup before restore copies its rows, in a private in-memory copy of the bytes
+/// read once (``BackupImage``). A backup holds data only: its schema must be, object for
+/// object, the one ``Migrations`` create at its `user_version` (no trigger, view, virtual
+/// table or index whatsnew never creates), and `PRAGMA integrity_check` must pass. The copy
+/// is then migrated to the current schema; restore copies rows from its bytes.
 enum BackupVetting {
   /// A vetted backup: the private copy, migrated to ``SettingsStore/currentSchemaVersion``.
   struct Vetted: Sendable {
     /// The path the backup was read from, for messages.
     let path: String
-    /// The schema version the backup was written with.
-    let version: Int
     /// The migrated copy's bytes.
     let bytes: [UInt8]
     /// What was dropped from the copy as unknown or unreadable (``BackupValues``), in words.
     var dropped: [String] = []
   }
 
-  /// Vets `image` and returns its migrated private copy.
-  ///
-  /// Throws ``StoreError/Kind/notABackup`` naming the first problem, or
-  /// ``StoreError/Kind/newerSchema(found:supported:)``.
+  /// Vets `image` and returns its migrated private copy, or throws naming the first problem.
   static func vet(_ image: BackupImage) throws(StoreError) -> Vetted {
     let path = image.path
     let copy = try privateCopy(image)
@@ -58,7 +47,7 @@ enum BackupVetting {
       }
       try Migrations.migrate(copy)
       let dropped = try BackupValues.vet(copy, path: path)
-      return Vetted(path: path, version: version, bytes: try copy.serialize(), dropped: dropped)
+      return Vetted(path: path, bytes: try copy.serialize(), dropped: dropped)
     } catch  where error.kind == .notABackup {
       throw error
     } catch {

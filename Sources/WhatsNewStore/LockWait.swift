@@ -1,9 +1,4 @@
 /// How opening a store waits while another process holds its lock.
-///
-/// ```swift
-/// let wait = LockWait(seconds: 10) { left in print("in use; waiting… \(left) s") }
-/// let store = try SettingsStore(path: path, lockWait: wait)
-/// ```
 package struct LockWait: Sendable {
   /// The longest wait, in whole seconds; 0 waits only SQLite's busy timeout, silently.
   package var seconds: Int

@@ -21,15 +21,13 @@ enum SQLValue: Equatable {
   }
 }
 
-/// A thin owner of one `sqlite3*` handle.
+/// A thin owner of one `sqlite3*` handle; not `Sendable`: it has exactly one owner.
 ///
-/// Not `Sendable`: a connection has exactly one owner (a ``SettingsStore`` actor, or a
-/// local during open, backup and restore). Statements are prepared once per SQL text and
-/// kept (the store runs the same few again and again, and preparing one costs more than
-/// running it), bound with `SQLITE_TRANSIENT`, stepped, and reset at the end of every call,
-/// so none holds a lock between calls. SQLite prepares a kept statement again by itself
-/// when the schema changes. Only constant SQL goes through ``query(_:_:)``; SQL with
-/// values in its text (pragmas that take no parameters) goes through ``execute(_:)``.
+/// Statements are prepared once per SQL text and kept (the store runs the same few again and
+/// again, and preparing one costs more than running it; SQLite prepares one again by itself
+/// when the schema changes), and reset after every call, so none holds a lock between calls.
+/// Only constant SQL goes through ``query(_:_:)`` (or it would keep a statement per value);
+/// SQL with values in its text goes through ``execute(_:)``.
 final class SQLiteConnection {
   let handle: OpaquePointer
   /// The path shown in error messages.
@@ -44,8 +42,7 @@ final class SQLiteConnection {
   /// How long a statement waits for another process's lock: 5 s.
   static let defaultBusyTimeout: Int32 = 5000
 
-  /// Opens `path` with `flags` (`SQLITE_OPEN_*`), sets the busy timeout and turns on
-  /// foreign keys. Neither touches the file; nothing is read yet.
+  /// Opens `path` with `flags` (`SQLITE_OPEN_*`); nothing is read yet.
   init(path: String, flags: Int32) throws(StoreError) {
     var db: OpaquePointer?
     let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -65,8 +62,7 @@ final class SQLiteConnection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
-  /// How long a statement waits for another connection's lock before failing with
-  /// `SQLITE_BUSY`.
+  /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
   func setBusyTimeout(milliseconds: Int32) {
     busyWait.timeoutMilliseconds = milliseconds
   }
@@ -178,10 +174,9 @@ final class SQLiteConnection {
     Int(try scalar("PRAGMA user_version")?.integer ?? 0)
   }
 
-  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when `body` or `COMMIT` fails.
-  ///
-  /// `BEGIN IMMEDIATE` takes the write lock up front (waiting up to the busy timeout), so a
-  /// read-compare-write inside `body` cannot interleave with another connection's write.
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (rolled back when either fails): the write
+  /// lock is taken up front, so a read-compare-write in `body` cannot interleave with another
+  /// connection's write.
   @discardableResult
   func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try transaction(beginning: "BEGIN IMMEDIATE", body)
@@ -207,9 +202,8 @@ final class SQLiteConnection {
     }
   }
 
-  /// Replaces the database `schema` (`main`, or an attached one) with a private, writable
-  /// in-memory copy of `bytes` (`sqlite3_deserialize`): no file is read or created, and the
-  /// copy can grow (migrations run in it).
+  /// Replaces the database `schema` (`main`, or an attached one) with a private, writable,
+  /// growable in-memory copy of `bytes` (`sqlite3_deserialize`).
   func deserialize(_ bytes: [UInt8], schema: String = "main") throws(StoreError) {
     guard let buffer = sqlite3_malloc64(UInt64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self) else {
       throw StoreError.sqlite(code: SQLITE_NOMEM, message: "out of memory", sql: "deserialize", path: path)

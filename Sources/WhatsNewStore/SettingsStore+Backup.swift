@@ -5,35 +5,25 @@ import WhatsNewCore
 // Backup and restore: writing a copy of the store, and replacing the store's rows with a
 // vetted backup's.
 extension SettingsStore {
-  /// Writes a consistent copy of the whole store to a new file at `destination` (mode 0600)
-  /// with SQLite's online backup API; other processes may keep using the store meanwhile.
-  /// See ``BackupFile/write(_:to:)`` for what it refuses.
-  ///
-  /// Returns the files a killed backup to the same destination had left, which it removed.
+  /// Writes a consistent copy of the store to a new file at `destination` while other
+  /// processes may keep using the store (``BackupFile/write(_:to:placement:)``).
   @discardableResult
   package func backup(to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(connection, to: destination)
   }
 
   /// Backs up the store file at `path` without opening it for writing (the `backup`
-  /// subcommand): nothing is migrated or changed, and a store on a read-only file system, or
-  /// in a directory this user cannot write, backs up as `sqlite3 .backup` would.
+  /// subcommand), as `sqlite3 .backup` would (``StoreFile/openForReading(_:)``).
   @discardableResult
   package static func backup(storeAt path: String, to destination: String) throws(StoreError) -> [String] {
     try BackupFile.write(StoreFile.openForReading(path), to: destination)
   }
 
-  /// Replaces the store's data with the backup at `source`, keeping the store's own schema,
-  /// journal mode and pragmas.
-  ///
-  /// The file is read once (``BackupImage/read(_:)``), and those bytes, never the file again,
-  /// are vetted in a private in-memory copy (``BackupVetting/vet(_:)``) and migrated there;
-  /// then one write transaction on the live store empties each of its tables and copies in
-  /// the copy's rows. Any refusal or failure leaves the live store untouched, and nothing is
-  /// created beside the backup. Like the old whole-file restore, the store then holds the
-  /// backup's seen-through record, even an older one: restoring is going back to that state.
-  ///
-  /// Returns what was left out as unknown or unreadable (``BackupValues``), in words.
+  /// Replaces the store's rows with those of the backup at `source` (read once, then vetted:
+  /// ``BackupImage``, ``BackupVetting``), keeping the store's own schema and pragmas, and
+  /// returns what was left out as unknown or unreadable, in words. A refusal or failure leaves
+  /// the store untouched. The seen-through record is the backup's, even an older one:
+  /// restoring is going back to that state.
   @discardableResult
   package func restore(from source: String) throws(StoreError) -> [String] {
     try restore(BackupImage.read(source))
@@ -53,10 +43,8 @@ enum StoreRestore {
   /// The name the vetted copy is attached under while its rows are copied.
   private static let source = "restore_source"
 
-  /// In one `BEGIN IMMEDIATE` transaction on `connection`: for each table of the current
-  /// schema, deletes its rows and inserts the vetted copy's,
-  /// naming the live table's columns. The live store's constraints check every row.
-  /// The copy is attached in memory (`ATTACH ':memory:'`, then `sqlite3_deserialize`).
+  /// Replaces each table's rows with the vetted copy's (attached in memory), naming the live
+  /// table's columns, in one transaction: the live store's constraints check every row.
   static func copyRows(of vetted: BackupVetting.Vetted, into connection: SQLiteConnection) throws(StoreError) {
     try connection.execute("ATTACH DATABASE ':memory:' AS \(source)")
     defer { try? connection.execute("DETACH DATABASE \(source)") }

@@ -60,12 +60,6 @@ extension SettingsStore {
     (try flag(Key.walkthroughCompleted), try flag(Key.guidanceMigratedV1))
   }
 
-  /// Writes the legacy `walkthrough_completed` flag. Only for seeding and tests: the app
-  /// never writes it otherwise.
-  package func setLegacyWalkthroughCompleted(_ value: Bool) throws(StoreError) {
-    try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.walkthroughCompleted, value) }
-  }
-
   /// `guidance off` (`true`) or `guidance on`: every guide and popover off, or back.
   package func setGuidanceOff(_ off: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.guidanceOff, off) }

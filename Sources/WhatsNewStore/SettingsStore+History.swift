@@ -3,15 +3,9 @@ package import WhatsNewCore
 /// What `news` needs to say what became of every release: the version the person's history
 /// starts at, and what each automatic tour did with each release it covered.
 extension SettingsStore {
-  /// The `settings` row holding the version the person's history starts at: the version
-  /// onboarding finished on, or the one an upgrader was seeded from. Written once, never
-  /// moved. A key-value row needs no migration; a store from before it has none, and `news`
-  /// then lists every release. No ``SettingSpec/storageKey`` may use it.
-  package static let firstVersionStorageKey = "app.firstVersion"
-
-  /// The version the person's history starts at, if known.
+  /// The version the person's history starts at, if known (none: `news` lists every release).
   package func firstVersion() throws(StoreError) -> Version? {
-    try storedValue(Self.firstVersionStorageKey).flatMap(Version.init)
+    try storedValue(AppRow.firstVersion).flatMap(Version.init)
   }
 
   /// What the tours recorded, one row per release (the latest tour's), oldest release first.
@@ -30,7 +24,7 @@ extension SettingsStore {
   func recordFirstVersion(_ version: Version) throws(StoreError) {
     try connection.query(
       "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
-      [.text(Self.firstVersionStorageKey), .text(version.description)])
+      [.text(AppRow.firstVersion), .text(version.description)])
   }
 
   /// Records each showing, replacing an earlier tour's row for the same release (the record
@@ -49,6 +43,13 @@ extension SettingsStore {
         ])
     }
   }
+
+  /// ``ReleaseRecord``, read in one transaction.
+  package func releaseRecord() throws(StoreError) -> ReleaseRecord {
+    try connection.readTransaction { () throws(StoreError) in
+      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
+    }
+  }
 }
 
 /// What `news` reads in one transaction: where the history starts, what the tours recorded,
@@ -57,13 +58,4 @@ package struct ReleaseRecord: Sendable, Equatable {
   package var firstVersion: Version?
   package var showings: [ReleaseShowing]
   package var seenThrough: SeenThroughRecord
-}
-
-extension SettingsStore {
-  /// ``ReleaseRecord``, read in one transaction.
-  package func releaseRecord() throws(StoreError) -> ReleaseRecord {
-    try connection.readTransaction { () throws(StoreError) in
-      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
-    }
-  }
 }

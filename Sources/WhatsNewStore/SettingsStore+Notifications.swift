@@ -15,10 +15,8 @@ extension SettingsStore {
     try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))
   }
 
-  /// Saves `notification`, replacing one with the same id.
-  ///
-  /// Throws ``StoreError/Kind/invalidValue`` for an empty id, a weekday that is not
-  /// `monday`…`sunday`, an hour outside 0…23 or a minute outside 0…59.
+  /// Saves `notification`, replacing one with the same id; one no schedule could hold is
+  /// ``StoreError/Kind/invalidValue``.
   package func saveNotification(_ notification: StoredNotification) throws(StoreError) {
     var problems: [String] = []
     if notification.id.isEmpty { problems.append("the id is empty") }

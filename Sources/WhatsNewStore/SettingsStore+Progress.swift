@@ -5,25 +5,21 @@ package import WhatsNewCore
 extension SettingsStore {
   // MARK: Seen-through record
 
-  /// Moves the record forward to `version`: stores `max(stored, version)` in one
-  /// `BEGIN IMMEDIATE` transaction (the read, compare and write all happen under the write
-  /// lock, so concurrent callers in other processes can never move it backwards).
-  /// An unreadable stored value is replaced.
-  ///
-  /// - Returns: the version stored afterwards.
+  /// Moves the record forward to `version` (an unreadable one is replaced) and returns the
+  /// version stored afterwards. The read, compare and write are one `BEGIN IMMEDIATE`
+  /// transaction, so no other process can move the record backwards in between.
   @discardableResult
   package func advanceSeenThrough(to version: Version) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in try advance(to: version) }
   }
 
-  /// ``advanceSeenThrough(to:)`` for a tour that ended with Done, Skip or Close: the
-  /// position kept for resuming it is forgotten, and what the tour did with each release
-  /// (`showings`, for `news`) is recorded, in the same transaction, so a tour is never both
-  /// ended and waiting to resume, nor ended with no record of what it showed.
+  /// ``advanceSeenThrough(to:)`` for a tour that ended (Done, Skip, Close), which in the same
+  /// transaction forgets where to resume it and records its `showings` (for `news`): a tour is
+  /// never both ended and waiting to resume, nor ended with no record of what it showed.
   @discardableResult
   package func endTour(seenThrough version: Version, showings: [ReleaseShowing] = []) throws(StoreError) -> Version {
     try connection.writeTransaction { () throws(StoreError) in
-      try removeStoredValue(Self.tourPositionStorageKey)
+      try storeValue(nil, at: AppRow.tourPosition)
       try recordShowings(showings)
       return try advance(to: version)
     }
@@ -31,33 +27,19 @@ extension SettingsStore {
 
   // MARK: Where an unfinished tour was left
 
-  /// The `settings` row that holds where the automatic tour was left (``TourPosition``:
-  /// `2.13.1/rest`), so a tour left unfinished (quit, a signal, a kill) resumes on that page.
-  /// A key-value row needs no migration (as ``languageStorageKey``): an older store or backup
-  /// has none and the tour starts on its first page; backup and restore carry it. No
-  /// ``SettingSpec/storageKey`` may use it.
-  package static let tourPositionStorageKey = "app.tourPosition"
-
-  /// Where the automatic tour was left, if it was left unfinished; `nil` for none, or for
-  /// a row that is not a position.
+  /// Where the automatic tour was left unfinished, if it was (a row that is not one is none).
   package func tourPosition() throws(StoreError) -> TourPosition? {
-    try storedValue(Self.tourPositionStorageKey).flatMap(TourPosition.init)
+    try storedValue(AppRow.tourPosition).flatMap(TourPosition.init)
   }
 
   /// Remembers where the automatic tour is.
   package func setTourPosition(_ position: TourPosition) throws(StoreError) {
-    try storeValue(position.description, at: Self.tourPositionStorageKey)
+    try storeValue(position.description, at: AppRow.tourPosition)
   }
-
-  /// The `settings` row that keeps what the last tour changed (``TourRecap/stored``), so
-  /// `recap` and `undo` work after a restart until the next tour. A key-value row needs no
-  /// migration (as ``tourPositionStorageKey``); backup and restore carry it. No
-  /// ``SettingSpec/storageKey`` may use it.
-  package static let recapStorageKey = "app.tourRecap"
 
   /// Keeps `recap` (``TourRecap/stored``); `nil` removes it.
   package func keepRecap(_ recap: String?) throws(StoreError) {
-    if let recap { try storeValue(recap, at: Self.recapStorageKey) } else { try removeStoredValue(Self.recapStorageKey) }
+    try storeValue(recap, at: AppRow.recap)
   }
 
   /// Sets or clears the record, backwards too (the debug screen). `nil` removes it.
@@ -104,50 +86,32 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in try onboard(at: version) }
   }
 
-  /// Onboarding complete, `version` recorded as the first and the record advanced to it;
-  /// call inside a write transaction.
+  /// Onboarding complete at `version` (the first version, and the record); call inside a write transaction.
   private func onboard(at version: Version) throws(StoreError) {
     try setFlag(Key.onboardingComplete, true)
     try recordFirstVersion(version)
     _ = try advance(to: version)
   }
 
-  /// Seeds a fresh store for a user upgrading from an older app (`--upgrade-from`), in one
-  /// transaction: onboarding complete, the record advanced to `seenThrough` (on a fresh store
-  /// that is exactly `seenThrough`; it never moves an existing record backwards), and the
-  /// legacy `walkthrough_completed` flag set to `legacyWalkthroughCompleted`.
-  package func seedExistingUser(seenThrough version: Version, legacyWalkthroughCompleted: Bool) throws(StoreError) {
-    try connection.writeTransaction { () throws(StoreError) in
-      try onboard(at: version)
-      try setFlag(Key.walkthroughCompleted, legacyWalkthroughCompleted)
-    }
-  }
-
-  /// The `settings` row that holds a seed asked for when the store was created
-  /// (`--upgrade-from`) and not yet applied: the version to seed as seen through. No
-  /// ``SettingSpec/storageKey`` may use it.
-  package static let pendingSeedStorageKey = "app.pendingSeed"
-
-  /// Records that this new store is to be seeded as a user upgrading from `version`, once a
-  /// boot succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``). Written when the
-  /// store is created, before the boot step, so a failed boot never loses what was asked for.
+  /// Records that this new store is to be seeded as a user upgrading from `version` once a boot
+  /// succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``): a failed boot loses nothing.
   package func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
-    try storeValue(version.description, at: Self.pendingSeedStorageKey)
+    try storeValue(version.description, at: AppRow.pendingSeed)
   }
 
   /// The seed recorded and not yet applied, if any.
   package func pendingSeed() throws(StoreError) -> Version? {
-    try storedValue(Self.pendingSeedStorageKey).flatMap(Version.init)
+    try storedValue(AppRow.pendingSeed).flatMap(Version.init)
   }
 
-  /// Applies the recorded seed (``seedExistingUser(seenThrough:legacyWalkthroughCompleted:)``)
-  /// and forgets it, in one transaction; returns the version seeded, or `nil` when none was
-  /// pending. The legacy walkthrough flag is set when the version is older than `threshold`.
-  /// A row that is not a version is removed and nothing is seeded.
+  /// Applies the recorded seed and forgets it, in one transaction: onboarding complete, the
+  /// record advanced to the seed (never backwards), and the legacy `walkthrough_completed`
+  /// flag set when the seed is older than `threshold`. Returns the version seeded, or `nil`
+  /// when none was pending; a row that is not a version is removed and nothing is seeded.
   package func applyPendingSeed(legacyWalkthroughBefore threshold: Version) throws(StoreError) -> Version? {
     try connection.writeTransaction { () throws(StoreError) -> Version? in
-      guard let raw = try storedValue(Self.pendingSeedStorageKey) else { return nil }
-      try removeStoredValue(Self.pendingSeedStorageKey)
+      guard let raw = try storedValue(AppRow.pendingSeed) else { return nil }
+      try storeValue(nil, at: AppRow.pendingSeed)
       guard let version = Version(raw) else { return nil }
       try onboard(at: version)
       try setFlag(Key.walkthroughCompleted, version < threshold)

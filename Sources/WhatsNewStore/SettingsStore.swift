@@ -7,8 +7,7 @@ package import WhatsNewCore
 /// app's boot gate (``init(path:createParentDirectory:placement:lockWait:)``).
 ///
 /// Schema: the steps of ``Migrations`` (`PRAGMA user_version`). The app's own rows in the
-/// key-value tables (`app.language`, `app.tourPosition`, `app.firstVersion`, the flags of
-/// ``Key``) came without a migration: each is documented where its key is declared.
+/// key-value tables (``AppRow``, the flags of ``Key``) came without a migration.
 package actor SettingsStore {
   /// The schema version this build writes and understands.
   package static let currentSchemaVersion: Int = 5
@@ -37,7 +36,7 @@ package actor SettingsStore {
 
   package nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
-  /// The flag keys of the `flags` table (onboarding, the legacy walkthrough, guidance).
+  /// The flag keys of the `app_state` table (onboarding, the legacy walkthrough, guidance).
   enum Key {
     static let onboardingComplete = "onboarding_complete"
     static let walkthroughCompleted = "walkthrough_completed"
@@ -47,23 +46,33 @@ package actor SettingsStore {
     static let firstRunGuidance = "first_run"
   }
 
+  /// The app's own rows in the `settings` table. None needs a migration: an older store or
+  /// backup has no row, read as nothing stored. Backup and restore carry them, and no
+  /// ``SettingSpec/storageKey`` may use their names.
+  enum AppRow {
+    /// The language chosen in the app (`ru`, `pt-BR`).
+    static let language = "app.language"
+    /// Where the automatic tour was left unfinished (``TourPosition``: `2.13.1/rest`), so a
+    /// tour stopped by a quit, a signal or a kill resumes on that page.
+    static let tourPosition = "app.tourPosition"
+    /// What the last tour changed (``TourRecap/stored``), so `recap` and `undo` work after a
+    /// restart, until the next tour.
+    static let recap = "app.tourRecap"
+    /// A seed asked for when the store was created (`--upgrade-from`), not yet applied.
+    static let pendingSeed = "app.pendingSeed"
+    /// The version the person's history starts at: onboarding's or the seed's, written once.
+    static let firstVersion = "app.firstVersion"
+  }
+
   // MARK: Opening
 
-  /// Opens the store at `path`, creating it (mode 0600) if missing, and migrates it to
-  /// ``currentSchemaVersion``. This is the app's boot gate.
+  /// Opens the store at `path` (the app's boot gate), creating it (mode 0600) if missing and
+  /// migrating it to ``currentSchemaVersion``; `":memory:"` opens an in-memory store.
   ///
-  /// Throws, leaving an existing file byte-for-byte unchanged, when the file is not a
-  /// SQLite database, is a SQLite database that is not a whatsnew store, or was written by a
-  /// newer whatsnew (``StoreError/Kind/newerSchema(found:supported:)``). When the parent
-  /// directory is missing it throws ``StoreError/Kind/directoryMissing`` naming the directory,
-  /// unless `createParentDirectory` is set, in which case the directory (and any missing
-  /// parents) is created with mode 0700. `":memory:"` opens an in-memory store.
-  ///
-  /// `placement` says where the store's work runs: on its own queue (the default), or on
-  /// another actor's executor (see ``StorePlacement``).
-  ///
-  /// `lockWait` says how long to wait, and whom to tell, while another process holds the
-  /// store's lock at this first read (``StoreError/Kind/busy`` after that).
+  /// Refuses, leaving an existing file byte-for-byte unchanged, a file that is not a whatsnew
+  /// store this build can use. A missing parent directory is ``StoreError/Kind/directoryMissing``
+  /// unless `createParentDirectory` (then made, mode 0700). `placement`: see ``StorePlacement``;
+  /// `lockWait`: how long this first read waits for another process's lock, and whom it tells.
   package init(
     path: String, createParentDirectory: Bool = false, placement: StorePlacement = .ownQueue, lockWait: LockWait = .none,
     defaultsAsOf: Version? = nil
@@ -146,25 +155,18 @@ package actor SettingsStore {
     try connection.userVersion()
   }
 
-  /// Keeps the store's file lock from one transaction to the next (`PRAGMA locking_mode =
-  /// EXCLUSIVE`), for a store no other connection opens meanwhile: `qa explore`'s throwaway
-  /// stores. SQLite then neither takes and drops its locks nor looks for a hot journal at
-  /// every transaction; its rollback journal is kept in memory (a store thrown away after the
-  /// run needs none that outlives a crash), not written to a file created and deleted at each
-  /// commit: most of a run's system calls (the bench row "qa explore, single faults: runs per
-  /// second"). Transactions still roll back as they do on disk. ``shareAgain()`` lets other
-  /// connections in, with the journal on disk again.
+  /// Keeps the file lock between transactions and the rollback journal in memory, for
+  /// `qa explore`'s throwaway stores, which no other connection opens: the per-transaction
+  /// locking and journal files were most of a run's system calls (the bench row "qa explore,
+  /// single faults: runs per second"). ``shareAgain()`` undoes it.
   package func keepLocked() throws(StoreError) {
     try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
     _ = try connection.query("PRAGMA journal_mode = MEMORY")
   }
 
-  /// Removes every row of every table in one transaction, so the store holds what a store
-  /// just created holds (its schema and version stay): `qa explore` empties the one store
-  /// its runs share before each run instead of creating, migrating and removing a file
-  /// (most of a run's time; the bench row "qa explore, single faults: runs per second").
-  /// Only for a store ``keepLocked()`` keeps, which no other program opens: on any other it
-  /// stops the program rather than empty a person's store.
+  /// Empties every table in one transaction (schema and version stay): cheaper than a new
+  /// file for each `qa explore` run (same bench row). Only for a store ``keepLocked()`` keeps:
+  /// on any other it stops the program rather than empty a person's store.
   package func removeEverything() throws(StoreError) {
     let mode = try connection.scalar("PRAGMA locking_mode")?.text
     precondition(mode == "exclusive", "removeEverything on \(path), a store not kept locked (locking mode \(mode ?? "?"))")
@@ -197,12 +199,9 @@ package actor SettingsStore {
 
   // MARK: Snapshot
 
-  /// The seen-through record, onboarding, every setting, the notification `notificationID`
-  /// and the guidance seen-set, all read in one read transaction: another process's write
-  /// lands wholly before or wholly after it. One call instead of five, too.
-  ///
-  /// A store that still owes the one-time guidance migration (``guidanceSeenIDs()``) runs it
-  /// first, in its own write transaction, as ``guidanceSeenIDs()`` would.
+  /// Everything the app shows from the store, read in one read transaction, so another
+  /// process's write lands wholly before or after it. A store that owes the one-time guidance
+  /// migration runs it as ``guidanceSeenIDs()`` does.
   package func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
     var migrationOwed = false
     var snapshot = try connection.readTransaction { () throws(StoreError) in
@@ -216,9 +215,9 @@ package actor SettingsStore {
         seenThrough: try seenThrough(), onboardingComplete: Self.isSet(flags[Key.onboardingComplete]),
         settings: settings(from: stored), notification: try notification(id: notificationID),
         guidanceOff: Self.isSet(flags[Key.guidanceOff]),
-        guidanceSeen: try readGuidanceSeen(), language: stored[Self.languageStorageKey].flatMap(Language.init(rawValue:)),
-        tourPosition: stored[Self.tourPositionStorageKey].flatMap(TourPosition.init),
-        firstVersion: stored[Self.firstVersionStorageKey].flatMap(Version.init), recap: stored[Self.recapStorageKey],
+        guidanceSeen: try readGuidanceSeen(), language: stored[AppRow.language].flatMap(Language.init(rawValue:)),
+        tourPosition: stored[AppRow.tourPosition].flatMap(TourPosition.init),
+        firstVersion: stored[AppRow.firstVersion].flatMap(Version.init), recap: stored[AppRow.recap],
         decided: Set(Setting.allCases.filter { stored[$0.spec.storageKey].map($0.accepts) ?? false }),
         events: try events())
     }
@@ -254,16 +253,16 @@ package actor SettingsStore {
     try connection.scalar("SELECT value FROM \(table) WHERE key = ?", [.text(key)])?.text
   }
 
-  /// Stores `value` in the row `key` of a key-value table, replacing what it held.
-  func storeValue(_ value: String, at key: String, in table: StaticString = "settings") throws(StoreError) {
+  /// Stores `value` in the row `key` of a key-value table, replacing what it held; `nil`
+  /// removes the row, if there is one.
+  func storeValue(_ value: String?, at key: String, in table: StaticString = "settings") throws(StoreError) {
+    guard let value else {
+      try connection.query("DELETE FROM \(table) WHERE key = ?", [.text(key)])
+      return
+    }
     try connection.query(
       "INSERT INTO \(table)(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       [.text(key), .text(value)])
-  }
-
-  /// Removes the `settings` row `key`, if there is one.
-  func removeStoredValue(_ key: String) throws(StoreError) {
-    try connection.query("DELETE FROM settings WHERE key = ?", [.text(key)])
   }
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
@@ -277,31 +276,19 @@ package actor SettingsStore {
     return setting.defaultValue(at: defaultsAsOf)
   }
 
-  /// Stores `value` for `setting` under its ``SettingSpec/storageKey``.
-  ///
-  /// Throws ``StoreError/Kind/invalidValue`` (storing nothing) when the setting does not
-  /// accept `value`.
-  ///
-  /// - Returns: the value it replaced, as ``setting(_:)`` would have read it just before
-  ///   (the ``Setting/defaultValue`` when nothing, or nothing acceptable, was stored), read in
-  ///   the write's own `BEGIN IMMEDIATE` transaction: no other process can write in between,
-  ///   so it is the value to put back to undo this write.
+  /// Stores `value` for `setting` (``StoreError/Kind/invalidValue`` when it does not accept it)
+  /// and returns the value it replaced, as ``setting(_:)`` read it in the write's own
+  /// `BEGIN IMMEDIATE` transaction: no other process can write in between, so it is the
+  /// value that undoes this write.
   @discardableResult
   package func setSetting(_ setting: Setting, to value: String) throws(StoreError) -> String {
     try setSetting(setting, to: value, readingNotification: nil).previous
   }
 
-  /// ``setSetting(_:to:)``, also reading the notification `notificationID` (when not `nil`)
-  /// in the same transaction: what the schedule held at the moment of the write, together
-  /// with the value the write replaced.
-  ///
-  /// With `expected`, the write is conditional (`undo` puts a tour's change back only while
-  /// the store still holds what the tour saved): when the setting holds anything else, nothing
-  /// is written and the error is ``StoreError/Kind/changedSince(current:)``, read in the same
-  /// transaction, so no other program's commit can fall between the look and the write.
-  ///
-  /// - Returns: the replaced value, and the notification as scheduled then (`nil` when none
-  ///   was, or when `notificationID` is `nil`).
+  /// ``setSetting(_:to:)``, also returning the notification `notificationID` as the same
+  /// transaction read it. With `expected` (`undo`), it writes only while the setting holds
+  /// `expected`, and otherwise throws ``StoreError/Kind/changedSince(current:)``: the look and
+  /// the write are one transaction, so no other program's commit falls between them.
   package func setSetting(
     _ setting: Setting, to value: String, readingNotification notificationID: String?, expected: String? = nil
   ) throws(StoreError) -> (previous: String, notification: StoredNotification?) {

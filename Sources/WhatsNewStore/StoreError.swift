@@ -1,15 +1,9 @@
 import Glibc
 import WhatsNewCore
 
-/// The one error type of `WhatsNewStore`.
-///
-/// `description` is written for people: it starts in lowercase, names the file and the
-/// cause, and suggests a fix where there is one. SQLite failures keep SQLite's own words
-/// in the GRDB style, e.g.
-/// ``SQLite error 19: UNIQUE constraint failed: notifications.id - while executing `INSERT …` ``,
-/// prefixed with the store's path.
-///
-/// Match on ``kind`` to react in code; show ``description`` to people.
+/// The one error type of `WhatsNewStore`: match on ``kind`` in code; show ``description``
+/// (lowercase, naming the file, the cause and a fix) to people. SQLite failures keep SQLite's
+/// words in the GRDB style (``sqlite(code:message:sql:path:)``).
 package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   /// What went wrong, for code that reacts to it.
   package enum Kind: Sendable, Equatable {
@@ -56,7 +50,7 @@ package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   /// Files beside the store moved aside before the store was refused (``SetAsideFile``).
   package internal(set) var setAside: [SetAsideFile] = []
 
-  /// Makes an error. The module's own errors come from internal helpers that word the message.
+  /// An error worded by the caller; the module's own come from helpers that word the message.
   package init(kind: Kind, path: String?, description: String) {
     self.kind = kind
     self.path = path

@@ -1,13 +1,8 @@
 import Dispatch
 
-/// Where a ``SettingsStore`` runs its SQLite work.
-///
-/// ```swift
-/// // The interactive app: the store's own queue; a tap never waits for SQLite.
-/// let store = try SettingsStore(path: path)
-/// // A scripted run, which waits after every command anyway: no thread switches.
-/// let scripted = try SettingsStore(path: path, placement: .sharing(MainActor.sharedUnownedExecutor))
-/// ```
+/// Where a ``SettingsStore`` runs its SQLite work: the interactive app on the store's own
+/// queue (a tap never waits for SQLite), a scripted run, which waits after every command
+/// anyway, on the main actor's executor (no thread switches).
 package enum StorePlacement: Sendable {
   /// On a serial queue of the store's own. Callers on other actors never wait for a
   /// statement, not even one waiting out another process's lock (up to the busy timeout).

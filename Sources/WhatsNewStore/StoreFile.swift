@@ -87,12 +87,10 @@ enum StoreFile {
     return (connection, fresh)
   }
 
-  /// Creates the store at `path` in one step when nothing is there: a whole store (every
-  /// migration run) is made beside it as `<path>.<pid>.tmp` and linked into place, so no other
-  /// start sees it half made; of starts racing, one link wins and the others open the winner's.
-  /// What a start killed meanwhile left is removed first (as a backup's is). Where the file
-  /// system has no hard links, the store is created empty in place and migrated when opened.
-  /// Returns whether this start made the store.
+  /// Creates the store at `path` when nothing is there, and returns whether this start made
+  /// it: a whole store is made as `<path>.<pid>.tmp` and linked into place, so no other start
+  /// sees it half made (of starts racing, one link wins). Without hard links, the store is
+  /// created empty in place and migrated when opened.
   private static func createWhole(_ path: String) throws(StoreError) -> Bool {
     var info = stat()
     guard lstat(path, &info) != 0 && errno == ENOENT else { return false }
@@ -113,10 +111,9 @@ enum StoreFile {
     return try create(path, allowExisting: true)
   }
 
-  /// Runs `body` (a read that takes no write lock); while another process holds the
-  /// store's lock, waits up to `lockWait.seconds`, telling `lockWait.onWaiting` how many
-  /// seconds are left once a second (the first time at once), then fails with
-  /// ``StoreError/Kind/busy``. Without a wait it keeps the connection's own busy timeout.
+  /// Runs `body` (a read); while another process holds the store's lock, waits up to
+  /// `lockWait.seconds`, telling `lockWait.onWaiting` the seconds left once a second, then
+  /// fails as ``StoreError/Kind/busy``.
   private static func waitingForLock<Value>(
     _ connection: SQLiteConnection, _ lockWait: LockWait, _ body: () throws(StoreError) -> Value
   ) throws(StoreError) -> Value {
@@ -140,11 +137,10 @@ enum StoreFile {
     }
   }
 
-  /// Opens the store at `path` for reading only (the `backup` subcommand): nothing is
-  /// created, migrated or switched, so a store in a directory this user cannot write, or on
-  /// a read-only file system, opens too. On a read-only file system, where no process can
-  /// change the file, it is opened `immutable=1` when a plain read-only open cannot read it
-  /// (a WAL-mode store, whose `-shm` file cannot be made there).
+  /// Opens the store at `path` for reading only (the `backup` subcommand), changing nothing, so
+  /// a store this user cannot write opens too. On a read-only file system, where no process
+  /// can change the file, a store a plain read-only open cannot read (a WAL-mode one, whose
+  /// `-shm` cannot be made there) is opened `immutable=1`.
   static func openForReading(_ path: String) throws(StoreError) -> SQLiteConnection {
     var info = stat()
     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

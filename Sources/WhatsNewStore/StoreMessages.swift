@@ -1,14 +1,11 @@
 import WhatsNewCore
 
-/// The store's messages a person meets (backup and restore in a session, opening the store
-/// at start), as UI string
+/// The store's messages a person meets (opening the store, backup and restore), as UI string
 /// keys with their English: a ``StoreError`` made from one carries its key and arguments
-/// (``StoreError/message``), so the app words it in the person's language from its tables,
-/// while ``StoreError/description`` stays this English.
+/// (``StoreError/message``), so the app words it in the person's language.
 ///
 /// This is these messages' only English: the store says them without the app's files, so
-/// `en.lproj/Localizable.strings` leaves them out, and the app adds them to its English (what
-/// `lint` asks every other language for, and the English it falls back on).
+/// `en.lproj/Localizable.strings` leaves them out, and the app adds them to its English.
 package enum StoreMessages {
   /// Each key's English; placeholders as in the app's tables (`%1$@`).
   package static let english: [String: String] = [

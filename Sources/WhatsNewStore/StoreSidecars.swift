@@ -25,23 +25,12 @@ package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
 /// (`-wal`). Looked at before SQLite opens the store, because SQLite applies them then; beside
 /// the file a symbolic link names (`--db` may be one), where SQLite keeps them.
 ///
-/// - `-journal`, `-wal` and `-shm` must each be a regular file or absent: SQLite would wait
-///   for ever on a FIFO, and follow a symbolic link into another file. Another is refused.
-/// - A `-wal` beside a store in rollback mode (the store's header says so) is never the
-///   store's: whatsnew keeps its store in rollback mode, so it is stale or another database's.
-///   Beside a store in WAL mode (set by another tool), one whose header does not fit the
-///   store (magic, page size) is not the store's either.
-/// - A hot `-journal` is the store's own only when it fits: its page size is the store's, and
-///   the image of page 1 it keeps, when it keeps one, is this store's page 1 as it was: same
-///   page size, a schema version (any whatsnew's), and a change counter the store's equals or
-///   is one past.
-/// - Then either, applied to a private copy of the store, must leave a whole whatsnew store
-///   (`PRAGMA integrity_check`, and the schema ``Migrations`` create at its version, unless a
-///   newer whatsnew wrote it): a journal that keeps no page 1 (a transaction that changed
-///   other pages only) is judged by that alone.
-///
-/// A journal or WAL that another connection is using now (it holds the store's reserved
-/// lock) is left alone: it is live, not left over. One that does not fit is renamed to
+/// A `-journal`, `-wal` or `-shm` that is not a regular file is refused: SQLite would wait for
+/// ever on a FIFO, and follow a symbolic link into another file. A journal or WAL is the
+/// store's only when its header fits the store (``walMisfit(_:store:)``,
+/// ``journalMisfit(_:store:)``) and, applied to a private copy, it leaves a whole whatsnew
+/// store (``trialMisfit(_:_:)``). One another connection is using now (it holds the store's
+/// reserved lock) is live, and left alone. One that does not fit is renamed to
 /// `<name>.set-aside-<n>` (never deleted), and the open goes on without it; a hot journal of
 /// the store's own crash is left for SQLite to roll back, as its atomic commit needs.
 enum StoreSidecars {
@@ -101,7 +90,9 @@ enum StoreSidecars {
       })
   }
 
-  /// Why the `-wal` at `path` is not the store's, or `nil` when it may be.
+  /// Why the `-wal` at `path` is not the store's, or `nil` when it may be: whatsnew keeps its
+  /// store in rollback mode, so beside a store in that mode a WAL is stale or another
+  /// database's; beside a store another tool put in WAL mode, its header must fit the store's.
   static func walMisfit(_ path: String, store: DatabaseHeader) -> String? {
     guard store.isWAL else { return "store.sidecar.rollbackMode" }
     guard let header = readPrefix(path, count: 32), header.count == 32 else { return "store.sidecar.header" }
@@ -112,7 +103,9 @@ enum StoreSidecars {
     return nil
   }
 
-  /// Why the `-journal` at `path` is not the store's, or `nil` when it may be (or is not hot).
+  /// Why the `-journal` at `path` is not the store's, or `nil` when it may be (or is not hot):
+  /// its page size must be the store's, and the page 1 it keeps, if any, this store's as it
+  /// was (a schema version, and a change counter the store's equals or is one past).
   static func journalMisfit(_ path: String, store: DatabaseHeader) -> String? {
     guard let header = readPrefix(path, count: 28), header.count == 28 else { return "store.sidecar.header" }
     let magic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
@@ -132,8 +125,9 @@ enum StoreSidecars {
   }
 
   /// Why applying the store's `suffix` file (`-journal`, `-wal`) to a copy of the store, in a
-  /// private temporary directory, leaves no whole whatsnew store; `nil` when it leaves one.
-  /// A copy that cannot be made counts as not whole: the file is then kept aside, not applied.
+  /// private temporary directory, leaves no whole whatsnew store (integrity, and the schema
+  /// ``Migrations`` create at its version); `nil` when it leaves one. A copy that cannot be
+  /// made counts as not whole: the file is then kept aside, not applied.
   static func trialMisfit(_ path: String, _ suffix: String) -> String? {
     let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((temporary + "/whatsnew-trial.XXXXXX").utf8CString)
@@ -247,9 +241,10 @@ enum StoreSidecars {
     return lstat(path, &info) == 0 && info.st_size > 0
   }
 
-  /// Up to `count` bytes from the start of the regular file at `path`.
+  /// Up to `count` bytes from the start of the regular file at `path` (never through a
+  /// symbolic link).
   static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()

@@ -40,7 +40,7 @@ struct LanguagePreferenceTests {
 
   @Test("it does not disturb the settings, and no setting uses its key")
   func besideTheSettings() async throws {
-    #expect(!Setting.allCases.map(\.spec.storageKey).contains(SettingsStore.languageStorageKey))
+    #expect(!Setting.allCases.map(\.spec.storageKey).contains(SettingsStore.AppRow.language))
     let store = try SettingsStore(path: directory.path("x.sqlite"))
     try await store.setSetting(.theme, to: "dark")
     try await store.setLanguagePreference(.ru)

@@ -170,10 +170,11 @@ struct SettingsTests {
     #expect(try await store.seenThrough() == .version(version("2.15.0")))
   }
 
-  @Test("seedExistingUser marks onboarding, the record and the legacy flag")
-  func seedExistingUser() async throws {
+  @Test("applyPendingSeed marks onboarding, the record and the legacy flag")
+  func applyPendingSeed() async throws {
     let store = try SettingsStore(path: path)
-    try await store.seedExistingUser(seenThrough: version("2.11.0"), legacyWalkthroughCompleted: true)
+    try await store.recordPendingSeed(seenThrough: version("2.11.0"))
+    #expect(try await store.applyPendingSeed(legacyWalkthroughBefore: version("2.12.0")) == version("2.11.0"))
     #expect(try await store.isOnboardingComplete())
     #expect(try await store.seenThrough() == .version(version("2.11.0")))
     let flags = try await store.legacyGuidanceFlags()
@@ -183,7 +184,7 @@ struct SettingsTests {
   @Test("the legacy walkthrough flag migrates to guidance once, and never again after a reset")
   func legacyGuidanceMigration() async throws {
     let store = try SettingsStore(path: path)
-    try await store.setLegacyWalkthroughCompleted(true)
+    try plantLegacyWalkthroughFlag(path)
     try await store.markGuidanceSeen("finance_intro")
 
     #expect(try await store.guidanceSeenIDs() == ["first_run", "finance_intro"])
@@ -202,7 +203,7 @@ struct SettingsTests {
   @Test("a snapshot of a store that owes the guidance migration runs it and shows the migrated seen-set")
   func snapshotMigratesGuidance() async throws {
     let store = try SettingsStore(path: path)
-    try await store.setLegacyWalkthroughCompleted(true)
+    try plantLegacyWalkthroughFlag(path)
     try await store.markGuidanceSeen("finance_intro")
     try await store.setSetting(.theme, to: "dark")
 

@@ -28,6 +28,13 @@ func withRawConnection(_ path: String, _ body: (SQLiteConnection) throws(StoreEr
   try body(connection)
 }
 
+/// Sets the legacy `walkthrough_completed` flag as an older app left it (whatsnew never writes it).
+func plantLegacyWalkthroughFlag(_ path: String) throws(StoreError) {
+  try withRawConnection(path) { raw throws(StoreError) in
+    try raw.execute("INSERT INTO app_state(key, value) VALUES ('walkthrough_completed', 'true')")
+  }
+}
+
 /// Awaits `body` and returns the `StoreError` it threw, or `nil`.
 func storeError<T>(_ body: () async throws(StoreError) -> T) async -> StoreError? {
   do {

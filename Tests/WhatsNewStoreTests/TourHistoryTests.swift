@@ -61,7 +61,8 @@ struct TourHistoryTests {
     let store = try SettingsStore(path: directory.path("settings.sqlite"))
     #expect(try await store.firstVersion() == nil)
     try await store.completeOnboarding(seenThrough: version("2.13.1"))
-    try await store.seedExistingUser(seenThrough: version("2.14.0"), legacyWalkthroughCompleted: false)
+    try await store.recordPendingSeed(seenThrough: version("2.14.0"))
+    _ = try await store.applyPendingSeed(legacyWalkthroughBefore: version("2.14.0"))
     #expect(try await store.firstVersion() == version("2.13.1"))
 
     let upgrader = try SettingsStore(path: directory.path("upgrader.sqlite"))

@@ -2,16 +2,12 @@ package import Foundation
 package import WhatsNewCore
 package import WhatsNewStore
 
-/// The settings backend and the notification scheduler, as the app uses them: the real
-/// SQLite store behind QA's fault injection, with every operation tracked.
+/// The settings backend and the notification scheduler, as the app uses them: each operation
+/// is tracked, gated by QA's ``FaultInjector`` (a failed write never reaches the store), then
+/// performed on the real ``SettingsStore``.
 ///
-/// Each method gates its operation through the ``FaultInjector`` first (so a failed
-/// write never reaches the store) and then performs it on the real ``SettingsStore``.
-///
-/// The methods are `nonisolated(nonsending)`: they run on the caller's actor (the session's
-/// main actor), and only the store's own work moves to the store actor. Without it, each
-/// call hopped to the global pool first and back again: two thread switches per call for
-/// bookkeeping that takes microseconds.
+/// The methods are `nonisolated(nonsending)`, so they run on the caller's actor: otherwise
+/// each call hopped to the global pool and back, two thread switches for microseconds of work.
 package struct Backends: Sendable {
   package let store: SettingsStore
   package let faults: FaultInjector
@@ -44,10 +40,8 @@ package struct Backends: Sendable {
       compensatingRestore: compensatingRestore)
   }
 
-  /// Runs `body` as operation `operation`, through the faults.
-  ///
-  /// The operation stays in the tracker until `body` returns; callers that apply the
-  /// result on the main actor pass their own `id` from ``OperationTracker/begin(_:target:)``.
+  /// Runs `body` as the operation `id` (from ``OperationTracker/begin(_:target:blockedBy:)``),
+  /// through the faults.
   nonisolated(nonsending) package func run<T: Sendable>(
     _ operation: FaultOperation, target: String?, id: OperationID,
     _ body: nonisolated(nonsending) @Sendable (SettingsStore) async throws -> T
@@ -62,11 +56,8 @@ package struct Backends: Sendable {
     try await store.snapshot(notificationID: WeeklyReview.notificationID)
   }
 
-  /// Reads a setting (operation `read`).
-  ///
-  /// The value is read first and the faults apply to its delivery: a slow read returns
-  /// what was stored when it began, which is exactly the stale result the choice
-  /// machine must throw away if the user tapped meanwhile.
+  /// Reads a setting (operation `read`). The faults apply to the value's delivery: a slow read
+  /// returns the stale value the choice machine must throw away if the user tapped meanwhile.
   nonisolated(nonsending) package func read(_ setting: Setting, id: OperationID) async throws -> String {
     let value = try await store.setting(setting)
     try await faults.gate(.read, target: setting.rawValue, id: id)
@@ -91,19 +82,13 @@ package struct Backends: Sendable {
     try await run(.write, target: Self.languageTarget, id: id) { try await $0.setLanguagePreference(language) }
   }
 
-  /// Writes a setting and performs its side effects, as one job: for the review weekday, the
-  /// steps of a ``WeekdayChangePlan`` (write, cancel the old notification, schedule the new;
-  /// when that fails, write the old weekday back and restore the old notification), each
-  /// performed here on the real store and scheduler and its result handed back to the plan.
+  /// Writes a setting and performs its side effects, as one job: for the review weekday, each
+  /// step of a ``WeekdayChangePlan`` (write, move the reminder, and the repair when that fails).
   ///
-  /// The old weekday and notification are what this write replaced, read in its own
-  /// transaction, after the `write` gate (which QA may hold): when another process changed
-  /// the weekday before this write landed, the repair puts that change back, not the value
-  /// this session had seen.
-  ///
-  /// With `expected` (an `undo`), the first write lands only while the store holds `expected`;
-  /// otherwise nothing is written or touched and the outcome is
-  /// ``ChoiceMachine/WriteOutcome/changedSince(current:)``.
+  /// The repair puts back what this write replaced, read in its own transaction after the
+  /// `write` gate (which QA may hold): another process's change, not what this session saw.
+  /// With `expected` (`undo`), a store that holds another value is left untouched and the
+  /// outcome is ``ChoiceMachine/WriteOutcome/changedSince(current:)``.
   nonisolated(nonsending) package func apply(
     _ setting: Setting, _ value: String, expected: String? = nil, id: OperationID
   ) async -> AppliedWrite {
@@ -191,11 +176,8 @@ package struct Backends: Sendable {
   package var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
 }
 
-/// How the weekday's repair puts things back, passed in as closures: the old weekday written
-/// back to the store when its reminder could not be moved (behind the `write` gate, as any
-/// write), and the next start's repair of a schedule a failed repair left apart from the
-/// stored weekday. The app always uses ``live``; tests wrap these closures to plant a defect
-/// (TestSupport's `PlantedDefect`), to show `qa explore` finding it.
+/// How the weekday's repair puts things back, as closures: the app always uses ``live``;
+/// tests wrap them to plant a defect (TestSupport's `PlantedDefect`) that `qa explore` finds.
 package struct CompensatingRestore: Sendable {
   /// Writes the weekday back as `setting` (operation `write`, through the gate); a failure is
   /// thrown, and the repair reports it.

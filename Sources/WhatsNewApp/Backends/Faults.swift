@@ -26,14 +26,8 @@ package enum FaultKind: Sendable, Equatable {
   case hold
 }
 
-/// One fault rule: an operation, an optional target (a setting; `nil` is all) and a kind.
-///
-/// Written on the command line and in `WHATSNEW_FAULTS` as `op[:target]=fail|fail:N|delay:MS|hold`:
-///
-/// ```swift
-/// try FaultSpec.parse("write:reviewWeekday=fail:2")
-/// // FaultSpec(operation: .write, target: "reviewWeekday", kind: .fail(remaining: 2))
-/// ```
+/// One fault rule: an operation, an optional target (a setting; `nil` is all) and a kind,
+/// written `write:reviewWeekday=fail:2` (``syntax``) on the command line and in `WHATSNEW_FAULTS`.
 package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   package var operation: FaultOperation
   package var target: String?
@@ -48,9 +42,8 @@ package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   /// How a fault spec is written, as the command line's help and its usage error say.
   package static let syntax = "op[:target]=fail|fail:N|delay:MS|hold"
 
-  /// Why a fault spec cannot be used: a UI string's key and its arguments, worded in the
-  /// session's language where a session shows it (``words(_:)``), from the English table on
-  /// the command line (``UsageError/words(english:)``).
+  /// Why a fault spec cannot be used: a UI string's key and its arguments, worded by
+  /// ``words(_:)`` in the session's language, or in English on the command line.
   package struct ParseError: Error, Sendable, Equatable {
     package var key: String
     package var arguments: [String]
@@ -184,8 +177,7 @@ package final class OperationTracker: Sendable {
   }
 
   /// A QA delay longer than this (the way out's 5 s, ``ExitSaver/timeoutMilliseconds``) is
-  /// not waited for after a script's command: a delay fault never keeps a script, or its
-  /// `quit`, waiting longer than leaving may wait.
+  /// not waited for after a script's command, nor by its `quit`.
   package static let longDelayMilliseconds = 5000
 
   /// Someone waiting until `goal` holds.
@@ -276,8 +268,8 @@ package final class OperationTracker: Sendable {
   }
 
   /// The store waits for another program's lock (``LockWaitSignal``): what is in flight
-  /// will not finish soon. Holds until an operation ends (the store raises it again at
-  /// each retry of the next one that waits).
+  /// will not finish soon. Holds until an operation ends (the store raises it again at its
+  /// next retry).
   package func noteStoreWaitingForLock() {
     // Already noted: nothing changes, so no waiter is looked at again.
     guard !state.withLock({ $0.storeIsWaitingForLock }) else { return }
@@ -322,26 +314,21 @@ package final class OperationTracker: Sendable {
     await wait { $0.isSettled }
   }
 
-  /// Returns once nothing in flight will finish soon: every operation has finished, or is
-  /// held, slowed by QA, or waiting while the store waits for another program's lock. What
-  /// a prompt at a terminal waits for: fast work lands before the prompt, slow work reports
-  /// back above it.
+  /// Returns once nothing in flight will finish soon (held, slowed by QA, or waiting on another
+  /// program's lock): what a prompt waits for, so fast work lands before it, slow work above it.
   nonisolated(nonsending) package func waitUntilQuiet() async {
     await wait { $0.isQuiet }
   }
 
-  /// Returns once every operation has finished, is held, or is slowed by QA for longer than
-  /// ``longDelayMilliseconds`` (or waits behind such an operation): what a script waits for
-  /// after each command. A short delay is waited for, so the same script prints the same
-  /// text; a long one is left in flight (shown as pending), and the way out waits for it no
-  /// longer than it waits for any write.
+  /// Returns once everything in flight is held or slowed for longer than
+  /// ``longDelayMilliseconds``: what a script waits for after each command. A short delay is
+  /// waited for, so the same script prints the same text; a long one is shown as pending.
   nonisolated(nonsending) package func waitUntilSettledExceptLongDelays() async {
     await wait { $0.isSettledExceptLongDelays }
   }
 
-  /// Returns once every operation `includes` picks has finished or is held (others may
-  /// still run), or when the task is cancelled: a caller racing a deadline cancels the
-  /// wait it no longer needs.
+  /// Returns once every operation `includes` picks has finished or is held, or when the task
+  /// is cancelled (by a caller racing a deadline).
   nonisolated(nonsending) package func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
     await wait { state in state.entries.values.allSatisfy { !includes($0) || state.isEffectivelyHeld($0) } }
   }
@@ -404,8 +391,8 @@ package final class FaultInjector: Sendable {
   /// The rules in force, in the order they were added.
   package var rules: [FaultSpec] { state.withLock { $0.rules } }
 
-  /// How many operations of a kind reached the backends' gate (performed or failed),
-  /// so tests can prove that an untouched page writes nothing.
+  /// How many operations of a kind reached the gate (performed or failed): tests prove with
+  /// it that an untouched page writes nothing.
   package func attempts(of operation: FaultOperation) -> Int {
     state.withLock { $0.attempts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) } }
   }
