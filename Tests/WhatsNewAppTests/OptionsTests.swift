@@ -142,7 +142,7 @@ struct OptionsTests {
     arguments: [
       (
         "write=explode",
-        "op[:target]=fail|fail:N|delay:MS|hold, where op is one of read, write, schedule, cancel, seen-write, boot"
+        "op[:target]=fail|fail:N|delay:MS|hold, where op is one of read, write, schedule, cancel, seen-write, event-write, boot"
       ),
       ("schedule:theme=fail", "no target for 'schedule' (targets are settings, for read and write)"),
       ("write:thme=hold", "a setting, language, guidance or 'all' as the target, not 'thme' (did you mean 'theme'?)"),

@@ -104,7 +104,10 @@ struct AppReducerTests {
     var state = booted()
     state.hasCheckedWhatsNew = true
     // A tour that opens has nothing else to do: its pages have no choices to read.
-    #expect(reduce(&state, .releasesRead(row.window, row.facts)) == row.effects, "\(row.name)")
+    let effects = reduce(&state, .releasesRead(row.window, row.facts))
+    #expect(effects.routed == row.effects, "\(row.name)")
+    // An automatic tour that opens is a display the attention budget counts.
+    #expect(effects.contains(.donate(.shown(AppEvent.tour))) == (row.opens != nil), "\(row.name)")
     let pages = selectFlow(releases: row.window, seenThrough: row.facts.seenThrough, current: v214)
     #expect(state.tour == row.opens.map { TourState(mode: .automatic, pages: pages, index: $0) }, "\(row.name)")
     #expect(state.recap.isRecording == (row.opens != nil), "\(row.name)")
@@ -195,7 +198,7 @@ struct AppReducerTests {
     state.screen = .settings
     let effects = reduce(&state, .adopt(snapshot(language: .nl), .restore(from: "b.sqlite", dropped: ["a row"])))
     #expect(effects.first == .say(.restored("b.sqlite", dropped: ["a row"])))
-    #expect(state.screen == .home && effects.last == .checkWhatsNew(nil))
+    #expect(state.screen == .home && effects.routed.last == .checkWhatsNew(nil))
   }
 
   @Test("the boot reads back what an earlier run's tour changed, as the store holds it now, and writes nothing for it")
@@ -294,7 +297,8 @@ struct AppReducerTests {
     let kept: [AppEffect] = row.recorded ? [.keepRecap(state.recap.stored)] : []
     #expect((state.recap.stored != nil) == row.recorded, "\(row.name)")
     #expect(
-      effects == [row.undo ? .viewShownByLines(inScriptToo: false) : .reportWrite(ticket, row.applied.outcome)] + kept,
+      effects.routed
+        == [row.undo ? .viewShownByLines(inScriptToo: false) : .reportWrite(ticket, row.applied.outcome)] + kept,
       "\(row.name)")
     #expect(!state.recap.changedEntries.isEmpty == row.recorded, "\(row.name)")
     #expect((state.scheduleLeftApart != nil) == row.apart, "\(row.name)")

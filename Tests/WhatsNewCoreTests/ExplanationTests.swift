@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WhatsNewCore
 
@@ -59,6 +60,15 @@ struct ExplanationTests {
         "waiting for home", { $0.screen = .settings }, .init(seenThrough: Version("2.12.0")), 6, .gateClosed, "screen",
         ["session"]
       ),
+      (
+        "a guide shown an hour ago: paced until a day after it",
+        { $0.attention.events.record("shown:first_run", at: Date(timeIntervalSince1970: 1_800_000_000)) },
+        {
+          var facts = WhatsNewCheck.Facts(seenThrough: Version("2.12.0"))
+          facts.now = Date(timeIntervalSince1970: 1_800_003_600)
+          return facts
+        }(), 6, .paced, "2027-01-16T08:00:00Z", ["pacing"]
+      ),
     ]
 
   @Test("every condition is reported, and the first that fails decides", arguments: rows.indices)
@@ -67,7 +77,10 @@ struct ExplanationTests {
     var state = Self.due()
     row.change(&state)
     let why = Explanation.tour(state, facts: row.facts, pages: row.pages)
-    #expect(why.conditions.map(\.name) == ["boot", "launch", "onboarding", "store", "showWhatsNew", "seenThrough", "session"])
+    #expect(
+      why.conditions.map(\.name) == [
+        "boot", "launch", "onboarding", "store", "showWhatsNew", "seenThrough", "pacing", "session",
+      ])
     #expect(why.reason == row.reason, "\(row.name)")
     #expect(why.detail == row.detail, "\(row.name)")
     #expect(why.conditions.filter { !$0.passes }.map(\.name) == row.failing, "\(row.name)")

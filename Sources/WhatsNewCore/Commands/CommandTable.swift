@@ -77,7 +77,8 @@ package enum CommandTable {
       examples: [
         "qa write:workoutView=fail:2", "qa read:theme=fail seen-write=hold", "qa fail write workoutView 2",
         "qa fail read theme always", "qa fail write all once", "qa fail schedule",
-        "qa fail cancel", "qa fail seen-write", "qa fail boot", "qa delay schedule 1500", "qa delay read all 800",
+        "qa fail cancel", "qa fail seen-write", "qa fail event-write", "qa fail boot", "qa delay schedule 1500",
+        "qa delay read all 800",
         "qa hold write theme", "qa release write theme", "qa clear", "qa faults", "qa explore",
         "qa explore choices.txt", "qa explore --pairs", "qa explore --max-runs 20000 long.txt",
       ],

@@ -69,6 +69,7 @@ package enum ReleaseSchema {
       ("featureListBlock", closed(blockProperties(type: "featureList"), required: ["items"])),
       ("option", closed(fields(ValidationContext.optionFields), required: ["value", "labelKey"])),
       ("item", closed(fields(ValidationContext.itemFields), required: ["id", "titleKey"])),
+      ("rule", rule),
     ]
     return .object([
       ("$schema", .string(draft)),
@@ -139,12 +140,14 @@ package enum ReleaseSchema {
               ("items", versionSchema("A registered release: Releases/<version>.json must exist.")),
               ("description", .string("Every release version, each once.")),
             ])
-          )
+          ),
+          ("guidance", guidance),
         ])
       ),
       // Open, and repeats allowed: lint only warns about an unknown field or a repeated entry
       // (nothing is lost), and the schema rejects exactly what lint calls an error.
       ("required", .array([.string("releases")])),
+      ("$defs", .object([("rule", rule)])),
     ])
   }
 
@@ -159,6 +162,7 @@ package enum ReleaseSchema {
     case "id": return reference("id", "The unit's id.")
     case "type": return .object([("type", .string("string")), ("description", .string("The block's type."))])
     case "supersededIn": return reference("supersededIn", "Retire the unit from this version on.")
+    case "when": return when
     case "titleKey": return reference("translationKey", "The title's translation key.")
     case "descriptionKey": return reference("translationKey", "The description's translation key (optional).")
     case "labelKey":
