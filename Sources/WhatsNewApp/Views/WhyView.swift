@@ -43,8 +43,11 @@ struct WhyView: Sendable {
     context.text(condition.key, arguments: condition.arguments.map { $0.hasPrefix("ui.") ? context.text($0) : $0 })
   }
 
-  /// The condition's name in the person's words: a setting by its title.
+  /// The condition's name in the person's words: a setting (or a rule on one) by its title, a
+  /// rule on an event or what invalidates by its kind (`event:visited:review`: "Event").
   private func label(_ condition: Explanation.Condition, in context: RenderContext) -> String {
-    Setting(rawValue: condition.name).map { context.text($0.titleKey) } ?? context.text("ui.why.label.\(condition.name)")
+    let parts = condition.name.split(separator: ":", maxSplits: 1).map(String.init)
+    let setting = Setting(rawValue: parts.count == 2 && parts[0] == "setting" ? parts[1] : condition.name)
+    return setting.map { context.text($0.titleKey) } ?? context.text("ui.why.label.\(parts[0])")
   }
 }

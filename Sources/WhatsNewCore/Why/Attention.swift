@@ -51,7 +51,7 @@ package struct Attention: Sendable, Equatable {
     let last = events.lastShown?.id ?? "nothing"
     return Explanation.Condition(
       "pacing", value: text, passes: next == nil, failing: .paced, detail: text,
-      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [text, last])
+      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [last, text])
   }
 
   /// The conditions content puts on guidance `id`: its rules, its display count against

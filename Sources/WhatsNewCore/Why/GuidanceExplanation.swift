@@ -59,7 +59,8 @@ extension Explanation {
       conditions.append(
         Condition(
           "trigger", value: "visit:\(screen.rawValue)", passes: showing || state.screen == screen, failing: .gateClosed,
-          detail: "screen", key: "ui.why.trigger.visit", arguments: [screen.titleKey, "go \(screen.rawValue)"]))
+          detail: "screen", key: isInfo ? "ui.why.trigger.visitRules" : "ui.why.trigger.visit",
+          arguments: [screen.titleKey, "go \(screen.rawValue)"]))
     } else {
       let ask = isInfo ? "info \(guidance.id)" : "tour \(guidance.id)"
       conditions.append(

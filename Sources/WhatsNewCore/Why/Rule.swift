@@ -63,7 +63,7 @@ extension Rule {
     case .setting(let setting, let wanted):
       let now = facts.settings(setting)
       (value, passes, key) = (now, now == wanted, "ui.why.rule.setting")
-      arguments = [setting.titleKey, setting.valueKey(wanted), setting.valueKey(now)]
+      arguments = [setting.valueKey(wanted), setting.valueKey(now)]
     case .event(let event, let atLeast, let days):
       let since = days.flatMap { days in facts.now.map { $0.addingTimeInterval(-Double(days) * 86_400) } }
       let count = facts.events.count(event.name, since: since)
@@ -79,7 +79,9 @@ extension Rule {
       arguments = [version.description, seen]
     case .onboarding(let complete):
       value = facts.onboardingComplete ? "complete" : "incomplete"
-      (passes, key, arguments) = (facts.onboardingComplete == complete, "ui.why.rule.onboarding", [value])
+      let word = { (done: Bool) in done ? "ui.why.rule.finished" : "ui.why.rule.unfinished" }
+      (passes, key) = (facts.onboardingComplete == complete, "ui.why.rule.onboarding")
+      arguments = [word(complete), word(facts.onboardingComplete)]
     }
     return Explanation.Condition(
       name, value: value, passes: passes, failing: .ruleFailed, detail: "\(name)=\(value)", key: key, arguments: arguments)
