@@ -357,8 +357,12 @@ struct ExplorerTests {
       #expect(run.observed.boot.contains(FaultAttempt(operation: .read, target: "workoutView")))
       #expect(
         run.observed.lines == [
-          // The choice, and the recap kept for a later run (a seen-write).
-          [FaultAttempt(operation: .write, target: "workoutView"), FaultAttempt(operation: .seenWrite, target: nil)].sorted(),
+          // The choice, the recap kept for a later run (a seen-write), and the change it
+          // donates for rules (an event-write).
+          [
+            FaultAttempt(operation: .write, target: "workoutView"), FaultAttempt(operation: .seenWrite, target: nil),
+            FaultAttempt(operation: .eventWrite, target: nil),
+          ].sorted(),
           // The next page's reads, and the tour's position kept for resuming (a seen-write).
           [
             FaultAttempt(operation: .read, target: "progressionMode"), FaultAttempt(operation: .read, target: "workoutAutonomy"),

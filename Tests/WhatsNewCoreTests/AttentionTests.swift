@@ -72,9 +72,10 @@ struct AttentionTests {
   @Test("what the rules did is donated: a visit, a display, a close, the automatic tour, a write that landed")
   func donations() {
     var state = Self.home()
-    #expect(reduce(&state, .navigate(.cardio)).filter { if case .donate = $0 { true } else { false } } == [
-      .donate(.visited(.cardio))
-    ])
+    #expect(
+      reduce(&state, .navigate(.cardio)).filter { if case .donate = $0 { true } else { false } } == [
+        .donate(.visited(.cardio))
+      ])
     var effects = reduce(&state, .command("info", ["cardio.log_info"]))
     #expect(effects.contains(.donate(.shown("cardio.log_info"))))
     effects = reduce(&state, .command("close", []))
@@ -86,7 +87,8 @@ struct AttentionTests {
     let failed = AppliedWrite(outcome: .failed(reason: "disk full"), reminder: nil)
     #expect(!reduce(&state, .writeFinished(again, failed, onRealStore: true, isUndo: false)).contains(.donate(.changed(.theme))))
     let preview = state.choices.tap(.theme, "light")!
-    #expect(!reduce(&state, .writeFinished(preview, saved, onRealStore: false, isUndo: false)).contains(.donate(.changed(.theme))))
+    #expect(
+      !reduce(&state, .writeFinished(preview, saved, onRealStore: false, isUndo: false)).contains(.donate(.changed(.theme))))
     // The runner stamps the time and hands it back: rules count it from then on.
     _ = reduce(&state, .donated(.visited(.cardio), at: Self.t0))
     #expect(state.attention.events.count("visited:cardio") == 1)

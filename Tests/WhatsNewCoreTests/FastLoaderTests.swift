@@ -620,7 +620,7 @@ struct FastLoaderTests {
         ["version", "pages", "date", "defaultChanges"]
       ),
       (Page(id: "p", blocks: []), ["id", "blocks", "supersededIn"]),
-      (Block(id: "b", content: .info(InfoBlock(titleKey: "k"))), ["id", "supersededIn", "content"]),
+      (Block(id: "b", content: .info(InfoBlock(titleKey: "k"))), ["id", "supersededIn", "when", "content"]),
       (InfoBlock(titleKey: "k"), ["titleKey", "descriptionKey", "icon"]),
       (
         ChoiceBlock(setting: .theme, titleKey: "k", options: []),

@@ -147,7 +147,9 @@ enum GoldenText {
       lines.append(
         "  page id=\(quoted(page.id)) supersededIn=\(version(page.supersededIn)) blocks=\(page.blocks.count)")
       for block in page.blocks {
-        let head = "    block id=\(quoted(block.id)) supersededIn=\(version(block.supersededIn))"
+        // A block's rules, written only when it has any (the goldens before them stand).
+        let when = block.when.isEmpty ? "" : " when=\(block.when.map { "\($0)" })"
+        let head = "    block id=\(quoted(block.id)) supersededIn=\(version(block.supersededIn))\(when)"
         switch block.content {
         case .info(let info):
           lines.append(

@@ -19,8 +19,8 @@ struct OpeningTests {
     let store = try SettingsStore(path: path)
     #expect(store.wasCreated)
     #expect(store.path == path)
-    #expect(try await store.schemaVersion() == 4)
-    #expect(SettingsStore.currentSchemaVersion == 4)
+    #expect(try await store.schemaVersion() == 5)
+    #expect(SettingsStore.currentSchemaVersion == 5)
     #expect(mode(of: path) == 0o600)
     #expect(try await store.integrityCheck() == [])
     #expect(try await store.isOnboardingComplete() == false)
@@ -28,7 +28,7 @@ struct OpeningTests {
 
     let again = try SettingsStore(path: path)
     #expect(again.wasCreated == false)
-    #expect(try await again.schemaVersion() == 4)
+    #expect(try await again.schemaVersion() == 5)
     // Rollback journal, not WAL.
     #expect(!fileExists(path + "-wal"))
   }

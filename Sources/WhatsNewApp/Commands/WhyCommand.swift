@@ -26,6 +26,9 @@ struct WhyCommand: Sendable {
       explanation = .guidance(
         guidance, runner.state, seen: await runner.guidanceSeenSet(), now: runner.backends.clock.now())
     case ("reminder", 1): explanation = await reminderNow()
+    case ("news", 2):
+      guard let why = await news(words[1]) else { return }
+      explanation = why
     default: return runner.messages.usage("why")
     }
     if json {
@@ -45,6 +48,33 @@ struct WhyCommand: Sendable {
     } catch {
       return Self.tour(runner, snapshot: nil, failure: "\(error)")
     }
+  }
+
+  /// Why release `text` was shown in a tour or not, from the store's record as `news` reads it;
+  /// `nil` when the words named no release (said).
+  func news(_ text: String) async -> Explanation? {
+    guard let version = Version(text) else {
+      runner.messages.invalid(.error, "ui.error.badVersion", text)
+      return nil
+    }
+    guard let release = runner.catalog.release(version) else {
+      let versions = runner.catalog.versions.map(\.description)
+      runner.messages.unknownValue(
+        text, kind: .release, candidates: versions,
+        suggestion: Version.nearest(to: version, in: runner.catalog.versions)?.description)
+      return nil
+    }
+    let read = await runner.performNow(.read, target: nil) { store in try await store.releaseRecord() }
+    guard case .success(let record) = read else {
+      if case .failure(let reason) = read { runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error) }
+      return nil
+    }
+    let first = record.firstVersion ?? (runner.state.onboardingComplete ? nil : runner.appVersion)
+    let status = ReleaseHistory.status(
+      of: release, recorded: record.showings.last { $0.release == version }, firstVersion: first,
+      seenThrough: record.seenThrough.version, current: runner.appVersion,
+      leftOut: runner.state.tour?.capped.first { $0.release == version }?.pages)
+    return .news(release, current: runner.appVersion, firstVersion: first, status: status, tour: await tourNow())
   }
 
   /// Why the weekly review reminder is scheduled or not: the store read now, the next time

@@ -310,6 +310,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return effects + [.readReleases(facts)]
 
   case .releasesRead(let window, let facts):
+    defer { state.paceWaived = false }
     // What this start decided is kept, as `why tour` words it (`state decision`), from the
     // pages the check selected; counted again only when the setting kept them from showing.
     switch WhatsNewCheck.decide(facts: facts, window: window, current: state.appVersion) {
@@ -321,7 +322,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
-    case .open(_, _) where facts.position == nil && state.attention.nextEligible(at: facts.now) != nil:
+    case .open(_, _) where facts.position == nil && !state.paceWaived && state.attention.nextEligible(at: facts.now) != nil:
       // Too soon after the last display: the tour waits for a later start (``Attention``).
       // One left unfinished goes on: it is the same display.
       state.startDecision = .tour(state, facts: facts, pages: nil, window: window)
@@ -370,6 +371,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
 
   case .seenOverwritten(let version):
     state.hasCheckedWhatsNew = false
+    state.paceWaived = true
     // The record is now what was written: the settings screen shows it without reading it back.
     state.storeFacts.seenThrough = version.map { .version($0) } ?? .none
 

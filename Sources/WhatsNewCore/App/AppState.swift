@@ -68,6 +68,8 @@ package struct AppState: Sendable, Equatable {
   /// The attention budget the tour, guides and popovers share, the events rules count and the
   /// rules content gives guidance (``Attention``).
   package var attention = Attention()
+  /// `debug seen` asked for the tour again: the next check is not paced (a developer's ask).
+  package var paceWaived = false
 
   package init(appVersion: Version, launchedFromWidget: Bool, languageChoice: LanguageChoice) {
     self.appVersion = appVersion

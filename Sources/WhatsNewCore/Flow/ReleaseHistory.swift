@@ -77,7 +77,7 @@ package enum ReleaseHistory {
       }
   }
 
-  static func status(
+  package static func status(
     of release: Release, recorded: ReleaseShowing?, firstVersion: Version?, seenThrough: Version?, current: Version,
     leftOut: Int? = nil
   ) -> Status {
