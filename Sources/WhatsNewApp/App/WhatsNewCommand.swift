@@ -59,7 +59,7 @@ package enum WhatsNewCommand {
       // A bad fault spec says why from the English table: the bundled one, as a command line
       // that did not parse names no other for sure.
       let message = error.words(english: {
-        try? EnglishTable.read(localizationsDirectory: nil, environment: environment)
+        try? EnglishTable.read(localizationsDirectory: nil)
       })
       StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(SubcommandDeclarations.usageLine)\n")
       return ExitStatus.usage
@@ -70,7 +70,7 @@ package enum WhatsNewCommand {
     // No session outside the REPL: the message from the English table, read for it. Without a
     // readable one the subcommand goes on in UTC unwarned (one that needs English refuses, saying why).
     if let timeZoneProblem,
-      let english = try? EnglishTable.read(localizationsDirectory: options.localizationsDirectory, environment: environment)
+      let english = try? EnglishTable.read(localizationsDirectory: options.localizationsDirectory)
     {
       let text = english["ui.timeZone.fileRefused"] ?? "ui.timeZone.fileRefused"
       report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))

@@ -39,7 +39,7 @@ package enum EnglishTable {
   /// Reads the English table for words said outside a session (`schema`'s descriptions, a
   /// warning before a subcommand): from `localizationsDirectory` (`--localizations`), else
   /// from the bundled `Localizations/`, found as the app finds it.
-  static func read(localizationsDirectory: String?, environment: [String: String]) throws(ContentError) -> TranslationTable {
+  static func read(localizationsDirectory: String?) throws(ContentError) -> TranslationTable {
     let directory = try ContentLibrary.locateBundled("Localizations", unless: localizationsDirectory)
     guard ContentLibrary.isDirectory(directory) else {
       throw ContentError.missingDirectory(path: directory, what: "translations", option: "--localizations")

@@ -1,23 +1,5 @@
 package import WhatsNewCore
 
-/// What a tour-like overlay is showing, for the page renderer.
-package struct PageView: Sendable {
-  /// The heading: "What's new in 2.13.1", "Welcome", "Preview of 2.15.0".
-  package var heading: String
-  package var page: Page
-  /// 0-based page index and page count.
-  package var index: Int
-  package var count: Int
-  /// What each choice control shows.
-  package var controls: [Setting: ChoiceMachine.ControlState]
-  /// An error for the whole page (a failed dismissal, say).
-  package var error: String?
-  /// The commands the footer offers, already worded.
-  package var footer: [String]
-  /// Notes under the blocks (what the cap left out, on the tour's last page), already worded.
-  package var notes: [String] = []
-}
-
 /// Renders the four block kinds and whole pages. Pure: values in, rows out.
 ///
 /// ```swift
