@@ -161,16 +161,8 @@ package enum WhatsNewCommand {
       cache: cache)
   }
 
-  /// Why the store could not open, in the person's language where the store gave the
-  /// message a key (``StoreMessages``): the flag's or the environment's, as no stored choice
-  /// can be read yet; else in the words it came with.
-  static func startWords(
-    for error: StoreError, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
-  ) -> String {
-    error.message.map { startWords(for: $0, options, content, environment) } ?? error.description
-  }
-
-  /// A store message at start (a refusal, a file set aside), in the language ``startWords(for:_:_:_:)`` uses.
+  /// A store message at start (a refusal, a file set aside) in the person's language: the
+  /// flag's or the environment's, as no stored choice can be read yet.
   static func startWords(
     for message: StoreMessage, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
   ) -> String {
@@ -222,7 +214,9 @@ package enum WhatsNewCommand {
         lockWait: waitReport.lockWait, defaultsAsOf: options.appVersion)
     } catch {
       for file in error.setAside { report(startWords(for: file.message, options, content, environment)) }
-      return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))
+      // In the person's language where the store gave the message a key (``StoreMessages``), else in its own words.
+      let words = error.message.map { startWords(for: $0, options, content, environment) } ?? error.description
+      return fail(words, ExitStatus.forStore(error))
     }
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
     for file in store.setAside { report(startWords(for: file.message, options, content, environment)) }
