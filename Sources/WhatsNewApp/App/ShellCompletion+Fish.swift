@@ -11,10 +11,9 @@ extension ShellCompletion {
       "# or: whatsnew completion fish | source",
       "complete -c whatsnew -f",
     ]
-    for command in commands {
-      lines.append(
-        "complete -c whatsnew -n " + quoted("not __fish_seen_subcommand_from \(names)") + " -a " + quoted(command.name)
-          + " -d " + quoted(command.summary))
+    lines += commands.map { command in
+      "complete -c whatsnew -n " + quoted("not __fish_seen_subcommand_from \(names)") + " -a " + quoted(command.name)
+        + " -d " + quoted(command.summary)
     }
     for option in OptionDeclarations.all {
       let condition =

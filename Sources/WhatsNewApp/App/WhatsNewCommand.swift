@@ -254,18 +254,15 @@ package enum WhatsNewCommand {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
-    if !charset.isUTF8 {
-      console.diagnostic("whatsnew: " + session.runner.text("ui.charset.notUTF8", charset.displayName))
+    // Says what the start found, in the session's language, on standard error.
+    func warn(_ key: String, _ arguments: String...) {
+      console.diagnostic("whatsnew: " + session.runner.text(key, arguments: arguments))
     }
-    if let zone = configuration.unknownTimeZone {
-      console.diagnostic("whatsnew: " + session.runner.text("ui.timeZone.unknown", zone))
-    }
+    if !charset.isUTF8 { warn("ui.charset.notUTF8", charset.displayName) }
+    if let zone = configuration.unknownTimeZone { warn("ui.timeZone.unknown", zone) }
     if let timeZoneProblem {
-      console.diagnostic(
-        "whatsnew: "
-          + session.runner.text(
-            "ui.timeZone.fileRefused", timeZoneProblem.path,
-            session.runner.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
+      let limit = session.runner.renderContext.formats.number(SystemTimeZone.fileSizeLimit)
+      warn("ui.timeZone.fileRefused", timeZoneProblem.path, limit)
     }
 
     var editor: InteractiveLineEditor?
@@ -283,16 +280,14 @@ package enum WhatsNewCommand {
         historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) }, onResize: { redraw.request() })
       if let refusal = created.libraryRefusal {
-        console.diagnostic(
-          "whatsnew: " + session.runner.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
+        warn("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session))
       } else if let reason = created.unavailableReason {
         console.diagnostic("whatsnew: line editing is off: " + reason)
       }
-      if let refusal = created.historyRefusal {
-        console.diagnostic(
-          "whatsnew: "
-            + (refusal.movedTo.map { session.runner.text("ui.history.refused", refusal.path, refusal.reason, $0) }
-              ?? session.runner.text("ui.history.refusedKept", refusal.path, refusal.reason)))
+      if let refusal = created.historyRefusal, let movedTo = refusal.movedTo {
+        warn("ui.history.refused", refusal.path, refusal.reason, movedTo)
+      } else if let refusal = created.historyRefusal {
+        warn("ui.history.refusedKept", refusal.path, refusal.reason)
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
       console.updatePrompt = { [created] prompt in created.setPrompt(prompt) }
@@ -309,7 +304,7 @@ package enum WhatsNewCommand {
       try editor?.writeHistory()
     } catch {
       if case .cannotSaveHistory(let path, let reason) = error {
-        console.diagnostic("whatsnew: " + session.runner.text("ui.history.notSaved", path, reason))
+        warn("ui.history.notSaved", path, reason)
       }
     }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
