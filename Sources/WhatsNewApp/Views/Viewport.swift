@@ -78,7 +78,7 @@ package struct Viewport: Sendable {
     }
     // The note below counts the focus's own rows left out when the focus is cut (the note says
     // the focus goes on), else every row left out below.
-    // In a window the full notes would fill, each note is one short line (``note(short:)``).
+    // In a window the full notes would fill, each note is one short line (``note(_:short:_:)``).
     var short = false
     func noteAbove(_ count: Int) -> Document {
       if short { return note(context.text("ui.view.aboveShort", context.formats.number(count)), short: true, context) }
