@@ -203,8 +203,9 @@ package struct ContentLibrary: Sendable {
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
-  private static func requireDirectories(_ releases: String, _ localizations: String) throws(ContentError) {
-    guard isDirectory(releases) else {
+  /// The error naming the first of `releases` (when given) and `localizations` that is not a directory.
+  static func requireDirectories(_ releases: String?, _ localizations: String) throws(ContentError) {
+    if let releases, !isDirectory(releases) {
       throw ContentError.missingDirectory(path: releases, what: "release files", option: "--releases")
     }
     guard isDirectory(localizations) else {

@@ -41,9 +41,7 @@ package enum EnglishTable {
   /// from the bundled `Localizations/`, found as the app finds it.
   static func read(localizationsDirectory: String?) throws(ContentError) -> TranslationTable {
     let directory = try ContentLibrary.locateBundled("Localizations", unless: localizationsDirectory)
-    guard ContentLibrary.isDirectory(directory) else {
-      throw ContentError.missingDirectory(path: directory, what: "translations", option: "--localizations")
-    }
+    try ContentLibrary.requireDirectories(nil, directory)
     // The refusal names the file, says what is wrong with it and what to do.
     return try ContentLibrary.readTable(.en, localizationsDirectory: directory).mapError(ContentError.englishTable).get()
   }
