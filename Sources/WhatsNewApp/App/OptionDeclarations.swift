@@ -263,13 +263,9 @@ package enum OptionDeclarations {
   /// `--help`'s OPTIONS section: each listed option's names and value in a column of 24, its
   /// help beside it, continuation lines under the help.
   package static var helpSection: String {
-    let column = 24
-    var lines: [String] = []
-    for option in all where option.listedInHelp {
+    let lines = all.filter(\.listedInHelp).flatMap { option in
       let label = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
-      let padded = label.count < column ? label + String(repeating: " ", count: column - label.count) : label + " "
-      lines.append("  " + padded + option.help[0])
-      lines += option.help.dropFirst().map { String(repeating: " ", count: column + 2) + $0 }
+      return Options.helpColumns(label, option.help, column: 24)
     }
     return lines.joined(separator: "\n")
   }

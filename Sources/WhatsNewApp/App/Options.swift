@@ -172,10 +172,7 @@ package struct Options: Sendable, Equatable {
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
   /// where the content comes from, the exit statuses and the closing note from ``CommandLineReference`` (as the man page).
   package static var helpText: String {
-    let statuses = CommandLineReference.exitStatuses.flatMap { status in
-      let code = "  " + status.code + String(repeating: " ", count: max(1, 8 - status.code.count))
-      return [code + status.lines[0]] + status.lines.dropFirst().map { String(repeating: " ", count: 10) + $0 }
-    }
+    let statuses = CommandLineReference.exitStatuses.flatMap { helpColumns($0.code, $0.lines, column: 8) }
     return """
       OVERVIEW: \(CommandLineReference.overview)
 
@@ -192,6 +189,13 @@ package struct Options: Sendable, Equatable {
 
       \(CommandLineReference.closing.joined(separator: "\n"))
       """
+  }
+
+  /// `--help`'s two columns: `label` padded to `column` (or one space past a longer one),
+  /// beside the first of `lines`; the others under it.
+  static func helpColumns(_ label: String, _ lines: [String], column: Int) -> [String] {
+    ["  " + TextLayout.pad(label + " ", toWidth: column) + lines[0]]
+      + lines.dropFirst().map { String(repeating: " ", count: column + 2) + $0 }
   }
 }
 

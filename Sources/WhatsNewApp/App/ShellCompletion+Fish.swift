@@ -11,10 +11,9 @@ extension ShellCompletion {
       "# or: whatsnew completion fish | source",
       "complete -c whatsnew -f",
     ]
-    for command in commands {
-      lines.append(
-        "complete -c whatsnew -n " + quoted("not __fish_seen_subcommand_from \(names)") + " -a " + quoted(command.name)
-          + " -d " + quoted(command.summary))
+    lines += commands.map { command in
+      "complete -c whatsnew -n " + quoted("not __fish_seen_subcommand_from \(names)") + " -a " + quoted(command.name)
+        + " -d " + quoted(command.summary)
     }
     for option in OptionDeclarations.all {
       let condition =
@@ -30,14 +29,9 @@ extension ShellCompletion {
           + " -d " + quoted(summary(of: option)))
     }
     for command in commands {
-      guard let argument = command.argument else { continue }
-      let condition = " -n " + quoted("__fish_seen_subcommand_from \(command.name)")
-      switch argument.completion {
-      case .none: continue
-      case .file: lines.append("complete -c whatsnew" + condition + " -F")
-      case .directory: lines.append("complete -c whatsnew" + condition + " -a '(__fish_complete_directories)'")
-      case .words(let words): lines.append("complete -c whatsnew" + condition + " -a " + quoted(words.joined(separator: " ")))
-      }
+      let candidates = command.argument.map { fishCandidates($0.completion) } ?? ""
+      guard !candidates.isEmpty else { continue }
+      lines.append("complete -c whatsnew -n " + quoted("__fish_seen_subcommand_from \(command.name)") + candidates)
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -45,11 +39,16 @@ extension ShellCompletion {
   /// What follows an option's spellings: nothing for a flag, else that it takes a value and what.
   private static func fishValue(_ option: OptionDeclaration) -> String {
     guard option.takesValue else { return "" }
-    switch option.completion {
-    case .none: return " -x"
-    case .file: return " -r -F"
-    case .directory: return " -x -a '(__fish_complete_directories)'"
-    case .words(let words): return " -x -a " + quoted(words.joined(separator: " "))
+    return (option.completion == .file ? " -r" : " -x") + fishCandidates(option.completion)
+  }
+
+  /// What fish offers for a value or an argument: files, directories, words, or nothing.
+  private static func fishCandidates(_ completion: ValueCompletion) -> String {
+    switch completion {
+    case .none: ""
+    case .file: " -F"
+    case .directory: " -a '(__fish_complete_directories)'"
+    case .words(let words): " -a " + quoted(words.joined(separator: " "))
     }
   }
 }

@@ -4,13 +4,10 @@ extension ShellCompletion {
   static var zsh: String {
     let commands = SubcommandDeclarations.listed
     let general = OptionDeclarations.taken(by: OptionDeclarations.session).flatMap(zshSpecs)
-    var cases: [String] = []
-    for command in commands {
-      var specs = command.options.flatMap(zshSpecs)
-      if let argument = command.argument {
-        specs.append(quoted("1:\(argument.placeholder):\(zshAction(argument.completion))"))
-      }
-      cases.append("      \(command.name)) _arguments -s \(specs.joined(separator: " ")) ;;")
+    let cases = commands.map { command in
+      let argument = command.argument.map { quoted("1:\($0.placeholder):\(zshAction($0.completion))") }
+      let specs = command.options.flatMap(zshSpecs) + (argument.map { [$0] } ?? [])
+      return "      \(command.name)) _arguments -s \(specs.joined(separator: " ")) ;;"
     }
     let described = commands.map { quoted(zshEscape($0.name, extra: ":") + ":" + zshEscape($0.summary, extra: ":")) }
     return """

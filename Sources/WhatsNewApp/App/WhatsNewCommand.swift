@@ -59,7 +59,7 @@ package enum WhatsNewCommand {
       // A bad fault spec says why from the English table: the bundled one, as a command line
       // that did not parse names no other for sure.
       let message = error.words(english: {
-        try? EnglishTable.read(localizationsDirectory: nil, environment: environment)
+        try? EnglishTable.read(localizationsDirectory: nil)
       })
       StandardStream.error("Error: \(TextSanitizer.clean(message))\n\(SubcommandDeclarations.usageLine)\n")
       return ExitStatus.usage
@@ -70,7 +70,7 @@ package enum WhatsNewCommand {
     // No session outside the REPL: the message from the English table, read for it. Without a
     // readable one the subcommand goes on in UTC unwarned (one that needs English refuses, saying why).
     if let timeZoneProblem,
-      let english = try? EnglishTable.read(localizationsDirectory: options.localizationsDirectory, environment: environment)
+      let english = try? EnglishTable.read(localizationsDirectory: options.localizationsDirectory)
     {
       let text = english["ui.timeZone.fileRefused"] ?? "ui.timeZone.fileRefused"
       report(Localizer.format(text, arguments: [timeZoneProblem.path, String(SystemTimeZone.fileSizeLimit)]))
@@ -161,16 +161,8 @@ package enum WhatsNewCommand {
       cache: cache)
   }
 
-  /// Why the store could not open, in the person's language where the store gave the
-  /// message a key (``StoreMessages``): the flag's or the environment's, as no stored choice
-  /// can be read yet; else in the words it came with.
-  static func startWords(
-    for error: StoreError, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
-  ) -> String {
-    error.message.map { startWords(for: $0, options, content, environment) } ?? error.description
-  }
-
-  /// A store message at start (a refusal, a file set aside), in the language ``startWords(for:_:_:_:)`` uses.
+  /// A store message at start (a refusal, a file set aside) in the person's language: the
+  /// flag's or the environment's, as no stored choice can be read yet.
   static func startWords(
     for message: StoreMessage, _ options: Options, _ content: ContentLibrary, _ environment: [String: String]
   ) -> String {
@@ -222,7 +214,9 @@ package enum WhatsNewCommand {
         lockWait: waitReport.lockWait, defaultsAsOf: options.appVersion)
     } catch {
       for file in error.setAside { report(startWords(for: file.message, options, content, environment)) }
-      return fail(startWords(for: error, options, content, environment), ExitStatus.forStore(error))
+      // In the person's language where the store gave the message a key (``StoreMessages``), else in its own words.
+      let words = error.message.map { startWords(for: $0, options, content, environment) } ?? error.description
+      return fail(words, ExitStatus.forStore(error))
     }
     // A journal or WAL beside the store that was not its own was moved aside, not applied.
     for file in store.setAside { report(startWords(for: file.message, options, content, environment)) }
@@ -260,18 +254,15 @@ package enum WhatsNewCommand {
       for diagnostic in content.diagnostics { console.diagnostic(diagnostic) }
     }
     let session = Session(configuration: configuration, backends: backends, console: console)
-    if !charset.isUTF8 {
-      console.diagnostic("whatsnew: " + session.runner.text("ui.charset.notUTF8", charset.displayName))
+    // Says what the start found, in the session's language, on standard error.
+    func warn(_ key: String, _ arguments: String...) {
+      console.diagnostic("whatsnew: " + session.runner.text(key, arguments: arguments))
     }
-    if let zone = configuration.unknownTimeZone {
-      console.diagnostic("whatsnew: " + session.runner.text("ui.timeZone.unknown", zone))
-    }
+    if !charset.isUTF8 { warn("ui.charset.notUTF8", charset.displayName) }
+    if let zone = configuration.unknownTimeZone { warn("ui.timeZone.unknown", zone) }
     if let timeZoneProblem {
-      console.diagnostic(
-        "whatsnew: "
-          + session.runner.text(
-            "ui.timeZone.fileRefused", timeZoneProblem.path,
-            session.runner.renderContext.formats.number(SystemTimeZone.fileSizeLimit)))
+      let limit = session.runner.renderContext.formats.number(SystemTimeZone.fileSizeLimit)
+      warn("ui.timeZone.fileRefused", timeZoneProblem.path, limit)
     }
 
     var editor: InteractiveLineEditor?
@@ -289,16 +280,14 @@ package enum WhatsNewCommand {
         historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) }, onResize: { redraw.request() })
       if let refusal = created.libraryRefusal {
-        console.diagnostic(
-          "whatsnew: " + session.runner.text("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session)))
+        warn("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session))
       } else if let reason = created.unavailableReason {
         console.diagnostic("whatsnew: line editing is off: " + reason)
       }
-      if let refusal = created.historyRefusal {
-        console.diagnostic(
-          "whatsnew: "
-            + (refusal.movedTo.map { session.runner.text("ui.history.refused", refusal.path, refusal.reason, $0) }
-              ?? session.runner.text("ui.history.refusedKept", refusal.path, refusal.reason)))
+      if let refusal = created.historyRefusal, let movedTo = refusal.movedTo {
+        warn("ui.history.refused", refusal.path, refusal.reason, movedTo)
+      } else if let refusal = created.historyRefusal {
+        warn("ui.history.refusedKept", refusal.path, refusal.reason)
       }
       console.showAbovePrompt = { [created] text in created.printAbove(bytes: charset.encode(text)) }
       console.updatePrompt = { [created] prompt in created.setPrompt(prompt) }
@@ -315,7 +304,7 @@ package enum WhatsNewCommand {
       try editor?.writeHistory()
     } catch {
       if case .cannotSaveHistory(let path, let reason) = error {
-        console.diagnostic("whatsnew: " + session.runner.text("ui.history.notSaved", path, reason))
+        warn("ui.history.notSaved", path, reason)
       }
     }
     return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)

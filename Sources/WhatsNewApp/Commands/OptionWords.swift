@@ -2,7 +2,7 @@ import Foundation
 import WhatsNewCore
 
 /// How `set` and `choose` read the option a person typed, in the session's language: the
-/// value, the label the app shows (``PageRenderer/optionLabel(_:setting:)``), a word of the
+/// value, the label the app shows (``label(_:_:)``), a word of the
 /// label, or an unambiguous prefix of any of these (``OptionMatcher``); and the lists their
 /// errors name, joined as the language joins alternatives ("1, 2 o mode.1").
 struct OptionWords: Sendable {

@@ -154,23 +154,17 @@ package struct ContentLibrary: Sendable {
   static func readTables(
     atPaths paths: [String], cache: TranslationCache
   ) -> [(result: Result<TranslationTable, TableProblem>, bytes: [UInt8]?)] {
-    var results: [Result<TranslationTable, TableProblem>?] = []
-    var sources: [(path: String, bytes: [UInt8])] = []
-    for path in paths {
-      switch FileBytes.contents(of: path, limit: tableSizeLimit) {
+    let reads = paths.map { FileBytes.contents(of: $0, limit: tableSizeLimit) }
+    // The files that could be read go to the cache together, in order.
+    let sources = zip(paths, reads).compactMap { path, read in (try? read.get()).map { (path: path, bytes: $0) } }
+    var tables = cache.tables(sources).makeIterator()
+    return zip(paths, reads).map { path, read in
+      switch read {
       case .success(let bytes):
-        sources.append((path, bytes))
-        results.append(nil)
+        return (tables.next()!.mapError { TableProblem(description: "\(path): \($0)", error: $0) }, bytes)
       case .failure(let refusal):
-        results.append(
-          .failure(TableProblem(description: "\(path): cannot be read: \(refusal)", refusal: refusal)))
+        return (.failure(TableProblem(description: "\(path): cannot be read: \(refusal)", refusal: refusal)), nil)
       }
-    }
-    var read = zip(sources, cache.tables(sources)).makeIterator()
-    return zip(paths, results).map { path, result in
-      if let result { return (result, nil) }
-      let (source, table) = read.next()!
-      return (table.mapError { TableProblem(description: "\(path): \($0)", error: $0) }, source.bytes)
     }
   }
 
@@ -209,8 +203,9 @@ package struct ContentLibrary: Sendable {
       releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
-  private static func requireDirectories(_ releases: String, _ localizations: String) throws(ContentError) {
-    guard isDirectory(releases) else {
+  /// The error naming the first of `releases` (when given) and `localizations` that is not a directory.
+  static func requireDirectories(_ releases: String?, _ localizations: String) throws(ContentError) {
+    if let releases, !isDirectory(releases) {
       throw ContentError.missingDirectory(path: releases, what: "release files", option: "--releases")
     }
     guard isDirectory(localizations) else {

@@ -39,11 +39,9 @@ package enum EnglishTable {
   /// Reads the English table for words said outside a session (`schema`'s descriptions, a
   /// warning before a subcommand): from `localizationsDirectory` (`--localizations`), else
   /// from the bundled `Localizations/`, found as the app finds it.
-  static func read(localizationsDirectory: String?, environment: [String: String]) throws(ContentError) -> TranslationTable {
+  static func read(localizationsDirectory: String?) throws(ContentError) -> TranslationTable {
     let directory = try ContentLibrary.locateBundled("Localizations", unless: localizationsDirectory)
-    guard ContentLibrary.isDirectory(directory) else {
-      throw ContentError.missingDirectory(path: directory, what: "translations", option: "--localizations")
-    }
+    try ContentLibrary.requireDirectories(nil, directory)
     // The refusal names the file, says what is wrong with it and what to do.
     return try ContentLibrary.readTable(.en, localizationsDirectory: directory).mapError(ContentError.englishTable).get()
   }

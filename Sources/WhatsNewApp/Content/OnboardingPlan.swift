@@ -10,11 +10,9 @@ package enum OnboardingPlan {
   /// are read newest first only until every setting has its control (a new user's start does
   /// not read the whole history).
   package static func pages(catalog: ReleaseCatalog, appVersion: Version) -> [Page] {
-    let releases = catalog.newestFirst(upTo: appVersion) { read in
-      Set(read.flatMap { choiceBlocks(in: $0, asOf: appVersion).map(\.setting) }).count < Setting.allCases.count
-    }
     var chosen: [Setting: Block] = [:]
-    for release in releases {
+    for version in catalog.versions.reversed() where version <= appVersion && chosen.count < Setting.allCases.count {
+      guard let release = catalog.release(version) else { continue }
       for (setting, block) in choiceBlocks(in: release, asOf: appVersion) where chosen[setting] == nil {
         chosen[setting] = block
       }

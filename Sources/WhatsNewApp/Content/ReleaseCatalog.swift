@@ -94,17 +94,6 @@ package final class ReleaseCatalog: Sendable {
     return state.withLock { state in wanted.compactMap { load($0, &state) } }
   }
 
-  /// The registered releases up to `current`, newest first, read one at a time while
-  /// `wantsMore` says so (onboarding stops once every setting has a control).
-  package func newestFirst(upTo current: Version, while wantsMore: ([Release]) -> Bool) -> [Release] {
-    var read: [Release] = []
-    for version in versions.reversed() where version <= current {
-      guard wantsMore(read) else { break }
-      if let release = release(version) { read.append(release) }
-    }
-    return read
-  }
-
   /// Every registered release, ascending (reads the whole history).
   package func allReleases() -> [Release] {
     state.withLock { state in versions.compactMap { load($0, &state) } }

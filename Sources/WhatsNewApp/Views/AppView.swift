@@ -60,13 +60,11 @@ package enum AppView {
 
   /// The onboarding or tour page on screen, whole; `nil` when neither shows.
   package static func page(_ state: AppState, _ context: RenderContext) -> Document? {
-    if let onboarding = state.onboarding {
-      return OnboardingPageView(onboarding: onboarding, controls: state.choices.states).document(in: context)
-    }
-    if let tour = state.showingTour {
-      return TourPageView(tour: tour, controls: state.choices.states, facts: state.ruleFacts(now: nil)).document(in: context)
-    }
-    return nil
+    let controls = state.choices.states
+    let view =
+      state.onboarding.map { PageView(onboarding: $0, controls: controls, in: context) }
+      ?? state.showingTour.map { PageView(tour: $0, controls: controls, facts: state.ruleFacts(now: nil), in: context) }
+    return view.map { PageRenderer(context: context).render($0) }
   }
 
   /// The guide's step over its screen, whole, with the screen's anchors (where the step's

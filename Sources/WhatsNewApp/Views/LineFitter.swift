@@ -70,12 +70,8 @@ package enum LineFitter {
 
   /// Greedy wrapping of one paragraph of cells.
   static func wrap(_ cells: [Cell], width: Int, hangingIndent: Int?) -> [[Span]] {
-    var index = 0
-    var leading: [Cell] = []
-    while index < cells.count, cells[index].character == " " {
-      leading.append(cells[index])
-      index += 1
-    }
+    let leading = Array(cells.prefix { $0.character == " " })
+    var index = leading.count
     // Continuation rows keep at least half the width for text.
     let indent = min(max(0, hangingIndent ?? leading.count), width / 2)
     var rows: [[Cell]] = []
@@ -104,11 +100,8 @@ package enum LineFitter {
         index += 1
         continue
       }
-      var word: [Cell] = []
-      while index < cells.count, !cells[index].isBreak {
-        word.append(cells[index])
-        index += 1
-      }
+      var word = Array(cells[index...].prefix { !$0.isBreak })
+      index += word.count
       // Glue at the end of a span (before a break) is a plain space.
       while let last = word.last, last.isGlue {
         word.removeLast()

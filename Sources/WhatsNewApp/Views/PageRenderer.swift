@@ -1,23 +1,5 @@
 package import WhatsNewCore
 
-/// What a tour-like overlay is showing, for the page renderer.
-package struct PageView: Sendable {
-  /// The heading: "What's new in 2.13.1", "Welcome", "Preview of 2.15.0".
-  package var heading: String
-  package var page: Page
-  /// 0-based page index and page count.
-  package var index: Int
-  package var count: Int
-  /// What each choice control shows.
-  package var controls: [Setting: ChoiceMachine.ControlState]
-  /// An error for the whole page (a failed dismissal, say).
-  package var error: String?
-  /// The commands the footer offers, already worded.
-  package var footer: [String]
-  /// Notes under the blocks (what the cap left out, on the tour's last page), already worded.
-  package var notes: [String] = []
-}
-
 /// Renders the four block kinds and whole pages. Pure: values in, rows out.
 ///
 /// ```swift
@@ -107,7 +89,9 @@ package struct PageRenderer: Sendable {
       rows += c.wrapped(c.text("ui.choice.loading"), indent: 4, style: .dim)
     }
     for (number, option) in choice.options.enumerated() {
-      let label = optionLabel(option, setting: choice.setting)
+      // The setting's value name, which the confirmation, the settings screen and `set` use too: a
+      // release's `labelKey` must say the same (`whatsnew lint` reports any that differs), so it is not shown.
+      let label = c.text(choice.setting.valueKey(option.value))
       let isShown = !state.isLoading && state.shown == option.value
       let marker = isShown ? c.selectedMarker : c.unselectedMarker
       let shortcut = tokens.indices.contains(number) ? tokens[number] : "\(number + 1)"
@@ -167,13 +151,6 @@ package struct PageRenderer: Sendable {
   /// A block's or item's description, dim, under it; nothing when it has none.
   func description(_ key: String?, indent: Int) -> Document {
     key.map { context.wrapped(context.text($0), indent: indent, style: .dim) } ?? []
-  }
-
-  /// An option's label: the setting's value name (`ui.value.<setting>.<value>`), the one
-  /// name the confirmation, the settings screen and `set` use too. A release's `labelKey`
-  /// must say the same (`whatsnew lint` reports any that differs), so it is not shown.
-  package func optionLabel(_ option: ChoiceOption, setting: Setting) -> String {
-    context.text(setting.valueKey(option.value))
   }
 
   /// A control's error in words.

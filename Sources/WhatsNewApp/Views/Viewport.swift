@@ -78,18 +78,20 @@ package struct Viewport: Sendable {
     }
     // The note below counts the focus's own rows left out when the focus is cut (the note says
     // the focus goes on), else every row left out below.
-    // In a window the full notes would fill, each note is one short line (``note(short:)``).
+    // In a window the full notes would fill, each note is one short line (``note(_:short:_:)``).
     var short = false
     func noteAbove(_ count: Int) -> Document {
-      short ? note(short: "ui.view.aboveShort", count, context: context) : note(above: count, context: context)
+      if short { return note(context.text("ui.view.aboveShort", context.formats.number(count)), short: true, context) }
+      return note(context.text("ui.view.above", String(count)), short: false, context)
     }
     func noteBelow(_ window: Range<Int>, focusCut: Bool) -> Document {
       let count =
         focusCut && focusPositions != nil
         ? max(1, focusPositions!.upperBound - window.upperBound + 1) : free.count - window.upperBound
-      if short { return note(short: "ui.view.belowShort", count, context: context) }
-      return note(
-        below: count, focusName: focusCut ? focusName : nil, enterShowsMore: enterShowsMore, context: context)
+      if short { return note(context.text("ui.view.belowShort", context.formats.number(count)), short: true, context) }
+      let below = context.text(enterShowsMore ? "ui.view.belowEnter" : "ui.view.below", String(count))
+      let text = focusCut ? focusName.map { context.text("ui.view.focusCut", $0, String(count)) } : nil
+      return note(text ?? below, short: false, context)
     }
     var aboveRows = 0
     var belowRows = 0
@@ -152,18 +154,10 @@ package struct Viewport: Sendable {
     return (rows, window.upperBound < free.count ? window.upperBound : nil)
   }
 
-  func note(above count: Int, context: RenderContext) -> Document {
-    context.wrapped(context.ellipsis + " " + context.text("ui.view.above", String(count)), indent: 2, style: .dim)
-  }
-
-  /// A note in one short line (`Rows below: 12`), where the full ones would leave no room.
-  func note(short key: String, _ count: Int, context: RenderContext) -> Document {
-    [Line(context.ellipsis + " " + context.text(key, context.formats.number(count)), .dim)]
-  }
-
-  func note(below count: Int, focusName: String?, enterShowsMore: Bool, context: RenderContext) -> Document {
-    let below = context.text(enterShowsMore ? "ui.view.belowEnter" : "ui.view.below", String(count))
-    let text = focusName.map { context.text("ui.view.focusCut", $0, String(count)) } ?? below
-    return context.wrapped(context.ellipsis + " " + text, indent: 2, style: .dim)
+  /// A dim note where rows were left out, wrapped; in one short line (`Rows below: 12`) where
+  /// the full ones would leave no room.
+  func note(_ text: String, short: Bool, _ context: RenderContext) -> Document {
+    let text = context.ellipsis + " " + text
+    return short ? [Line(text, .dim)] : context.wrapped(text, indent: 2, style: .dim)
   }
 }

@@ -42,7 +42,7 @@ struct SchemaSubcommand: SubcommandRunner {
     }
     let english: TranslationTable
     do {
-      english = try EnglishTable.read(localizationsDirectory: options.localizationsDirectory, environment: environment)
+      english = try EnglishTable.read(localizationsDirectory: options.localizationsDirectory)
     } catch {
       return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
