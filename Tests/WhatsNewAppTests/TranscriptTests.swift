@@ -79,7 +79,8 @@ struct TranscriptTests {
           arguments: ["--upgrade-from", "2.13.1", "--locale", language.rawValue],
           script: [
             "why tour", "skip", "why tour", "debug seen set 2.12.0", "why tour", "set showWhatsNew off", "why tour",
-            "why guide review_intro", "why popover review.weekday_info", "why reminder",
+            "why guide review_intro", "why popover review.weekday_info", "why reminder", "why news 2.14.0",
+            "why news 2.12.0", "go review", "home", "go review", "why popover review.weekday_info", "why guide workouts_intro",
           ]
         )
       }
