@@ -10,11 +10,16 @@ import WhatsNewCore
 struct ClockCommand {
   let runner: EffectRunner
   var clock: SessionClock { runner.backends.clock }
+  var formats: LocalizedFormats { runner.renderContext.formats }
 
   /// Runs `qa clock` with the words after it.
   func run(_ words: [String]) {
     switch (words.first, words.count) {
-    case (nil, _): say("ui.qa.clock.now", distance())
+    case (nil, _):
+      // How far from the clock it moves, in words.
+      let minutes = Int((clock.offset / 60).rounded())
+      let span = runner.text(minutes > 0 ? "ui.qa.clock.ahead" : "ui.qa.clock.behind", formats.duration(minutes: abs(minutes)))
+      say("ui.qa.clock.now", minutes == 0 ? runner.text("ui.qa.clock.real") : span)
     case ("reset", 1):
       clock.reset()
       say("ui.qa.clock.reset")
@@ -54,28 +59,19 @@ struct ClockCommand {
   func say(_ key: String, _ more: String...) {
     let (now, zone) = (clock.now(), clock.timeZone)
     let exact = RFC3339.string(now, in: zone) ?? RFC3339.day(now, in: zone)
-    let words = runner.renderContext.formats.dayAndTime(now, in: zone, year: true)
+    let words = formats.dayAndTime(now, in: zone, year: true)
     runner.console.emit(runner.text(key, arguments: [words, RFC3339.name(of: zone), exact] + more), .success)
-  }
-
-  /// How far the clock is from the one it moves, in words.
-  func distance() -> String {
-    let minutes = Int((clock.offset / 60).rounded())
-    guard minutes != 0 else { return runner.text("ui.qa.clock.real") }
-    let span = runner.renderContext.formats.duration(minutes: abs(minutes))
-    return runner.text(minutes > 0 ? "ui.qa.clock.ahead" : "ui.qa.clock.behind", span)
   }
 
   /// The seconds of a move: `+7d`, `-90m`, `+3h`; `nil` for anything else.
   static func seconds(in word: String) -> TimeInterval? {
     let digits = word.dropFirst().dropLast()
+    let units: [Character: TimeInterval] = ["d": 86_400, "h": 3_600, "m": 60]
     guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last.flatMap({ units[$0] }),
       (1...9).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }), let count = Double(digits)
     else { return nil }
     return (sign == "-" ? -count : count) * unit
   }
-
-  static let units: [Character: TimeInterval] = ["d": 86_400, "h": 3_600, "m": 60]
 
   /// An RFC 3339 time (`2027-03-28T00:59:00Z`, `2027-03-28T01:59:00+01:00`), read by Foundation,
   /// whose date must be one the calendar has (not `2027-02-30`, which Foundation reads as March 2).
