@@ -42,6 +42,8 @@ struct ClockCommandTests {
       #expect(harness.lastOutcome.wasInvalid == false, "\(move.line)")
       let next = await run("state notification.next", in: harness)
       #expect(next.contains(move.next), "\(move.line): \(next)")
+      let why = await run("why reminder --json", in: harness)
+      #expect(why.contains(#"{"name":"next","value":"\#(move.next)","passes":true}"#), "\(move.line): \(why)")
       let check = await run("check", in: harness)
       #expect(harness.lastOutcome.checkVerdict == .consistent, "\(move.line): \(check)")
     }
@@ -103,6 +105,8 @@ struct ClockCommandTests {
   func exploreWithTheClock() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.14.0"])
     await harness.boot()
+    // Allowed in a run: it moves only that run's clock.
+    #expect(!CommandTable.traits(ofLine: "qa clock set 2027-03-28T00:59:00Z Europe/Amsterdam").contains(.reachesOutside))
     let script = ["go review", "set reviewWeekday monday"]
     let plain = try await Explorer(exploring: harness.session.runner).explore(
       seenThrough: Version(major: 2, minor: 14, patch: 0), script: script)

@@ -26,8 +26,7 @@ package final class SessionClock: AppClock {
   /// The clock it moves, and the zone it starts in.
   package let base: any AppClock
   package let baseZone: TimeZone
-  /// How far it is moved, to which zone, and how many times it was moved (a view worded at
-  /// another time is drawn again).
+  /// How far it is moved, to which zone, and how many moves (a view worded before one is drawn again).
   private let moved = Mutex((offset: TimeInterval(0), zone: TimeZone?.none, count: 0))
 
   package init(_ base: any AppClock, timeZone: TimeZone) {

@@ -1,11 +1,9 @@
 import Foundation
 import WhatsNewCore
 
-/// `qa clock`: moves the session's own clock and time zone (``SessionClock``), so what depends
-/// on the time can be tested in one session: `qa clock +7d` (a signed count of days, hours or
-/// minutes), `qa clock set <RFC 3339 time> [<zone>]`, `qa clock next-dst` (a minute before the
-/// zone's next daylight-saving change), `qa clock reset`; alone, where the clock stands. Each
-/// move says the new time; a word that does not read moves nothing and says why.
+/// `qa clock`: moves the session's own clock and zone (``SessionClock``): `+7d`, `-90m`,
+/// `set <RFC 3339 time> [<zone>]`, `next-dst` (a minute before the zone's next daylight-saving
+/// change), `reset`; alone, where it stands. A word that does not read moves nothing, and says why.
 @MainActor
 struct ClockCommand {
   let runner: EffectRunner
