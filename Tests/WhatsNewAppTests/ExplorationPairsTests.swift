@@ -193,15 +193,16 @@ struct ExplorerPairsTests {
     "--pairs is one declaration: usage, help, completion and the parser",
     arguments: [
       (["--pairs"], true), (["--pairs", "--max-runs", "9"], true), (["--max-runs", "9", "--pairs", "s.txt"], true),
-      (["--pairs", "--pairs"], false), (["--pairs", "--navigation"], false),
+      (["--pairs", "--pairs"], false), (["--pairs", "--navigation"], false), (["--clock", "--pairs"], true),
+      (["--clock", "--clock"], false), (["--navigation", "--clock"], false),
     ])
   func option(words: [String], parses: Bool) {
     #expect((ExploreOption.parse(words) != nil) == parses)
     let qa = CommandTable.find("qa")
-    #expect(qa?.usage.contains("qa explore [--pairs] [--max-runs <n>] [<script>]") == true)
+    #expect(qa?.usage.contains("qa explore [--pairs] [--max-runs <n>] [--clock] [<script>]") == true)
     #expect(qa?.syntax.contains("qa explore --pairs [<script file>]") == true)
-    #expect(ExploreOption.completions(after: []) == ["--pairs", "--max-runs", "--navigation"])
-    #expect(ExploreOption.completions(after: ["--pairs"]) == ["--max-runs"])
+    #expect(ExploreOption.completions(after: []) == ["--pairs", "--max-runs", "--navigation", "--clock"])
+    #expect(ExploreOption.completions(after: ["--pairs"]) == ["--max-runs", "--clock"])
     #expect(ExploreOption.completions(after: ["--max-runs"]) == [])
     #expect(ExploreOption.completions(after: ["choices.txt"]) == [])
   }

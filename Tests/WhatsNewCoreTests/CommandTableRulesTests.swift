@@ -61,7 +61,8 @@ struct CommandTableRulesTests {
 
   @Test("the subcommands completion offers")
   func subcommands() {
-    #expect((CommandTable.find("qa")?.subcommands ?? []) == ["fail", "delay", "hold", "release", "clear", "faults", "explore"])
+    #expect(
+      (CommandTable.find("qa")?.subcommands ?? []) == ["fail", "delay", "hold", "release", "clear", "faults", "explore", "clock"])
     #expect((CommandTable.find("debug")?.subcommands ?? []) == ["seen", "preview"])
     #expect((CommandTable.find("guidance")?.subcommands ?? []) == ["reset", "off", "on"])
     #expect((CommandTable.find("why")?.subcommands ?? []) == ["tour", "guide", "popover", "reminder"])

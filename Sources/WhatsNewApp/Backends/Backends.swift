@@ -12,9 +12,10 @@ package struct Backends: Sendable {
   package let store: SettingsStore
   package let faults: FaultInjector
   package let tracker: OperationTracker
-  package let clock: any AppClock
-  /// The user's time zone, for the notification's local time.
-  package let timeZone: TimeZone
+  /// The session's clock, which `qa clock` moves: every reader of the time reads it.
+  package let clock: SessionClock
+  /// The session's time zone (the user's, or the one `qa clock set` named), for the notification's local time.
+  package var timeZone: TimeZone { clock.timeZone }
   /// How the weekday's repair puts things back (``CompensatingRestore/live``).
   package let compensatingRestore: CompensatingRestore
 
@@ -25,15 +26,15 @@ package struct Backends: Sendable {
     self.store = store
     self.faults = faults
     self.tracker = tracker
-    self.clock = clock
-    self.timeZone = timeZone
+    // A preview's backends share the session's clock: a move there stays when it closes.
+    self.clock = clock as? SessionClock ?? SessionClock(clock, timeZone: timeZone)
     self.compensatingRestore = compensatingRestore
     // A store waiting on another program's lock is work that will not finish soon.
     store.lockWaits.listen { [tracker] in tracker.noteStoreWaitingForLock() }
   }
 
   /// The same backends over another store, with new faults, tracker and clock: what
-  /// `qa explore` gives each of its fresh sessions (the time zone and the restore stay).
+  /// `qa explore` gives each of its fresh sessions (the time zone, as moved, and the restore stay).
   package func over(_ store: SettingsStore, faults: FaultInjector, tracker: OperationTracker, clock: any AppClock) -> Backends {
     Backends(
       store: store, faults: faults, tracker: tracker, clock: clock, timeZone: timeZone,

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 package import WhatsNewCore
 
@@ -108,6 +109,8 @@ package struct CompletionVocabulary: Sendable, Equatable {
       if words[1] == "fail" { targets += ["once", "always"] }
       return targets
     case ("qa", 4) where words[1] == "fail": return ["once", "always"]
+    case ("qa", 2) where words[1] == "clock": return ["+1d", "+7d", "-1d", "next-dst", "reset", "set"]
+    case ("qa", 4) where words[1] == "clock" && words[2] == "set": return TimeZone.knownTimeZoneIdentifiers
     case ("qa", _) where words[1] == "explore": return ExploreOption.completions(after: Array(words[2..<position]))
     default: return []
     }

@@ -20,7 +20,7 @@ struct QACommands: Sendable {
     }
   }
 
-  /// `qa …`: adds, releases, lists or clears injected faults.
+  /// `qa …`: adds, releases, lists or clears injected faults; explores; moves the clock.
   func qa(_ arguments: [String]) async {
     guard let verb = arguments.first else { return runner.messages.usage("qa") }
     let console = runner.console
@@ -32,6 +32,8 @@ struct QACommands: Sendable {
       console.emit(runner.text("ui.qa.cleared"), .success)
     case "explore":
       await explore(rest)
+    case "clock":
+      ClockCommand(runner: runner).run(rest)
     case "faults":
       let rules = faults.rules
       console.emit(rules.isEmpty ? runner.text("ui.qa.noFaults") : rules.map(\.description).joined(separator: "\n"))

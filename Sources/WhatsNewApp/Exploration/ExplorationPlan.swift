@@ -1,3 +1,4 @@
+package import Foundation
 package import WhatsNewCore
 
 /// A script `qa explore` starts from and varies: the lines that reach a choice (or a way out
@@ -108,6 +109,20 @@ package enum ExplorationPlanner {
       return !CommandTable.traits(ofLine: lines[index]).isDisjoint(with: [.changesSettings, .dismisses]) || Int(word) != nil
     }
     return ExplorationCase(kind: .script, lines: lines, actionLines: actions, releasePoints: actions, readSettings: nil)
+  }
+
+  /// `qa explore --clock`'s runs of a case's `lines`, the clock moved (`qa clock`) from `now` in
+  /// `zone`: a minute before a fresh store's reminder, then over it after the lines; a minute
+  /// after it; a minute before the zone's next daylight-saving change, then over it (a zone
+  /// without one has none); and a week on after the lines.
+  package static func clockRuns(of lines: [String], now: Date, zone: TimeZone) -> [ExplorationScenario] {
+    let reminder = WeeklyReview.notification(on: Setting.reviewWeekday.defaultValue).nextFireDate(after: now, in: zone)
+    let at = { (offset: TimeInterval) in reminder.flatMap { RFC3339.string($0 + offset, in: zone) }.map { "qa clock set " + $0 } }
+    var runs = [at(-60).map { [$0] + lines + ["qa clock +2m"] }, at(60).map { [$0] + lines }].compactMap { $0 }
+    if zone.nextDaylightSavingTimeTransition(after: now + 60) != nil {
+      runs.append(["qa clock next-dst"] + lines + ["qa clock +2m"])
+    }
+    return (runs + [lines + ["qa clock +7d"]]).map { ExplorationScenario(lines: $0) }
   }
 
   /// The choice blocks of a page, in page order.

@@ -70,12 +70,14 @@ package struct Explorer {
   let maximumRuns: Int
   /// Whether every ordered pair of faults is explored too (`qa explore --pairs`), not only each single fault.
   let pairs: Bool
+  /// Whether each case runs again with the clock moved (`qa explore --clock`, ``ExplorationPlanner/clockRuns(of:now:zone:)``).
+  let clock: Bool
 
   /// `maximumRuns` defaults to ``defaultMaximumRuns``, with `pairs` to
   /// ``ExplorationPlanner/defaultMaximumPairRuns``.
-  package init(exploring: EffectRunner, maximumRuns: Int? = nil, pairs: Bool = false) {
+  package init(exploring: EffectRunner, maximumRuns: Int? = nil, pairs: Bool = false, clock: Bool = false) {
     self.exploring = exploring
-    self.pairs = pairs
+    (self.pairs, self.clock) = (pairs, clock)
     self.maximumRuns = maximumRuns ?? (pairs ? ExplorationPlanner.defaultMaximumPairRuns : Explorer.defaultMaximumRuns)
   }
 
@@ -122,8 +124,15 @@ package struct Explorer {
       runner.chosen = chosen
       guard let plain = try await explore(ExplorationScenario(lines: explorationCase.lines)) else { break }
       let singles = ExplorationPlanner.singleFaults(for: explorationCase, observed: plain.observed)
-      if runs + singles.count > maximumRuns {
-        throw ExplorationBound.tooManyRuns(needed: runs + singles.count, limit: maximumRuns)
+      let moved =
+        clock
+        ? ExplorationPlanner.clockRuns(of: explorationCase.lines, now: runner.clock.instant, zone: exploring.backends.timeZone)
+        : []
+      if runs + singles.count + moved.count > maximumRuns {
+        throw ExplorationBound.tooManyRuns(needed: runs + singles.count + moved.count, limit: maximumRuns)
+      }
+      for scenario in moved {
+        guard try await explore(scenario) != nil else { break cases }
       }
       // What this case has run already: a second fault that changes nothing is not run again.
       var seen: Set<ExplorationScenario> = [ExplorationScenario(lines: explorationCase.lines)]

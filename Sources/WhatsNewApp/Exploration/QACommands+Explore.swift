@@ -33,7 +33,8 @@ extension QACommands {
         runner.text(
           "ui.explore.tooManyLines", formats.number(script.count), formats.number(Explorer.maximumScriptLines)), .error)
     }
-    let explorer = Explorer(exploring: runner, maximumRuns: options.maximumRuns, pairs: options.pairs)
+    let explorer = Explorer(
+      exploring: runner, maximumRuns: options.maximumRuns, pairs: options.pairs, clock: options.clock)
     guard let start = await explorer.startVersion() else {
       return console.emit(runner.text("ui.explore.noRecord"), .warning)
     }

@@ -12,7 +12,8 @@ struct PrintedView: Equatable {
 }
 
 /// What a view is drawn from besides the clock (``Session/currentView``): the state, the
-/// part of a page Enter reached, `show all`, the terminal's size and the tables read so far.
+/// part of a page Enter reached, `show all`, the terminal's size, the tables read so far and
+/// the `qa clock` moves (a clock moved back or to another zone words the reminder anew).
 struct ViewSource: Equatable {
   var state: AppState
   var page: String?
@@ -21,6 +22,7 @@ struct ViewSource: Equatable {
   var width: Int
   var rows: Int?
   var tables: Int
+  var clockMoves: Int
 }
 
 extension Session {
@@ -56,7 +58,7 @@ extension Session {
   var currentView: PrintedView {
     let source = ViewSource(
       state: state, page: pagePart?.page, start: pagePart?.start, whole: wholeViewRequested, width: configuration.width,
-      rows: configuration.rows, tables: runner.tables.count)
+      rows: configuration.rows, tables: runner.tables.count, clockMoves: runner.backends.clock.moves)
     let now = runner.backends.clock.now()
     if let drawnView, drawnView.source == source, now < drawnView.freshUntil { return drawnView.view }
     let view = PrintedView(document: renderCurrentView(), width: source.width, presentations: state.presentations)

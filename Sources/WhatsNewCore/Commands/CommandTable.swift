@@ -65,14 +65,15 @@ package enum CommandTable {
     CommandInfo(
       name: "qa",
       usage: "qa <op>[:<target>]=<fault> … | qa fail|delay|hold|release <op> [<target>] … | qa clear | qa faults | "
-        + ExploreOption.usage,
+        + ExploreOption.usage + " | " + clockUsage,
       group: .qa, family: .qa,
-      subcommands: ["fail", "delay", "hold", "release", "clear", "faults", "explore"],
+      subcommands: ["fail", "delay", "hold", "release", "clear", "faults", "explore", "clock"],
       subcommandTraits: ["explore": [.reachesOutside]],
       forms: [
         "qa <op>[:<target>]=fail|fail:<n>|delay:<ms>|hold …",
         "qa fail <op> [<target>] [once|always|<n>]", "qa delay <op> [<target>] <ms>", "qa hold <op> [<target>]",
         "qa release <op> [<target>]", "qa clear", "qa faults",
+        "qa clock", "qa clock +|-<n>d|h|m", "qa clock set <RFC 3339 time> [<zone>]", "qa clock next-dst", "qa clock reset",
       ] + ExploreOption.syntax,
       examples: [
         "qa write:workoutView=fail:2", "qa read:theme=fail seen-write=hold", "qa fail write workoutView 2",
@@ -80,7 +81,9 @@ package enum CommandTable {
         "qa fail cancel", "qa fail seen-write", "qa fail event-write", "qa fail boot", "qa delay schedule 1500",
         "qa delay read all 800",
         "qa hold write theme", "qa release write theme", "qa clear", "qa faults", "qa explore",
-        "qa explore choices.txt", "qa explore --pairs", "qa explore --max-runs 20000 long.txt",
+        "qa explore choices.txt", "qa explore --pairs", "qa explore --max-runs 20000 long.txt", "qa explore --clock",
+        "qa clock +7d", "qa clock -90m", "qa clock set 2027-03-28T00:59:00Z Europe/Amsterdam", "qa clock next-dst",
+        "qa clock", "qa clock reset",
       ],
       hasDetails: true),
     CommandInfo(
@@ -108,6 +111,9 @@ package enum CommandTable {
       forms: ["debug seen", "debug seen clear", "debug seen set <version>", "debug preview <version>"],
       examples: ["debug seen", "debug seen set 2.12.0", "debug preview 2.15.0", "debug seen clear"]),
   ]
+
+  /// `qa clock`'s forms on one line, for its usage.
+  package static let clockUsage = "qa clock [+|-<n>d|h|m | set <RFC 3339 time> [<zone>] | next-dst | reset]"
 
   /// The command a word names, itself or by an alias.
   package static func find(_ word: String) -> CommandInfo? {

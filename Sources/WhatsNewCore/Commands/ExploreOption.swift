@@ -7,6 +7,8 @@ package enum ExploreOption: String, CaseIterable, Sendable {
   case maxRuns = "--max-runs"
   /// The walk over every state by commands and Esc (``NavigationExplorer``), alone.
   case navigation = "--navigation"
+  /// Each case run again with the clock moved to its boundaries (`qa clock`).
+  case clock = "--clock"
 
   /// What the option takes after it, if anything: `<n>`.
   package var argument: String? { self == .maxRuns ? "<n>" : nil }
@@ -15,9 +17,9 @@ package enum ExploreOption: String, CaseIterable, Sendable {
   package var form: String { argument.map { "\(rawValue) \($0)" } ?? rawValue }
 
   /// The options a choice exploration takes (all but `--navigation`, which stands alone).
-  package static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns]
+  package static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns, .clock]
 
-  /// `qa explore [--pairs] [--max-runs <n>] [<script>] | qa explore --navigation`.
+  /// `qa explore [--pairs] [--max-runs <n>] [--clock] [<script>] | qa explore --navigation`.
   package static var usage: String {
     (["qa explore"] + choiceOptions.map { "[\($0.form)]" } + ["[<script>]"]).joined(separator: " ")
       + " | qa explore \(navigation.form)"
@@ -43,16 +45,15 @@ package enum ExploreOption: String, CaseIterable, Sendable {
 
   /// The words after `qa explore`, parsed: the options and the script's path, if any; `nil`
   /// when they do not parse (the usage is shown).
-  package static func parse(_ words: [String]) -> (pairs: Bool, maximumRuns: Int?, script: String?)? {
-    var pairs = false
+  package static func parse(_ words: [String]) -> (pairs: Bool, maximumRuns: Int?, script: String?, clock: Bool)? {
+    var flags: Set<ExploreOption> = []
     var maximumRuns: Int?
     var words = words[...]
     while let word = words.first, let option = ExploreOption(rawValue: word) {
       words = words.dropFirst()
       switch option {
-      case .pairs:
-        guard !pairs else { return nil }
-        pairs = true
+      case .pairs, .clock:
+        guard flags.insert(option).inserted else { return nil }
       case .maxRuns:
         guard maximumRuns == nil, let number = words.first.flatMap({ Int($0) }), number > 0 else { return nil }
         maximumRuns = number
@@ -61,6 +62,6 @@ package enum ExploreOption: String, CaseIterable, Sendable {
       }
     }
     guard words.count <= 1 else { return nil }
-    return (pairs, maximumRuns, words.first)
+    return (flags.contains(.pairs), maximumRuns, words.first, flags.contains(.clock))
   }
 }

@@ -84,9 +84,9 @@ package struct LocalizedFormats: Sendable {
   }
 
   /// A length of time in words, with the language's plural: `50 minutes`, `50 минут`,
-  /// `1 hour, 5 minutes`.
+  /// `1 hour, 5 minutes`, `7 days, 1 hour`.
   package func duration(minutes: Int) -> String {
-    Duration.seconds(minutes * 60).formatted(.units(allowed: [.hours, .minutes], width: .wide).locale(locale))
+    Duration.seconds(minutes * 60).formatted(.units(allowed: [.days, .hours, .minutes], width: .wide).locale(locale))
   }
 
   /// A time of day, 12- or 24-hour as the language writes it: `6:00 PM` (en), `18:00`.
@@ -103,11 +103,13 @@ package struct LocalizedFormats: Sendable {
 
   /// A moment within the coming week, as the language writes it, in `timeZone`:
   /// `Sunday, December 6 at 6:00 PM`, `воскресенье, 6 декабря в 18:00`,
-  /// `domingo, 6 de dezembro às 18:00`. No year: the reminder is never more than a week away.
-  package func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> String {
+  /// `domingo, 6 de dezembro às 18:00`. No year (the reminder is never more than a week away)
+  /// unless asked: `Sunday, March 28, 2027 at 1:59 AM` (where `qa clock` moved the clock).
+  package func dayAndTime(_ instant: Date, in timeZone: TimeZone, year: Bool = false) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let text = instant.formatted(style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute())
+    let day = style(calendar: calendar).weekday(.wide).month(.wide).day().hour().minute()
+    let text = instant.formatted(year ? day.year() : day)
     // The day and its month are one name ("6 декабря", "December 6", "6 de dezembro"): a
     // line never breaks inside it, so its spaces are no-break spaces.
     let dayAndMonth = instant.formatted(style(calendar: calendar).month(.wide).day())
