@@ -161,7 +161,8 @@ struct GuidanceSessionTests {
   @Test("accessible mode: no boxes, no dimming; the spotlight in words and a numbered card")
   func accessible() async throws {
     let script = [
-      "finish", "tour first_run", "next", "next", "go home", "skip", "go review", "skip", "info review.weekday_info",
+      "finish", "tour first_run", "next", "next", "go home", "skip", "qa clock +1d", "go review", "skip",
+      "info review.weekday_info",
     ]
     let scripted = try await SessionHarness(arguments: ["--accessible"])
     let transcript = await scripted.transcript(of: script)

@@ -23,7 +23,11 @@ struct TranscriptTests {
       ),
       (
         "onboarding", [],
-        ["next", "choose 2", "next", "finish", "state", "tour first_run", "skip", "go workouts", "quit"]
+        // first_run paces the next display: a day on, the intro starts by itself.
+        [
+          "next", "choose 2", "next", "finish", "state", "tour first_run", "skip", "go workouts", "qa clock +1d", "home",
+          "go workouts", "quit",
+        ]
       ),
       (
         "widget-launch-stays-quiet", ["--upgrade-from", "2.11.0", "--launch-source", "widget:scan-food"],
@@ -32,8 +36,8 @@ struct TranscriptTests {
       (
         "qa-commands", ["--upgrade-from", "2.13.1"],
         [
-          "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "go workouts",
-          "skip",
+          "qa faults", "qa fail write workoutView", "qa delay read 20", "qa hold schedule", "qa faults", "close", "qa clock +1d",
+          "go workouts", "skip",
           "set workoutView inline", "check", "qa clear", "set reviewWeekday friday", "state", "qa hold schedule",
           "set reviewWeekday monday", "wait", "state", "qa release schedule", "wait", "check", "notifications",
           "qa fail schedule always", "set reviewWeekday tuesday", "check", "qa fial", "qa fail write thme",
@@ -43,7 +47,8 @@ struct TranscriptTests {
       (
         "debug-and-news", ["--upgrade-from", "2.13.1"],
         [
-          "skip", "debug seen", "news", "news 2.14.0", "close", "state", "debug seen set 2.12.0", "go settings", "skip", "home",
+          "skip", "debug seen", "news", "news 2.14.0", "close", "state", "debug seen set 2.12.0", "qa clock +1d", "go settings",
+          "skip", "home",
           "state", "close",
           "debug preview 2.15.0", "state", "close", "debug seen clear", "home", "state",
         ]

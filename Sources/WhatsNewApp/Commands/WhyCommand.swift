@@ -37,7 +37,8 @@ struct WhyCommand: Sendable {
       members.append(("atStart", atStart?.json ?? .null))
       return runner.console.emitVerbatim(JSONValue.object(members).serialized())
     }
-    runner.console.emit(WhyView(now: explanation, atStart: atStart).document(in: runner.renderContext))
+    let view = WhyView(now: explanation, atStart: atStart, timeZone: runner.backends.timeZone)
+    runner.console.emit(view.document(in: runner.renderContext))
   }
 
   /// Why the tour shows or not now: the store read as the check reads it (a failed read is

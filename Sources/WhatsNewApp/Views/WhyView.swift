@@ -1,3 +1,4 @@
+import Foundation
 import WhatsNewCore
 
 /// What `why` shows: a line saying whether the surface shows and why, what the start decided,
@@ -6,6 +7,8 @@ import WhatsNewCore
 struct WhyView: Sendable {
   var now: Explanation
   var atStart: Explanation?
+  /// The session's zone, in which a time (an RFC 3339 argument: when the pace allows) is worded.
+  var timeZone: TimeZone
 
   func document(in context: RenderContext) -> Document {
     let name = now.id.flatMap { id in GuidanceCatalog.find(id).map { context.text($0.nameKey) } } ?? now.id ?? ""
@@ -37,10 +40,16 @@ struct WhyView: Sendable {
     return context.text("ui.why.reason.\(deciding.reason.rawValue)", what)
   }
 
-  /// The condition's value in the person's words; an argument that is a `ui.` key is worded too
-  /// (a screen's title).
+  /// The condition's value in the person's words; an argument that is a key is worded too (a
+  /// screen's title, a guide's name), and a time is said in the session's zone.
   private func value(_ condition: Explanation.Condition, in context: RenderContext) -> String {
-    context.text(condition.key, arguments: condition.arguments.map { $0.hasPrefix("ui.") ? context.text($0) : $0 })
+    context.text(
+      condition.key,
+      arguments: condition.arguments.map { argument in
+        if argument.hasPrefix("ui.") || argument.hasPrefix("guidance.") { return context.text(argument) }
+        guard let time = try? Date(argument, strategy: .iso8601) else { return argument }
+        return context.formats.dayAndTime(time, in: timeZone)
+      })
   }
 
   /// The condition's name in the person's words: a setting (or a rule on one) by its title, a

@@ -48,10 +48,11 @@ package struct Attention: Sendable, Equatable {
   package func pacing(at now: Date?) -> Explanation.Condition {
     let next = nextEligible(at: now)
     let text = next.map { $0.formatted(.iso8601) } ?? "now"
-    let last = events.lastShown?.id ?? "nothing"
+    // What was shown last, by the key of its name: the view words it.
+    let last = events.lastShown.map { $0.id == AppEvent.tour ? "ui.why.onTop.whatsNew" : "guidance.\($0.id).name" }
     return Explanation.Condition(
       "pacing", value: text, passes: next == nil, failing: .paced, detail: text,
-      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [last, text])
+      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [last ?? "ui.why.onTop.nothing", text])
   }
 
   /// The conditions content puts on guidance `id`: its rules, its display count against
