@@ -65,7 +65,7 @@ struct CommandTableRulesTests {
       (CommandTable.find("qa")?.subcommands ?? []) == ["fail", "delay", "hold", "release", "clear", "faults", "explore", "clock"])
     #expect((CommandTable.find("debug")?.subcommands ?? []) == ["seen", "preview"])
     #expect((CommandTable.find("guidance")?.subcommands ?? []) == ["reset", "off", "on"])
-    #expect((CommandTable.find("why")?.subcommands ?? []) == ["tour", "guide", "popover", "reminder"])
+    #expect((CommandTable.find("why")?.subcommands ?? []) == ["tour", "guide", "popover", "news", "reminder"])
     #expect((CommandTable.find("next")?.subcommands ?? []) == [])
   }
 

@@ -40,11 +40,11 @@ struct HostileBackup: Sendable, CustomTestStringConvertible {
       python: """
         c.executescript('''ALTER TABLE settings RENAME TO old; CREATE TABLE settings(key TEXT, value TEXT NOT NULL);
           INSERT INTO settings SELECT * FROM old; DROP TABLE old;''')
-        """, reason: "its table 'settings' is not the one whatsnew's schema 4 creates"),
+        """, reason: "its table 'settings' is not the one whatsnew's schema 5 creates"),
     HostileBackup(
       name: "a table whatsnew never creates",
       python: "c.executescript('CREATE TABLE extra(x);')",
-      reason: "has a table 'extra' that whatsnew's schema 4 does not have"),
+      reason: "has a table 'extra' that whatsnew's schema 5 does not have"),
     HostileBackup(
       name: "an index whatsnew never creates",
       python: "c.executescript('CREATE INDEX by_value ON settings(value);')",
@@ -52,7 +52,7 @@ struct HostileBackup: Sendable, CustomTestStringConvertible {
     HostileBackup(
       name: "a missing table",
       python: "c.executescript('DROP TABLE notifications;')",
-      reason: "schema 4 needs the tables notifications, which are missing"),
+      reason: "schema 5 needs the tables notifications, which are missing"),
     HostileBackup(
       name: "a name that would paint the terminal",
       python: "c.executescript('CREATE TRIGGER \"\\x1b[31mred\" AFTER INSERT ON settings BEGIN SELECT 1; END;')",
@@ -60,7 +60,7 @@ struct HostileBackup: Sendable, CustomTestStringConvertible {
     HostileBackup(
       name: "a schema version whatsnew never wrote",
       python: "c.executescript('PRAGMA user_version = -7;')",
-      reason: "it holds no whatsnew schema (schema version -7; whatsnew writes 1 to 4)"),
+      reason: "it holds no whatsnew schema (schema version -7; whatsnew writes 1 to 5)"),
     // Values whatsnew never writes (issue 21): restored, they showed as defaults and `check` said nothing.
     HostileBackup(
       name: "units that are no unit",
