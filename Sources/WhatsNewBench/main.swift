@@ -9,6 +9,7 @@
 //   whatsnew-bench … --only missing (the missing-file row alone; prints, writes nothing)
 //   whatsnew-bench … --only explore (the qa explore rows; prints, writes nothing)
 //   whatsnew-bench … --only script  (the long-script row; prints, writes nothing)
+//   whatsnew-bench … --only why     (the rule-evaluation and why rows; prints, writes nothing)
 //   whatsnew-bench --generate N DIR (writes generated content for profiling)
 import Foundation
 import Glibc
@@ -25,7 +26,7 @@ struct BenchOptions {
   var out = "bench"
   var quick = false
   var swiftVersion = "unknown"
-  /// `start`, `load`, `missing`, `explore` or `script`: only those rows, printed, nothing written.
+  /// `start`, `load`, `missing`, `explore`, `script` or `why`: only those rows, printed, nothing written.
   var only: String?
 
   static func parse(_ arguments: [String]) -> BenchOptions {
@@ -562,6 +563,11 @@ case "script":
   benchScript()
   print(table())
   exit(0)
+case "why":
+  benchRules()
+  benchWhy()
+  print(table())
+  exit(0)
 default:
   benchStart()
   try benchLoad()
@@ -571,6 +577,8 @@ default:
   try await benchTap()
   benchExplore()
   benchScript()
+  benchRules()
+  benchWhy()
 }
 
 let info = machine()
