@@ -183,13 +183,12 @@ struct wn_editor {
   int out_fd;           /* 1 */
   int wake_read;        /* self-pipe, both ends non-blocking */
   int wake_write;
-  char *prompt;         /* current prompt, UTF-8 with \1-delimited invisible parts */
+  char *prompt;         /* current prompt, UTF-8 */
   char *carry;          /* the line typed when Esc ended a read: typed again into the next one */
   int prompt_rows;      /* newlines in the prompt */
   int prompt_width;     /* visible width of the prompt's last line */
   mbstate_t decoder;    /* UTF-8 -> wchar_t state between input bytes */
   int stop;             /* WN_STOP_NONE, or the WN_READ_ value the read function stopped with */
-  int records_history;  /* whether a read line enters the history (not an answer to a question) */
   wn_complete_fn complete;
   wn_resize_fn on_resize;
   void *callback_context; /* handed to both callbacks */
@@ -262,15 +261,13 @@ static void wn_on_signal(int signo) {
   errno = saved_errno;
 }
 
-/* Installs `handler` for `signo` with `flags`; `old`, when not NULL, receives the previous
- * action. Async-signal-safe (wn_on_stop uses it). */
-static void wn_set_handler(int signo, void (*handler)(int), int flags, struct sigaction *old) {
+int wn_set_handler(int signo, void (*handler)(int), int flags, struct sigaction *old) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   action.sa_flags = flags;
-  sigaction(signo, &action, old);
+  return sigaction(signo, &action, old);
 }
 
 /* SIGTSTP (Ctrl-Z), on whichever thread takes it: puts the terminal's own settings back (a
@@ -315,19 +312,9 @@ static wn_editor *wn_editor_of(EditLine *el) {
 
 /* ---- display helpers ---------------------------------------------------- */
 
-int wn_terminal_columns(int fd) {
-  struct winsize size;
-  return isatty(fd) && ioctl(fd, TIOCGWINSZ, &size) == 0 ? size.ws_col : -1;
-}
-
-int wn_terminal_rows(int fd) {
-  struct winsize size;
-  return isatty(fd) && ioctl(fd, TIOCGWINSZ, &size) == 0 ? size.ws_row : -1;
-}
-
 static int wn_columns(wn_editor *editor) {
-  int columns = wn_terminal_columns(editor->out_fd);
-  return columns > 0 ? columns : 80;
+  struct winsize size;
+  return ioctl(editor->out_fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
 }
 
 /* Cells libedit uses for a character: control characters are shown as ^X. */
@@ -343,7 +330,7 @@ static void wn_measure_prompt(wn_editor *editor) {
   size_t left = strlen(p);
   mbstate_t state;
   memset(&state, 0, sizeof state);
-  int invisible = 0, rows = 0, width = 0;
+  int rows = 0, width = 0;
   while (left > 0) {
     wchar_t c;
     size_t used = mbrtowc(&c, p, left, &state);
@@ -356,8 +343,6 @@ static void wn_measure_prompt(wn_editor *editor) {
     }
     p += used;
     left -= used;
-    if (c == L'\1') { invisible = !invisible; continue; }
-    if (invisible) continue;
     if (c == L'\n') { rows += 1; width = 0; continue; }
     width += wn_char_width(c);
   }
@@ -629,7 +614,6 @@ wn_editor *wn_editor_create(void) {
   editor->out_fd = fileno(stdout);
   editor->out = stdout;
   pthread_mutex_init(&editor->lock, NULL);
-  editor->records_history = 1;
 
   HistEvent event;
   editor->history = wn_libedit.history_init();
@@ -650,7 +634,7 @@ wn_editor *wn_editor_create(void) {
   wn_libedit.el_set(el, EL_CLIENTDATA, (void *)editor);
   wn_libedit.el_set(el, EL_EDITOR, "emacs");
   wn_libedit.el_set(el, EL_SIGNAL, 1);
-  wn_libedit.el_set(el, EL_PROMPT_ESC, wn_prompt, '\1');
+  wn_libedit.el_set(el, EL_PROMPT, wn_prompt);
   wn_libedit.el_set(el, EL_HIST, wn_libedit.history, editor->history);
   wn_libedit.el_set(el, EL_GETCFN, wn_read_char);
   wn_libedit.el_set(el, EL_ADDFN, "wn-complete", "Complete the word before the cursor", wn_complete);
@@ -703,14 +687,7 @@ void wn_editor_destroy(wn_editor *editor) {
 
 /* ---- reading ------------------------------------------------------------------ */
 
-static int wn_is_blank(const char *text) {
-  for (; *text; text++) {
-    if (*text != ' ' && *text != '\t') return 0;
-  }
-  return 1;
-}
-
-int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) {
+int wn_editor_read_line(wn_editor *editor, const char *prompt, int records_history, char **line_out) {
   *line_out = NULL;
   char *copy = strdup(prompt);
   if (copy != NULL) {
@@ -757,7 +734,8 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
     status = *line_out != NULL ? WN_READ_LINE : WN_READ_END;
     /* A line longer than WN_HISTORY_LINE_LIMIT (a paste) runs, but is not kept: the history
      * file must stay one the next start loads (see wn_editor_save_history). */
-    if (*line_out != NULL && editor->records_history && !wn_is_blank(*line_out) && length <= WN_HISTORY_LINE_LIMIT) {
+    int blank = *line_out == NULL || (*line_out)[strspn(*line_out, " \t")] == '\0';
+    if (!blank && records_history && length <= WN_HISTORY_LINE_LIMIT) {
       HistEvent event;
       wn_libedit.history(editor->history, &event, H_ENTER, *line_out);
     }
@@ -800,8 +778,6 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out) 
   pthread_mutex_unlock(&editor->lock);
   return status;
 }
-
-void wn_editor_set_records_history(wn_editor *editor, int records) { editor->records_history = records; }
 
 void wn_editor_set_prompt(wn_editor *editor, const char *prompt) {
   char *copy = strdup(prompt);

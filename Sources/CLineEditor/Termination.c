@@ -39,7 +39,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <string.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t wn_termination_received = 0;
@@ -56,11 +55,8 @@ static void wn_on_termination(int signo) {
   }
   if (wn_termination_received != 0) return; /* the same hang-up again */
   wn_termination_received = signo;
-  struct sigaction ignore;
-  memset(&ignore, 0, sizeof ignore);
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGTTOU, &ignore, NULL);
-  sigaction(SIGTTIN, &ignore, NULL);
+  wn_set_handler(SIGTTOU, SIG_IGN, 0, NULL);
+  wn_set_handler(SIGTTIN, SIG_IGN, 0, NULL);
   if (wn_termination_pipe[1] >= 0) {
     char byte = 't';
     ssize_t ignored = write(wn_termination_pipe[1], &byte, 1);
@@ -70,12 +66,8 @@ static void wn_on_termination(int signo) {
 }
 
 int wn_termination_claim(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = wn_on_termination;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  return sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0 ? -1 : 0;
+  return wn_set_handler(SIGTERM, wn_on_termination, SA_RESTART, NULL) != 0
+             || wn_set_handler(SIGHUP, wn_on_termination, SA_RESTART, NULL) != 0 ? -1 : 0;
 }
 
 static void wn_termination_install_once(void) {

@@ -176,16 +176,20 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
   /// Shows `prompt` and reads one edited line; blocks until the user ends it. Where the cursor
   /// is left, each ``LineInput`` case says. Lines with a non-blank character are added to the
   /// history.
-  package func nextLine(prompt: String) -> LineInput {
+  package func nextLine(prompt: String) -> LineInput { read(prompt: prompt, recordsHistory: true) }
+
+  /// Reads the answer to a question: as ``nextLine(prompt:)``, but the answer is not added
+  /// to the history (an up arrow should bring back commands, not a `y`).
+  package func nextAnswer(prompt: String) -> LineInput { read(prompt: prompt, recordsHistory: false) }
+
+  private func read(prompt: String, recordsHistory: Bool) -> LineInput {
     guard let editor else {
       print(prompt, terminator: "")
       fflush(nil)
       return fallback.nextLine(prompt: prompt)
     }
     var line: UnsafeMutablePointer<CChar>?
-    let status = Self.markingInvisibleParts(of: prompt).withCString {
-      wn_editor_read_line(editor, $0, &line)
-    }
+    let status = wn_editor_read_line(editor, prompt, recordsHistory ? 1 : 0, &line)
     switch status {
     case WN_READ_LINE:
       guard let line else { return .endOfInput }
@@ -200,21 +204,12 @@ package final class InteractiveLineEditor: LineSource, @unchecked Sendable {
     }
   }
 
-  /// Reads the answer to a question: as ``nextLine(prompt:)``, but the answer is not added
-  /// to the history (an up arrow should bring back commands, not a `y`).
-  package func nextAnswer(prompt: String) -> LineInput {
-    guard let editor else { return nextLine(prompt: prompt) }
-    wn_editor_set_records_history(editor, 0)
-    defer { wn_editor_set_records_history(editor, 1) }
-    return nextLine(prompt: prompt)
-  }
-
-  /// The prompt of the read in progress becomes `prompt` (markup as ``nextLine(prompt:)``),
-  /// drawn with the next text printed above it: a result that moved the person (a write that
-  /// ended the wizard) moves the prompt too. Any thread; between reads it does nothing.
+  /// The prompt of the read in progress becomes `prompt`, drawn with the next text printed
+  /// above it: a result that moved the person (a write that ended the wizard) moves the prompt
+  /// too. Any thread; between reads it does nothing.
   package func setPrompt(_ prompt: String) {
     guard let editor else { return }
-    Self.markingInvisibleParts(of: prompt).withCString { wn_editor_set_prompt(editor, $0) }
+    wn_editor_set_prompt(editor, prompt)
   }
 
   /// Shows `bytes` (text already in the terminal's character set; it may hold several lines)
@@ -273,44 +268,4 @@ package struct HistoryRefusal: Sendable, Equatable {
   /// Where it was moved aside (`<file>.refused`); `nil` when it could not be, and was left
   /// where it is (then this session's lines are not saved over it).
   package var movedTo: String?
-}
-
-extension InteractiveLineEditor {
-  /// Marks the invisible parts of a prompt for libedit (`EL_PROMPT_ESC` with `\u{1}`): wraps
-  /// each ANSI escape sequence (CSI such as colours, and OSC) of `prompt` in `\u{1}`
-  /// characters so it does not count toward the prompt's width. A prompt that already
-  /// contains `\u{1}` is returned as it is.
-  static func markingInvisibleParts(of prompt: String) -> String {
-    if prompt.unicodeScalars.contains("\u{1}") { return prompt }
-    let scalars = Array(prompt.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    var index = 0
-    while index < scalars.count {
-      guard scalars[index] == "\u{1B}", index + 1 < scalars.count else {
-        result.append(scalars[index])
-        index += 1
-        continue
-      }
-      var end = index + 1
-      if scalars[end] == "[" {
-        // CSI: parameters and intermediates, then one final byte 0x40-0x7E.
-        end += 1
-        while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
-        end = min(end + 1, scalars.count)
-      } else if scalars[end] == "]" {
-        // OSC: up to BEL or ESC \.
-        end += 1
-        while end < scalars.count, scalars[end] != "\u{7}", scalars[end] != "\u{1B}" { end += 1 }
-        if end < scalars.count, scalars[end] == "\u{1B}" { end += 1 }
-        end = min(end + 1, scalars.count)
-      } else {
-        end += 1  // a two-character escape
-      }
-      result.append("\u{1}")
-      result.append(contentsOf: scalars[index..<end])
-      result.append("\u{1}")
-      index = end
-    }
-    return String(result)
-  }
 }

@@ -21,8 +21,7 @@ package enum LineInput: Sendable, Equatable {
 package protocol LineSource: AnyObject {
   /// Blocks until the next line (or another ``LineInput``) is available.
   ///
-  /// - Parameter prompt: shown before the line by interactive sources; it may
-  ///   contain ANSI colour codes (they do not count toward its width).
+  /// - Parameter prompt: shown before the line by interactive sources (plain text).
   func nextLine(prompt: String) -> LineInput
 
   /// Like ``nextLine(prompt:)``, for the answer to a question (restore's y/N): an

@@ -27,15 +27,19 @@ package enum Terminal {
   /// The width in columns of the terminal on `fileDescriptor`, or `nil` when it is
   /// not a terminal (or reports no width).
   package static func columns(fileDescriptor: Int32 = 1) -> Int? {
-    let columns = wn_terminal_columns(fileDescriptor)
-    return columns > 0 ? Int(columns) : nil
+    size(fileDescriptor).flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil }
   }
 
   /// The height in rows of the terminal on `fileDescriptor`, or `nil` when it is not a
   /// terminal (or reports no height).
   package static func rows(fileDescriptor: Int32 = 1) -> Int? {
-    let rows = wn_terminal_rows(fileDescriptor)
-    return rows > 0 ? Int(rows) : nil
+    size(fileDescriptor).flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil }
+  }
+
+  /// The terminal's size (`TIOCGWINSZ`), or `nil` when `fileDescriptor` is not a terminal.
+  private static func size(_ fileDescriptor: Int32) -> winsize? {
+    var size = winsize()
+    return isatty(fileDescriptor) != 0 && ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
   }
 
   /// Makes SIGTERM and SIGHUP a request to leave instead of an instant end, once the

@@ -405,7 +405,7 @@ func benchTap() async throws {
     ["--db", databasePath, "--upgrade-from", "2.11.0", "--color", "never"], environment: [:])
   let store = try SettingsStore(path: databasePath)
   let configuration = SessionConfiguration(
-    options: appOptions, content: content, language: .en, width: 80, ascii: false, accessible: false, isInteractive: false,
+    options: appOptions, content: content, language: .en, width: { 80 }, ascii: false, accessible: false, isInteractive: false,
     storeWasCreated: store.wasCreated, databasePath: databasePath)
   let tracker = OperationTracker()
   let clock = SystemClock()

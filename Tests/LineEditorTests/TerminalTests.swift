@@ -23,20 +23,6 @@ struct TerminalTests {
   }
 
   @Test(
-    "prompt colour codes are marked invisible",
-    arguments: [
-      ("> ", "> "),
-      ("\u{1B}[1;32mwhatsnew\u{1B}[0m> ", "\u{1}\u{1B}[1;32m\u{1}whatsnew\u{1}\u{1B}[0m\u{1}> "),
-      ("\u{1}\u{1B}[1m\u{1}x> ", "\u{1}\u{1B}[1m\u{1}x> "),
-      ("\u{1B}]0;title\u{7}> ", "\u{1}\u{1B}]0;title\u{7}\u{1}> "),
-      ("héllo \u{1B}[", "héllo \u{1}\u{1B}[\u{1}"),
-    ]
-  )
-  func promptMarkup(prompt: String, marked: String) {
-    #expect(InteractiveLineEditor.markingInvisibleParts(of: prompt) == marked)
-  }
-
-  @Test(
     "a TERM that is no terminal's name is dumb: escapes, shell words and over 64 bytes",
     arguments: [
       ("xterm-256color", "xterm-256color"),

@@ -103,23 +103,22 @@ struct CompletionVocabularyTests {
       .units: ["metric": "Metric (kg, km)", "imperial": "Imperial (lb, mi)"],
       .theme: ["system": "System", "light": "Light", "dark": "Dark"],
     ],
-    page: CompletionVocabulary.Page(oneChoice))
+    page: oneChoice)
 
   /// A page whose theme choice offers two of the three themes.
   static let someThemes = CompletionVocabulary(
     labels: vocabulary.labels,
-    page: CompletionVocabulary.Page(
-      PageShortcuts(
-        page: Page(
-          id: "p",
-          blocks: [
-            Block(
-              id: "theme",
-              content: .choice(
-                ChoiceBlock(
-                  setting: .theme, titleKey: "t",
-                  options: [ChoiceOption(value: "light", labelKey: "l"), ChoiceOption(value: "dark", labelKey: "d")])))
-          ]), numbering: .perChoice)))
+    page: PageShortcuts(
+      page: Page(
+        id: "p",
+        blocks: [
+          Block(
+            id: "theme",
+            content: .choice(
+              ChoiceBlock(
+                setting: .theme, titleKey: "t",
+                options: [ChoiceOption(value: "light", labelKey: "l"), ChoiceOption(value: "dark", labelKey: "d")])))
+        ]), numbering: .perChoice))
 
   @Test(
     "Tab offers what the page shows, and a setting's values and labels",

@@ -51,13 +51,10 @@ void wn_editor_destroy(wn_editor *editor);
 /* InteractiveLineEditor.init: the callbacks for Tab and for a resize, both given `context`. */
 void wn_editor_set_callbacks(wn_editor *editor, wn_complete_fn complete, wn_resize_fn on_resize, void *context);
 
-/* InteractiveLineEditor.nextLine. Returns a WN_READ_ value; for WN_READ_LINE, *line_out is a
- * malloc'd UTF-8 copy of the line without its line ending (free it with free()). */
-int wn_editor_read_line(wn_editor *editor, const char *prompt, char **line_out);
-
-/* InteractiveLineEditor.nextAnswer: 0 keeps the lines read from now on out of the history,
- * 1 (the default) enters them. Set on the reading thread, between reads. */
-void wn_editor_set_records_history(wn_editor *editor, int records);
+/* InteractiveLineEditor.nextLine and nextAnswer (`records_history` 0: the line stays out of the
+ * history). Returns a WN_READ_ value; for WN_READ_LINE, *line_out is a malloc'd UTF-8 copy of
+ * the line without its line ending (free it with free()). */
+int wn_editor_read_line(wn_editor *editor, const char *prompt, int records_history, char **line_out);
 
 /* Inserts UTF-8 text at the cursor (from a completion callback). 0 or -1. */
 int wn_editor_insert(wn_editor *editor, const char *text);
@@ -117,14 +114,15 @@ void wn_termination_set_session_running(int running);
  * that is about to _exit. Async-signal-safe. */
 void wn_restore_terminal_now(void);
 
+/* Installs `handler` for `signo` with `flags` (0 or SA_RESTART); `old`, when not NULL, receives
+ * the previous action. 0, or -1. Async-signal-safe: for the C handlers, not for Swift. */
+struct sigaction;
+int wn_set_handler(int signo, void (*handler)(int), int flags, struct sigaction *old);
+
 /* Terminal.terminationSignal: the signal, or 0. */
 int wn_termination_signal(void);
 
 /* Terminal.terminationDescriptor: the descriptor, or -1. */
 int wn_termination_fd(void);
-
-/* Terminal.columns and Terminal.rows: from TIOCGWINSZ, or -1 when `fd` is not a terminal. */
-int wn_terminal_columns(int fd);
-int wn_terminal_rows(int fd);
 
 #endif

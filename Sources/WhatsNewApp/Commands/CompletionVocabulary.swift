@@ -7,32 +7,6 @@ package import WhatsNewCore
 /// Pure: the session supplies the lists (release versions, guidance ids, popovers, each
 /// setting's value names in the session's language, and what the current page shows).
 package struct CompletionVocabulary: Sendable, Equatable {
-  /// What the page on screen offers `choose` and `open`.
-  package struct Page: Sendable, Equatable {
-    /// The tokens of the page's `[choose …]` hints: `1`, `2`, or `mode.1`, ….
-    package var chooseTokens: [String]
-    /// The settings the page's choices change.
-    package var settings: [Setting]
-    /// The values each of those choices offers (a release may offer some of a setting's values).
-    package var values: [Setting: [String]]
-    /// The numbers of the page's `[open …]` hints.
-    package var openTokens: [String]
-    /// The actions those numbers open, by name (`open <action>` works too).
-    package var openActions: [String]
-
-    /// The completions of a page's shortcuts.
-    package init(_ shortcuts: PageShortcuts) {
-      chooseTokens = shortcuts.chooseTokens
-      settings = shortcuts.settings
-      values = Dictionary(
-        shortcuts.choices.map { ($0.choice.setting, $0.choice.options.map(\.value)) }, uniquingKeysWith: { first, _ in first })
-      openTokens = shortcuts.openTokens
-      var actions: [String] = []
-      for action in shortcuts.openTargets.map(\.rawValue) where !actions.contains(action) { actions.append(action) }
-      openActions = actions
-    }
-  }
-
   /// The release versions, for `debug preview` and `debug seen set`.
   package var versions: [String]
   /// The releases `news <version>` opens: up to the app's version, with pages to show.
@@ -46,13 +20,13 @@ package struct CompletionVocabulary: Sendable, Equatable {
   /// Each setting's value labels in the session's language, by value (`imperial`:
   /// `Imperial (lb, mi)`); Tab offers the values, then their labels.
   package var labels: [Setting: [String: String]]
-  /// The page on screen, if a tour or the wizard shows one.
-  package var page: Page?
+  /// What the page on screen offers `choose` and `open`, if a tour or the wizard shows one.
+  package var page: PageShortcuts?
 
   /// A vocabulary; what is left out offers nothing (or, for labels, only the values).
   package init(
     versions: [String] = [], guidanceIDs: [String] = [], infoIDs: [String] = [], labels: [Setting: [String: String]] = [:],
-    page: Page? = nil
+    page: PageShortcuts? = nil
   ) {
     self.versions = versions
     self.guidanceIDs = guidanceIDs
@@ -79,11 +53,17 @@ package struct CompletionVocabulary: Sendable, Equatable {
       guard let page else { return [] }
       return page.chooseTokens + page.settings.map(\.rawValue)
     case ("choose", _):
-      guard let setting = Setting(rawValue: words[1]), let values = page?.values[setting] else { return [] }
+      // The values the page's choice offers (a release may offer some of a setting's values).
+      guard let setting = Setting(rawValue: words[1]),
+        let values = page?.choices.first(where: { $0.choice.setting == setting })?.choice.options.map(\.value)
+      else { return [] }
       return valueCandidates(setting, values: values, typed: Array(words[2..<position]))
     case ("open", 1):
       guard let page, !page.openTokens.isEmpty else { return Action.allCases.map(\.rawValue) }
-      return page.openTokens + page.openActions
+      // The numbers of the page's `[open …]` hints, then the actions they open by name.
+      var actions: [String] = []
+      for action in page.openTargets.map(\.rawValue) where !actions.contains(action) { actions.append(action) }
+      return page.openTokens + actions
     case ("lang", 1): return Language.allCases.map(\.rawValue) + ["system"]
     case ("tour", 1): return guidanceIDs
     case ("info", 1): return infoIDs
@@ -159,12 +139,9 @@ package final class CompletionSnapshot: Sendable {
     current.withLock { $0 = vocabulary }
   }
 
-  /// The vocabulary Tab completes from now.
-  package var vocabulary: CompletionVocabulary { current.withLock { $0 } }
-
   /// ``CompletionVocabulary/candidates(forLine:)`` of the latest vocabulary; any thread.
   package func candidates(forLine lineBeforeCursor: String) -> [String] {
-    vocabulary.candidates(forLine: lineBeforeCursor)
+    current.withLock { $0 }.candidates(forLine: lineBeforeCursor)
   }
 }
 
@@ -177,7 +154,7 @@ extension EffectRunner {
     }
     var vocabulary = CompletionVocabulary(
       versions: catalog.versions.map(\.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
-      page: state.visiblePage.map { CompletionVocabulary.Page(shortcuts(of: $0)) })
+      page: state.visiblePage.map { shortcuts(of: $0) })
     // From the manifest: completing a version reads no release.
     vocabulary.newsVersions = catalog.newsVersions(upTo: appVersion).map(\.description).reversed()
     let undoable = state.recap.undoableNumbers.map(String.init)

@@ -11,26 +11,7 @@ struct OptionWords: Sendable {
 
   init(_ context: RenderContext) { self.context = context }
 
-  /// The outcome of reading an option.
-  enum Reading: Equatable {
-    /// The value meant.
-    case value(String)
-    /// Nothing matched; the caller says what would have.
-    case unknown
-    /// Several matched: the indices in `values`.
-    case ambiguous([Int])
-  }
-
   var locale: Locale { Locale(identifier: context.localizer.language.rawValue) }
-
-  /// The value of `setting` that `typed` names among `values`.
-  func read(_ typed: String, setting: Setting, values: [String]) -> Reading {
-    switch matcher(setting, values: values).match(typed) {
-    case .option(let index): return .value(values[index])
-    case .none: return .unknown
-    case .ambiguous(let indices): return .ambiguous(indices)
-    }
-  }
 
   /// A matcher over `values` of `setting`, labelled in the session's language.
   func matcher(_ setting: Setting, values: [String]) -> OptionMatcher {

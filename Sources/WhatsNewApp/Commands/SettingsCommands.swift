@@ -30,12 +30,12 @@ struct SettingsCommands: Sendable {
     if !setting.accepts(value) {
       let words = OptionWords(runner.renderContext)
       let values = setting.kind.values
-      switch words.read(typed, setting: setting, values: values) {
-      case .value(let named): value = named
+      switch words.matcher(setting, values: values).match(typed) {
+      case .option(let index): value = values[index]
       case .ambiguous(let indices):
         let labels = indices.map { words.label(setting, values[$0]) }
         return runner.messages.invalid(.warning, "ui.option.ambiguous", typed, words.orList(labels))
-      case .unknown:
+      case .none:
         // The values as the session's language names them, each of which `set` takes.
         return runner.messages.unknownValue(typed, kind: .value, candidates: values.map { words.label(setting, $0) })
       }

@@ -6,33 +6,13 @@ import WhatsNewCore
 struct StateCommand: Sendable {
   let runner: EffectRunner
 
-  /// What `state`'s words ask for: indented or not, and which field.
-  struct Request: Sendable, Equatable {
-    var pretty = false
-    var path: String?
-
-    /// `--pretty` and at most one path, in either order; `nil` for anything else.
-    static func parse(_ arguments: [String]) -> Request? {
-      var request = Request()
-      for argument in arguments {
-        if argument == "--pretty" {
-          request.pretty = true
-        } else if argument.hasPrefix("-") || request.path != nil {
-          return nil
-        } else {
-          request.path = argument
-        }
-      }
-      return request
-    }
-  }
-
-  /// Runs `state` with `arguments`.
+  /// Runs `state` with `arguments`: `--pretty` and at most one path, in either order.
   func run(_ arguments: [String]) async {
-    guard let request = Request.parse(arguments) else { return runner.messages.usage("state") }
+    let paths = arguments.filter { $0 != "--pretty" }
+    guard paths.count <= 1, paths.allSatisfy({ !$0.hasPrefix("-") }) else { return runner.messages.usage("state") }
+    let path = paths.first ?? ""
     let report = await report().json()
-    guard let value = report.value(atPath: request.path ?? "") else {
-      let path = request.path ?? ""
+    guard let value = report.value(atPath: path) else {
       if let (parent, rest) = Self.nullParent(of: path, in: report) {
         // `notification.next` while nothing is scheduled: the field exists, its parent is null.
         runner.console.emit(runner.text("ui.state.nullField", parent, rest), .warning)
@@ -46,7 +26,7 @@ struct StateCommand: Sendable {
       runner.console.emit(message + " " + runner.text("ui.state.listFields"), .error)
       return
     }
-    if request.pretty {
+    if arguments.contains("--pretty") {
       for line in value.prettyPrinted().split(separator: "\n", omittingEmptySubsequences: false) {
         runner.console.emitVerbatim(String(line))
       }

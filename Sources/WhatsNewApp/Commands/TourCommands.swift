@@ -105,11 +105,10 @@ struct TourCommands: Sendable {
       guard options.indices.contains(number - 1) else { return noOption(typed, tokens: choice.tokens) }
       return await tap(choice, number - 1)
     }
-    switch words.read(typed, setting: choice.choice.setting, values: options.map(\.value)) {
-    case .value(let value):
-      await runner.send(.tap(choice.choice.setting, value))
+    switch words.matcher(choice.choice.setting, values: options.map(\.value)).match(typed) {
+    case .option(let index): await tap(choice, index)
     case .ambiguous(let indices): ambiguous(typed, indices.map { (choice, $0) })
-    case .unknown:
+    case .none:
       let name = runner.text(choice.choice.setting.titleKey)
       runner.messages.invalid(.error, "ui.choose.noOptionFor", typed, name, words.orList(options.map(\.value)))
     }

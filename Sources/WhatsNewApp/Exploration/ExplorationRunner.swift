@@ -241,7 +241,7 @@ package final class ExplorationRunner {
     options.faultSpecs = startFaults
     options.developerMode = false
     var configuration = SessionConfiguration(
-      options: options, content: template.content, language: template.language, width: 80, ascii: template.ascii,
+      options: options, content: template.content, language: template.language, width: { 80 }, ascii: template.ascii,
       accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
       environmentLanguage: template.environmentLanguage)
     configuration.charset = template.charset

@@ -36,7 +36,7 @@ package struct SessionConfiguration: Sendable {
   /// between `qa explore`'s runs). Live: the termination flag; tests pass their own.
   package var stopRequested: @Sendable () -> Bool = { false }
 
-  /// A configuration whose width and rows come from providers.
+  /// A configuration whose width and rows come from providers (by default, unlimited rows).
   package init(
     options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
     rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
@@ -53,17 +53,6 @@ package struct SessionConfiguration: Sendable {
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
     self.databasePath = databasePath
-  }
-
-  /// A configuration with a fixed width and unlimited rows (tests, tools).
-  package init(
-    options: Options, content: ContentLibrary, language: Language, width: Int, ascii: Bool, accessible: Bool,
-    isInteractive: Bool, storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
-  ) {
-    self.init(
-      options: options, content: content, language: language, width: { width }, ascii: ascii, accessible: accessible,
-      isInteractive: isInteractive, storeWasCreated: storeWasCreated, databasePath: databasePath,
-      environmentLanguage: environmentLanguage)
   }
 
   /// The columns to draw in now.
