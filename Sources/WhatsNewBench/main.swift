@@ -41,7 +41,9 @@ struct BenchOptions {
       case "--swift-version": options.swiftVersion = iterator.next() ?? options.swiftVersion
       case "--quick": options.quick = true
       case "--only":
-        guard let part = iterator.next(), ["load", "start", "missing", "explore", "script", "why"].contains(part) else { exit(64) }
+        guard let part = iterator.next(), ["load", "start", "missing", "explore", "script", "why"].contains(part) else {
+          exit(64)
+        }
         options.only = part
       case "--generate":
         // --generate N DIR: write generated content for profiling, and stop.

@@ -36,7 +36,7 @@ struct FiftyFirstStartsTests {
       #expect(!said.contains("SQLite error") && !said.contains("does not belong"), "\(said)")
     }
     let sidecars = ForeignSidecarTests()
-    #expect(try sidecars.query(path, "PRAGMA user_version") == "4", "the schema is whole")
+    #expect(try sidecars.query(path, "PRAGMA user_version") == "5", "the schema is whole")
     #expect(try sidecars.query(path, "SELECT seen_through FROM whats_new") == "2.11.0", "seeded as asked, once")
     #expect(try sidecars.query(path, "SELECT value FROM app_state WHERE key = 'onboarding_complete'") == "true")
     #expect(try sidecars.integrity(path) == "ok")

@@ -123,6 +123,12 @@ struct AttentionTests {
     facts.position = TourPosition(release: Version("2.15.0")!, pageID: "p")
     _ = reduce(&state, .releasesRead([release], facts))
     #expect(state.tour != nil, "a tour left unfinished is the same display going on")
+    // The tour shown last, quit on its first page (no position kept): it comes back, unpaced.
+    var again = Self.home()
+    again.attention.events.record("shown:tour", at: Self.t0)
+    facts.position = nil
+    _ = reduce(&again, .releasesRead([release], facts))
+    #expect(again.tour != nil, "the tour is not held back by itself")
   }
 
   /// The shipped popover's rules, as the manifest gives them.

@@ -38,7 +38,8 @@ extension HostileBackupTests {
       c.execute("INSERT INTO events VALUES ('visited:attic\\x1b]0;PWN\\x07', 1800000000000)")
       """, path)
     let dropped = try await live.restore(from: path)
-    #expect(dropped.contains { $0.hasPrefix("the events 'visited:attic") && $0.hasSuffix("which no command donates") }, "\(dropped)")
+    #expect(
+      dropped.contains { $0.hasPrefix("the events 'visited:attic") && $0.hasSuffix("which no command donates") }, "\(dropped)")
     #expect(try await live.events().map(\.name) == ["visited:review"])
   }
 

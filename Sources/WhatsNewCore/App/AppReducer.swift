@@ -322,9 +322,8 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
-    case .open(_, _) where facts.position == nil && !state.paceWaived && state.attention.nextEligible(at: facts.now) != nil:
+    case .open(_, _) where state.attention.nextEligible(at: state.tourPaceTime(facts)) != nil:
       // Too soon after the last display: the tour waits for a later start (``Attention``).
-      // One left unfinished goes on: it is the same display.
       state.startDecision = .tour(state, facts: facts, pages: nil, window: window)
       return []
     case .open(let tour, let leftPageGone):

@@ -131,6 +131,14 @@ package struct AppState: Sendable, Equatable {
       onboardingComplete: onboardingComplete, now: now)
   }
 
+  /// The time the attention budget holds the automatic tour to: `nil` (never held) when it goes
+  /// on, being the last display or left at a stored page (the person has not finished it), or
+  /// when `debug seen` asked for it; else the check's time.
+  package func tourPaceTime(_ facts: WhatsNewCheck.Facts) -> Date? {
+    let goesOn = facts.position != nil || attention.events.lastShown?.id == AppEvent.tour
+    return goesOn || paceWaived ? nil : facts.now
+  }
+
   /// The screen whose visit starts `guidance` by itself: an intro's, or a popover's that
   /// content gives rules; `nil` for one that starts only when asked.
   package func startingScreen(of guidance: Guidance) -> Screen? {
