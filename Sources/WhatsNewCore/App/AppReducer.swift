@@ -322,7 +322,7 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
       let note: [AppEffect] =
         tourOff ? [.note("the what's-new tour is turned off; moving the record to \(version)")] : []
       return note + [.recordSeenThrough(version)]
-    case .open(_, _) where state.attention.nextEligible(at: state.tourPaceTime(facts)) != nil:
+    case .open(_, _) where state.budgetHoldsTour(facts) && state.attention.nextEligible(at: facts.now) != nil:
       // Too soon after the last display: the tour waits for a later start (``Attention``).
       state.startDecision = .tour(state, facts: facts, pages: nil, window: window)
       return []

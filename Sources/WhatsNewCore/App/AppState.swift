@@ -131,12 +131,11 @@ package struct AppState: Sendable, Equatable {
       onboardingComplete: onboardingComplete, now: now)
   }
 
-  /// The time the attention budget holds the automatic tour to: `nil` (never held) when it goes
-  /// on, being the last display or left at a stored page (the person has not finished it), or
-  /// when `debug seen` asked for it; else the check's time.
-  package func tourPaceTime(_ facts: WhatsNewCheck.Facts) -> Date? {
-    let goesOn = facts.position != nil || attention.events.lastShown?.id == AppEvent.tour
-    return goesOn || paceWaived ? nil : facts.now
+  /// Whether the attention budget holds the automatic tour back: not when it goes on, being the
+  /// last display or left at a stored page (the person has not finished it), nor when `debug
+  /// seen` asked for it.
+  package func budgetHoldsTour(_ facts: WhatsNewCheck.Facts) -> Bool {
+    facts.position == nil && attention.events.lastShown?.id != AppEvent.tour && !paceWaived
   }
 
   /// The screen whose visit starts `guidance` by itself: an intro's, or a popover's that

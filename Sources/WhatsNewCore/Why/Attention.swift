@@ -44,15 +44,17 @@ package struct Attention: Sendable, Equatable {
   }
 
   /// The pacing condition at `now`: `paced` with the next eligible time (RFC 3339, UTC) and what
-  /// was shown last.
-  package func pacing(at now: Date?) -> Explanation.Condition {
+  /// was shown last; one the budget does not hold (`holds` false: the tour going on, or asked
+  /// for) passes, saying so.
+  package func pacing(at now: Date?, holds: Bool = true) -> Explanation.Condition {
     let next = nextEligible(at: now)
     let text = next.map { $0.formatted(.iso8601) } ?? "now"
     // What was shown last, by the key of its name: the view words it.
     let last = events.lastShown.map { $0.id == AppEvent.tour ? "ui.why.onTop.whatsNew" : "guidance.\($0.id).name" }
     return Explanation.Condition(
-      "pacing", value: text, passes: next == nil, failing: .paced, detail: text,
-      key: next == nil ? "ui.why.pacing.free" : "ui.why.pacing.until", arguments: [last ?? "ui.why.onTop.nothing", text])
+      "pacing", value: text, passes: next == nil || !holds, failing: .paced, detail: text,
+      key: next == nil ? "ui.why.pacing.free" : holds ? "ui.why.pacing.until" : "ui.why.pacing.exempt",
+      arguments: [last ?? "ui.why.onTop.nothing", text])
   }
 
   /// The conditions content puts on guidance `id`: its rules, its display count against

@@ -2,7 +2,7 @@ extension Explanation {
   /// Why the what's-new tour shows or not, as the check asks it (``AppState/whatsNewCheckIsDue``,
   /// then ``WhatsNewCheck/decide(facts:window:current:)``): the boot, the launch, onboarding,
   /// the store's read, the setting, the seen record, the attention budget at `facts.now`
-  /// (``AppState/tourPaceTime(_:)``), and the session (the check runs once a
+  /// (``AppState/budgetHoldsTour(_:)``), and the session (the check runs once a
   /// start, on home with nothing on top). An automatic tour open, showing or waiting, is shown
   /// (a failed read opens it as for a fresh store: the store's row says so, and passes).
   /// `pages`: how many the person's window holds now (``TourSelection``); `nil` when the
@@ -44,7 +44,7 @@ extension Explanation {
           "seenThrough", value: seen, passes: pages ?? 1 > 0 || open, failing: .alreadySeen, detail: seen,
           key: pages.map { $0 > 0 ? "ui.why.seenThrough.pages" : "ui.why.seenThrough.nothingNewer" }
             ?? "ui.why.seenThrough.notRead", arguments: [seen] + (pages.map { [String($0)] } ?? [])),
-        state.attention.pacing(at: open ? nil : state.tourPaceTime(facts)),
+        state.attention.pacing(at: facts.now, holds: !open && state.budgetHoldsTour(facts)),
         Condition(
           "session", value: session, passes: open || session == "due", failing: .gateClosed,
           detail: session == "waiting" ? "screen" : "session", key: "ui.why.session.\(session)"),
