@@ -176,12 +176,6 @@ package enum TourMessage: Sendable, Equatable {
   case noTourToResume
 }
 
-/// Why a ``TourMachine`` command changed nothing.
-package enum TourRefusal: Sendable, Equatable {
-  /// A preview cannot open while a dismissal is being saved.
-  case dismissing
-}
-
 /// The what's-new tour, `news`, previews and the onboarding wizard as one pure machine:
 /// commands and outcomes in, new state and ``TourEffect``s out. The app's rules
 /// (``AppState/reduceTour(_:)``) turn the effects into the app's and feed the outcomes back.
@@ -251,11 +245,9 @@ package struct TourMachine: Sendable, Equatable {
     return effects
   }
 
-  /// Whether a preview may open now (not while a dismissal is being saved: its write ends
-  /// the tour it belongs to).
-  package var previewRefusal: TourRefusal? {
-    tour?.isDismissing == true ? .dismissing : nil
-  }
+  /// Whether a dismissal is being saved: no preview may open then (its write ends the tour it
+  /// belongs to).
+  package var isDismissing: Bool { tour?.isDismissing == true }
 
   /// `next` (+1) or `back` (-1) on the page showing.
   @discardableResult
