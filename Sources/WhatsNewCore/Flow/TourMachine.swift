@@ -46,9 +46,7 @@ package struct TourState: Sendable, Equatable {
     self.furthest = self.index
   }
 
-  /// What this tour did with each release it covers, oldest first: the pages reached, the
-  /// pages it holds that the person never reached, and the pages the cap left out. Recorded
-  /// when the automatic tour ends, so `news` can say what became of every release.
+  /// What this tour did with each release it covers (``ReleaseShowing``), oldest first.
   package var showings: [ReleaseShowing] {
     var byRelease: [Version: ReleaseShowing] = [:]
     for (position, page) in pages.enumerated() {
@@ -252,14 +250,12 @@ package struct TourMachine: Sendable, Equatable {
   /// `next` (+1) or `back` (-1) on the page showing.
   @discardableResult
   package mutating func step(_ delta: Int) -> [TourEffect] {
-    if var wizard = onboarding {
-      let target = wizard.index + delta
-      guard wizard.pages.indices.contains(target) else {
+    if let wizard = onboarding {
+      guard wizard.pages.indices.contains(wizard.index + delta) else {
         return [.say(delta > 0 ? .onboardingLastPage : .onboardingFirstPage)]
       }
-      wizard.index = target
-      wizard.failure = nil
-      onboarding = wizard
+      onboarding?.index += delta
+      onboarding?.failure = nil
       return [.openPageControls]
     }
     guard var open = showingTour else { return [] }
@@ -359,11 +355,10 @@ package struct TourMachine: Sendable, Equatable {
   /// `finish` (or `skip`) on the wizard: onboarding complete, in one write.
   @discardableResult
   package mutating func finishOnboarding() -> [TourEffect] {
-    guard var wizard = onboarding else { return [] }
+    guard let wizard = onboarding else { return [] }
     if wizard.isFinishing { return [.say(.stillFinishing)] }
-    wizard.isFinishing = true
-    wizard.failure = nil
-    onboarding = wizard
+    onboarding?.isFinishing = true
+    onboarding?.failure = nil
     return [.completeOnboarding]
   }
 

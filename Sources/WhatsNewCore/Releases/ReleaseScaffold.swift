@@ -32,7 +32,7 @@ package enum ReleaseScaffold {
   /// which plays no part in precedence, is left out.
   package static func keyPrefix(for version: Version) -> String {
     let base = "whatsNew.v\(version.major)_\(version.minor)_\(version.patch)"
-    return version.isPreRelease ? base + "-" + version.preRelease.map(\.description).joined(separator: "_") : base
+    return version.preRelease.isEmpty ? base : base + "-" + version.preRelease.map(\.description).joined(separator: "_")
   }
 
   /// The release prefix of a content key (`whatsNew.v2_13_1` of `whatsNew.v2_13_1.page.title`):
