@@ -44,7 +44,6 @@ package func selectFlow(
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
 
-  // Spend the cap newest release first; each group keeps file order.
   var groups: [[FlowPage]] = []
   var taken = 0
   /// Takes the release's leading visible pages; returns whether the cap is spent.
@@ -63,8 +62,7 @@ package func selectFlow(
     return taken >= cap
   }
 
-  // Walked backwards from the newest release, stopping once the cap is spent or the window
-  // is left. Sorted input (the usual case) is checked in one pass and not sorted again.
+  // Sorted input (the usual case) is checked in one pass and not sorted again.
   let isAscending = releases.indices.dropFirst().allSatisfy { releases[$0 - 1].version <= releases[$0].version }
   for release in (isAscending ? releases : releases.sorted { $0.version < $1.version }).reversed() {
     if let seenThrough, release.version <= seenThrough { break }
