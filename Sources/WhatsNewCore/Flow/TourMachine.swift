@@ -259,14 +259,11 @@ package struct TourMachine: Sendable, Equatable {
       return [.openPageControls]
     }
     guard var open = showingTour else { return [] }
-    let target = open.index + delta
-    guard open.pages.indices.contains(target) else { return [.say(delta > 0 ? .lastPage : .firstPage)] }
-    open.index = target
+    guard open.pages.indices.contains(open.index + delta) else { return [.say(delta > 0 ? .lastPage : .firstPage)] }
+    open.index += delta
     open.failure = nil
     tour = open
-    var effects: [TourEffect] = [.openPageControls]
-    if open.mode == .automatic { effects.append(.recordPosition(open.position)) }
-    return effects
+    return [.openPageControls] + (open.mode == .automatic ? [.recordPosition(open.position)] : [])
   }
 
   /// Leaving the showing tour for a screen or a guide: it waits; `tour` or `back` resumes it.
