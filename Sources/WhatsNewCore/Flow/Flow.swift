@@ -82,20 +82,7 @@ package struct CappedRelease: Sendable, Equatable {
     self.release = release
     self.pages = pages
   }
-}
 
-/// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
-/// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
-package func pagesLeftOut(
-  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage], decided: Set<Setting> = []
-) -> [FlowPage] {
-  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max, decided: decided)
-  guard uncapped.count > shown.count else { return [] }
-  let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
-  return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
-}
-
-extension CappedRelease {
   /// `pages` (oldest release first) counted by release.
   package static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
     var counts: [CappedRelease] = []
@@ -108,6 +95,17 @@ extension CappedRelease {
     }
     return counts
   }
+}
+
+/// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
+/// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
+package func pagesLeftOut(
+  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage], decided: Set<Setting> = []
+) -> [FlowPage] {
+  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max, decided: decided)
+  guard uncapped.count > shown.count else { return [] }
+  let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
+  return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
 }
 
 /// One release's pages as a user on `asOf` would see them: superseded pages and blocks
