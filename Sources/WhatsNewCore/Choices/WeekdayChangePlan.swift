@@ -98,10 +98,9 @@ package struct WeekdayChangePlan: Sendable, Equatable {
         step: failedStep, reason: reason, saved: weekday, previous: old, previousReminder: previousReminder, stored: old)
       return .step(.writeBack(old))
     case (.writeBack, .succeeded):
-      guard var failure else { return done(.saved, weekday) }
+      guard let failure else { return done(.saved, weekday) }
       // The cancel never removed the old reminder: it stands. Otherwise put it back.
       if failure.step == .schedule, let reminder = previousReminder { return .step(.restoreReminder(reminder)) }
-      failure.reminderRestoreFailure = nil
       return done(.reminderFailed(failure), failure.reminderNow)
     case (.writeBack, .failed(let reason)):
       failure?.settingRestoreFailure = reason

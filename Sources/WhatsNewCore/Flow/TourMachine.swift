@@ -89,10 +89,9 @@ package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   /// A stored position; `nil` for anything else (then the tour starts on its first page), such
   /// as a page id no release could have (control bytes, megabytes): restore drops those.
   package init?(_ text: String) {
-    guard let slash = text.firstIndex(of: "/"), let release = Version(String(text[..<slash])) else { return nil }
-    let id = String(text[text.index(after: slash)...])
-    guard ReleaseValidator.isValidID(id) else { return nil }
-    self.init(release: release, pageID: id)
+    let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, let release = Version(parts[0]), ReleaseValidator.isValidID(parts[1]) else { return nil }
+    self.init(release: release, pageID: parts[1])
   }
 
   /// The index of this position's page in `pages`, if it is still there.
