@@ -286,16 +286,15 @@ package struct TourMachine: Sendable, Equatable {
   /// when it lands); `news` and previews close at once.
   @discardableResult
   package mutating func dismiss(_ dismissal: Dismissal = .close) -> [TourEffect] {
-    guard var open = tour else { return [] }
+    guard let open = tour else { return [] }
     guard open.mode == .automatic else {
       tour?.dismissedWith = dismissal
       return close(message: .closedNoRecord)
     }
     if open.isDismissing { return [.say(.stillSaving)] }
-    open.isDismissing = true
-    open.dismissedWith = dismissal
-    open.failure = nil
-    tour = open
+    tour?.isDismissing = true
+    tour?.dismissedWith = dismissal
+    tour?.failure = nil
     return [.writeSeenThrough(open.showings)]
   }
 
