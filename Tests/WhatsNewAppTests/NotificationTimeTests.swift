@@ -48,13 +48,4 @@ struct NotificationTimeTests {
         weekday: weekday, hour: 18, minute: 0, after: Date(timeIntervalSince1970: TimeInterval(now)), in: timeZone))
     #expect(RFC3339.string(date, in: timeZone) == expected)
   }
-
-  @Test("the settings screen's date is the local date of the next fire")
-  func localDate() throws {
-    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-    let date = try #require(
-      WeeklyReview.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: tokyo))
-    #expect(RFC3339.date(date, in: tokyo) == "2026-12-06")
-    #expect(RFC3339.date(date, in: .gmt) == "2026-12-06")
-  }
 }

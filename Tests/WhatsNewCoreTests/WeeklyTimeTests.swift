@@ -40,13 +40,14 @@ struct WeeklyTimeTests {
     let timeZone = try #require(TimeZone(identifier: zone))
     let instant = try Date.ISO8601FormatStyle().parse(after)
     let next = try #require(
-      WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: instant, in: timeZone))
+      WeeklyReview.nextFireDate(weekday: weekday, hour: hour, minute: minute, after: instant, in: timeZone))
     #expect(RFC3339.string(next, in: timeZone) == expected)
   }
 
   @Test("no answer for times out of range", arguments: [(24, 0), (-1, 0), (12, 60), (12, -1)])
   func noAnswer(hour: Int, minute: Int) {
-    let time = WeeklyTime(weekday: .sunday, hour: hour, minute: minute)
-    #expect(time.nextOccurrence(after: Date(timeIntervalSince1970: 0), in: .gmt) == nil)
+    #expect(
+      WeeklyReview.nextFireDate(weekday: .sunday, hour: hour, minute: minute, after: Date(timeIntervalSince1970: 0), in: .gmt)
+        == nil)
   }
 }

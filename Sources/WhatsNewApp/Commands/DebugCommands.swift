@@ -88,7 +88,7 @@ struct DebugCommands: Sendable {
       break
     }
     // The dismissal's write ends the tour it belongs to: a preview must not be open then.
-    if runner.state.tours.previewRefusal == .dismissing {
+    if runner.state.tours.isDismissing {
       return runner.console.emit(runner.text("ui.debug.previewWhileSaving", version.description), .warning)
     }
     let pages = previewRelease(release, asOf: version)

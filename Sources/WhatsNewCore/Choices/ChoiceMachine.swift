@@ -226,11 +226,7 @@ package struct ReadFailure: Error, Sendable, Equatable {
 }
 
 /// How moving the weekly review reminder failed after the review weekday was saved, and
-/// what the compensating steps left behind: the facts a message must state.
-///
-/// The job is: save the weekday (done), cancel the old reminder, schedule the new one. When
-/// cancelling or scheduling fails, the old weekday is written back; when the old reminder
-/// had been cancelled, it is scheduled again (only once the weekday is back, so the two agree).
+/// what the compensating steps (``WeekdayChangePlan``'s) left behind: the facts a message must state.
 package struct ReminderFailure: Sendable, Equatable {
   /// The reminder step that failed.
   package enum Step: String, Sendable, Equatable {

@@ -98,10 +98,9 @@ package struct WeekdayChangePlan: Sendable, Equatable {
         step: failedStep, reason: reason, saved: weekday, previous: old, previousReminder: previousReminder, stored: old)
       return .step(.writeBack(old))
     case (.writeBack, .succeeded):
-      guard var failure else { return done(.saved, weekday) }
+      guard let failure else { return done(.saved, weekday) }
       // The cancel never removed the old reminder: it stands. Otherwise put it back.
       if failure.step == .schedule, let reminder = previousReminder { return .step(.restoreReminder(reminder)) }
-      failure.reminderRestoreFailure = nil
       return done(.reminderFailed(failure), failure.reminderNow)
     case (.writeBack, .failed(let reason)):
       failure?.settingRestoreFailure = reason
@@ -151,11 +150,28 @@ package enum WeeklyReview {
     return snapshot.notification == wanted ? nil : wanted
   }
 
-  /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`,
-  /// in `timeZone` (see ``WeeklyTime/nextOccurrence(after:in:)`` for gaps and repeats).
+  /// The next time a weekly notification on `weekday` at `hour:minute` fires after `now`:
+  /// the first instant at which a wall clock in `timeZone` shows that weekday and time;
+  /// `nil` when the hour or minute is out of range.
+  ///
+  /// This is Foundation's `Calendar.nextDate(after:matching:matchingPolicy: .nextTime)` in a
+  /// Gregorian calendar set to the zone: a time that a daylight-saving gap skips maps to the
+  /// first instant after the gap; a time shown twice, when the clocks go back, to its first
+  /// showing.
+  ///
+  /// ```swift
+  /// let monday = Date(timeIntervalSince1970: 1_796_040_000)  // 2026-11-30T12:00:00Z
+  /// let next = WeeklyReview.nextFireDate(weekday: .sunday, hour: 18, minute: 0, after: monday, in: .gmt)!
+  /// RFC3339.string(next, in: .gmt)  // "2026-12-06T18:00:00Z"
+  /// ```
   package static func nextFireDate(
     weekday: Weekday, hour: Int, minute: Int, after now: Date, in timeZone: TimeZone
   ) -> Date? {
-    WeeklyTime(weekday: weekday, hour: hour, minute: minute).nextOccurrence(after: now, in: timeZone)
+    guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    // Calendar counts weekdays from Sunday (1) to Saturday (7); ISO from Monday (1).
+    let components = DateComponents(hour: hour, minute: minute, second: 0, weekday: weekday.isoNumber % 7 + 1)
+    return calendar.nextDate(after: now, matching: components, matchingPolicy: .nextTime)
   }
 }

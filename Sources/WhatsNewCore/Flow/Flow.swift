@@ -44,7 +44,6 @@ package func selectFlow(
   guard cap > 0 else { return [] }
   if let seenThrough, seenThrough >= current { return [] }
 
-  // Spend the cap newest release first; each group keeps file order.
   var groups: [[FlowPage]] = []
   var taken = 0
   /// Takes the release's leading visible pages; returns whether the cap is spent.
@@ -63,8 +62,7 @@ package func selectFlow(
     return taken >= cap
   }
 
-  // Walked backwards from the newest release, stopping once the cap is spent or the window
-  // is left. Sorted input (the usual case) is checked in one pass and not sorted again.
+  // Sorted input (the usual case) is checked in one pass and not sorted again.
   let isAscending = releases.indices.dropFirst().allSatisfy { releases[$0 - 1].version <= releases[$0].version }
   for release in (isAscending ? releases : releases.sorted { $0.version < $1.version }).reversed() {
     if let seenThrough, release.version <= seenThrough { break }
@@ -84,20 +82,7 @@ package struct CappedRelease: Sendable, Equatable {
     self.release = release
     self.pages = pages
   }
-}
 
-/// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
-/// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
-package func pagesLeftOut(
-  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage], decided: Set<Setting> = []
-) -> [FlowPage] {
-  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max, decided: decided)
-  guard uncapped.count > shown.count else { return [] }
-  let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
-  return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
-}
-
-extension CappedRelease {
   /// `pages` (oldest release first) counted by release.
   package static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
     var counts: [CappedRelease] = []
@@ -110,6 +95,17 @@ extension CappedRelease {
     }
     return counts
   }
+}
+
+/// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
+/// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
+package func pagesLeftOut(
+  releases: [Release], seenThrough: Version?, current: Version, shown: [FlowPage], decided: Set<Setting> = []
+) -> [FlowPage] {
+  let uncapped = selectFlow(releases: releases, seenThrough: seenThrough, current: current, cap: Int.max, decided: decided)
+  guard uncapped.count > shown.count else { return [] }
+  let kept = Set(shown.map { "\($0.release)/\($0.page.id)" })
+  return uncapped.filter { !kept.contains("\($0.release)/\($0.page.id)") }
 }
 
 /// One release's pages as a user on `asOf` would see them: superseded pages and blocks

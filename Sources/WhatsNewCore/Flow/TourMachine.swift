@@ -46,9 +46,7 @@ package struct TourState: Sendable, Equatable {
     self.furthest = self.index
   }
 
-  /// What this tour did with each release it covers, oldest first: the pages reached, the
-  /// pages it holds that the person never reached, and the pages the cap left out. Recorded
-  /// when the automatic tour ends, so `news` can say what became of every release.
+  /// What this tour did with each release it covers (``ReleaseShowing``), oldest first.
   package var showings: [ReleaseShowing] {
     var byRelease: [Version: ReleaseShowing] = [:]
     for (position, page) in pages.enumerated() {
@@ -91,10 +89,9 @@ package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   /// A stored position; `nil` for anything else (then the tour starts on its first page), such
   /// as a page id no release could have (control bytes, megabytes): restore drops those.
   package init?(_ text: String) {
-    guard let slash = text.firstIndex(of: "/"), let release = Version(String(text[..<slash])) else { return nil }
-    let id = String(text[text.index(after: slash)...])
-    guard ReleaseValidator.isValidID(id) else { return nil }
-    self.init(release: release, pageID: id)
+    let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, let release = Version(parts[0]), ReleaseValidator.isValidID(parts[1]) else { return nil }
+    self.init(release: release, pageID: parts[1])
   }
 
   /// The index of this position's page in `pages`, if it is still there.
@@ -176,12 +173,6 @@ package enum TourMessage: Sendable, Equatable {
   case noTourToResume
 }
 
-/// Why a ``TourMachine`` command changed nothing.
-package enum TourRefusal: Sendable, Equatable {
-  /// A preview cannot open while a dismissal is being saved.
-  case dismissing
-}
-
 /// The what's-new tour, `news`, previews and the onboarding wizard as one pure machine:
 /// commands and outcomes in, new state and ``TourEffect``s out. The app's rules
 /// (``AppState/reduceTour(_:)``) turn the effects into the app's and feed the outcomes back.
@@ -251,34 +242,27 @@ package struct TourMachine: Sendable, Equatable {
     return effects
   }
 
-  /// Whether a preview may open now (not while a dismissal is being saved: its write ends
-  /// the tour it belongs to).
-  package var previewRefusal: TourRefusal? {
-    tour?.isDismissing == true ? .dismissing : nil
-  }
+  /// Whether a dismissal is being saved: no preview may open then (its write ends the tour it
+  /// belongs to).
+  package var isDismissing: Bool { tour?.isDismissing == true }
 
   /// `next` (+1) or `back` (-1) on the page showing.
   @discardableResult
   package mutating func step(_ delta: Int) -> [TourEffect] {
-    if var wizard = onboarding {
-      let target = wizard.index + delta
-      guard wizard.pages.indices.contains(target) else {
+    if let wizard = onboarding {
+      guard wizard.pages.indices.contains(wizard.index + delta) else {
         return [.say(delta > 0 ? .onboardingLastPage : .onboardingFirstPage)]
       }
-      wizard.index = target
-      wizard.failure = nil
-      onboarding = wizard
+      onboarding?.index += delta
+      onboarding?.failure = nil
       return [.openPageControls]
     }
     guard var open = showingTour else { return [] }
-    let target = open.index + delta
-    guard open.pages.indices.contains(target) else { return [.say(delta > 0 ? .lastPage : .firstPage)] }
-    open.index = target
+    guard open.pages.indices.contains(open.index + delta) else { return [.say(delta > 0 ? .lastPage : .firstPage)] }
+    open.index += delta
     open.failure = nil
     tour = open
-    var effects: [TourEffect] = [.openPageControls]
-    if open.mode == .automatic { effects.append(.recordPosition(open.position)) }
-    return effects
+    return [.openPageControls] + (open.mode == .automatic ? [.recordPosition(open.position)] : [])
   }
 
   /// Leaving the showing tour for a screen or a guide: it waits; `tour` or `back` resumes it.
@@ -302,16 +286,15 @@ package struct TourMachine: Sendable, Equatable {
   /// when it lands); `news` and previews close at once.
   @discardableResult
   package mutating func dismiss(_ dismissal: Dismissal = .close) -> [TourEffect] {
-    guard var open = tour else { return [] }
+    guard let open = tour else { return [] }
     guard open.mode == .automatic else {
       tour?.dismissedWith = dismissal
       return close(message: .closedNoRecord)
     }
     if open.isDismissing { return [.say(.stillSaving)] }
-    open.isDismissing = true
-    open.dismissedWith = dismissal
-    open.failure = nil
-    tour = open
+    tour?.isDismissing = true
+    tour?.dismissedWith = dismissal
+    tour?.failure = nil
     return [.writeSeenThrough(open.showings)]
   }
 
@@ -367,11 +350,10 @@ package struct TourMachine: Sendable, Equatable {
   /// `finish` (or `skip`) on the wizard: onboarding complete, in one write.
   @discardableResult
   package mutating func finishOnboarding() -> [TourEffect] {
-    guard var wizard = onboarding else { return [] }
+    guard let wizard = onboarding else { return [] }
     if wizard.isFinishing { return [.say(.stillFinishing)] }
-    wizard.isFinishing = true
-    wizard.failure = nil
-    onboarding = wizard
+    onboarding?.isFinishing = true
+    onboarding?.failure = nil
     return [.completeOnboarding]
   }
 

@@ -35,18 +35,15 @@ package enum GuidanceRefusal: Sendable, Hashable {
 /// machine.skip()             // [.markSeen("first_run"), .ended("first_run")]
 /// ```
 package struct GuidanceMachine: Sendable, Equatable {
-  /// The guidances this machine knows: the shipped ``GuidanceCatalog/all`` unless another
-  /// was given. The shipped one is built on first use, not when a session starts.
-  package var catalog: [Guidance] { customCatalog ?? GuidanceCatalog.all }
-  private let customCatalog: [Guidance]?
+  /// The guidances this machine knows: the shipped ``GuidanceCatalog/all``, built on first
+  /// use, not when a session starts.
+  package var catalog: [Guidance] { GuidanceCatalog.all }
   /// The guidance showing now (a tour or a popover).
   package private(set) var active: Guidance?
   /// 0-based index of the step showing.
   package private(set) var stepIndex = 0
 
-  package init(catalog: [Guidance]? = nil) {
-    customCatalog = catalog
-  }
+  package init() {}
 
   /// The step showing now.
   package var currentStep: GuidanceStep? { active.map { $0.steps[stepIndex] } }
@@ -69,7 +66,7 @@ package struct GuidanceMachine: Sendable, Equatable {
   }
 
   /// The guidance with `id` in this catalog.
-  package func guidance(_ id: String) -> Guidance? { catalog.first { $0.id == id } }
+  package func guidance(_ id: String) -> Guidance? { GuidanceCatalog.find(id) }
 
   /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
   /// the what's-new tour or onboarding) is showing, `id` is in `seen`, or `id` is unknown.

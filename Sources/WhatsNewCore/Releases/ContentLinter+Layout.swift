@@ -41,10 +41,7 @@ struct TableLayout {
 
   /// The file `key` belongs in: its release's table when it is a known release's key, else `Localizable.strings`.
   func expectedFile(for key: String) -> String {
-    guard key.hasPrefix(ContentLinter.contentKeyPrefix) else { return Self.appTable }
-    let rest = key.dropFirst(ContentLinter.contentKeyPrefix.count)
-    guard let dot = rest.firstIndex(of: ".") else { return Self.appTable }
-    return releaseFiles[String(key[..<dot])] ?? Self.appTable
+    ReleaseScaffold.releasePrefix(of: key).flatMap { releaseFiles[String($0)] } ?? Self.appTable
   }
 
   /// The path of the file holding `key` in `language`, else of the one it belongs in.

@@ -24,10 +24,9 @@ package enum ReleaseLibrary {
     manifest: [UInt8]?, manifestDisplayPath: String, files: [String: [UInt8]], directoryDisplayPath: String,
     englishKeys: some TranslationKeys, unreadable: [String: String] = [:], unreadableManifest: String? = nil
   ) -> (releases: [Release], diagnostics: [ReleaseDiagnostic]) {
-    let manifestResult = self.registered(
+    let (registered, manifestDiagnostics) = self.registered(
       manifest: manifest, manifestDisplayPath: manifestDisplayPath, unreadableManifest: unreadableManifest)
-    let registered = manifestResult.entries
-    var diagnostics = manifestResult.diagnostics
+    var diagnostics = manifestDiagnostics
     var releases: [Release] = []
     // Missing files' diagnostics point into the manifest: positioned in one pass over it, for
     // all of them (a pass each was quadratic: 8,000 missing entries took 17.6 s).

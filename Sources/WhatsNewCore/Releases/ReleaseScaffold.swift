@@ -32,7 +32,7 @@ package enum ReleaseScaffold {
   /// which plays no part in precedence, is left out.
   package static func keyPrefix(for version: Version) -> String {
     let base = "whatsNew.v\(version.major)_\(version.minor)_\(version.patch)"
-    return version.isPreRelease ? base + "-" + version.preRelease.map(\.description).joined(separator: "_") : base
+    return version.preRelease.isEmpty ? base : base + "-" + version.preRelease.map(\.description).joined(separator: "_")
   }
 
   /// The release prefix of a content key (`whatsNew.v2_13_1` of `whatsNew.v2_13_1.page.title`):
@@ -84,13 +84,9 @@ package enum ReleaseScaffold {
   /// naming it, a comment naming the release's page, then each key with its placeholder (the
   /// same English placeholder in every language: it says what to write).
   package static func releaseTable(for version: Version, language: Language) -> String {
-    var text =
-      "/* What's new in \(version) (\(language.rawValue)): the release's own texts. Keys: \(keyPrefix(for: version)).<page>.<block>[.<option value>|.<item>].<part> */\n"
+    "/* What's new in \(version) (\(language.rawValue)): the release's own texts. Keys: \(keyPrefix(for: version)).<page>.<block>[.<option value>|.<item>].<part> */\n"
       + "\n/* \(version), page \(pageID): written by whatsnew new-release; replace each TODO text */\n"
-    for (key, placeholder) in texts(for: version) {
-      text += "\"\(key)\" = \"\(placeholder)\";\n"
-    }
-    return text
+      + texts(for: version).map { "\"\($0.key)\" = \"\($0.text)\";\n" }.joined()
   }
 
   /// Why a version cannot be added.

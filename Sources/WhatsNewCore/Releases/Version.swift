@@ -100,8 +100,6 @@ package struct Version: Hashable, Comparable, Sendable, CustomStringConvertible 
     return text
   }
 
-  package var isPreRelease: Bool { !preRelease.isEmpty }
-
   /// SemVer precedence; build metadata plays no part.
   package static func < (lhs: Version, rhs: Version) -> Bool {
     if (lhs.major, lhs.minor, lhs.patch) != (rhs.major, rhs.minor, rhs.patch) {

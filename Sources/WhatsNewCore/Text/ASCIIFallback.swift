@@ -45,7 +45,8 @@ package enum ASCIIFallback {
   /// Whether `scalar` is printed as it is in ASCII mode.
   package static func isKept(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return true }
-    if isJoiner(scalar) { return false }
+    // Variation selectors and the zero-width joiner: the glue of emoji sequences.
+    if (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D { return false }
     if proseMarks.contains(scalar) { return true }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
@@ -54,11 +55,6 @@ package enum ASCIIFallback {
     default:
       return false
     }
-  }
-
-  /// Variation selectors and the zero-width joiner: the glue of emoji sequences.
-  static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
-    (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D
   }
 
   /// Punctuation of prose that ASCII mode keeps.

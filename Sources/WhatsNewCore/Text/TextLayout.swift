@@ -21,7 +21,8 @@ package enum TextLayout {
     var lines: [String] = []
     // Bytes, not characters: "\r\n" is one Character, so `text.contains("\r")` is false for
     // it (it was true only while Foundation's substring `contains` was in scope).
-    let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingCarriageReturns() : text
+    let normalized =
+      text.utf8.contains(UInt8(ascii: "\r")) ? String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 }) : text
     // Paragraphs split at "\n" bytes: a line feed is always a character of its own, and
     // splitting by `Character` would break the whole text into grapheme clusters first.
     let bytes = normalized.utf8
@@ -194,10 +195,5 @@ extension String {
   /// The string after as many zeros as bring it to `width` characters: `0042`.
   package func zeroPadded(to width: Int) -> String {
     String(repeating: "0", count: max(0, width - count)) + self
-  }
-
-  /// `\r\n` and lone `\r` as `\n`.
-  fileprivate func replacingCarriageReturns() -> String {
-    String(map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
   }
 }
