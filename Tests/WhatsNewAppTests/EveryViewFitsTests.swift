@@ -103,7 +103,8 @@ struct EveryViewFitsTests {
   @Test("in a very narrow window a guide's frame stays a frame and no row is wider than the window", arguments: [20, 12])
   func frameStaysAFrame(width: Int) async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"], width: width)
-    let transcript = await harness.transcript(of: ["close", "go settings"])
+    // A day after the tour, the settings guide starts by itself (the attention budget).
+    let transcript = await harness.transcript(of: ["close", "qa clock +1d", "go settings"])
     let rows = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let view = rows.drop { !$0.hasPrefix("┌") }
     #expect(!view.isEmpty, "the settings guide's frame is drawn: \(transcript)")
@@ -171,7 +172,7 @@ struct EveryViewFitsTests {
   @Test("without --ascii the chrome check finds the glyphs (the check can fail)")
   func unicodeChromeIsFound() async throws {
     let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
-    let transcript = await harness.transcript(of: ["next", "close", "go settings", "next"])
+    let transcript = await harness.transcript(of: ["next", "close", "qa clock +1d", "go settings", "next"])
     let found = Self.nonASCIIChrome(transcript)
     #expect(found.contains("·") && found.contains("─") && found.contains("┌"))
   }
