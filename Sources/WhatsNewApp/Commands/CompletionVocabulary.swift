@@ -162,8 +162,8 @@ extension EffectRunner {
     return vocabulary
   }
 
-  var guidanceIDs: [String] { state.guidance.catalog.map(\.id) }
-  var infoIDs: [String] { state.guidance.catalog.filter { $0.mode == .info }.map(\.id) }
+  var guidanceIDs: [String] { GuidanceCatalog.all.map(\.id) }
+  var infoIDs: [String] { GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id) }
 
 }
 

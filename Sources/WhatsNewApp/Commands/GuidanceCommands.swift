@@ -11,7 +11,7 @@ struct GuidanceCommands: Sendable {
   /// `guidance`: every guide with its seen state; `guidance reset [<id>]` clears one or all.
   func list(_ arguments: [String]) async {
     guard runner.state.isBooted else { return runner.messages.notBooted() }
-    let catalog = runner.state.guidance.catalog
+    let catalog = GuidanceCatalog.all
     switch arguments.first {
     case nil:
       let seen = await runner.guidanceSeenSet() ?? []
@@ -29,7 +29,7 @@ struct GuidanceCommands: Sendable {
       runner.console.emit(table.document(in: runner.renderContext))
     case "reset"?:
       let id = arguments.count > 1 ? arguments[1] : nil
-      if let id, runner.state.guidance.guidance(id) == nil {
+      if let id, GuidanceCatalog.find(id) == nil {
         return runner.messages.unknownValue(id, kind: .guide, candidates: runner.guidanceIDs)
       }
       switch await runner.performNow(.write, target: EffectRunner.guidanceTarget, { try await $0.resetGuidance(id) }) {

@@ -42,8 +42,7 @@ struct NewsCommands: Sendable {
     case .failure(let reason):
       return runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error)
     }
-    var seen: Version?
-    if case .version(let version) = record.seenThrough { seen = version }
+    let seen = record.seenThrough.version
     // A person still in onboarding starts here: nothing before this version will be shown.
     let first = record.firstVersion ?? (runner.state.onboardingComplete ? nil : runner.appVersion)
     // Only the releases the window can show are read: every entry takes a row at least.

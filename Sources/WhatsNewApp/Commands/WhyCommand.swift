@@ -19,8 +19,8 @@ struct WhyCommand: Sendable {
       atStart = runner.state.startDecision
     case ("guide", 2), ("popover", 2):
       let mode: GuidanceMode = words[0].lowercased() == "guide" ? .tour : .info
-      let ids = runner.state.guidance.catalog.filter { $0.mode == mode }.map(\.id)
-      guard let guidance = runner.state.guidance.guidance(words[1]), guidance.mode == mode else {
+      let ids = GuidanceCatalog.all.filter { $0.mode == mode }.map(\.id)
+      guard let guidance = GuidanceCatalog.find(words[1]), guidance.mode == mode else {
         return runner.messages.unknownValue(words[1], kind: mode == .info ? .popover : .guide, candidates: ids)
       }
       explanation = .guidance(

@@ -216,9 +216,9 @@ package final class ExplorationRunner {
   /// The first step at which the record moved back (or was lost), if any.
   static func backwardStep(_ records: [SeenThroughRecord]) -> (from: String, to: String)? {
     for (earlier, later) in zip(records, records.dropFirst()) {
-      guard let from = StepRules.version(earlier) else { continue }
-      if let to = StepRules.version(later), to >= from { continue }
-      return (from.description, StepRules.version(later)?.description ?? "none")
+      guard let from = earlier.version else { continue }
+      if let to = later.version, to >= from { continue }
+      return (from.description, later.version?.description ?? "none")
     }
     return nil
   }

@@ -84,8 +84,7 @@ package struct Explorer {
   /// The version the runs start from: the session's seen-through record, else its
   /// `--upgrade-from`; `nil` when there is neither (a user who never finished onboarding).
   package func startVersion() async -> Version? {
-    if case .version(let version)? = try? await exploring.seenThrough() { return version }
-    return exploring.configuration.options.upgradeFrom
+    (try? await exploring.seenThrough())?.version ?? exploring.configuration.options.upgradeFrom
   }
 
   /// Explores the flow a user who has seen through `seenThrough` is shown, or, given

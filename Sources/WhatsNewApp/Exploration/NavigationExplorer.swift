@@ -167,7 +167,7 @@ struct NavigationWalk {
     // `choose` and `set` change settings, which `qa explore` walks; here one
     // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.
     if let second = shortcuts?.chooseTokens.dropFirst().first { commands.append("choose \(second)") }
-    for guide in session.state.guidance.catalog {
+    for guide in GuidanceCatalog.all {
       commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
     }
     commands += session.configuration.content.releases.map { "debug preview \($0.version)" }

@@ -45,7 +45,7 @@ struct StepRules {
     if let dismissal = pendingDismissal {
       pendingDismissal = nil
       if session.state.showingTour == nil, after == dismissal.before, !Self.isCurrent(after, session: session) {
-        let stayed = Self.version(after)?.description ?? session.runner.text("ui.explore.problem.none")
+        let stayed = after.version?.description ?? session.runner.text("ui.explore.problem.none")
         return [session.runner.text("ui.explore.problem.dismissNoRecord", dismissal.step, stayed)]
       }
     }
@@ -56,14 +56,8 @@ struct StepRules {
     return disagreements.map { session.runner.text("ui.explore.afterStep", step, $0) }
   }
 
-  /// The version `record` holds, if it holds one.
-  static func version(_ record: SeenThroughRecord) -> Version? {
-    if case .version(let version) = record { return version }
-    return nil
-  }
-
   /// Whether `record` already covers the app's version: a dismissal has nothing to move.
   static func isCurrent(_ record: SeenThroughRecord, session: Session) -> Bool {
-    version(record).map { $0 >= session.runner.appVersion } ?? false
+    record.version.map { $0 >= session.runner.appVersion } ?? false
   }
 }

@@ -29,7 +29,7 @@ struct StateReport: Sendable {
     var guidanceSeen: JSONValue = .null
     if let snapshot {
       guidanceSeen = .array(snapshot.guidanceSeen.sorted().map { .string($0) })
-      if case .version(let version) = snapshot.seenThrough { seen = .string(version.description) }
+      seen = .string(snapshot.seenThrough.version?.description)
       onboarded = .bool(snapshot.onboardingComplete)
       settings = .object(Setting.allCases.map { ($0.rawValue, .string(snapshot.settings[$0] ?? $0.defaultValue)) })
       if let scheduled = snapshot.notification {

@@ -119,8 +119,8 @@ extension AppState {
   /// `info <id>`: opens a popover next to its element (top-centre when not on screen).
   private mutating func info(_ arguments: [String]) -> [AppEffect] {
     guard let id = arguments.first else { return [.say(.usage("info"))] }
-    guard let guide = guidance.guidance(id) else {
-      let popovers = guidance.catalog.filter { $0.mode == .info }.map(\.id)
+    guard let guide = GuidanceCatalog.find(id) else {
+      let popovers = GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id)
       return [.say(.unknownValue(id, .popover, candidates: popovers))]
     }
     guard guide.mode == .info else { return [.say(.isTour(id))] }

@@ -121,12 +121,12 @@ extension AppState {
     switch input {
     case .startIfUnseen(let id, let seen, let now):
       // It starts exactly when `why` would say it shows: every gate, rule and the pace hold.
-      guard guidanceMayStartByItself, let guide = guidance.guidance(id),
+      guard guidanceMayStartByItself, let guide = GuidanceCatalog.find(id),
         Explanation.guidance(guide, self, seen: seen, now: now).deciding == nil
       else { return [] }
       return perform(guidance.startIfUnseen(id, seen: seen, overlayActive: overlay != nil), for: before)
     case .start(let id):
-      guard let guide = guidance.guidance(id) else { return [.say(.unknownGuide(id))] }
+      guard let guide = GuidanceCatalog.find(id) else { return [.say(.unknownGuide(id))] }
       if id == GuidanceCatalog.firstRun { offersFirstRun = false }
       if guide.mode == .info {
         if let overlay, overlay != .info { return [.say(.refused("info"))] }
@@ -197,7 +197,7 @@ extension AppState {
     // The person asked to see the screen: it is printed even when nothing in it changed.
     presentations &+= 1
     // Its intro first, then a popover content gives rules: one at a time, the rest queue.
-    for guide in guidance.catalog where startingScreen(of: guide) == destination {
+    for guide in GuidanceCatalog.all where startingScreen(of: guide) == destination {
       effects.append(.startGuideIfUnseen(guide.id))
     }
     if destination == .home { effects.append(.checkWhatsNew(nil)) }

@@ -149,7 +149,7 @@ package struct AppState: Sendable, Equatable {
   /// Anchors that have an info popover, and the popover's id.
   package var infoAnchors: [String: String] {
     var result: [String: String] = [:]
-    for info in guidance.catalog where info.mode == .info {
+    for info in GuidanceCatalog.all where info.mode == .info {
       if let anchor = info.steps.first?.targetAnchor { result[anchor] = info.id }
     }
     return result

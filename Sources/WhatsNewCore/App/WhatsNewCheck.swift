@@ -32,10 +32,7 @@ package enum WhatsNewCheck {
     /// The facts in `snapshot`; an unreadable store (`nil`) reads as a fresh one that wants
     /// the tour. An unreadable record reads as none (``note`` says so to developers).
     package init(_ snapshot: StoreSnapshot?) {
-      switch snapshot?.seenThrough ?? .none {
-      case .none, .unreadable: seenThrough = nil
-      case .version(let version): seenThrough = version
-      }
+      seenThrough = snapshot?.seenThrough.version
       wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
       position = snapshot?.tourPosition
       decided = snapshot?.decided ?? []
@@ -138,9 +135,8 @@ package enum SeenRecordRule {
     nothingToShow: (Version?) -> Bool
   ) -> Breach? {
     guard before != after else { return nil }
-    var old: Version?
-    if case .version(let version) = before { old = version }
-    guard case .version(let new) = after else { return .removed(was: old) }
+    let old = before.version
+    guard let new = after.version else { return .removed(was: old) }
     if let old, new < old { return .movedBack(from: old, to: new) }
     if byDismissal { return nil }
     if new == current && nothingToShow(old) { return nil }

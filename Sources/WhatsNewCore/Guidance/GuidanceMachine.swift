@@ -35,9 +35,6 @@ package enum GuidanceRefusal: Sendable, Hashable {
 /// machine.skip()             // [.markSeen("first_run"), .ended("first_run")]
 /// ```
 package struct GuidanceMachine: Sendable, Equatable {
-  /// The guidances this machine knows: the shipped ``GuidanceCatalog/all``, built on first
-  /// use, not when a session starts.
-  package var catalog: [Guidance] { GuidanceCatalog.all }
   /// The guidance showing now (a tour or a popover).
   package private(set) var active: Guidance?
   /// 0-based index of the step showing.
@@ -65,21 +62,18 @@ package struct GuidanceMachine: Sendable, Equatable {
     return commands
   }
 
-  /// The guidance with `id` in this catalog.
-  package func guidance(_ id: String) -> Guidance? { GuidanceCatalog.find(id) }
-
   /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
   /// the what's-new tour or onboarding) is showing, `id` is in `seen`, or `id` is unknown.
   @discardableResult
   package mutating func startIfUnseen(_ id: String, seen: Set<String>, overlayActive: Bool) -> [GuidanceEffect] {
-    guard active == nil, !overlayActive, !seen.contains(id), let guidance = guidance(id) else { return [] }
+    guard active == nil, !overlayActive, !seen.contains(id), let guidance = GuidanceCatalog.find(id) else { return [] }
     return begin(guidance)
   }
 
   /// The manual trigger (a user asked): always starts, replacing whatever guidance showed.
   @discardableResult
   package mutating func start(_ id: String) -> [GuidanceEffect] {
-    guard let guidance = guidance(id) else { return [.refused(.unknown(id))] }
+    guard let guidance = GuidanceCatalog.find(id) else { return [.refused(.unknown(id))] }
     return begin(guidance)
   }
 
