@@ -202,7 +202,9 @@ package actor SettingsStore {
   /// Everything the app shows from the store, read in one read transaction, so another
   /// process's write lands wholly before or after it. A store that owes the one-time guidance
   /// migration runs it as ``guidanceSeenIDs()`` does.
-  package func snapshot(notificationID: String) throws(StoreError) -> StoreSnapshot {
+  /// `withEvents`: the events too (``events()``), for the boot and a restore, the only reads the
+  /// state takes them from; the rest (`state`, `check`, each step `qa explore` checks) skip them.
+  package func snapshot(notificationID: String, withEvents: Bool = false) throws(StoreError) -> StoreSnapshot {
     var migrationOwed = false
     var snapshot = try connection.readTransaction { () throws(StoreError) in
       // Each table read once: `settings` holds the language and the tour's position too,
@@ -219,7 +221,7 @@ package actor SettingsStore {
         tourPosition: stored[AppRow.tourPosition].flatMap(TourPosition.init),
         firstVersion: stored[AppRow.firstVersion].flatMap(Version.init), recap: stored[AppRow.recap],
         decided: Set(Setting.allCases.filter { stored[$0.spec.storageKey].map($0.accepts) ?? false }),
-        events: try events())
+        events: withEvents ? try events() : [])
     }
     // Once per store: the migration touches only the guidance tables, so the rest still holds.
     if migrationOwed { snapshot.guidanceSeen = try guidanceSeenIDs() }

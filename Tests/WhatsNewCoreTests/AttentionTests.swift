@@ -94,6 +94,24 @@ struct AttentionTests {
     #expect(state.attention.events.count("visited:cardio") == 1)
   }
 
+  @Test("the events rules count are the boot's, then a restored backup's: the session's give way")
+  func eventsFromTheStore() {
+    var state = Self.home()
+    let kept = StoreSnapshot(
+      seenThrough: .version(Version("2.15.0")!), onboardingComplete: true, settings: [:], notification: nil,
+      guidanceSeen: [], events: [StoredEvent(name: "visited:review", at: Self.t0), StoredEvent(name: "shown:tour", at: Self.t0)])
+    _ = reduce(&state, .booted(kept))
+    #expect(state.attention.events.count("visited:review") == 1)
+    #expect(state.attention.events.lastShown?.id == "tour")
+    _ = reduce(&state, .donated(.visited(.cardio), at: Self.t0 + 60))
+    var backup = kept
+    backup.events = [StoredEvent(name: "visited:cardio", at: Self.t0 - Self.day)]
+    _ = reduce(&state, .adopt(backup, .restore(from: "b.sqlite", dropped: [])))
+    #expect(state.attention.events.count("visited:cardio") == 1, "the backup's, not the session's")
+    #expect(state.attention.events.count("visited:review") == 0)
+    #expect(state.attention.events.lastShown == nil)
+  }
+
   @Test("an intro waits a day after the last display began, then starts on the next visit")
   func pacedIntro() {
     var state = Self.home()

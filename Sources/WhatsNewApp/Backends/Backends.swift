@@ -53,8 +53,9 @@ package struct Backends: Sendable {
 
   /// The store in one read transaction, with the weekly review's reminder: not gated, as it
   /// reports what is true now (the boot's read, `state`, `check`, a screen's facts).
-  nonisolated(nonsending) package func snapshot() async throws -> StoreSnapshot {
-    try await store.snapshot(notificationID: WeeklyReview.notificationID)
+  /// `withEvents`: the donated events too (the boot's and a restore's read).
+  nonisolated(nonsending) package func snapshot(withEvents: Bool = false) async throws -> StoreSnapshot {
+    try await store.snapshot(notificationID: WeeklyReview.notificationID, withEvents: withEvents)
   }
 
   /// Reads a setting (operation `read`). The faults apply to the value's delivery: a slow read

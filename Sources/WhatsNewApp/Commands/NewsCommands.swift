@@ -30,9 +30,10 @@ struct NewsCommands: Sendable {
     return (runner.state.overlay != nil && !newsIsOpen) || runner.state.tour?.mode == .automatic
   }
 
-  /// The list, cut to the newest that fit the window (`all`: every one); it ends with the
-  /// command that opens one, or, where that would be refused now, with what to close first.
-  func list(all: Bool) async {
+  /// What `news` and `why news` read: the store's record of the tours, where the person's
+  /// history starts, and what the cap left out of the automatic tour open now; `nil` when the
+  /// record could not be read (said).
+  func history() async -> (record: ReleaseRecord, first: Version?, capped: [CappedRelease])? {
     let read = await runner.performNow(.read, target: nil) { store in
       try await store.releaseRecord()
     }
@@ -40,11 +41,18 @@ struct NewsCommands: Sendable {
     switch read {
     case .success(let value): record = value
     case .failure(let reason):
-      return runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error)
+      runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error)
+      return nil
     }
-    let seen = record.seenThrough.version
     // A person still in onboarding starts here: nothing before this version will be shown.
     let first = record.firstVersion ?? (runner.state.onboardingComplete ? nil : runner.appVersion)
+    return (record, first, runner.state.tour.flatMap { $0.mode == .automatic ? $0.capped : nil } ?? [])
+  }
+
+  /// The list, cut to the newest that fit the window (`all`: every one); it ends with the
+  /// command that opens one, or, where that would be refused now, with what to close first.
+  func list(all: Bool) async {
+    guard case let (record, first, capped)? = await history() else { return }
     // Only the releases the window can show are read: every entry takes a row at least.
     let budget = all ? nil : runner.configuration.rows.map { Viewport(terminalRows: $0).budget }
     let versions = runner.catalog.newsVersions(upTo: runner.appVersion).reversed().filter { version in
@@ -53,8 +61,7 @@ struct NewsCommands: Sendable {
     let shown = budget.map { Array(versions.prefix($0)) } ?? Array(versions)
     let entries = ReleaseHistory.entries(
       releases: shown.compactMap(runner.catalog.release), showings: record.showings, firstVersion: first,
-      seenThrough: seen, current: runner.appVersion,
-      capped: runner.state.tour.flatMap { $0.mode == .automatic ? $0.capped : nil } ?? [])
+      seenThrough: record.seenThrough.version, current: runner.appVersion, capped: capped)
     let rest = versions.dropFirst(shown.count)
     let notRead = rest.last.map { (count: rest.count, oldest: $0) }
     let footer: NewsListView.Footer?

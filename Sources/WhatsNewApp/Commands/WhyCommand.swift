@@ -65,16 +65,11 @@ struct WhyCommand: Sendable {
         suggestion: Version.nearest(to: version, in: runner.catalog.versions)?.description)
       return nil
     }
-    let read = await runner.performNow(.read, target: nil) { store in try await store.releaseRecord() }
-    guard case .success(let record) = read else {
-      if case .failure(let reason) = read { runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error) }
-      return nil
-    }
-    let first = record.firstVersion ?? (runner.state.onboardingComplete ? nil : runner.appVersion)
+    guard case let (record, first, capped)? = await NewsCommands(runner: runner).history() else { return nil }
     let status = ReleaseHistory.status(
       of: release, recorded: record.showings.last { $0.release == version }, firstVersion: first,
       seenThrough: record.seenThrough.version, current: runner.appVersion,
-      leftOut: runner.state.tour?.capped.first { $0.release == version }?.pages)
+      leftOut: capped.first { $0.release == version }?.pages)
     return .news(release, current: runner.appVersion, firstVersion: first, status: status, tour: await tourNow())
   }
 

@@ -56,12 +56,13 @@ package final class ReleaseCatalog: Sendable {
   }
 
   /// What the manifest's `guidance` says of each guide and popover (``GuidanceRules``).
-  package var guidanceRules: [String: GuidanceRules] { ReleaseValidator.guidanceRules(source.manifest) }
+  package let guidanceRules: [String: GuidanceRules]
 
   /// A catalog that reads each release when first asked for it.
   init(versions: [Version], source: Source) {
     self.versions = versions
     self.source = source
+    guidanceRules = ReleaseValidator.guidanceRules(source.manifest)
     state = Mutex(State())
   }
 
@@ -72,6 +73,7 @@ package final class ReleaseCatalog: Sendable {
     let sorted = releases.sorted { $0.version < $1.version }
     versions = sorted.map(\.version)
     self.source = source
+    guidanceRules = ReleaseValidator.guidanceRules(source.manifest)
     var state = State()
     for release in sorted {
       state.releases[release.version] = .some(release)

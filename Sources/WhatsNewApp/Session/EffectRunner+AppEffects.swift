@@ -170,7 +170,7 @@ extension EffectRunner {
           developerNote("seeded a new store as a user who finished onboarding and has seen through \(seeded)")
         }
         // One read of everything boot needs: one transaction, one trip to the store.
-        let snapshot = try await backends.snapshot()
+        let snapshot = try await backends.snapshot(withEvents: true)
         // The baseline for noticing another program's changes at each command.
         dataVersionSeen = try? await backends.store.dataVersion()
         if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {

@@ -41,9 +41,9 @@ extension EffectRunner {
   /// After a restore: the schedule follows the restored weekday, then the store as the session
   /// starts over from it, in one read transaction (`nil` when it cannot be read).
   func reconciledSnapshot() async -> StoreSnapshot? {
-    guard let read = try? await snapshot() else { return nil }
+    guard let read = try? await backends.snapshot(withEvents: true) else { return nil }
     guard (try? await backends.scheduler.reconcile(from: read)) != nil else { return read }
-    return try? await snapshot()
+    return try? await backends.snapshot(withEvents: true)
   }
 
   /// The store's facts in words, now.

@@ -258,6 +258,8 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return [.say(.bootFailed(reason))]
 
   case .adopt(let snapshot, .restore(let path, let dropped)):
+    // The backup's events are what rules count and the budget paces from now.
+    state.attention.events = EventLog(snapshot.events)
     state.attention.settings = snapshot.settings
     state.choices.forgetSettledValues()
     state.tours.discard()

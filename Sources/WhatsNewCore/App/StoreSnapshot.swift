@@ -41,7 +41,8 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var firstVersion: Version? = nil
   /// What the last tour changed, as an earlier run kept it (``TourRecap/stored``), if anything.
   package var recap: String? = nil
-  /// What commands donated, each name's newest ``EventLog/retention`` (as ``SettingsStore/events()``).
+  /// What commands donated, each name's newest ``EventLog/retention`` (as ``SettingsStore/events()``);
+  /// read only for the boot and a restore, the reads the state takes them from.
   package var events: [StoredEvent] = []
 
   package init(

@@ -1,5 +1,5 @@
 // The schema of rules (``Rule``): a block's `when` and the manifest's `guidance`, from the
-// same vocabulary the validator reads them with (``FieldReader/rules(_:guidance:onBlock:)``).
+// same vocabulary the validator reads them with (``FieldReader/rules(_:onBlock:)``).
 
 extension ReleaseSchema {
   /// One rule: exactly one of the kinds, each closed.

@@ -50,7 +50,7 @@ extension ValidationContext {
       // meant to be retired would show for ever.
       let superseded = try read.supersededIn(block)
       // A rule that cannot be read drops the block: shown without it, it would show to everyone.
-      let when = try read.rules(block, guidance: Set(GuidanceCatalog.all.map(\.id)), onBlock: true)
+      let when = try read.rules(block, onBlock: true)
       let reader = read
       let content: BlockContent
       switch type {

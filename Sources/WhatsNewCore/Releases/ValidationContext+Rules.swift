@@ -10,7 +10,7 @@ extension FieldReader {
   /// never hold (a value the setting never takes, more events than are kept, a language the
   /// app lacks, two values for one setting), throws: the unit would never show, or show wrongly.
   /// A block's rules are checked as its page is drawn, with no clock: `withinDays` is refused there.
-  func rules(_ fields: Fields, guidance: Set<String>, onBlock: Bool = false) throws(Rejection) -> [Rule] {
+  func rules(_ fields: Fields, onBlock: Bool = false) throws(Rejection) -> [Rule] {
     guard let list = try optionalArray(fields, "when") else { return [] }
     var rules: [Rule] = []
     for (index, node) in tape.elements(of: list).enumerated() {
@@ -44,7 +44,7 @@ extension FieldReader {
         }
         parsed = .setting(setting, is: value)
       case "event":
-        guard let event = AppEvent(name: text, guidance: guidance) else {
+        guard let event = AppEvent(name: text, guidance: Set(GuidanceCatalog.all.map(\.id))) else {
           throw Rejection(
             path: rule.childPath(kind),
             reason: "no command donates the event \(Quote.quoted(text)) (visited:<screen>, changed:<setting>, "
@@ -114,7 +114,7 @@ extension ValidationContext {
             path: path, reason: "no guide or popover is named \(Quote.quoted(id))\(read.didYouMean(id, ids.sorted()))")
         }
         let entry = try fields(of: tape.next(after: key), at: path, allowed: Self.guidanceRuleFields, unitName: "rules")
-        var rules = GuidanceRules(when: try read.rules(entry, guidance: ids))
+        var rules = GuidanceRules(when: try read.rules(entry))
         rules.maxDisplayCount = try read.count(entry, "maxDisplayCount", in: 1...EventLog.retention)
         if let list = try read.optionalArray(entry, "invalidatedBy") {
           for (index, node) in tape.elements(of: list).enumerated() {

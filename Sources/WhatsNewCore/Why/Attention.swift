@@ -1,6 +1,6 @@
 package import Foundation
 
-/// What content says of a guide or popover beyond its steps (`Releases/guidance.json`): the
+/// What content says of a guide or popover beyond its steps (`Releases/manifest.json`'s `guidance`): the
 /// rules that must hold before it starts by itself, how many times it may be shown, and the
 /// events that close it for good. A popover with rules starts by itself on its screen.
 package struct GuidanceRules: Sendable, Hashable {

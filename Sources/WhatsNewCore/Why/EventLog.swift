@@ -79,13 +79,6 @@ package struct EventLog: Sendable, Equatable {
     return list.count - low
   }
 
-  /// Every event kept, oldest first, as the store and `state` write them.
-  package var all: [StoredEvent] {
-    times.flatMap { name, list in list.map { StoredEvent(name: name, at: $0) } }.sorted {
-      ($0.at, $0.name) < ($1.at, $1.name)
-    }
-  }
-
   package static func == (lhs: EventLog, rhs: EventLog) -> Bool { lhs.times == rhs.times }
 }
 
