@@ -194,14 +194,17 @@ struct ExplorerPairsTests {
     arguments: [
       (["--pairs"], true), (["--pairs", "--max-runs", "9"], true), (["--max-runs", "9", "--pairs", "s.txt"], true),
       (["--pairs", "--pairs"], false), (["--pairs", "--navigation"], false), (["--clock", "--pairs"], true),
-      (["--clock", "--clock"], false), (["--navigation", "--clock"], false),
+      (["--clock", "--clock"], false), (["--navigation", "--clock"], false), (["--rules"], false),
+      (["--pairs", "--rules"], false),
     ])
   func option(words: [String], parses: Bool) {
     #expect((ExploreOption.parse(words) != nil) == parses)
     let qa = CommandTable.find("qa")
     #expect(qa?.usage.contains("qa explore [--pairs] [--max-runs <n>] [--clock] [<script>]") == true)
     #expect(qa?.syntax.contains("qa explore --pairs [<script file>]") == true)
-    #expect(ExploreOption.completions(after: []) == ["--pairs", "--max-runs", "--navigation", "--clock"])
+    #expect(ExploreOption.completions(after: []) == ["--pairs", "--max-runs", "--navigation", "--clock", "--rules"])
+    #expect(ExploreOption.completions(after: ["--rules"]) == [], "--rules stands alone")
+    #expect(qa?.syntax.contains("qa explore --rules") == true)
     #expect(ExploreOption.completions(after: ["--pairs"]) == ["--max-runs", "--clock"])
     #expect(ExploreOption.completions(after: ["--max-runs"]) == [])
     #expect(ExploreOption.completions(after: ["choices.txt"]) == [])

@@ -62,7 +62,7 @@ struct ClockCommand {
   }
 
   /// The seconds of a move: `+7d`, `-90m`, `+3h`; `nil` for anything else.
-  static func seconds(in word: String) -> TimeInterval? {
+  nonisolated static func seconds(in word: String) -> TimeInterval? {
     let digits = word.dropFirst().dropLast()
     let units: [Character: TimeInterval] = ["d": 86_400, "h": 3_600, "m": 60]
     guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last.flatMap({ units[$0] }),

@@ -59,8 +59,11 @@ package final class ExplorationRunner {
     return arguments
   }
 
-  /// Runs `scenario` on an emptied store and reports what it performed and what went wrong.
-  package func run(_ scenario: ExplorationScenario) async throws -> ExplorationRun {
+  /// Runs `scenario` on an emptied store and reports what it performed and what went wrong;
+  /// `atEnd` adds what it finds in the session once the lines ran (`qa explore --rules`' oracle).
+  package func run(
+    _ scenario: ExplorationScenario, atEnd: (@MainActor (Session) -> [String])? = nil
+  ) async throws -> ExplorationRun {
     let path = storePath
     let store = try await emptyStore()
     for (setting, value) in chosen { try await store.setSetting(setting, to: value) }
@@ -120,6 +123,7 @@ package final class ExplorationRunner {
 
     // The end needs no check of its own: the last step was judged where it ended (screen,
     // store and schedule compared once nothing was in flight, ``StepRules``).
+    if problems.isEmpty, let atEnd { problems = atEnd(session) }
     if problems.isEmpty, let backwards = Self.backwardStep(records) {
       problems.append(session.runner.text("ui.explore.seenBackwards", backwards.from, backwards.to))
     }

@@ -14,13 +14,15 @@ package struct ExplorationReport: Sendable, Equatable {
     package var runs: Int
     /// The settings the store held before the start (``ExplorationRunner/chosen``).
     package var chosen: [Setting: String] = [:]
+    /// The line the script ends with, which shows the problem: `check`, or the `why` of a rule.
+    package var closing = "check"
   }
 
   /// Runs explored (the plain run of each case and every fault on it; not the runs that
   /// shortened counterexamples).
   package var runs: Int
   /// The pages of the flows explored, one flow for each store state (`nil` for a script).
-  package var pages: Int?
+  package var pages: Int? = nil
   /// The choices explored: choice blocks of the flow, or the script's action lines.
   package var choices: Int
   /// The start arguments every run used, `--upgrade-from` first.
@@ -40,6 +42,8 @@ package struct ExplorationReport: Sendable, Equatable {
   package var pairs = false
   /// How long the explored runs took, in seconds (not the runs that shortened counterexamples).
   package var seconds: Double = 0
+  /// The rules explored at their boundaries (`qa explore --rules`); `nil` for choices.
+  package var rules: Int? = nil
 }
 
 /// Why an exploration did not start: it would do more than its bounds allow.
@@ -208,7 +212,7 @@ struct ExplorationReportView {
         + (chosen.isEmpty ? [] : ["# " + text("ui.explore.chosen", [chosen.joined(separator: ",")])])
         + counterexample.problems.map { "# " + $0 }
       lines += comments.flatMap { Self.comment($0, width: width) }
-      lines += counterexample.scenario.lines + ["check"]
+      lines += counterexample.scenario.lines + [counterexample.closing]
     }
     return lines
   }
@@ -218,6 +222,7 @@ struct ExplorationReportView {
   func summary(_ found: String) -> String {
     let runs = String(report.runs)
     let choices = String(report.choices)
+    if let rules = report.rules { return text("ui.explore.summary.rules", [runs, String(rules), found]) }
     guard report.pairs else {
       return report.pages.map { text("ui.explore.summary", [runs, String($0), choices, found]) }
         ?? text("ui.explore.summary.script", [runs, choices, found])

@@ -11,6 +11,12 @@ extension QACommands {
       guard arguments.count == 1 else { return runner.messages.usage("qa") }
       return await exploreNavigation()
     }
+    if arguments.first == ExploreOption.rules.rawValue {
+      guard arguments.count == 1 else { return runner.messages.usage("qa") }
+      return await explore(saying: "ui.explore.running.rules") { start in
+        try await RuleExplorer(exploring: runner).explore(seenThrough: start, progress: progress())
+      }
+    }
     guard let options = ExploreOption.parse(arguments) else { return runner.messages.usage("qa") }
     var script: [String]?
     var skipped: [ExplorationReport.NumberedLine] = []
@@ -35,21 +41,33 @@ extension QACommands {
     }
     let explorer = Explorer(
       exploring: runner, maximumRuns: options.maximumRuns, pairs: options.pairs, clock: options.clock)
-    guard let start = await explorer.startVersion() else {
+    await explore { start in
+      var report = try await explorer.explore(seenThrough: start, script: script, progress: progress())
+      report.skippedLines = skipped
+      return report
+    }
+  }
+
+  /// Runs `exploration` from the session's start version, at a terminal `saying` so first, and
+  /// prints its report (``ExplorationReportView``); a script's exit status says whether it proved anything.
+  func explore(
+    saying running: String = "ui.explore.running", _ exploration: (Version) async throws -> ExplorationReport
+  ) async {
+    let console = runner.console
+    guard let start = await Explorer(exploring: runner).startVersion() else {
       return console.emit(runner.text("ui.explore.noRecord"), .warning)
     }
     if runner.configuration.isInteractive {
       // A few seconds of work: say so before the prompt goes quiet.
-      console.emit(runner.text("ui.explore.running"), .dim)
+      console.emit(runner.text(running), .dim)
       console.flush()
     }
     do {
-      var report = try await explorer.explore(seenThrough: start, script: script, progress: progress())
-      report.skippedLines = skipped
-      // An exploration is a check: a script's exit status says whether it proved anything.
-      guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 else {
+      let report = try await exploration(start)
+      guard report.runs > 0, report.choices > 0 || report.pages ?? 0 > 0 || report.rules ?? 0 > 0 else {
         runner.outcome.checkVerdict = .unsettled
-        return console.emit(runner.text("ui.explore.nothing", start.description), .warning)
+        let nothing = report.rules == nil ? "ui.explore.nothing" : "ui.explore.noRules"
+        return console.emit(runner.text(nothing, start.description), .warning)
       }
       runner.outcome.checkVerdict = report.counterexamples.isEmpty ? .consistent : .disagreement
       let formats = runner.renderContext.formats

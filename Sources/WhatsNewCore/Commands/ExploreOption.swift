@@ -9,6 +9,8 @@ package enum ExploreOption: String, CaseIterable, Sendable {
   case navigation = "--navigation"
   /// Each case run again with the clock moved to its boundaries (`qa clock`).
   case clock = "--clock"
+  /// Every rule content gives, at its boundaries, against what the runs' own lines give, alone.
+  case rules = "--rules"
 
   /// What the option takes after it, if anything: `<n>`.
   package var argument: String? { self == .maxRuns ? "<n>" : nil }
@@ -16,25 +18,28 @@ package enum ExploreOption: String, CaseIterable, Sendable {
   /// The option as usage writes it: `--max-runs <n>`.
   package var form: String { argument.map { "\(rawValue) \($0)" } ?? rawValue }
 
-  /// The options a choice exploration takes (all but `--navigation`, which stands alone).
+  /// The options a choice exploration takes (all but `--navigation` and `--rules`, which stand alone).
   package static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns, .clock]
 
-  /// `qa explore [--pairs] [--max-runs <n>] [--clock] [<script>] | qa explore --navigation`.
+  /// The options that stand alone: `qa explore --navigation`, `qa explore --rules`.
+  package static let alone: [ExploreOption] = [.navigation, .rules]
+
+  /// `qa explore [--pairs] [--max-runs <n>] [--clock] [<script>] | qa explore --navigation | qa explore --rules`.
   package static var usage: String {
     (["qa explore"] + choiceOptions.map { "[\($0.form)]" } + ["[<script>]"]).joined(separator: " ")
-      + " | qa explore \(navigation.form)"
+      + alone.map { " | qa explore \($0.form)" }.joined()
   }
 
   /// Each form on a line of its own, for `help qa`.
   package static var syntax: [String] {
     ["qa explore", "qa explore <script file>"] + choiceOptions.map { "qa explore \($0.form) [<script file>]" }
-      + ["qa explore \(navigation.form)"]
+      + alone.map { "qa explore \($0.form)" }
   }
 
   /// What completion offers after `qa explore` and the options already typed: the options
-  /// not typed yet, none after `--navigation` or while `--max-runs` waits for its number.
+  /// not typed yet, none after `--navigation` or `--rules` or while `--max-runs` waits for its number.
   package static func completions(after typed: [String]) -> [String] {
-    if typed.contains(navigation.rawValue) || typed.last == maxRuns.rawValue { return [] }
+    if alone.contains(where: { typed.contains($0.rawValue) }) || typed.last == maxRuns.rawValue { return [] }
     // A script's path ends the options.
     for (index, word) in typed.enumerated() where ExploreOption(rawValue: word) == nil {
       guard index > 0, typed[index - 1] == maxRuns.rawValue else { return [] }
@@ -58,7 +63,7 @@ package enum ExploreOption: String, CaseIterable, Sendable {
         guard maximumRuns == nil, let number = words.first.flatMap({ Int($0) }), number > 0 else { return nil }
         maximumRuns = number
         words = words.dropFirst()
-      case .navigation: return nil
+      case .navigation, .rules: return nil
       }
     }
     guard words.count <= 1 else { return nil }

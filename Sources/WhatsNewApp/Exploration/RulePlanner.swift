@@ -1,0 +1,197 @@
+import Foundation
+import WhatsNewCore
+
+/// One boundary `qa explore --rules` runs: the lines that bring the app to it and the rule
+/// read there. The ``units`` are what the minimizer keeps or drops whole (a visit is `go` and
+/// `home`, a display `info` and `close`), so every shortened script still reads as one a
+/// person would type; ``lead`` and ``approach`` are never dropped.
+struct RuleCase: Sendable, Hashable {
+  /// What the case reads at its end, and how the oracle works out what it should be.
+  enum Check: Sendable, Hashable {
+    /// A rule of a guide's or popover's `when`.
+    case rule(guidance: String, Rule)
+    /// A guide's or popover's `maxDisplayCount`.
+    case displays(guidance: String, max: Int)
+    /// One event of a guide's or popover's `invalidatedBy`.
+    case invalidation(guidance: String, AppEvent)
+    /// A tour block's `when` (an info block: its title is what shows).
+    case block(id: String, titleKey: String, rules: [Rule])
+  }
+
+  /// Lines before the units: the tour closed, for a rule of a guide or popover.
+  var lead: [String] = []
+  var units: [[String]]
+  /// Lines after the units: the `next`s to a block's page.
+  var approach: [String] = []
+  var check: Check
+
+  var lines: [String] { lead + units.joined() + approach }
+}
+
+extension RuleCase.Check {
+  /// The line that shows what the app reads of it: the guide's or popover's `why`, the block's page.
+  var why: String {
+    switch self {
+    case .rule(let id, _), .displays(let id, _), .invalidation(let id, _):
+      "why \(GuidanceCatalog.find(id)?.mode == .info ? "popover" : "guide") \(id)"
+    case .block: "show"
+    }
+  }
+}
+
+/// What `qa explore --rules` runs: each rule content gives, at each of its boundaries (an
+/// event counted `atLeast`−1 and `atLeast` times, a window's last minute, its edge and the
+/// minute past it, a display count one short of `maxDisplayCount` and at it, each
+/// invalidating event, each setting's wanted value and another). Pure, from the rules.
+///
+/// Left out, since no command in a run can move them: rules over `seenThrough` and
+/// `onboarding`; an event a run cannot donate by itself (`shown:tour`, a guide's `shown:` and
+/// `closed:`); events on a tour block (a run would have to leave the tour to donate them).
+struct RulePlanner {
+  /// The rules of guides and popovers, by id (the manifest's `guidance`).
+  var guidanceRules: [String: GuidanceRules]
+  /// The pages the session's tour shows, in order (a block's rules are explored where its page is).
+  var flow: [FlowPage]
+
+  /// Every case, guides' and popovers' rules first (by id), then tour blocks' in page order.
+  var cases: [RuleCase] {
+    // A tour left open would cover every screen a unit visits.
+    let lead = flow.isEmpty ? [] : ["close"]
+    var cases: [RuleCase] = []
+    for (id, rules) in guidanceRules.sorted(by: { $0.key < $1.key }) {
+      var checks: [(RuleCase.Check, [[[String]]])] = rules.when.map { (.rule(guidance: id, $0), Self.unitLists(for: $0)) }
+      if let max = rules.maxDisplayCount, let display = Self.donation(of: .shown(id)) {
+        checks.append(
+          (.displays(guidance: id, max: max), [Array(repeating: display, count: max - 1), Array(repeating: display, count: max)]))
+      }
+      for event in rules.invalidatedBy {
+        checks.append((.invalidation(guidance: id, event), Self.donation(of: event).map { [[], [$0]] } ?? []))
+      }
+      for (check, unitLists) in checks {
+        cases += unitLists.map { RuleCase(lead: lead, units: $0, check: check) }
+      }
+    }
+    for (index, flowPage) in flow.enumerated() {
+      for block in flowPage.page.blocks where !block.when.isEmpty {
+        guard case .info(let info) = block.content else { continue }
+        let id = "\(flowPage.release)/\(flowPage.page.id)/\(block.id)"
+        let check = RuleCase.Check.block(id: id, titleKey: info.titleKey, rules: block.when)
+        let approach = Array(repeating: "next", count: index)
+        // Only what can be changed from the tour's first page: settings and the language.
+        let unitLists = block.when.flatMap { rule -> [[[String]]] in
+          if case .event = rule { return [] }
+          return Self.unitLists(for: rule)
+        }
+        cases += unitLists.map { RuleCase(units: $0, approach: approach, check: check) }
+      }
+    }
+    return cases
+  }
+
+  /// The units that bring `rule` to each side of its boundaries.
+  static func unitLists(for rule: Rule) -> [[[String]]] {
+    switch rule {
+    case .event(let event, let atLeast, let days):
+      guard let donation = donation(of: event) else { return [] }
+      let enough = donations(donation, event, count: atLeast)
+      var lists = [donations(donation, event, count: atLeast - 1), enough]
+      // The window's last minute, its edge (counted: `withinDays` is "at or after"), the minute past it.
+      if let days {
+        lists += [["-1m"], [], ["+1m"]].map { enough + [["qa clock +\(days)d"]] + $0.map { ["qa clock \($0)"] } }
+      }
+      return lists
+    case .setting(let setting, let wanted):
+      let other = setting.kind.values.first { $0 != wanted } ?? wanted
+      return [
+        [["set \(setting.rawValue) \(wanted)"]], [["set \(setting.rawValue) \(other)"]],
+        [["set \(setting.rawValue) \(wanted)"], ["set \(setting.rawValue) \(other)"]],
+      ]
+    case .language(let wanted):
+      let other = Language.allCases.first { $0 != wanted } ?? wanted
+      return [[["lang \(wanted.rawValue)"]], [["lang \(other.rawValue)"]]]
+    case .seenThrough, .onboarding: return []
+    }
+  }
+
+  /// `count` donations of `event`: a setting's alternate between a value other than its
+  /// default and its default, so each one changes it.
+  static func donations(_ donation: [String], _ event: AppEvent, count: Int) -> [[String]] {
+    guard count > 0 else { return [] }
+    guard case .changed(let setting) = event else { return Array(repeating: donation, count: count) }
+    return (0..<count).map { $0 % 2 == 0 ? donation : ["set \(setting.rawValue) \(setting.defaultValue)"] }
+  }
+
+  /// The lines that donate `event` once and come back home with nothing on top; `nil` for
+  /// one no run can donate by itself.
+  static func donation(of event: AppEvent) -> [String]? {
+    switch event {
+    case .visited(.home): ["go settings", "home"]
+    case .visited(let screen): ["go \(screen.rawValue)", "home"]
+    case .changed(let setting):
+      setting.kind.values.first { $0 != setting.defaultValue }.map { ["set \(setting.rawValue) \($0)"] }
+    case .shown(let id), .closed(let id):
+      GuidanceCatalog.find(id)?.mode == .info ? ["info \(id)", "close"] : nil
+    }
+  }
+}
+
+/// The oracle of `qa explore --rules`: what a case's own lines make of what its rule reads,
+/// worked out from the lines alone, never from the app. It knows the lines the planner writes:
+/// `go`, `home`, `set`, `lang`, `info`, `close`, `qa clock ±N(d|m)`; others change nothing.
+struct RuleOracle {
+  var now: Date
+  var language: Language
+  private var screen = Screen.home
+  private var showing: String?
+  private var settings: [Setting: String] = [:]
+  private var events: [String: [Date]] = [:]
+
+  /// The facts of a fresh store at `now`, in `language`, after `lines`.
+  init(now: Date, language: Language, lines: [String]) {
+    (self.now, self.language) = (now, language)
+    for line in lines { perform(line.split(separator: " ").map(String.init)) }
+  }
+
+  private mutating func perform(_ words: [String]) {
+    let donate = { (self: inout RuleOracle, event: AppEvent) in self.events[event.name, default: []].append(self.now) }
+    switch (words.first, words.count) {
+    case ("go", 2), ("home", 1):
+      let screen = words.count == 2 ? Screen(rawValue: words[1]) ?? screen : .home
+      if screen != self.screen { donate(&self, .visited(screen)) }
+      self.screen = screen
+    case ("set", 3):
+      guard let setting = Setting(rawValue: words[1]), words[2] != value(of: setting) else { return }
+      settings[setting] = words[2]
+      donate(&self, .changed(setting))
+    case ("lang", 2): language = Language(rawValue: words[1]) ?? language
+    case ("info", 2):
+      showing = words[1]
+      donate(&self, .shown(words[1]))
+    case ("close", 1):
+      if let shown = showing { donate(&self, .closed(shown)) }
+      showing = nil
+    case ("qa", 3) where words[1] == "clock":
+      now += ClockCommand.seconds(in: words[2]) ?? 0
+    default: break
+    }
+  }
+
+  func value(of setting: Setting) -> String { settings[setting] ?? setting.defaultValue }
+
+  func count(_ event: AppEvent, withinDays days: Int? = nil) -> Int {
+    let since = days.map { now - Double($0) * 86_400 } ?? .distantPast
+    return events[event.name, default: []].filter { $0 >= since }.count
+  }
+
+  /// What `rule` should read: its value as `why --json` gives it, and whether it holds.
+  func expected(_ rule: Rule) -> (value: String, passes: Bool) {
+    switch rule {
+    case .event(let event, let atLeast, let days):
+      let count = count(event, withinDays: days)
+      return (String(count), count >= atLeast)
+    case .setting(let setting, let wanted): return (value(of: setting), value(of: setting) == wanted)
+    case .language(let wanted): return (language.rawValue, language == wanted)
+    case .seenThrough, .onboarding: return ("", true)
+    }
+  }
+}

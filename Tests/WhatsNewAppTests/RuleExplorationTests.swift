@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+import WhatsNewCore
+
+@testable import WhatsNewApp
+
+/// `qa explore --rules`' plan and oracle, pure.
+@Suite("What qa explore --rules plans, and what its oracle expects")
+struct RulePlanTests {
+  static let visit = ["go review", "home"]
+
+  @Test("an event rule is run one short of its count, at it, and at its window's last minute, edge and minute past")
+  func eventBoundaries() {
+    let rule = Rule.event(.visited(.review), atLeast: 2, withinDays: 14)
+    #expect(
+      RulePlanner.unitLists(for: rule) == [
+        [Self.visit], [Self.visit, Self.visit],
+        [Self.visit, Self.visit, ["qa clock +14d"], ["qa clock -1m"]],
+        [Self.visit, Self.visit, ["qa clock +14d"]],
+        [Self.visit, Self.visit, ["qa clock +14d"], ["qa clock +1m"]],
+      ])
+  }
+
+  @Test("a setting's changes alternate with its default, so each one changes it")
+  func changes() {
+    let rule = Rule.event(.changed(.units), atLeast: 3, withinDays: nil)
+    #expect(
+      RulePlanner.unitLists(for: rule) == [
+        [["set units imperial"], ["set units metric"]],
+        [["set units imperial"], ["set units metric"], ["set units imperial"]],
+      ])
+  }
+
+  @Test("a popover's display count and invalidation; a guide's shows, which no run can donate, are left out")
+  func guidanceCases() {
+    let planner = RulePlanner(
+      guidanceRules: [
+        "review.weekday_info": GuidanceRules(maxDisplayCount: 2, invalidatedBy: [.changed(.reviewWeekday)]),
+        "workouts_intro": GuidanceRules(when: [.event(.shown("first_run"), atLeast: 1, withinDays: nil)]),
+      ], flow: [])
+    let display = ["info review.weekday_info", "close"]
+    #expect(
+      planner.cases.map(\.units) == [[display], [display, display], [], [["set reviewWeekday monday"]]])
+    #expect(planner.cases.allSatisfy { $0.lead == [] }, "no tour to close")
+  }
+
+  @Test(
+    "the oracle counts what the lines donate, at the time the clock says",
+    arguments: [
+      (["go review", "home", "go review", "home"], 2),
+      // The same screen twice is one visit; the edge of the window counts.
+      (["go review", "go review", "home", "qa clock +14d"], 1),
+      (["go review", "home", "qa clock +14d", "qa clock +1m"], 0),
+      (["go review", "home", "qa clock +14d", "qa clock -1m"], 1),
+    ])
+  func oracleCounts(lines: [String], expected: Int) {
+    let oracle = RuleOracle(now: Date(timeIntervalSince1970: 0), language: .en, lines: lines)
+    #expect(oracle.count(.visited(.review), withinDays: 14) == expected)
+  }
+
+  @Test("the oracle: a setting set to what it holds changes nothing; close after no popover closes nothing")
+  func oracleNoOps() {
+    let oracle = RuleOracle(
+      now: Date(timeIntervalSince1970: 0), language: .en,
+      lines: ["set units metric", "set units imperial", "set units imperial", "close", "info review.weekday_info", "close"])
+    #expect(oracle.count(.changed(.units)) == 1)
+    #expect(oracle.expected(.setting(.units, is: "imperial")) == ("imperial", true))
+    #expect(oracle.count(.closed("review.weekday_info")) == 1)
+    #expect(oracle.count(.shown("review.weekday_info")) == 1)
+  }
+}
+
+/// `qa explore --rules` on real sessions and stores: the shipped content, and an off-by-one
+/// planted between the rules the app runs and the rules the plan and oracle read.
+@Suite("qa explore --rules")
+@MainActor
+struct RuleExplorerTests {
+  func explore(planned: [String: GuidanceRules]? = nil) async throws -> (report: ExplorationReport, text: [String]) {
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+    await harness.boot()
+    let report = try await RuleExplorer(exploring: harness.session.runner).explore(
+      seenThrough: Version(major: 2, minor: 11, patch: 0), planned: planned)
+    let text = ExplorationReportView(report: report, width: .max) { key, arguments in
+      RenderContext.text(key, arguments: arguments, localizer: harness.session.runner.localizer, ascii: false)
+    }.lines
+    return (report, text)
+  }
+
+  @Test("on the shipped content every boundary of every rule agrees with the oracle")
+  func shippedContent() async throws {
+    let (report, text) = try await explore()
+    // The popover's visit rule (5 boundaries), display count (2) and invalidation (2), and the plate-weights block (3).
+    #expect(report.runs == 12)
+    #expect(report.rules == 4)
+    #expect(text == ["Runs explored: 12, over the boundaries of the rules content gives (4): no counterexample."])
+  }
+
+  static func planted(_ rule: Rule) -> [String: GuidanceRules] {
+    ["review.weekday_info": GuidanceRules(when: [rule], maxDisplayCount: 2, invalidatedBy: [.changed(.reviewWeekday)])]
+  }
+
+  @Test("a count one off is found, shortened to the one boundary where the app and the oracle part")
+  func plantedCount() async throws {
+    // The app needs 2 visits; the plan and the oracle are told 3.
+    let (report, _) = try await explore(planned: Self.planted(.event(.visited(.review), atLeast: 3, withinDays: 14)))
+    let found = try #require(report.counterexamples.first)
+    #expect(report.counterexamples.count == 1)
+    #expect(
+      found.scenario.lines == ["close", "go review", "home", "go review", "home"],
+      "two visits: the app's rule holds, the oracle's does not")
+    #expect(
+      found.problems == [
+        "event:visited:review of review.weekday_info: the app reads 2 (holds), but the lines give 2 (does not hold)"
+      ])
+    #expect(found.closing == "why popover review.weekday_info")
+  }
+
+  @Test("a window one day off is found at its edge, and the printed script shows it in a plain session")
+  func plantedWindow() async throws {
+    let (report, text) = try await explore(planned: Self.planted(.event(.visited(.review), atLeast: 2, withinDays: 15)))
+    let found = try #require(report.counterexamples.first)
+    #expect(found.scenario.lines == ["close", "go review", "home", "qa clock +15d"])
+    #expect(
+      found.problems == [
+        "event:visited:review of review.weekday_info: the app reads 0 (does not hold), but the lines give 1 (does not hold)"
+      ])
+    // The script as printed, replayed: `why` shows what the app reads.
+    let start = try #require(text.firstIndex { $0.hasPrefix("# whatsnew --db <new-file> --upgrade-from 2.11.0") })
+    let script = Array(text[start...].prefix { !$0.isEmpty }).filter { !$0.hasPrefix("#") }
+    #expect(script.last == "why popover review.weekday_info")
+    let replay = try await SessionHarness(
+      arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor))
+    #expect(await replay.transcript(of: script).contains("visited:review: 0 times in the last 14 days, needs 2"))
+  }
+}
