@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewCore
 
 @testable import WhatsNewApp
+@testable import WhatsNewCore
 
 /// `qa explore --rules`' plan and oracle, pure.
 @Suite("What qa explore --rules plans, and what its oracle expects")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// Issue 36, parts 2 and 3: events donated by what the rules did, rules as data, and the one
 /// attention budget the tour, guides and popovers share.

@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// Issue 36, part 2: rules in content are read with their place, and a rule that could never
 /// hold is a `never-shows` problem lint reports, naming where.

@@ -7,12 +7,6 @@ package struct GuidanceRules: Sendable, Hashable {
   package var when: [Rule] = []
   package var maxDisplayCount: Int?
   package var invalidatedBy: [AppEvent] = []
-
-  package init(when: [Rule] = [], maxDisplayCount: Int? = nil, invalidatedBy: [AppEvent] = []) {
-    self.when = when
-    self.maxDisplayCount = maxDisplayCount
-    self.invalidatedBy = invalidatedBy
-  }
 }
 
 /// The one attention budget the tour, guides and popovers share: one thing at a time (what is

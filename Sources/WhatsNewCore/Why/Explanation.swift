@@ -68,12 +68,6 @@ package struct Explanation: Sendable, Equatable {
   package var id: String?
   package var conditions: [Condition]
 
-  package init(surface: Surface, id: String? = nil, conditions: [Condition]) {
-    self.surface = surface
-    self.id = id
-    self.conditions = conditions
-  }
-
   /// The first condition that fails, in the order the app asks them; `nil` when it shows.
   package var deciding: Condition? { conditions.first { !$0.passes } }
   package var reason: Reason { deciding?.reason ?? .shown }
