@@ -19,9 +19,9 @@ package enum TourInput: Sendable, Equatable {
   /// `finish` (or `skip`) on the wizard.
   case finishOnboarding
   /// The dismissal's write ended.
-  case seenWriteFinished(Result<Version, WriteFailureReason>)
+  case seenWriteFinished(Result<Version, BackendFailure>)
   /// The wizard's write ended: `nil` when it landed, else why not.
-  case onboardingWriteFinished(WriteFailureReason?)
+  case onboardingWriteFinished(BackendFailure?)
 }
 
 /// A command of in-app guidance (``GuidanceMachine``). ``AppAction/guide(_:)`` carries it.
