@@ -146,7 +146,7 @@ extension AppState {
     case .closeInfo:
       guard before?.mode == .info else { return [] }
       // A popover closing says nothing and checks nothing: at most its seen mark.
-      return guidance.close().compactMap { if case .markSeen(let id) = $0 { .markGuidanceSeen(id) } else { nil } }
+      return guidance.skip().compactMap { if case .markSeen(let id) = $0 { .markGuidanceSeen(id) } else { nil } }
     case .leaveForTour:
       guard let guide = before else { return [] }
       switch guide.mode {
@@ -256,10 +256,7 @@ extension AppState {
 
   /// Opens the controls of the page on screen (tour or onboarding), reading their settings.
   mutating func openPageControls() -> [AppEffect] {
-    let settings = (visiblePage?.blocks ?? []).compactMap { block -> Setting? in
-      if case .choice(let choice) = block.content { return choice.setting }
-      return nil
-    }
+    let settings = (visiblePage?.blocks ?? []).compactMap { $0.choice?.setting }
     return choices.openPage(settings).map { .readSetting($0) }
   }
 

@@ -69,9 +69,7 @@ package enum WhatsNewCheck {
     if selection.pages.isEmpty || !facts.wantsTour {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
-    // A tour left unfinished comes back on the page it was left. A page no longer in the flow
-    // (the content changed, or a newer release took the cap) leaves the pages of older releases
-    // shown: the tour goes on from the first page of the position's release or a later one.
+    // A tour left unfinished comes back on the page it was left (``Decision/open(_:leftPageGone:)``).
     var index = 0
     var leftPageGone = false
     if let position = facts.position {
