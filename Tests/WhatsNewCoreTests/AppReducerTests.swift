@@ -123,7 +123,7 @@ struct AppReducerTests {
     }
     #expect(tour.pages.count == TourSelection.pageCap)
     #expect(tour.pages.map(\.page.id) == ["2.13.1/0", "2.13.1/1", "2.13.1/2", "2.14.0/0", "2.14.0/1", "2.14.0/2"])
-    #expect(tour.capped == [CappedRelease(release: v("2.12.0"), pages: 2)])
+    #expect(tour.capped == [ReleaseShowing(release: v("2.12.0"), leftOut: 2)])
   }
 
   @Test("a check with no snapshot reads one; an unreadable record or store reads as none, and a developer is told")

@@ -50,7 +50,7 @@ struct ModelWorld {
       if let index = reads.indices.filter({ reads[$0].seen != nil }).randomElement(using: &random) {
         let read = reads.remove(at: index)
         let fails = Int.random(in: 0..<6, using: &random) == 0
-        machine.readFinished(read.ticket, result: fails ? .failure(ReadFailure(reason: "injected")) : .success(read.seen!))
+        machine.readFinished(read.ticket, result: fails ? .failure(BackendFailure("injected")) : .success(read.seen!))
       }
     default:
       // The oldest write of some setting runs to completion.

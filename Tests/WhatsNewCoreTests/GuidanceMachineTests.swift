@@ -73,7 +73,7 @@ struct GuidanceMachineTests {
     machine.start("review.weekday_info")
     #expect(machine.active?.mode == .info)
     do {
-      let effects = machine.close()
+      let effects = machine.skip()
       #expect(effects == [.ended("review.weekday_info")])
     }
   }

@@ -98,7 +98,7 @@ struct ReleaseHistoryTests {
       FlowPage(release: version("2.14.0"), page: Page(id: "c", blocks: [])),
     ])
     var tour = TourState(mode: .automatic, pages: pages)
-    tour.capped = [CappedRelease(release: version("2.12.0"), pages: 2)]
+    tour.capped = [ReleaseShowing(release: version("2.12.0"), leftOut: 2)]
     tour.index = 1
     tour.index = 0  // back: page b stays reached
     #expect(

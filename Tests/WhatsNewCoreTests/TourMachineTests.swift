@@ -67,7 +67,7 @@ struct TourMachineTests {
     var machine = TourMachine()
     machine.open(TourState(mode: .automatic, pages: pages(3), index: 2))
     machine.dismiss()
-    #expect(machine.seenWriteFinished(.failure(WriteFailureReason("disk full"))) == [.say(.dismissFailed("disk full"))])
+    #expect(machine.seenWriteFinished(.failure(BackendFailure("disk full"))) == [.say(.dismissFailed("disk full"))])
     #expect(machine.tour?.index == 2)
     #expect(machine.tour?.failure == "disk full")
     #expect(machine.tour?.isDismissing == false)
@@ -137,7 +137,7 @@ struct TourMachineTests {
     #expect(machine.finishOnboarding() == [.completeOnboarding])
     #expect(machine.finishOnboarding() == [.say(.stillFinishing)])
     #expect(
-      machine.onboardingWriteFinished(.failure(WriteFailureReason("locked"))) == [.say(.onboardingFinishFailed("locked"))])
+      machine.onboardingWriteFinished(.failure(BackendFailure("locked"))) == [.say(.onboardingFinishFailed("locked"))])
     #expect(machine.onboarding?.index == 1)
     machine.finishOnboarding()
     #expect(

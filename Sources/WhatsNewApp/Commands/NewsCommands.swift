@@ -33,7 +33,7 @@ struct NewsCommands: Sendable {
   /// What `news` and `why news` read: the store's record of the tours, where the person's
   /// history starts, and what the cap left out of the automatic tour open now; `nil` when the
   /// record could not be read (said).
-  func history() async -> (record: ReleaseRecord, first: Version?, capped: [CappedRelease])? {
+  func history() async -> (record: ReleaseRecord, first: Version?, capped: [ReleaseShowing])? {
     let read = await runner.performNow(.read, target: nil) { store in
       try await store.releaseRecord()
     }

@@ -164,7 +164,7 @@ package final class EffectRunner {
   func perform<T: Sendable>(
     _ operation: FaultOperation, target: String?,
     _ body: nonisolated(nonsending) @escaping @Sendable (SettingsStore) async throws -> T,
-    then completion: @escaping @MainActor (Result<T, WriteFailureReason>) async -> Void
+    then completion: @escaping @MainActor (Result<T, BackendFailure>) async -> Void
   ) -> Bool {
     let backends = self.backends
     let id = backends.tracker.begin(operation, target: target)
@@ -174,11 +174,11 @@ package final class EffectRunner {
         backends.tracker.end(id)
         finished.isSet = true
       }
-      let result: Result<T, WriteFailureReason>
+      let result: Result<T, BackendFailure>
       do {
         result = .success(try await backends.run(operation, target: target, id: id, body))
       } catch {
-        result = .failure(WriteFailureReason(String(describing: error)))
+        result = .failure(BackendFailure(String(describing: error)))
       }
       await completion(result)
     }
@@ -190,21 +190,21 @@ package final class EffectRunner {
   func performNow<T: Sendable>(
     _ operation: FaultOperation, target: String?,
     _ body: nonisolated(nonsending) @escaping @Sendable (SettingsStore) async throws -> T
-  ) async -> Result<T, WriteFailureReason> {
+  ) async -> Result<T, BackendFailure> {
     let backends = self.backends
     let id = backends.tracker.begin(operation, target: target)
     defer { backends.tracker.end(id) }
     do {
       return .success(try await backends.run(operation, target: target, id: id, body))
     } catch {
-      return .failure(WriteFailureReason(String(describing: error)))
+      return .failure(BackendFailure(String(describing: error)))
     }
   }
 
   /// Reads a choice's setting (operation `read`, gated as it is delivered), then hands the
   /// result to `completion` on the main actor. The backends of now: a preview's sandbox
   /// opening or closing meanwhile does not move the read.
-  func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, ReadFailure>) async -> Void) {
+  func read(_ setting: Setting, then completion: @escaping @MainActor (Result<String, BackendFailure>) async -> Void) {
     let backends = self.backends
     let id = backends.tracker.begin(.read, target: setting.rawValue)
     Task.immediate { @MainActor in
@@ -212,7 +212,7 @@ package final class EffectRunner {
       do {
         await completion(.success(try await backends.read(setting, id: id)))
       } catch {
-        await completion(.failure(ReadFailure(reason: String(describing: error))))
+        await completion(.failure(BackendFailure(String(describing: error))))
       }
     }
   }

@@ -155,7 +155,7 @@ extension RenderContext {
   /// The same context in another language.
   func with(language: Language) -> RenderContext {
     var copy = self
-    copy.localizer = localizer.with(language: language)
+    copy.localizer.language = language
     return copy
   }
 }

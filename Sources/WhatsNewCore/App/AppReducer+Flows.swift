@@ -19,9 +19,9 @@ package enum TourInput: Sendable, Equatable {
   /// `finish` (or `skip`) on the wizard.
   case finishOnboarding
   /// The dismissal's write ended.
-  case seenWriteFinished(Result<Version, WriteFailureReason>)
+  case seenWriteFinished(Result<Version, BackendFailure>)
   /// The wizard's write ended: `nil` when it landed, else why not.
-  case onboardingWriteFinished(WriteFailureReason?)
+  case onboardingWriteFinished(BackendFailure?)
 }
 
 /// A command of in-app guidance (``GuidanceMachine``). ``AppAction/guide(_:)`` carries it.
@@ -146,7 +146,7 @@ extension AppState {
     case .closeInfo:
       guard before?.mode == .info else { return [] }
       // A popover closing says nothing and checks nothing: at most its seen mark.
-      return guidance.close().compactMap { if case .markSeen(let id) = $0 { .markGuidanceSeen(id) } else { nil } }
+      return guidance.skip().compactMap { if case .markSeen(let id) = $0 { .markGuidanceSeen(id) } else { nil } }
     case .leaveForTour:
       guard let guide = before else { return [] }
       switch guide.mode {
@@ -256,10 +256,7 @@ extension AppState {
 
   /// Opens the controls of the page on screen (tour or onboarding), reading their settings.
   mutating func openPageControls() -> [AppEffect] {
-    let settings = (visiblePage?.blocks ?? []).compactMap { block -> Setting? in
-      if case .choice(let choice) = block.content { return choice.setting }
-      return nil
-    }
+    let settings = (visiblePage?.blocks ?? []).compactMap { $0.choice?.setting }
     return choices.openPage(settings).map { .readSetting($0) }
   }
 

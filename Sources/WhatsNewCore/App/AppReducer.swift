@@ -19,7 +19,7 @@ package enum AppAction: Sendable, Equatable {
   /// The releases the check's window holds were read: the check decides.
   case releasesRead([Release], WhatsNewCheck.Facts)
   /// A choice's read ended: what the store holds, or why it could not be read.
-  case readFinished(ChoiceMachine.ReadTicket, Result<String, ReadFailure>)
+  case readFinished(ChoiceMachine.ReadTicket, Result<String, BackendFailure>)
   /// A choice's write ended (``AppliedWrite``): on the real store or a preview's copy, and
   /// whether it was an `undo`'s.
   case writeFinished(ChoiceMachine.WriteTicket, AppliedWrite, onRealStore: Bool, isUndo: Bool)

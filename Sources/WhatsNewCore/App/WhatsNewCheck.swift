@@ -69,9 +69,7 @@ package enum WhatsNewCheck {
     if selection.pages.isEmpty || !facts.wantsTour {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
-    // A tour left unfinished comes back on the page it was left. A page no longer in the flow
-    // (the content changed, or a newer release took the cap) leaves the pages of older releases
-    // shown: the tour goes on from the first page of the position's release or a later one.
+    // A tour left unfinished comes back on the page it was left (``Decision/open(_:leftPageGone:)``).
     var index = 0
     var leftPageGone = false
     if let position = facts.position {
@@ -110,8 +108,20 @@ package struct TourSelection: Sendable, Equatable {
     self.init(window: window, seenThrough: facts.seenThrough, current: current, decided: facts.decided)
   }
 
-  /// The releases whose pages the cap left out, with their page counts, oldest first.
-  package var capped: [CappedRelease] { CappedRelease.grouping(leftOut) }
+  /// The releases whose pages the cap left out, with their page counts (``ReleaseShowing/leftOut``,
+  /// the rest none), oldest first: the tour's last page and `flow` name them, with the
+  /// `news <version>` that shows each.
+  package var capped: [ReleaseShowing] {
+    var counts: [ReleaseShowing] = []
+    for page in leftOut {
+      if counts.last?.release == page.release {
+        counts[counts.count - 1].leftOut += 1
+      } else {
+        counts.append(ReleaseShowing(release: page.release, leftOut: 1))
+      }
+    }
+    return counts
+  }
 }
 
 /// The seen-through record's one rule, which the check keeps and the explorers check after

@@ -131,7 +131,7 @@ package struct ChoiceMachine: Sendable, Equatable {
 
   /// Reports a read. Returns whether the result was applied (`false`: it was stale).
   @discardableResult
-  package mutating func readFinished(_ ticket: ReadTicket, result: Result<String, ReadFailure>) -> Bool {
+  package mutating func readFinished(_ ticket: ReadTicket, result: Result<String, BackendFailure>) -> Bool {
     var control = state(of: ticket.setting)
     guard ticket.generation == generation, ticket.revision == control.revision, control.pendingWrites == 0 else {
       return false
@@ -143,7 +143,7 @@ package struct ChoiceMachine: Sendable, Equatable {
       control.shown = value
       control.error = nil
     case .failure(let failure):
-      control.error = .readFailed(reason: failure.reason)
+      control.error = .readFailed(reason: failure.text)
     }
     controls[ticket.setting] = control
     return true
@@ -219,10 +219,11 @@ package struct ChoiceMachine: Sendable, Equatable {
   }
 }
 
-/// Why a read failed, in words for people.
-package struct ReadFailure: Error, Sendable, Equatable {
-  package var reason: String
-  package init(reason: String) { self.reason = reason }
+/// Why a read or a write of the store failed, in the backend's words (an `Error` is not
+/// `Equatable`).
+package struct BackendFailure: Error, Sendable, Equatable {
+  package var text: String
+  package init(_ text: String) { self.text = text }
 }
 
 /// How moving the weekly review reminder failed after the review weekday was saved, and

@@ -72,31 +72,6 @@ package func selectFlow(
   return groups.reversed().flatMap { $0 }
 }
 
-/// A release whose pages the cap left out of a flow, and how many: the tour's last page and
-/// `flow` name it, with the `news <version>` that shows it.
-package struct CappedRelease: Sendable, Equatable {
-  package var release: Version
-  package var pages: Int
-
-  package init(release: Version, pages: Int) {
-    self.release = release
-    self.pages = pages
-  }
-
-  /// `pages` (oldest release first) counted by release.
-  package static func grouping(_ pages: [FlowPage]) -> [CappedRelease] {
-    var counts: [CappedRelease] = []
-    for page in pages {
-      if counts.last?.release == page.release {
-        counts[counts.count - 1].pages += 1
-      } else {
-        counts.append(CappedRelease(release: page.release, pages: 1))
-      }
-    }
-    return counts
-  }
-}
-
 /// The pages the cap left out of ``selectFlow(releases:seenThrough:current:cap:)``'s answer
 /// `shown`, oldest release first: what the uncapped flow holds and `shown` does not.
 package func pagesLeftOut(

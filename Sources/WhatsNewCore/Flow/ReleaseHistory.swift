@@ -60,10 +60,10 @@ package enum ReleaseHistory {
   ///     releases are left out, not to come.
   package static func entries(
     releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version,
-    capped: [CappedRelease] = []
+    capped: [ReleaseShowing] = []
   ) -> [Entry] {
     let recorded = Dictionary(showings.map { ($0.release, $0) }, uniquingKeysWith: { _, latest in latest })
-    let leftOut = Dictionary(capped.map { ($0.release, $0.pages) }, uniquingKeysWith: { first, _ in first })
+    let leftOut = Dictionary(capped.map { ($0.release, $0.leftOut) }, uniquingKeysWith: { first, _ in first })
     return
       releases
       .filter { release in release.version <= current && (firstVersion.map { release.version >= $0 } ?? true) }

@@ -2,6 +2,7 @@
 /// how many the tour held that the person never reached (it ended first: `skip`, `close`),
 /// and how many the page cap left out. The store keeps one per release (the latest tour's),
 /// written with the seen record; `news` reads them to say what became of every release.
+/// What the cap left out of a tour open now (``TourSelection/capped``) holds `leftOut` alone.
 package struct ReleaseShowing: Sendable, Equatable, Hashable {
   package var release: Version
   package var shown: Int

@@ -37,7 +37,7 @@ package struct TourState: Sendable, Equatable {
   /// The user followed an action or a screen out of the tour; `tour` or `back` resumes it.
   package var isSuspended = false
   /// Releases the page cap left out (the automatic tour's), named on its last page.
-  package var capped: [CappedRelease] = []
+  package var capped: [ReleaseShowing] = []
 
   package init(mode: Mode, pages: [FlowPage], index: Int = 0) {
     self.mode = mode
@@ -55,7 +55,7 @@ package struct TourState: Sendable, Equatable {
       byRelease[page.release] = showing
     }
     for cut in capped {
-      byRelease[cut.release, default: ReleaseShowing(release: cut.release)].leftOut += cut.pages
+      byRelease[cut.release, default: ReleaseShowing(release: cut.release)].leftOut += cut.leftOut
     }
     return byRelease.values.sorted { $0.release < $1.release }
   }
@@ -301,7 +301,7 @@ package struct TourMachine: Sendable, Equatable {
   /// The dismissal's seen-write ended: the tour closes (success), or stays open on its page
   /// with the reason (failure).
   @discardableResult
-  package mutating func seenWriteFinished(_ result: Result<Version, WriteFailureReason>) -> [TourEffect] {
+  package mutating func seenWriteFinished(_ result: Result<Version, BackendFailure>) -> [TourEffect] {
     guard tour?.isDismissing == true else { return [] }
     switch result {
     case .success(let version):
@@ -359,7 +359,7 @@ package struct TourMachine: Sendable, Equatable {
 
   /// The wizard's write ended.
   @discardableResult
-  package mutating func onboardingWriteFinished(_ result: Result<Void, WriteFailureReason>) -> [TourEffect] {
+  package mutating func onboardingWriteFinished(_ result: Result<Void, BackendFailure>) -> [TourEffect] {
     guard onboarding?.isFinishing == true else { return [] }
     switch result {
     case .success:
@@ -371,10 +371,4 @@ package struct TourMachine: Sendable, Equatable {
       return [.say(.onboardingFinishFailed(reason.text))]
     }
   }
-}
-
-/// Why a write failed, in the backend's words (an `Error` is not `Equatable`).
-package struct WriteFailureReason: Error, Sendable, Equatable {
-  package var text: String
-  package init(_ text: String) { self.text = text }
 }

@@ -101,7 +101,7 @@ package struct GuidanceMachine: Sendable, Equatable {
     return [.show]
   }
 
-  /// Leaves the guidance early; records it as seen when `triggerOnce`.
+  /// Leaves the guidance early (`skip`, or a popover's close); records it as seen when `triggerOnce`.
   @discardableResult
   package mutating func skip() -> [GuidanceEffect] { end() }
 
@@ -113,10 +113,6 @@ package struct GuidanceMachine: Sendable, Equatable {
     guard isLastStep else { return [.refused(.notLastStep)] }
     return end()
   }
-
-  /// Closes a popover (or a tour) like ``skip()``.
-  @discardableResult
-  package mutating func close() -> [GuidanceEffect] { end() }
 
   /// Drops the guidance without recording anything (the app quits mid-guide).
   package mutating func interrupt() {

@@ -11,7 +11,7 @@
 /// ```swift
 /// SourcePosition.of(offset: 9, in: Array("{\n  \"a\": 1}".utf8))   // line 2, column 8 (the 1)
 /// ```
-package struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
   /// The 1-based line.
   package var line: Int
   /// The 1-based column, in Unicode scalars.
@@ -27,10 +27,6 @@ package struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConve
 
   /// `line:column`.
   package var description: String { "\(line):\(column)" }
-
-  package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-    (lhs.line, lhs.column) < (rhs.line, rhs.column)
-  }
 
   /// The position of the byte at `offset` (an offset past the end is the end of the text).
   package static func of(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {

@@ -16,7 +16,7 @@
 /// localizer.text("ui.missing")              // "ui.missing"
 /// ```
 package struct Localizer: Sendable {
-  /// The language text is looked up in first.
+  /// The language text is looked up in first; setting it keeps the tables.
   package var language: Language
   private let tables: [Language: TranslationTable]
   private let builtInEnglish: @Sendable (String) -> String?
@@ -57,13 +57,6 @@ package struct Localizer: Sendable {
     let template = template(for: key)
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     return Self.format(template, arguments: arguments())
-  }
-
-  /// The same tables in another language.
-  package func with(language: Language) -> Localizer {
-    var copy = self
-    copy.language = language
-    return copy
   }
 
   private func template(for key: String) -> String {

@@ -151,7 +151,7 @@ package enum ContentLinter {
           + "and their blocks show nothing" + ownKeys,
         rule: .keyOfNoRelease)
       if let bytes = releaseFiles[name], offsets[earliest] != .max {
-        problem.position = SourcePosition.of(offsets: [offsets[earliest] + 1], in: bytes)[0]
+        problem.position = SourcePosition.of(offset: offsets[earliest] + 1, in: bytes)
       }
       problems.append(problem)
     }

@@ -47,23 +47,18 @@ struct FieldReader {
     return elements
   }
 
-  func id(_ fields: Fields) throws(Rejection) -> String {
-    let text = try requiredString(fields, "id")
-    guard ReleaseValidator.isValidID(text) else {
-      throw Rejection(
-        path: fields.childPath("id"),
-        reason:
-          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
-    }
-    return text
-  }
-
   /// The unit's `id`, recorded at `index` in `seen`: a page, block or item id used twice in
   /// the same list is rejected, naming where it was first used (`firstUse(index)`).
   func uniqueID(
     _ unit: Fields, index: Int, seen: inout [String: Int], kind: String, firstUse: (Int) -> String
   ) throws(Rejection) -> String {
-    let text = try id(unit)
+    let text = try requiredString(unit, "id")
+    guard ReleaseValidator.isValidID(text) else {
+      throw Rejection(
+        path: unit.childPath("id"),
+        reason:
+          "id \(Quote.quoted(text)) is not valid (use 1 to \(ReleaseValidator.maximumIDLength) of A-Z a-z 0-9 _ . -)")
+    }
     if let first = seen[text] {
       throw Rejection(
         path: unit.childPath("id"),

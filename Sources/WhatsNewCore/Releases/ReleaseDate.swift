@@ -1,7 +1,7 @@
 /// The day a release came out, as its file gives it (`"date": "2026-03-14"`): a calendar day,
 /// not an instant, so it reads the same in every time zone. `news` lists it beside the release
 /// (``LocalizedFormats/releaseDay(_:)`` words it).
-package struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct ReleaseDate: Hashable, Sendable, CustomStringConvertible {
   package var year: Int
   package var month: Int
   package var day: Int
@@ -24,10 +24,6 @@ package struct ReleaseDate: Hashable, Sendable, Comparable, CustomStringConverti
 
   package var description: String {
     "\(String(year).zeroPadded(to: 4))-\(String(month).zeroPadded(to: 2))-\(String(day).zeroPadded(to: 2))"
-  }
-
-  package static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
-    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
   private static func days(inMonth month: Int, of year: Int) -> Int {

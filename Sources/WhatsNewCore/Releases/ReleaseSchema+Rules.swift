@@ -2,26 +2,20 @@
 // same vocabulary the validator reads them with (``FieldReader/rules(_:onBlock:)``).
 
 extension ReleaseSchema {
-  /// One rule: exactly one of the kinds, each closed.
+  /// One rule: exactly one of the kinds, each closed (``closed(_:required:rules:)``).
   static var rule: JSONValue {
-    func kind(_ properties: [(key: String, value: JSONValue)], required: [String]) -> JSONValue {
-      .object([
-        ("type", .string("object")), ("properties", .object(properties)),
-        ("required", .array(required.map { .string($0) })), ("additionalProperties", .bool(false)),
-      ])
-    }
     let events = "^(visited|changed|shown|closed):[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumIDLength)}$"
     return .object([
       ("description", .string("A rule that must hold (Documentation/Why.md, \"Writing a rule\").")),
       (
         "oneOf",
         .array([
-          kind(
+          closed(
             [
               ("setting", .object([("enum", .array(Setting.allCases.map { .string($0.rawValue) }))])),
               ("is", .object([("type", .string("string")), ("description", .string("The value shown now."))])),
             ], required: ["setting", "is"]),
-          kind(
+          closed(
             [
               (
                 "event",
@@ -30,10 +24,10 @@ extension ReleaseSchema {
               ("atLeast", count(EventLog.retention, "How many times at least (1 without it).")),
               ("withinDays", count(3650, "Counted over the last days (every kept time without it).")),
             ], required: ["event"]),
-          kind(
+          closed(
             [("language", .object([("enum", .array(Language.allCases.map { .string($0.rawValue) }))]))], required: ["language"]),
-          kind([("seenThrough", versionSchema("Seen through at least this release."))], required: ["seenThrough"]),
-          kind(
+          closed([("seenThrough", versionSchema("Seen through at least this release."))], required: ["seenThrough"]),
+          closed(
             [("onboarding", .object([("enum", .array([.string("complete"), .string("incomplete")]))]))], required: ["onboarding"]),
         ])
       ),

@@ -4,7 +4,6 @@
 
 extension FieldReader {
   static let ruleKinds: [StaticString] = ["setting", "event", "language", "seenThrough", "onboarding"]
-  static let ruleFields: [StaticString] = ruleKinds + ["is", "atLeast", "withinDays"]
 
   /// The rules of `fields`' `when` (none without it). A rule that cannot be read, or could
   /// never hold (a value the setting never takes, more events than are kept, a language the

@@ -44,14 +44,11 @@ package enum SettingKind: Hashable, Sendable {
 }
 
 /// A day of the week, in the order the app shows them (the week starts on Monday).
-package enum Weekday: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum Weekday: String, CaseIterable, Sendable, Hashable {
   case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
   /// ISO 8601 weekday number: Monday is 1, Sunday is 7.
   package var isoNumber: Int { Weekday.allCases.firstIndex(of: self)! + 1 }
-
-  /// Monday first, Sunday last.
-  package static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.isoNumber < rhs.isoNumber }
 }
 
 /// Everything the app must know about a setting before a release may offer it.

@@ -85,18 +85,16 @@ package enum TextLayout {
     }
 
     for piece in pieces(of: paragraph).flatMap({ hyphenated($0, width: width) }) {
-      let separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
+      var separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
+      // A piece that does not fit after the line so far starts the next one.
+      if !lineIsEmpty, lineWidth + separator + piece.width > width {
+        flush()
+        separator = 0
+      }
       if lineWidth + separator + piece.width <= width {
         if separator == 1 { line += " " }
         line += piece.text
         lineWidth += separator + piece.width
-        lineIsEmpty = false
-        continue
-      }
-      if !lineIsEmpty { flush() }
-      if piece.width <= width {
-        line.append(contentsOf: piece.text)
-        lineWidth = piece.width
         lineIsEmpty = false
         continue
       }
