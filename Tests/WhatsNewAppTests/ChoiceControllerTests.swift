@@ -1,8 +1,9 @@
 import TestSupport
 import Testing
 import WhatsNewApp
-import WhatsNewCore
 import WhatsNewStore
+
+@testable import WhatsNewCore
 
 /// The choice controller against the real store, with operations held and released by
 /// the test: every race is built by hand, nothing sleeps.

@@ -2,8 +2,9 @@ import Synchronization
 import TestSupport
 import Testing
 import WhatsNewApp
-import WhatsNewCore
 import WhatsNewStore
+
+@testable import WhatsNewCore
 
 /// Every view the app draws, at every width in every language: no printed row is wider
 /// than the width, and with `--ascii` the app's chrome is ASCII.

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
-import WhatsNewCore
 
 @testable import WhatsNewApp
+@testable import WhatsNewCore
 
 @Suite("flow: newer releases and the validator's diagnostics")
 struct FlowReportTests {

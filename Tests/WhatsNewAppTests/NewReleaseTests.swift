@@ -3,9 +3,9 @@ import Glibc
 import Synchronization
 import TestSupport
 import Testing
-import WhatsNewCore
 
 @testable import WhatsNewApp
+@testable import WhatsNewCore
 
 /// `whatsnew new-release`, in process, on a temporary copy of the shipped content.
 @Suite("new-release: a release to start from, with lint listing exactly what is left")

@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// A state past the boot gate, at home, with the session's check done: nothing opens by itself.
 private func home() -> AppState {

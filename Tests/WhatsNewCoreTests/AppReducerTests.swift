@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 private let v214 = v("2.14.0")
 

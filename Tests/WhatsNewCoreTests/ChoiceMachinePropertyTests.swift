@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// A tiny deterministic random source (SplitMix64), so every seed replays exactly.
 struct SeededRandom: RandomNumberGenerator {

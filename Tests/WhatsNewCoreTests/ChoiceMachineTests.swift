@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 @Suite("Choice machine rules")
 struct ChoiceMachineTests {

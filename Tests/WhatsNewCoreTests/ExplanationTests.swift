@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// `why tour`'s rules (issue 36): every condition is reported, none skipped, and the first that
 /// fails, in the order the check asks them, decides the reason and its detail.

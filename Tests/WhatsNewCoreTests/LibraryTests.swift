@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// A release of `count` one-block pages, the last `superseded` of them superseded in 2.14.0.
 private func release(_ version: String, pages count: Int = 2, superseded: Int = 0, date: String? = nil) -> Release {

@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// Pages of a made-up flow: `count` pages of release 2.13.1, ids `p1`, `p2`, …
 private func pages(_ count: Int, release: String = "2.13.1") -> [FlowPage] {

@@ -1,5 +1,6 @@
 import Testing
-import WhatsNewCore
+
+@testable import WhatsNewCore
 
 /// The recap's rules (issue 23): built from confirmed writes, numbered in the order the tour
 /// first changed each setting; `undo` is conditional and each outcome leaves the entry where

@@ -252,20 +252,6 @@ package struct ReminderFailure: Sendable, Equatable {
   /// What the store holds now, if known.
   package var stored: String?
 
-  package init(
-    step: Step, reason: String, saved: String, previous: String, previousReminder: String?,
-    settingRestoreFailure: String? = nil, reminderRestoreFailure: String? = nil, stored: String?
-  ) {
-    self.step = step
-    self.reason = reason
-    self.saved = saved
-    self.previous = previous
-    self.previousReminder = previousReminder
-    self.settingRestoreFailure = settingRestoreFailure
-    self.reminderRestoreFailure = reminderRestoreFailure
-    self.stored = stored
-  }
-
   /// The weekday a reminder is set for now, or `nil` for none: the old one when it was never
   /// cancelled or was scheduled again, none when it was cancelled and not put back.
   package var reminderNow: String? {

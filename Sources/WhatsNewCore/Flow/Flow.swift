@@ -4,11 +4,6 @@ package struct FlowPage: Hashable, Sendable {
   package var release: Version
   /// The page, with superseded blocks already removed.
   package var page: Page
-
-  package init(release: Version, page: Page) {
-    self.release = release
-    self.page = page
-  }
 }
 
 /// The pages a user should see after updating, in the order to show them.

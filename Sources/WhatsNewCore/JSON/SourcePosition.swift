@@ -17,11 +17,6 @@ package struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
   /// The 1-based column, in Unicode scalars.
   package var column: Int
 
-  package init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
   /// The start of a file: what a problem of the whole file points at.
   package static let start = SourcePosition(line: 1, column: 1)
 

@@ -30,24 +30,12 @@ package struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   package var path: String
   /// What is wrong and how to fix it.
   package var message: String
-  package var severity: Severity
+  package var severity: Severity = .error
   /// The kind of problem, for tools (``LintRule/id``).
   package var rule: LintRule
   /// The line and column: of the value at the path (the key, for an unknown field), of the
   /// key in a table; ``SourcePosition/start`` for the whole file or a key the file lacks.
-  package var position: SourcePosition
-
-  package init(
-    file: String, path: String, message: String, severity: Severity = .error, rule: LintRule,
-    position: SourcePosition = .start
-  ) {
-    self.rule = rule
-    self.file = file
-    self.path = path
-    self.message = message
-    self.severity = severity
-    self.position = position
-  }
+  package var position: SourcePosition = .start
 
   /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
   /// out when empty), for editors and `lint`'s text output.

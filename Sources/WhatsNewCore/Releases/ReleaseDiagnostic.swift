@@ -29,20 +29,9 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
   /// Where in the file: the value at ``path`` (the key, for an unknown or repeated field),
   /// the offending byte of a file that is not JSON, or ``SourcePosition/start`` for the
   /// whole file.
-  package var position: SourcePosition
+  package var position: SourcePosition = .start
   /// The lint rule, when not the one its file and severity give (``LintRule/undeclaredDefaultChange``).
   package var rule: LintRule?
-
-  package init(
-    file: String, path: String, message: String, severity: Severity, position: SourcePosition = .start, rule: LintRule? = nil
-  ) {
-    self.rule = rule
-    self.file = file
-    self.path = path
-    self.message = message
-    self.severity = severity
-    self.position = position
-  }
 
   /// `file:line:column: path: message` (`file:line:column: message` when the path is
   /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.

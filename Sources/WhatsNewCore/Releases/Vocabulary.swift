@@ -73,12 +73,6 @@ package struct DefaultChange: Hashable, Sendable {
   package var from: String
   package var to: String
 
-  package init(setting: Setting, from: String, to: String) {
-    self.setting = setting
-    self.from = from
-    self.to = to
-  }
-
   /// Every change of default the vocabulary records, with the release it took effect in.
   package static var recorded: [(change: DefaultChange, release: Version)] {
     Setting.allCases.flatMap { setting in
