@@ -46,10 +46,10 @@ extension CommandMessages {
     case .useDone: console.emit(text("ui.tour.useDone"), .warning)
     case .useClose: console.emit(text("ui.tour.useClose"), .warning)
     case .noOpenItem(let token, let count):
-      runner.noteInvalidCommand()
+      runner.outcome.wasInvalid = true
       console.emit(text("ui.open.noItem", token, words.orList((1...count).map(String.init))), .warning)
     case .nothingNumbered(let token):
-      runner.noteInvalidCommand()
+      runner.outcome.wasInvalid = true
       console.emit(text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
     case .isTour(let id): console.emit(text("ui.guidance.isTour", id, id), .warning)
     case .leftPageGone(let page, let count):
@@ -67,7 +67,7 @@ extension CommandMessages {
     case .unchanged(let setting, let value):
       console.emit(text("ui.set.unchanged", text(setting.titleKey), text(setting.valueKey(value))), .dim)
     case .undoNoSuchEntry(let number):
-      runner.noteInvalidCommand()
+      runner.outcome.wasInvalid = true
       console.emit(text("ui.undo.noSuchEntry", String(number)), .warning)
     case .undoInFlight(let setting): console.emit(text("ui.undo.inFlight", text(setting.titleKey)), .dim)
     case .putBack(let setting, let value):
