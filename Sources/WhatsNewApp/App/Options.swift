@@ -121,7 +121,13 @@ package struct Options: Sendable, Equatable {
       parsed.given.append(declaration)
     }
     var options = parsed.options
-    applyEnvironment(environment, to: &options)
+    // `WHATSNEW_DB` (when `--db` was not given) and `WHATSNEW_ACCESSIBLE`.
+    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
+      options.databasePath = fromEnvironment
+    }
+    if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
+      options.accessible = true
+    }
     if let faults = environment["WHATSNEW_FAULTS"], !faults.isEmpty {
       for spec in faults.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !spec.isEmpty {
         do { _ = try FaultSpec.parse(spec) } catch {
@@ -157,16 +163,6 @@ package struct Options: Sendable, Equatable {
       }
     }
     return options
-  }
-
-  /// `WHATSNEW_DB` (when `--db` was not given) and `WHATSNEW_ACCESSIBLE`.
-  private static func applyEnvironment(_ environment: [String: String], to options: inout Options) {
-    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
-      options.databasePath = fromEnvironment
-    }
-    if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
-      options.accessible = true
-    }
   }
 
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
