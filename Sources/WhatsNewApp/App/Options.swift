@@ -1,5 +1,6 @@
 // Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
 
+import Foundation
 package import WhatsNewCore
 
 /// How the app decides whether to colour its output.
@@ -254,12 +255,9 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
       "unexpected argument \(Quote.quoted(argument))"
     case .optionNotTaken(let option, let command, let takenBy):
       "'\(option)' " + (command.map { "does not apply to 'whatsnew \($0)': it applies only to " } ?? "only applies to ")
-        + Self.list(takenBy.map { $0 == OptionDeclarations.session ? "'whatsnew' without a subcommand" : "'whatsnew \($0)'" })
+        // `a`, `a and b`, `a, b and c`: British English has no comma before the last.
+        + takenBy.map { $0 == OptionDeclarations.session ? "'whatsnew' without a subcommand" : "'whatsnew \($0)'" }
+        .formatted(.list(type: .and).locale(Locale(identifier: "en_GB")))
     }
-  }
-
-  /// `a`, `a and b`, `a, b and c`.
-  private static func list(_ items: [String]) -> String {
-    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
   }
 }
