@@ -103,7 +103,7 @@ package enum WhatsNewCommand {
   /// Writes a subcommand's output (`what`, like "the lint report") and returns `status`, or,
   /// when standard output cannot take it, says so on standard error and returns 74: a report
   /// that was lost must not pass for one that was read. `written` says what was done anyway.
-  static func emit(_ text: String, _ what: String, status: Int32, written: String? = nil) -> Int32 {
+  static func emit(_ text: String, _ what: String, status: Int32 = ExitStatus.success, written: String? = nil) -> Int32 {
     guard let reason = StandardStream.writeOutput(text) else { return status }
     let done = written.map { "\($0); only " } ?? ""
     return fail(

@@ -28,7 +28,6 @@ package struct ContentLibrary: Sendable {
   /// The validator's diagnostics as values (not yet sanitized), for `flow --dev` and
   /// `debug preview`, which list those of the releases they show.
   package var releaseDiagnostics: [ReleaseDiagnostic]
-  package var releasesDirectory: String
   package var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
   package var translationCache: TranslationCache
@@ -200,7 +199,7 @@ package struct ContentLibrary: Sendable {
       TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
       catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: registered.diagnostics,
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// The error naming the first of `releases` (when given) and `localizations` that is not a directory.
@@ -261,7 +260,7 @@ package struct ContentLibrary: Sendable {
         entries: [:], cache: cache, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
       catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: loaded.diagnostics,
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// `table` without the texts `lint` refuses for their length (over
