@@ -11,10 +11,8 @@ package import WhatsNewCore
 /// The layout: `Releases/manifest.json` and one `Releases/<version>.json` per release;
 /// `Localizations/<lang>.lproj/Localizable.strings` holds the app's own `ui.*` and
 /// `guidance.*` texts, and `Localizations/<lang>.lproj/<version>.strings` each release's own
-/// (`whatsNew.v<major>_<minor>_<patch>.*`). A start (``open(releasesDirectory:localizationsDirectory:languages:cache:reader:)``)
-/// reads the manifest and `Localizable.strings`, and leaves the releases to ``catalog``, which
-/// reads only those asked for; ``load(releasesDirectory:localizationsDirectory:languages:cache:)``
-/// reads and validates them all (`flow`, `--dev`, tests).
+/// (`whatsNew.v<major>_<minor>_<patch>.*`). A start reads only what it shows (``open``);
+/// ``load`` reads and validates everything (`flow`, `--dev`, tests).
 package struct ContentLibrary: Sendable {
   /// Valid releases, oldest first. Reads every registered release the first time (the
   /// whole history): a start asks ``catalog`` for the ones it shows instead.
