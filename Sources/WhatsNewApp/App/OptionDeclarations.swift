@@ -36,35 +36,20 @@ package struct OptionDeclaration: Sendable {
   /// Every spelling, the long one last (`-h`, `--help`).
   package let names: [String]
   /// The value it takes, as help shows it (`<path>`), or `nil` for a flag.
-  package let value: String?
+  package var value: String?
   /// What `--help` says, one line each.
   package let help: [String]
   /// What a shell completes as its value.
-  package let completion: ValueCompletion
+  package var completion: ValueCompletion = .none
   /// The commands that take it: subcommands by name, ``OptionDeclarations/session`` for
   /// `whatsnew` without one; `nil` for every command (`--help`, `--version`).
   package let commands: [String]?
   /// Whether `--help`'s OPTIONS section lists it (subcommands' own options are in USAGE).
-  package let listedInHelp: Bool
+  package var listedInHelp = true
   /// Whether the README's option table lists it.
-  package let listedInREADME: Bool
+  package var listedInREADME = true
   /// Applies the option to the parse, with its value (`""` for a flag).
   let apply: @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
-
-  init(
-    _ names: [String], _ value: String? = nil, help: [String], completion: ValueCompletion = .none,
-    commands: [String]?, listedInHelp: Bool = true, listedInREADME: Bool = true,
-    apply: @escaping @Sendable (inout ParsedCommandLine, String) throws(UsageError) -> Void
-  ) {
-    self.names = names
-    self.value = value
-    self.help = help
-    self.completion = completion
-    self.commands = commands
-    self.listedInHelp = listedInHelp
-    self.listedInREADME = listedInREADME
-    self.apply = apply
-  }
 
   /// The long name: `--help`.
   package var name: String { names[names.count - 1] }
@@ -90,28 +75,29 @@ package enum OptionDeclarations {
 
   package static let all: [OptionDeclaration] = [
     .init(
-      ["--db"], "<path>",
+      names: ["--db"], value: "<path>",
       help: ["The settings store (default: $XDG_STATE_HOME/whatsnew/whatsnew.sqlite;", "also WHATSNEW_DB)."],
       completion: .file, commands: [session, "backup", "restore"]
     ) { $0.options.databasePath = $1 },
     .init(
-      ["--releases"], "<dir>", help: ["Release files and manifest.json (default: the bundled", "Releases/; see CONTENT)."],
+      names: ["--releases"], value: "<dir>",
+      help: ["Release files and manifest.json (default: the bundled", "Releases/; see CONTENT)."],
       completion: .directory, commands: [session, "flow", "lint", "new-release"]
     ) { $0.options.releasesDirectory = $1 },
     .init(
-      ["--localizations"], "<dir>",
+      names: ["--localizations"], value: "<dir>",
       help: ["<lang>.lproj/Localizable.strings files (default: the bundled", "Localizations/; see CONTENT)."],
       completion: .directory, commands: [session, "flow", "lint", "new-release", "schema"]
     ) { $0.options.localizationsDirectory = $1 },
     .init(
-      ["--app-version"], "<version>",
+      names: ["--app-version"], value: "<version>",
       help: ["The app version to act as (default: 2.14.0); SemVer 2.0.0, a pre-release too (2.15.0-beta.1)."],
       commands: [session, "flow"]
     ) {
       parsed, raw throws(UsageError) in parsed.options.appVersion = try version(raw, for: "--app-version")
     },
     .init(
-      ["--locale"], "<tag>",
+      names: ["--locale"], value: "<tag>",
       help: [
         "en, es, nl, pt-BR or ru, for this run only (default: the language",
         "chosen with lang, else from LANGUAGE, LC_ALL, LC_MESSAGES, LANG).",
@@ -124,7 +110,7 @@ package enum OptionDeclarations {
       parsed.options.localeTag = tag
     },
     .init(
-      ["--color"], "<when>", help: ["auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off)."],
+      names: ["--color"], value: "<when>", help: ["auto, always or never (default: auto; NO_COLOR and TERM=dumb turn it off)."],
       completion: .words(ColorChoice.allCases.map(\.rawValue)), commands: [session]
     ) { parsed, raw throws(UsageError) in
       guard let color = ColorChoice(rawValue: raw) else {
@@ -133,30 +119,32 @@ package enum OptionDeclarations {
       parsed.options.color = color
     },
     .init(
-      ["--script"], "<file>", help: ["Read commands from a file instead of the terminal."], completion: .file,
+      names: ["--script"], value: "<file>", help: ["Read commands from a file instead of the terminal."], completion: .file,
       commands: [session]
     ) {
       $0.options.scriptPath = $1
     },
     .init(
-      ["--dev"],
+      names: ["--dev"],
       help: [
         "Print content diagnostics and other developer notes to stderr",
         "(flow: also what the validator dropped from the releases shown;", "the settings screen: its Debug section).",
       ], commands: [session, "flow"]
     ) { parsed, _ in parsed.options.developerMode = true },
     .init(
-      ["--upgrade-from"], "<version>", help: ["Seed a new store as a user who finished onboarding on that version."],
+      names: ["--upgrade-from"], value: "<version>",
+      help: ["Seed a new store as a user who finished onboarding on that version."],
       commands: [session]
     ) {
       parsed, raw throws(UsageError) in parsed.options.upgradeFrom = try version(raw, for: "--upgrade-from")
     },
     .init(
-      ["--launch-source"], "<src>", help: ["Where the app was opened from (widget:<name> keeps the session quiet)."],
+      names: ["--launch-source"], value: "<src>",
+      help: ["Where the app was opened from (widget:<name> keeps the session quiet)."],
       commands: [session]
     ) { $0.options.launchSource = LaunchSource($1) },
     .init(
-      ["--fault"], "<spec>",
+      names: ["--fault"], value: "<spec>",
       help: ["Inject a fault: \(FaultSpec.syntax) (repeatable;", "also WHATSNEW_FAULTS, comma-separated)."],
       commands: [session]
     ) { parsed, spec throws(UsageError) in
@@ -166,7 +154,7 @@ package enum OptionDeclarations {
       parsed.options.faultSpecs.append(spec)
     },
     .init(
-      ["--lock-wait"], "<seconds>",
+      names: ["--lock-wait"], value: "<seconds>",
       help: [
         "While another program holds the store's lock at start (new-release: another",
         "new-release the content's), wait this long (0 to 600, default 10) with a",
@@ -179,14 +167,14 @@ package enum OptionDeclarations {
       parsed.options.lockWaitSeconds = seconds
     },
     .init(
-      ["--accessible"],
+      names: ["--accessible"],
       help: [
         "No boxes, dimming or colour: spotlights and popovers in words, a page's",
         "options one numbered menu (also WHATSNEW_ACCESSIBLE=1).",
       ], commands: [session]
     ) { parsed, _ in parsed.options.accessible = true },
     .init(
-      ["--ascii"],
+      names: ["--ascii"],
       help: [
         "Only ASCII in the app's own frames, markers and symbols; a release's icons",
         "are left out, translated text keeps its letters (also TERM=dumb, a locale",
@@ -194,20 +182,20 @@ package enum OptionDeclarations {
       ], commands: [session]
     ) { parsed, _ in parsed.options.asciiOnly = true },
     .init(
-      ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], commands: ["restore"]
+      names: ["--yes"], help: ["restore without asking (at a terminal it asks before replacing the data)."], commands: ["restore"]
     ) { parsed, _ in parsed.options.assumeYes = true },
     .init(
-      ["--manifest"], help: ["With schema: the JSON Schema of manifest.json instead of release files."],
+      names: ["--manifest"], help: ["With schema: the JSON Schema of manifest.json instead of release files."],
       commands: ["schema"], listedInREADME: false
     ) { parsed, _ in parsed.manifest = true },
     .init(
-      ["--seen"], "<version|none>", help: ["With flow: the version seen through."], completion: .words(["none"]),
+      names: ["--seen"], value: "<version|none>", help: ["With flow: the version seen through."], completion: .words(["none"]),
       commands: ["flow"], listedInHelp: false, listedInREADME: false
     ) { parsed, raw throws(UsageError) in
       parsed.flowSeen = raw == "none" ? .some(nil) : .some(try version(raw, for: "--seen"))
     },
     .init(
-      ["--settings"], "<setting=value,…>",
+      names: ["--settings"], value: "<setting=value,…>",
       help: ["With flow: the settings the person has chosen (each a row in the store), as set names them."],
       completion: .words(Setting.allCases.map { "\($0.rawValue)=" }), commands: ["flow"], listedInHelp: false,
       listedInREADME: false
@@ -232,11 +220,12 @@ package enum OptionDeclarations {
       }
     },
     .init(
-      ["--json"], help: ["JSON instead of text (lint: as --format json)."], commands: ["flow", "lint"], listedInHelp: false,
+      names: ["--json"], help: ["JSON instead of text (lint: as --format json)."], commands: ["flow", "lint"],
+      listedInHelp: false,
       listedInREADME: false
     ) { parsed, _ in parsed.json = true },
     .init(
-      ["--format"], "<" + LintFormat.allCases.map(\.rawValue).joined(separator: "|") + ">",
+      names: ["--format"], value: "<" + LintFormat.allCases.map(\.rawValue).joined(separator: "|") + ">",
       help: ["With lint: text, JSON or SARIF 2.1.0 (for code-scanning tools)."],
       completion: .words(LintFormat.allCases.map(\.rawValue)), commands: ["lint"], listedInHelp: false,
       listedInREADME: false
@@ -247,10 +236,10 @@ package enum OptionDeclarations {
       }
       parsed.format = format
     },
-    .init(["--version"], help: ["Show the version."], commands: nil, listedInREADME: false) { parsed, _ in
+    .init(names: ["--version"], help: ["Show the version."], commands: nil, listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .version
     },
-    .init(["-h", "--help"], help: ["Show help information."], commands: nil, listedInREADME: false) { parsed, _ in
+    .init(names: ["-h", "--help"], help: ["Show help information."], commands: nil, listedInREADME: false) { parsed, _ in
       parsed.options.subcommand = .help
     },
   ]

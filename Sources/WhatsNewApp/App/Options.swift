@@ -1,5 +1,6 @@
 // Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
 
+import Foundation
 package import WhatsNewCore
 
 /// How the app decides whether to colour its output.
@@ -121,7 +122,13 @@ package struct Options: Sendable, Equatable {
       parsed.given.append(declaration)
     }
     var options = parsed.options
-    applyEnvironment(environment, to: &options)
+    // `WHATSNEW_DB` (when `--db` was not given) and `WHATSNEW_ACCESSIBLE`.
+    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
+      options.databasePath = fromEnvironment
+    }
+    if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
+      options.accessible = true
+    }
     if let faults = environment["WHATSNEW_FAULTS"], !faults.isEmpty {
       for spec in faults.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !spec.isEmpty {
         do { _ = try FaultSpec.parse(spec) } catch {
@@ -157,16 +164,6 @@ package struct Options: Sendable, Equatable {
       }
     }
     return options
-  }
-
-  /// `WHATSNEW_DB` (when `--db` was not given) and `WHATSNEW_ACCESSIBLE`.
-  private static func applyEnvironment(_ environment: [String: String], to options: inout Options) {
-    if options.databasePath == nil, let fromEnvironment = environment["WHATSNEW_DB"], !fromEnvironment.isEmpty {
-      options.databasePath = fromEnvironment
-    }
-    if let accessible = environment["WHATSNEW_ACCESSIBLE"], ["1", "true", "yes"].contains(accessible.lowercased()) {
-      options.accessible = true
-    }
   }
 
   /// The usage text `--help` prints: the overview, USAGE and OPTIONS from the declarations,
@@ -258,12 +255,9 @@ package enum UsageError: Error, Equatable, CustomStringConvertible, Sendable {
       "unexpected argument \(Quote.quoted(argument))"
     case .optionNotTaken(let option, let command, let takenBy):
       "'\(option)' " + (command.map { "does not apply to 'whatsnew \($0)': it applies only to " } ?? "only applies to ")
-        + Self.list(takenBy.map { $0 == OptionDeclarations.session ? "'whatsnew' without a subcommand" : "'whatsnew \($0)'" })
+        // `a`, `a and b`, `a, b and c`: British English has no comma before the last.
+        + takenBy.map { $0 == OptionDeclarations.session ? "'whatsnew' without a subcommand" : "'whatsnew \($0)'" }
+        .formatted(.list(type: .and).locale(Locale(identifier: "en_GB")))
     }
-  }
-
-  /// `a`, `a and b`, `a, b and c`.
-  private static func list(_ items: [String]) -> String {
-    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
   }
 }

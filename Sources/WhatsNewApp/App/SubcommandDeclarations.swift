@@ -7,27 +7,14 @@ import WhatsNewCore
 package struct SubcommandDeclaration: Sendable {
   package let name: String
   /// Its one argument (`<version>`, `<file>`) and what a shell completes for it; `nil` for none.
-  package let argument: (placeholder: String, completion: ValueCompletion)?
+  package var argument: (placeholder: String, completion: ValueCompletion)?
   /// The option it cannot do without (`--seen`), in every usage line; `nil` for none.
-  package let required: String?
+  package var required: String?
   /// What it does, in a few words (the man page, zsh's and fish's completion say it).
   package let summary: String
   /// Left out of USAGE, the usage line and completion (`man`, which `make install` runs).
-  package let hidden: Bool
+  package var hidden = false
   let builds: @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
-
-  init(
-    _ name: String, argument: (placeholder: String, completion: ValueCompletion)? = nil, required: String? = nil,
-    summary: String, hidden: Bool = false,
-    builds: @escaping @Sendable (ParsedCommandLine, String?) throws(UsageError) -> Subcommand
-  ) {
-    self.name = name
-    self.summary = summary
-    self.hidden = hidden
-    self.argument = argument
-    self.required = required
-    self.builds = builds
-  }
 
   /// The options it takes, in declaration order.
   package var options: [OptionDeclaration] { OptionDeclarations.taken(by: name) }
@@ -49,7 +36,7 @@ package struct SubcommandDeclaration: Sendable {
 package enum SubcommandDeclarations {
   package static let all: [SubcommandDeclaration] = [
     .init(
-      "flow", required: "--seen",
+      name: "flow", required: "--seen",
       summary: "What a user who has seen through a version is shown"
     ) { parsed, _ throws(UsageError) in
       guard let seen = parsed.flowSeen else {
@@ -58,16 +45,16 @@ package enum SubcommandDeclarations {
       return .flow(seen: seen, json: parsed.json)
     },
     .init(
-      "lint",
+      name: "lint",
       summary: "Check releases and translations (exit 65 on problems)"
     ) { parsed, _ in
       .lint(format: parsed.json ? .json : parsed.format ?? .text)
     },
-    .init("schema", summary: "Print the JSON Schema of release files (of manifest.json)") {
+    .init(name: "schema", summary: "Print the JSON Schema of release files (of manifest.json)") {
       parsed, _ in .schema(manifest: parsed.manifest)
     },
     .init(
-      "new-release", argument: ("<version>", .none),
+      name: "new-release", argument: ("<version>", .none),
       summary: "Start a release: its file, manifest entry and keys marked TODO"
     ) { _, text throws(UsageError) in
       let version = try OptionDeclarations.version(text ?? "", for: "new-release")
@@ -81,17 +68,17 @@ package enum SubcommandDeclarations {
       }
       return .newRelease(version: version)
     },
-    .init("backup", argument: ("<file>", .file), summary: "Copy the store into a backup file") {
+    .init(name: "backup", argument: ("<file>", .file), summary: "Copy the store into a backup file") {
       _, path in .backup(path: path ?? "")
     },
     .init(
-      "restore", argument: ("<file>", .file),
+      name: "restore", argument: ("<file>", .file),
       summary: "Check a backup and replace the store's data with its rows"
     ) { _, path in
       .restore(path: path ?? "")
     },
     .init(
-      "completion", argument: ("<shell>", .words(ShellCompletion.shells)),
+      name: "completion", argument: ("<shell>", .words(ShellCompletion.shells)),
       summary: "Print a completion script for bash, zsh or fish"
     ) {
       _, shell throws(UsageError) in
@@ -101,7 +88,7 @@ package enum SubcommandDeclarations {
       }
       return .completion(shell: shell)
     },
-    .init("man", summary: "Print the manual page, whatsnew(1), in roff", hidden: true) { _, _ in .manual },
+    .init(name: "man", summary: "Print the manual page, whatsnew(1), in roff", hidden: true) { _, _ in .manual },
   ]
 
   /// The subcommands a person is shown: USAGE, the usage line and completion list these.

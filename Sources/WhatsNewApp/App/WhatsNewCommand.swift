@@ -23,15 +23,6 @@ package enum ExitStatus {
   }
   /// A script's `check` did not find screen, store and schedule in agreement.
   package static let checkFailed: Int32 = 1
-
-  /// How a session exits: 128 + the signal's number when SIGTERM or SIGHUP ended it (143,
-  /// 129), as a shell reports a process the signal killed, though the session first saved what
-  /// was in flight and the history; else, for a script, what its lines and checks make it
-  /// (``ScriptTally/exitStatus``); at a terminal, 0.
-  package static func afterSession(terminatedBy signal: Int32?, script tally: ScriptTally?) -> Int32 {
-    if let signal { return 128 + signal }
-    return tally?.exitStatus ?? success
-  }
 }
 
 /// The `whatsnew` command: parses the command line and runs the REPL or a subcommand.
@@ -112,7 +103,7 @@ package enum WhatsNewCommand {
   /// Writes a subcommand's output (`what`, like "the lint report") and returns `status`, or,
   /// when standard output cannot take it, says so on standard error and returns 74: a report
   /// that was lost must not pass for one that was read. `written` says what was done anyway.
-  static func emit(_ text: String, _ what: String, status: Int32, written: String? = nil) -> Int32 {
+  static func emit(_ text: String, _ what: String, status: Int32 = ExitStatus.success, written: String? = nil) -> Int32 {
     guard let reason = StandardStream.writeOutput(text) else { return status }
     let done = written.map { "\($0); only " } ?? ""
     return fail(
@@ -307,7 +298,11 @@ package enum WhatsNewCommand {
         warn("ui.history.notSaved", path, reason)
       }
     }
-    return ExitStatus.afterSession(terminatedBy: Terminal.terminationSignal, script: interactive ? nil : tally)
+    // 128 + the signal's number when SIGTERM or SIGHUP ended the session (143, 129), as a shell
+    // reports a process the signal killed, though what was in flight and the history were saved
+    // first; else, for a script, what its lines and checks make it (``ScriptTally/exitStatus``).
+    if let signal = Terminal.terminationSignal { return 128 + signal }
+    return interactive ? ExitStatus.success : tally.exitStatus
   }
 }
 

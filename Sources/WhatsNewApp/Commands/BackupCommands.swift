@@ -7,24 +7,12 @@ import WhatsNewStore
 struct BackupCommands: Sendable {
   let runner: EffectRunner
 
-  /// Runs the backup command `name`.
-  func run(_ name: String, _ arguments: [String]) async {
-    switch name {
-    case "backup":
-      guard arguments.count == 1 else { return runner.messages.usage(name) }
-      await backup(to: arguments[0])
-    case "restore":
-      let files = arguments.filter { $0 != "--yes" }
-      guard files.count == 1, arguments.count - files.count <= 1 else { return runner.messages.usage(name) }
-      await restore(from: files[0], confirmed: arguments.count == 2)
-    default: runner.messages.notAvailable(name)
-    }
-  }
-
-  /// Copies the store to `path`. Awaited by the command (nothing can leave while it runs) and
-  /// not gated: QA's faults are per operation, and backup and restore are how QA keeps and
-  /// puts back a store.
-  func backup(to path: String) async {
+  /// `backup <file>`: copies the store to the file. Awaited by the command (nothing can leave
+  /// while it runs) and not gated: QA's faults are per operation, and backup and restore are
+  /// how QA keeps and puts back a store.
+  func backup(_ arguments: [String]) async {
+    guard arguments.count == 1 else { return runner.messages.usage("backup") }
+    let path = arguments[0]
     do {
       let removed = try await runner.backup(to: path)
       for file in removed { runner.console.emit(runner.text("ui.backup.leftover", file), .dim) }
@@ -34,15 +22,18 @@ struct BackupCommands: Sendable {
     }
   }
 
-  /// Replaces the store's data with the backup at `path`, once every operation has settled;
-  /// then forgets what the controls knew, reconciles the schedule, takes up the backup's
-  /// language choice and starts over from home
-  /// (or onboarding, if the backup's user never finished it).
+  /// `restore <file> [--yes]`: replaces the store's data with the backup once every operation
+  /// has settled; then forgets what the controls knew, reconciles the schedule, takes up the
+  /// backup's language choice and starts over from home (or onboarding, if the backup's user
+  /// never finished it).
   ///
   /// Refused while an operation is held by QA (it would land on the restored data once
-  /// released), naming it. At a terminal it asks first (y/N), unless `confirmed` (`--yes`);
-  /// a script never asks (``EffectRunner/confirm`` is unset there).
-  func restore(from path: String, confirmed: Bool = false) async {
+  /// released), naming it. At a terminal it asks first (y/N), unless `--yes`; a script never
+  /// asks (``EffectRunner/confirm`` is unset there).
+  func restore(_ arguments: [String]) async {
+    let files = arguments.filter { $0 != "--yes" }
+    guard files.count == 1, arguments.count - files.count <= 1 else { return runner.messages.usage("restore") }
+    let (path, confirmed) = (files[0], arguments.count == 2)
     // A session whose boot failed (or has not finished) has no screens to bring back over the
     // restored data: it is refused, saying why, rather than restored into a session still down.
     guard runner.state.isBooted else { return runner.messages.notBooted() }

@@ -41,7 +41,7 @@ struct CommandDispatcher: Sendable {
       }
       let suggestion = CommandTable.suggestion(for: first)
       let hint = suggestion.map { runner.text("ui.error.didYouMean", $0) } ?? ""
-      runner.noteInvalidCommand()
+      runner.outcome.wasInvalid = true
       runner.console.emit(
         runner.text("ui.error.unknownCommand", first) + hint + ". " + runner.text("ui.error.typeHelp"), .error)
       return
@@ -64,22 +64,30 @@ struct CommandDispatcher: Sendable {
   /// the work that reads the person's words, the store, the content or the terminal.
   func runFamily(_ name: String, _ arguments: [String]) async {
     guard let command = CommandTable.find(name) else { return }
-    switch command.family(arguments: arguments) {
-    case .tour: await TourCommands(runner: runner).run(name, arguments)
-    case .settings: await SettingsCommands(runner: runner).run(name, arguments)
-    case .guidance: await GuidanceCommands(runner: runner).list(arguments)
-    case .qa: await QACommands(runner: runner).run(name, arguments)
-    case .debug: await DebugCommands(runner: runner).run(arguments)
-    case .backup: await BackupCommands(runner: runner).run(name, arguments)
-    case .session where name == "help": help(arguments)
-    case .session where name == "quit": runner.outcome.quits = true
-    case .session where name == "show":
+    switch (command.family(arguments: arguments), name) {
+    case (.tour, "choose"): await TourCommands(runner: runner).choose(arguments)
+    case (.tour, "news"): await NewsCommands(runner: runner).run(arguments)
+    case (.settings, "set"): await SettingsCommands(runner: runner).set(arguments)
+    case (.settings, "lang"): await SettingsCommands(runner: runner).language(arguments)
+    case (.settings, "notifications"): await SettingsCommands(runner: runner).notifications()
+    case (.guidance, _): await GuidanceCommands(runner: runner).list(arguments)
+    case (.qa, "qa"): await QACommands(runner: runner).qa(arguments)
+    case (.qa, "wait"): await QACommands(runner: runner).wait()
+    case (.qa, "check"): await QACommands(runner: runner).check()
+    case (.qa, "state"): await StateCommand(runner: runner).run(arguments)
+    case (.qa, "why"): await WhyCommand(runner: runner).run(arguments)
+    case (.debug, _): await DebugCommands(runner: runner).run(arguments)
+    case (.backup, "backup"): await BackupCommands(runner: runner).backup(arguments)
+    case (.backup, "restore"): await BackupCommands(runner: runner).restore(arguments)
+    case (.session, "help"): help(arguments)
+    case (.session, "quit"): runner.outcome.quits = true
+    case (.session, "show"):
       // A redraw the user asked for shows what the store holds now, another process's
       // changes included.
       await runner.readStoreFacts()
       runner.outcome.showsWholeView = arguments.first?.lowercased() == "all"
       await runner.send(.viewRequested)
-    case .session, .recap: runner.messages.notAvailable(name)
+    default: runner.messages.notAvailable(name)
     }
   }
 
@@ -92,17 +100,13 @@ struct CommandDispatcher: Sendable {
       guard let command = CommandTable.find(name.lowercased()) else {
         return runner.messages.unknownValue(name, kind: .command, candidates: CommandTable.all.map(\.name))
       }
-      var rows: Document = command.syntax.flatMap {
-        LineFitter.fit(Line(context.chrome($0), .command, hangingIndent: 2), width: context.width)
-      }
+      var rows = context.fit(command.syntax.map { Line(context.chrome($0), .command, hangingIndent: 2) })
       rows += context.wrapped(runner.text(command.summaryKey), indent: 2)
       if let detailsKey = command.detailsKey {
         rows += context.wrapped(runner.text(detailsKey), indent: 2, style: .dim)
       }
       rows.append(Line(runner.text("ui.help.examples"), .title))
-      rows += command.examples.flatMap {
-        LineFitter.fit(Line("  " + context.chrome($0), .command, hangingIndent: 4), width: context.width)
-      }
+      rows += context.fit(command.examples.map { Line("  " + context.chrome($0), .command, hangingIndent: 4) })
       console.emit(rows)
       return
     }
@@ -118,11 +122,4 @@ struct CommandDispatcher: Sendable {
       footnote: runner.text("ui.help.more") + " " + runner.text("ui.help.keys"))
     console.emit(table.document(in: context))
   }
-}
-
-extension EffectRunner {
-  /// The command being run cannot be run as written (``CommandOutcome/wasInvalid``): its word
-  /// names no command, or its arguments do not fit it (the wrong number, or a word naming
-  /// nothing it could name, or several things). A script that had one exits with 65.
-  func noteInvalidCommand() { outcome.wasInvalid = true }
 }

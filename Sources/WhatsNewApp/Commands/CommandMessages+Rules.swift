@@ -46,11 +46,9 @@ extension CommandMessages {
     case .useDone: console.emit(text("ui.tour.useDone"), .warning)
     case .useClose: console.emit(text("ui.tour.useClose"), .warning)
     case .noOpenItem(let token, let count):
-      runner.noteInvalidCommand()
-      console.emit(text("ui.open.noItem", token, words.orList((1...count).map(String.init))), .warning)
+      invalid(.warning, "ui.open.noItem", token, words.orList((1...count).map(String.init)))
     case .nothingNumbered(let token):
-      runner.noteInvalidCommand()
-      console.emit(text("ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue))), .warning)
+      invalid(.warning, "ui.open.nothingNumbered", token, words.orList(Action.allCases.map(\.rawValue)))
     case .isTour(let id): console.emit(text("ui.guidance.isTour", id, id), .warning)
     case .leftPageGone(let page, let count):
       console.emit(text("ui.tour.leftPageGone", String(page), String(count)), .dim)
@@ -67,8 +65,7 @@ extension CommandMessages {
     case .unchanged(let setting, let value):
       console.emit(text("ui.set.unchanged", text(setting.titleKey), text(setting.valueKey(value))), .dim)
     case .undoNoSuchEntry(let number):
-      runner.noteInvalidCommand()
-      console.emit(text("ui.undo.noSuchEntry", String(number)), .warning)
+      invalid(.warning, "ui.undo.noSuchEntry", String(number))
     case .undoInFlight(let setting): console.emit(text("ui.undo.inFlight", text(setting.titleKey)), .dim)
     case .putBack(let setting, let value):
       let label = words.label(setting, value)

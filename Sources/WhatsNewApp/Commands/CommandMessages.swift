@@ -8,13 +8,13 @@ struct CommandMessages: Sendable {
 
   /// The line cannot run as written (``CommandOutcome/wasInvalid``): says why, in `key`'s words.
   func invalid(_ style: TextStyle, _ key: String, _ arguments: String...) {
-    runner.noteInvalidCommand()
+    runner.outcome.wasInvalid = true
     runner.console.emit(runner.text(key, arguments: arguments), style)
   }
 
   /// `usage: <how to call it>` for the command `name`.
   func usage(_ name: String) {
-    runner.noteInvalidCommand()
+    runner.outcome.wasInvalid = true
     guard let command = CommandTable.find(name) else { return }
     runner.console.emit(runner.text("ui.error.usage", command.usage), .error)
   }
@@ -67,7 +67,7 @@ struct CommandMessages: Sendable {
       suggestion
       ?? (kind == .command ? CommandTable.suggestion(for: value) : Suggestion.closest(to: value, in: candidates))
     let hint = suggestion.map { runner.text("ui.error.didYouMean", $0) } ?? ""
-    runner.noteInvalidCommand()
+    runner.outcome.wasInvalid = true
     let words = OptionWords(runner.renderContext)
     // A long list (releases, over a long history) is named by a few, around the suggestion.
     let expected =

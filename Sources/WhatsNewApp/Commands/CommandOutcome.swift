@@ -3,8 +3,9 @@ package import WhatsNewCore
 /// What one command produced besides the screen: not the app's state, but the command's
 /// result, which the script's exit status and the explorers read (``Session/run(_:)``).
 package struct CommandOutcome: Sendable, Equatable {
-  /// The line is not a valid command: its word names no command, or its words do not fit it.
-  /// A script that had one exits 65.
+  /// The line is not a valid command: its word names no command, or its words do not fit it
+  /// (too many or too few, or a word naming nothing it could name, or several things). A
+  /// script that had one exits 65.
   package var wasInvalid = false
   /// A file it names could not be read (`qa explore <file>`): a script then exits 66.
   package var inputWasMissing = false

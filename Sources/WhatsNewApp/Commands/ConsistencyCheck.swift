@@ -83,13 +83,9 @@ package enum QACommand: Equatable, Sendable {
   /// Parses the words after `qa`: `fail <op> [<target>] [once|always|<n>]`,
   /// `delay <op> [<target>] <ms>`, `hold <op> [<target>]`, `release <op> [<target>]`.
   package static func parse(verb: String, _ words: [String]) throws(ParseError) -> QACommand {
-    let usage: String
-    switch verb {
-    case "fail": usage = "qa fail <op> [<target>] [once|always|<n>]"
-    case "delay": usage = "qa delay <op> [<target>] <ms>"
-    case "hold": usage = "qa hold <op> [<target>]"
-    default: usage = "qa release <op> [<target>]"
-    }
+    // The form `help qa` lists for the verb (`qa delay <op> [<target>] <ms>`); any other is `release`.
+    let form = ["fail", "delay", "hold"].contains(verb) ? verb : "release"
+    let usage = CommandTable.find("qa")?.syntax.first { $0.hasPrefix("qa \(form) ") } ?? ""
     guard var first = words.first else { throw ParseError("ui.qa.usage", usage) }
     var words = words
     // `qa release write:theme`: the spec's subject, as `qa faults` prints it.

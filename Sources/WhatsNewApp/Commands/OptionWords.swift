@@ -13,17 +13,12 @@ struct OptionWords: Sendable {
 
   var locale: Locale { Locale(identifier: context.localizer.language.rawValue) }
 
-  /// A matcher over `values` of `setting`, labelled in the session's language.
+  /// A matcher over `values` of `setting`, labelled in the session's language; a weekday also
+  /// by its abbreviation there (CLDR's: `пт`, `seg.`, `vr`), which the cardio log shows.
   func matcher(_ setting: Setting, values: [String]) -> OptionMatcher {
-    OptionMatcher(
-      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0), shortNames: shortNames(setting, $0)) },
-      locale: locale)
-  }
-
-  /// A weekday's abbreviation in the session's language (CLDR's: `пт`, `seg.`, `vr`), which the
-  /// cardio log shows; no other kind of value has one.
-  func shortNames(_ setting: Setting, _ value: String) -> [String] {
-    setting.kind == .weekday ? [context.text("ui.weekday.short." + value)] : []
+    let short = { (value: String) in setting.kind == .weekday ? [context.text("ui.weekday.short." + value)] : [] }
+    return OptionMatcher(
+      options: values.map { OptionMatcher.Option(value: $0, label: label(setting, $0), shortNames: short($0)) }, locale: locale)
   }
 
   /// The label of `value`: the one name the page, the confirmation and the screens show.

@@ -8,18 +8,6 @@ import WhatsNewStore
 struct QACommands: Sendable {
   let runner: EffectRunner
 
-  /// Runs the QA command `name`.
-  func run(_ name: String, _ arguments: [String]) async {
-    switch name {
-    case "qa": await qa(arguments)
-    case "wait": await wait()
-    case "check": await check()
-    case "state": await StateCommand(runner: runner).run(arguments)
-    case "why": await WhyCommand(runner: runner).run(arguments)
-    default: runner.messages.notAvailable(name)
-    }
-  }
-
   /// `qa …`: adds, releases, lists or clears injected faults; explores; moves the clock.
   func qa(_ arguments: [String]) async {
     guard let verb = arguments.first else { return runner.messages.usage("qa") }
@@ -50,7 +38,7 @@ struct QACommands: Sendable {
             runner.text("ui.qa.released", operation.rawValue + (target.map { " " + $0 } ?? ""), String(count)), .success)
         }
       } catch {
-        runner.noteInvalidCommand()
+        runner.outcome.wasInvalid = true
         console.emit(error.words { runner.text($0, arguments: $1) }, .error)
       }
     default:

@@ -7,16 +7,6 @@ import WhatsNewStore
 struct SettingsCommands: Sendable {
   let runner: EffectRunner
 
-  /// Runs the settings command `name`.
-  func run(_ name: String, _ arguments: [String]) async {
-    switch name {
-    case "set": await set(arguments)
-    case "lang": await language(arguments)
-    case "notifications": await notifications()
-    default: runner.messages.notAvailable(name)
-    }
-  }
-
   /// `set <setting> <value>`: writes nothing when the value is what the setting holds. The
   /// value may be named by its label, a word of the label or an unambiguous prefix
   /// (``OptionWords``): `set reviewWeekday fri`, `set units lb`, `set workoutAutonomy follow the plan`.

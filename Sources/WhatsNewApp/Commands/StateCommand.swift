@@ -19,7 +19,7 @@ struct StateCommand: Sendable {
         return
       }
       // A path that names nothing (`state tour`) is a word `state` cannot act on: invalid in a script.
-      runner.noteInvalidCommand()
+      runner.outcome.wasInvalid = true
       let nearest = Suggestion.closest(to: path, in: report.fieldPaths, maxDistance: max(2, path.count / 2))
       let message =
         nearest.map { runner.text("ui.state.unknownPath", path, $0) } ?? runner.text("ui.state.unknownPathNoMatch", path)

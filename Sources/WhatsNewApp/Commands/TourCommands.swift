@@ -8,17 +8,6 @@ import WhatsNewStore
 struct TourCommands: Sendable {
   let runner: EffectRunner
 
-  /// Runs the tour command `name` whose work is the app's: `choose` reads the person's words
-  /// in their language, and `news` reads the releases (the rest are the rules':
-  /// ``AppState/command(_:_:)``).
-  func run(_ name: String, _ arguments: [String]) async {
-    switch name {
-    case "choose": await choose(arguments)
-    case "news": await NewsCommands(runner: runner).run(arguments)
-    default: runner.messages.notAvailable(name)
-    }
-  }
-
   /// `choose <n>`, `choose <block>.<n>`, `choose <setting> <value>`, and a value or label
   /// alone: the value, the label, a word of it or an unambiguous prefix (``OptionWords``).
   /// An unknown token is answered with the tokens the page shows.

@@ -1,12 +1,13 @@
 package import WhatsNewCore
+import WhatsNewStore
 
 extension ContentLibrary.Files {
   /// What `lint` says of these files: every release, `Localizable.strings` and per-release table.
-  /// Each language is held to the English table with the store's messages
-  /// (``EnglishTable/withStoreMessages(_:)``), and must have ``EnglishTable/requiredKeys(english:)``.
+  /// Each language is held to the English table with the store's messages added (their keys,
+  /// and the arguments each text fills in), and must have ``EnglishTable/requiredKeys(english:)``.
   package func lint(releasesDisplayDirectory: String, localizationsDisplayDirectory: String) -> [LintProblem] {
     var tables = tables
-    if let english = tables[.en] { tables[.en] = EnglishTable.withStoreMessages(english) }
+    tables[.en] = tables[.en].map { TranslationTable($0.entries.merging(StoreMessages.english) { table, _ in table }) }
     return ContentLinter.lint(
       manifest: manifest, releaseFiles: releaseFiles, releasesDisplayDirectory: releasesDisplayDirectory,
       tables: tables, missingTables: unreadableTables.mapValues(\.description),
@@ -15,11 +16,8 @@ extension ContentLibrary.Files {
       unreadableReleaseFiles: unreadableReleases, unreadableManifest: unreadableManifest,
       releaseTables: releaseTables.mapValues { $0.compactMapValues { try? $0.get() } },
       releaseTableSources: releaseTableSources,
-      unreadableReleaseTables: releaseTables.mapValues { tables in
-        tables.compactMapValues { result in
-          if case .failure(let problem) = result { return problem.description }
-          return nil
-        }
+      unreadableReleaseTables: releaseTables.mapValues {
+        $0.compactMapValues { if case .failure(let problem) = $0 { problem.description } else { nil } }
       })
   }
 }

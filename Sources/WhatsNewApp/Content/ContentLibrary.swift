@@ -11,10 +11,8 @@ package import WhatsNewCore
 /// The layout: `Releases/manifest.json` and one `Releases/<version>.json` per release;
 /// `Localizations/<lang>.lproj/Localizable.strings` holds the app's own `ui.*` and
 /// `guidance.*` texts, and `Localizations/<lang>.lproj/<version>.strings` each release's own
-/// (`whatsNew.v<major>_<minor>_<patch>.*`). A start (``open(releasesDirectory:localizationsDirectory:languages:cache:reader:)``)
-/// reads the manifest and `Localizable.strings`, and leaves the releases to ``catalog``, which
-/// reads only those asked for; ``load(releasesDirectory:localizationsDirectory:languages:cache:)``
-/// reads and validates them all (`flow`, `--dev`, tests).
+/// (`whatsNew.v<major>_<minor>_<patch>.*`). A start reads only what it shows (``open``);
+/// ``load`` reads and validates everything (`flow`, `--dev`, tests).
 package struct ContentLibrary: Sendable {
   /// Valid releases, oldest first. Reads every registered release the first time (the
   /// whole history): a start asks ``catalog`` for the ones it shows instead.
@@ -28,7 +26,6 @@ package struct ContentLibrary: Sendable {
   /// The validator's diagnostics as values (not yet sanitized), for `flow --dev` and
   /// `debug preview`, which list those of the releases they show.
   package var releaseDiagnostics: [ReleaseDiagnostic]
-  package var releasesDirectory: String
   package var localizationsDirectory: String
   /// Where tables read later (on a language switch) are cached.
   package var translationCache: TranslationCache
@@ -200,7 +197,7 @@ package struct ContentLibrary: Sendable {
       TextSanitizer.cleanKeepingNewlines)
     return ContentLibrary(
       catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: registered.diagnostics,
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// The error naming the first of `releases` (when given) and `localizations` that is not a directory.
@@ -261,7 +258,7 @@ package struct ContentLibrary: Sendable {
         entries: [:], cache: cache, uiEnglish: tables[.en] ?? [:]))
     return ContentLibrary(
       catalog: catalog, tables: tables, diagnostics: diagnostics, releaseDiagnostics: loaded.diagnostics,
-      releasesDirectory: releasesDirectory, localizationsDirectory: localizationsDirectory, translationCache: cache)
+      localizationsDirectory: localizationsDirectory, translationCache: cache)
   }
 
   /// `table` without the texts `lint` refuses for their length (over

@@ -30,12 +30,6 @@ package enum EnglishTable {
     StoreMessages.english[key] ?? SettingTexts.readableFallback(for: key)
   }
 
-  /// `english` with the store's messages added, as `lint` checks the other languages against
-  /// it: their keys, and the arguments each text fills in.
-  package static func withStoreMessages(_ english: TranslationTable) -> TranslationTable {
-    TranslationTable(english.entries.merging(StoreMessages.english) { table, _ in table })
-  }
-
   /// Reads the English table for words said outside a session (`schema`'s descriptions, a
   /// warning before a subcommand): from `localizationsDirectory` (`--localizations`), else
   /// from the bundled `Localizations/`, found as the app finds it.

@@ -1,8 +1,5 @@
 // Over the C library: Foundation has no transaction over several files (its atomic write
-// replaces one file, follows links and cannot be made to fail in a test). This writes every
-// file to a temporary file beside it, keeps a hard link to each file it replaces, then renames
-// them all into place, and on any failure puts back what it had done, so the tree holds all
-// of the new files or none of them.
+// replaces one file, follows links and cannot be made to fail in a test).
 import Glibc
 
 /// The file-system calls ``FileTransaction`` makes, as values: ``live`` is the C library;

@@ -17,16 +17,9 @@ package struct NewRelease: Sendable {
   package var releasesDirectory: String
   package var localizationsDirectory: String
   /// How long to wait for another `new-release` on the same content to finish.
-  package var lockWaitSeconds: Double
+  package var lockWaitSeconds: Double = 10
   /// The file-system calls the writes go through (a test makes one fail).
   var writes: FileWrites = .live
-
-  package init(version: Version, releasesDirectory: String, localizationsDirectory: String, lockWaitSeconds: Double = 10) {
-    self.version = version
-    self.releasesDirectory = releasesDirectory
-    self.localizationsDirectory = localizationsDirectory
-    self.lockWaitSeconds = lockWaitSeconds
-  }
 
   /// Why nothing was written.
   package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {

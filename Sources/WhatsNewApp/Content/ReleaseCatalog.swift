@@ -11,10 +11,7 @@ package import WhatsNewCore
 /// It serves the `make bench` rows "warm start, 1,000 releases against 10" and "first start,
 /// 1,000 releases against 10" (a one-release tour must start as fast whatever the history).
 ///
-/// A catalog made from releases already in memory (what
-/// ``ContentLibrary/load(releasesDirectory:localizationsDirectory:languages:cache:)`` builds)
-/// reads only other languages' per-release tables. Thread-safe: the line editor's thread may
-/// look up a text.
+/// Thread-safe: the line editor's thread may look up a text.
 ///
 /// ```swift
 /// let catalog = ContentLibrary.open(releasesDirectory: "Releases", localizationsDirectory: "Localizations").catalog

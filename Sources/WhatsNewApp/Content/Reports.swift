@@ -16,8 +16,6 @@ package enum FlowReport {
     // squeezed and the command that shows them.
     let selection = TourSelection(window: releases, seenThrough: seen, current: current, decided: decided)
     let pages = selection.pages
-    let dropped = selection.leftOut
-    let capped = selection.capped
     // Loaded releases newer than `current`, oldest first: no user on `current` sees them.
     let newer = releases.map(\.version).filter { $0 > current }.sorted()
     let relevant = diagnostics.map { relevantDiagnostics($0, seen: seen, current: current) }
@@ -43,7 +41,7 @@ package enum FlowReport {
         (
           "leftOut",
           .array(
-            capped.map { capped in
+            selection.capped.map { capped in
               .object([
                 ("release", .string(capped.release.description)), ("pages", .number(Double(capped.pages))),
                 ("command", .string("news \(capped.release)")),
@@ -80,12 +78,12 @@ package enum FlowReport {
             }.joined(separator: ", "),
           hangingIndent: DisplayWidth.of(lead)))
     }
-    if !dropped.isEmpty {
+    if !selection.leftOut.isEmpty {
       lines.append(Line("Left out by the cap (older releases give way first); the tour's last page names them:"))
-      for page in dropped {
+      for page in selection.leftOut {
         lines.append(Line("  - \(page.release)  \(TextSanitizer.clean(page.page.id))", hangingIndent: 4))
       }
-      let commands = capped.map { "news \($0.release)" }.joined(separator: ", ")
+      let commands = selection.capped.map { "news \($0.release)" }.joined(separator: ", ")
       lines.append(Line("A person sees them with \(commands).", hangingIndent: 2))
     }
     lines += notes(newer: newer, current: current, diagnostics: relevant)

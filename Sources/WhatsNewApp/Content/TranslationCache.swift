@@ -13,19 +13,15 @@ import WhatsNewCore
 ///
 /// Why a cache: parsing is Foundation's `PropertyListSerialization` (``StringsTable/parse(_:)``),
 /// which takes about 3 ms for the app's own two tables (`Localizable.strings`, 45–70 KB); a
-/// compiled table is read in place (``TranslationTable``), in a fraction of that. Per-release
-/// tables (``ReleaseCatalog``) are under ``defaultSmallestCached`` and not cached.
+/// compiled table is read in place (``TranslationTable``), in a fraction of that.
 ///
 /// A compiled copy is used only for exactly the bytes it was compiled from (``tables(_:)``),
 /// so editing a `.strings` file takes effect at the next start. The cache is only an
 /// optimisation: a directory that cannot be created or written, or a damaged cache file, just
 /// means the file is parsed again; a file that fails to parse is never cached.
 ///
-/// Files live in `$XDG_CACHE_HOME/whatsnew/strings` (else `~/.cache/whatsnew/strings`), one
-/// per table and source path, in a 0700 directory, each written to a temporary file and
-/// renamed into place (``FileBytes/replace(_:with:)``, without an `fsync`). Writing tables
-/// removes temporaries left by processes killed while writing them, and tables untouched for
-/// 90 days, so trees that are gone do not leave files forever.
+/// One file per table and source path (``fileName(for:)``), in a 0700 directory
+/// (``init(environment:)``); writing tables also removes old ones (``removeLeftovers(in:keeping:)``).
 ///
 /// ```swift
 /// let cache = TranslationCache(environment: ProcessInfo.processInfo.environment)

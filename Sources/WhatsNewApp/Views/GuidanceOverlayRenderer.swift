@@ -18,15 +18,6 @@ package struct SpotlightCard: Sendable, Equatable {
   package var anchorScreenID: String
 }
 
-/// What an info popover says, already worded.
-package struct InfoCard: Sendable, Equatable {
-  package var title: String
-  package var body: String
-  /// The element the popover belongs to ("Weekly review day").
-  package var anchorName: String
-  package var placement: GuidancePlacement
-}
-
 /// Draws guidance over a rendered screen. Pure: values in, rows out.
 ///
 /// A tour dims the screen (every row `░ `-marked and drawn in the scrim style) and cuts
@@ -36,13 +27,11 @@ package struct InfoCard: Sendable, Equatable {
 /// element is. The marks are plain characters, so scripted and colourless output still
 /// shows which rows are spotlit. Accessible mode draws no boxes and dims nothing: the
 /// spotlight is announced in words and the card is plain numbered lines.
-///
-/// The screen passed to ``renderTour(screen:spotlight:card:)`` should be rendered
-/// ``frameInset`` columns narrower than the context, so the frame fits the width.
 package struct GuidanceOverlayRenderer: Sendable {
   package var context: RenderContext
 
-  /// Columns the tour's marks and frame add to a screen row.
+  /// Columns the tour's marks and frame add to a screen row: the screen under a tour is drawn
+  /// this much narrower (``screenContext(for:in:)``), so the frame fits the width.
   package static let frameInset = 4
 
   // MARK: Glyphs
@@ -144,58 +133,60 @@ package struct GuidanceOverlayRenderer: Sendable {
 
   // MARK: Info
 
-  /// The screen with a small popover next to `anchor`'s rows, following the card's
+  /// The screen with `step`'s popover next to `anchor`'s rows, following the step's
   /// placement and kept inside the width (the caller wraps its rows); top-centre when the
   /// anchor is not on screen.
-  func placeInfo(screen: Document, anchor: ClosedRange<Int>?, card: InfoCard) -> Document {
+  func placeInfo(screen: Document, anchor: ClosedRange<Int>?, step: GuidanceStep) -> Document {
     let c = context
     let anchor = Self.inside(screen, anchor)
+    let (title, body) = (c.text(step.titleKey), c.text(step.bodyKey))
     if c.accessible {
-      var note = c.wrapped(c.text("ui.guidance.info.about", card.anchorName, card.title), indent: 0, style: .title)
-      note += c.wrapped(card.body, indent: 2)
+      let about = c.text("ui.guidance.info.about", c.text("guidance.anchor." + step.targetAnchor), title)
+      var note = c.wrapped(about, indent: 0, style: .title)
+      note += c.wrapped(body, indent: 2)
       note += c.wrapped(c.text("ui.guidance.info.close"), indent: 2, style: .command)
       guard let anchor else { return note + [.blank] + screen }
       return Array(screen[...anchor.upperBound]) + note + Array(screen[(anchor.upperBound + 1)...])
     }
     let maxInner = 34
     guard let anchor else {
-      let box = self.box(card, innerWidth: min(maxInner, c.width - 4))
+      let box = self.box(title, body, innerWidth: min(maxInner, c.width - 4))
       let indent = max(0, (c.width - (box.first?.width ?? 0)) / 2)
       return box.map(indented(indent)) + [.blank] + screen
     }
     let widest = screen[anchor].map(\.width).max() ?? 0
-    switch card.placement {
+    switch step.placement {
     case .right, .left:
       // Two columns between the rows and a box on their right, one between a box on their left and them.
-      let onLeft = card.placement == .left
+      let onLeft = step.placement == .left
       let inner = min(maxInner, c.width - widest - (onLeft ? 1 : 2) - 4)
       if inner >= 24 {
         return beside(
-          screen, anchor: anchor, box: box(card, innerWidth: inner), boxOnLeft: onLeft, column: onLeft ? 0 : widest + 2)
+          screen, anchor: anchor, box: box(title, body, innerWidth: inner), boxOnLeft: onLeft, column: onLeft ? 0 : widest + 2)
       }
     case .above:
-      let box = self.box(card, innerWidth: min(maxInner, c.width - 6)).map(indented(2)).anchored(
+      let box = self.box(title, body, innerWidth: min(maxInner, c.width - 6)).map(indented(2)).anchored(
         screen[anchor.lowerBound].anchors)
       return Array(screen[..<anchor.lowerBound]) + box + Array(screen[anchor.lowerBound...])
     case .below, .bottomCenter:
       break
     }
     // Below (also the fallback when a side has too little room).
-    let box = self.box(card, innerWidth: min(maxInner, c.width - 6))
-    let indent = card.placement == .bottomCenter ? max(0, (c.width - (box.first?.width ?? 0)) / 2) : 2
+    let box = self.box(title, body, innerWidth: min(maxInner, c.width - 6))
+    let indent = step.placement == .bottomCenter ? max(0, (c.width - (box.first?.width ?? 0)) / 2) : 2
     let placed = box.map(indented(indent)).anchored(screen[anchor.upperBound].anchors)
     return Array(screen[...anchor.upperBound]) + placed + Array(screen[(anchor.upperBound + 1)...])
   }
 
   /// A popover box: the title in the top edge, the body, and how to close it.
-  func box(_ card: InfoCard, innerWidth: Int) -> Document {
+  func box(_ title: String, _ body: String, innerWidth: Int) -> Document {
     let inner = max(10, innerWidth)
     // A title too long for the edge opens the box instead.
-    let titleFits = DisplayWidth.of(card.title) <= inner - 2
-    var content = titleFits ? [] : TextLayout.wrap(card.title, width: inner).map { Line($0, .title) }
-    content += TextLayout.wrap(card.body, width: inner).map { Line($0) }
+    let titleFits = DisplayWidth.of(title) <= inner - 2
+    var content = titleFits ? [] : TextLayout.wrap(title, width: inner).map { Line($0, .title) }
+    content += TextLayout.wrap(body, width: inner).map { Line($0) }
     content += TextLayout.wrap(context.text("ui.guidance.info.close"), width: inner).map { Line($0, .command) }
-    return [frameEdge(top: true, label: titleFits ? card.title : nil, innerWidth: inner)]
+    return [frameEdge(top: true, label: titleFits ? title : nil, innerWidth: inner)]
       + content.map { framed($0, innerWidth: inner) } + [frameEdge(top: false, label: nil, innerWidth: inner)]
   }
 
@@ -254,10 +245,7 @@ extension GuidanceOverlayRenderer {
         anchorScreenName: context.text(home.titleKey), anchorScreenID: home.rawValue)
       return renderTour(screen: screenDocument, spotlight: targetRows, card: card)
     case .info:
-      let card = InfoCard(
-        title: context.text(step.titleKey), body: context.text(step.bodyKey), anchorName: anchorName,
-        placement: step.placement)
-      return context.fit(placeInfo(screen: screenDocument, anchor: targetRows, card: card))
+      return context.fit(placeInfo(screen: screenDocument, anchor: targetRows, step: step))
     }
   }
 

@@ -48,20 +48,11 @@ package struct HelpTable: Sendable, Hashable {
     return max(1, min(widest, max((width - indent) * 2 / 5, widestPiece(of: commands))))
   }
 
-  /// The widest piece of `commands` that cannot be broken: split at spaces and after `|`.
+  /// The widest piece of `commands` that cannot be broken: split at spaces and after `|`, as
+  /// ``LineFitter`` breaks a word too wide for its row.
   static func widestPiece(of commands: [String]) -> Int {
-    var widest = 0
-    for command in commands {
-      for word in command.split(separator: " ") {
-        var piece = 0
-        for character in word {
-          piece += DisplayWidth.of(character)
-          widest = max(widest, piece)
-          if character == "|" { piece = 0 }
-        }
-      }
-    }
-    return widest
+    let words = commands.flatMap { LineFitter.paragraphs(of: [Span($0)]).joined().split(whereSeparator: \.isBreak) }
+    return words.flatMap { LineFitter.pieces(of: Array($0)) }.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
   }
 
   /// The table, drawn in `context`.

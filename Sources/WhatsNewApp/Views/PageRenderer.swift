@@ -111,10 +111,7 @@ package struct PageRenderer: Sendable {
       // Continuation rows line up under the label.
       rows.append(Line(spans, hangingIndent: DisplayWidth.of(number + marker + " ")))
     }
-    if let error = state.error {
-      rows += c.wrapped(describe(error, setting: choice.setting), indent: 6, style: .error, firstPrefix: "    ! ")
-    }
-    return rows
+    return rows + errorRows(state, setting: choice.setting)
   }
 
   func renderAction(_ action: ActionBlock, number: Int) -> Document {
@@ -151,6 +148,11 @@ package struct PageRenderer: Sendable {
   /// A block's or item's description, dim, under it; nothing when it has none.
   func description(_ key: String?, indent: Int) -> Document {
     key.map { context.wrapped(context.text($0), indent: indent, style: .dim) } ?? []
+  }
+
+  /// A control's error under it (a choice's options, a setting's row): `    ! …`, continued under its words.
+  func errorRows(_ state: ChoiceMachine.ControlState, setting: Setting) -> Document {
+    state.error.map { context.wrapped(describe($0, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ") } ?? []
   }
 
   /// A control's error in words.

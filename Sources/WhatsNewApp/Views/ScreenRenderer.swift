@@ -265,13 +265,8 @@ package struct ScreenRenderer: Sendable {
     } else {
       spans.append(Span(c.text("ui.value.unknown"), .dim))
     }
-    var rows = [Line(spans, hangingIndent: 4)]
-    rows.append(Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command, hangingIndent: 6))
-    if let error = state.error {
-      rows += c.wrapped(
-        PageRenderer(context: c).describe(error, setting: setting), indent: 6, style: .error, firstPrefix: "    ! ")
-    }
-    return rows
+    let usage = Line("    set \(setting.rawValue) " + setting.kind.values.joined(separator: "|"), .command, hangingIndent: 6)
+    return [Line(spans, hangingIndent: 4), usage] + PageRenderer(context: c).errorRows(state, setting: setting)
   }
 
   /// Adds `(?)` to the first row of each anchor that has an info popover.

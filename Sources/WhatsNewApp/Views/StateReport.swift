@@ -134,7 +134,10 @@ struct StateReport: Sendable {
   /// Per visible setting: what the control shows, whether a write is pending, its error.
   var choicesJSON: JSONValue {
     let visible = state.visiblePage.map { $0.blocks.compactMap { $0.choice?.setting } } ?? state.screen.settings
-    let renderer = PageRenderer(context: context.with(language: .en))
+    // `state` is read by tools: a control's error in English, whatever the session's language.
+    var english = context
+    english.localizer.language = .en
+    let renderer = PageRenderer(context: english)
     return .object(
       visible.map { setting in
         let control = state.choices.state(of: setting)
@@ -148,14 +151,5 @@ struct StateReport: Sendable {
           ])
         )
       })
-  }
-}
-
-extension RenderContext {
-  /// The same context in another language.
-  func with(language: Language) -> RenderContext {
-    var copy = self
-    copy.localizer.language = language
-    return copy
   }
 }

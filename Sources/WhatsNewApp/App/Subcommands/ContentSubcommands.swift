@@ -15,7 +15,7 @@ struct FlowSubcommand: SubcommandRunner {
           decided: Set(options.chosenSettings.keys),
           width: WhatsNewCommand.reportWidth(environment),
           diagnostics: options.developerMode ? content.releaseDiagnostics : nil),
-        "the flow", status: ExitStatus.success)
+        "the flow")
     } catch {
       return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
@@ -57,7 +57,7 @@ struct NewReleaseSubcommand: SubcommandRunner {
         let outcome = try command.run()
         return WhatsNewCommand.emit(
           NewRelease.report(outcome, version: version, width: WhatsNewCommand.reportWidth(environment)),
-          "the new-release report", status: ExitStatus.success,
+          "the new-release report",
           written: "\(version) was written and registered all the same")
       } catch {
         switch error {
@@ -76,7 +76,7 @@ struct NewReleaseSubcommand: SubcommandRunner {
 /// `whatsnew man`: prints the manual page (`make install` writes it as `whatsnew.1`).
 struct ManualSubcommand: SubcommandRunner {
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    WhatsNewCommand.emit(ManualPage.roff, "the manual page", status: ExitStatus.success)
+    WhatsNewCommand.emit(ManualPage.roff, "the manual page")
   }
 }
 
@@ -85,6 +85,6 @@ struct CompletionSubcommand: SubcommandRunner {
   let shell: String
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    WhatsNewCommand.emit(ShellCompletion.script(for: shell), "the completion script", status: ExitStatus.success)
+    WhatsNewCommand.emit(ShellCompletion.script(for: shell), "the completion script")
   }
 }

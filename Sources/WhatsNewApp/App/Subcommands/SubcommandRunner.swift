@@ -10,7 +10,7 @@ protocol SubcommandRunner {
 /// `whatsnew --help`.
 struct HelpSubcommand: SubcommandRunner {
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
-    WhatsNewCommand.emit(Options.helpText + "\n", "the help", status: ExitStatus.success)
+    WhatsNewCommand.emit(Options.helpText + "\n", "the help")
   }
 }
 
@@ -18,8 +18,7 @@ struct HelpSubcommand: SubcommandRunner {
 struct VersionSubcommand: SubcommandRunner {
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     WhatsNewCommand.emit(
-      "whatsnew \(WhatsNewCommand.toolVersion) (acting as app version \(options.appVersion))\n", "the version",
-      status: ExitStatus.success)
+      "whatsnew \(WhatsNewCommand.toolVersion) (acting as app version \(options.appVersion))\n", "the version")
   }
 }
 
@@ -38,7 +37,7 @@ struct SchemaSubcommand: SubcommandRunner {
 
   func run(_ options: Options, environment: [String: String]) async -> Int32 {
     guard !manifest else {
-      return WhatsNewCommand.emit(ReleaseSchema.manifest().serialized() + "\n", "the schema", status: ExitStatus.success)
+      return WhatsNewCommand.emit(ReleaseSchema.manifest().serialized() + "\n", "the schema")
     }
     let english: TranslationTable
     do {
@@ -47,6 +46,6 @@ struct SchemaSubcommand: SubcommandRunner {
       return WhatsNewCommand.fail(error.description, error.exitStatus)
     }
     let schema = ReleaseSchema.release(english: { english[$0] })
-    return WhatsNewCommand.emit(schema.serialized() + "\n", "the schema", status: ExitStatus.success)
+    return WhatsNewCommand.emit(schema.serialized() + "\n", "the schema")
   }
 }
