@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
-import WhatsNewApp
 import WhatsNewCore
+
+@testable import WhatsNewApp
 
 /// The layout pieces every view is drawn with: wrapping styled rows, rules, command lists,
 /// the help table, trimming to the terminal's rows and the terminal's size.

@@ -34,12 +34,6 @@ package struct HelpTable: Sendable, Hashable {
   /// Narrower summary columns than this put each summary under its command.
   package static let minimumSummaryWidth = 20
 
-  package init(title: String? = nil, rows: [Row], footnote: String? = nil) {
-    self.title = title
-    self.rows = rows
-    self.footnote = footnote
-  }
-
   /// The command column's width at `width`: as wide as the widest command, at most two fifths
   /// of the row, but never narrower than the widest piece a command cannot break in (a word,
   /// or a part of one up to a `|`), so no command breaks inside a word.
