@@ -71,11 +71,6 @@ final class SQLiteConnection {
   /// cannot be written, although `SQLITE_OPEN_READWRITE` was asked for).
   var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
-  /// Opens an existing database read-write (tests use it to plant old or odd data).
-  static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {
-    try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
-  }
-
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)

@@ -166,14 +166,6 @@ package final class OperationTracker: Sendable {
     /// Slowed by QA for longer than ``OperationTracker/longDelayMilliseconds``: a script does
     /// not wait for it after a command (it would outlast the way out's wait).
     package var isLongDelayed = false
-
-    package init(id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?) {
-      self.id = id
-      self.operation = operation
-      self.target = target
-      self.isHeld = isHeld
-      self.blockedBy = blockedBy
-    }
   }
 
   /// A QA delay longer than this (the way out's 5 s, ``ExitSaver/timeoutMilliseconds``) is

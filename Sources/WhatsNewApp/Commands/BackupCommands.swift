@@ -26,7 +26,7 @@ struct BackupCommands: Sendable {
   /// puts back a store.
   func backup(to path: String) async {
     do {
-      let removed = try await runner.backup(to: path)
+      let removed = try await runner.backends.store.backup(to: path)
       for file in removed { runner.console.emit(runner.text("ui.backup.leftover", file), .dim) }
       runner.console.emit(runner.text("ui.backup.done", path), .success)
     } catch {
@@ -71,7 +71,7 @@ struct BackupCommands: Sendable {
     }
     let dropped: [String]
     do {
-      dropped = try await runner.restore(from: path)
+      dropped = try await runner.backends.store.restore(from: path)
     } catch {
       runner.console.emit(runner.text("ui.restore.failed", runner.words(for: error)), .error)
       return

@@ -173,7 +173,7 @@ extension EffectRunner {
         let snapshot = try await backends.snapshot(withEvents: true)
         // The baseline for noticing another program's changes at each command.
         dataVersionSeen = try? await backends.store.dataVersion()
-        if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {
+        if let change = try await backends.compensatingRestore.repairAtStart(backends, snapshot) {
           developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
           )

@@ -10,13 +10,11 @@ import WhatsNewStore
 /// guidance seen-set, `debug seen`, a guide's reset) and every read of a choice is begun in
 /// the ``OperationTracker`` (so `wait`, `check` and the way out see it), passes the
 /// ``FaultInjector``'s gate (so QA can fail, delay or hold it), runs on the real store, and
-/// reports its result back on the main actor.
-///
-/// It is also the door for the rest of the session's trips to the store, each saying why it is
-/// not gated: the rules' effects and the boot step (one tracked job behind the `boot` gate,
-/// `EffectRunner+AppEffects.swift`), the look for other programs' changes, and reads that
-/// report what is true now, `backup` and `restore` (`EffectRunner+Reads.swift`), the preview's
-/// copy (`EffectRunner+Sandbox.swift`). It is the only place a background task starts.
+/// reports its result back on the main actor. The other trips to the store each say why they
+/// are not gated: the boot step (one tracked job behind the `boot` gate,
+/// `EffectRunner+AppEffects.swift`), the look for other programs' changes, the reads that
+/// report what is true now (`EffectRunner+Reads.swift`), the preview's copy
+/// (`EffectRunner+Sandbox.swift`). It is the only place a background task starts.
 ///
 /// Every write starts with `Task.immediate`: it runs at once up to its first real wait, so
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
@@ -240,7 +238,9 @@ package final class EffectRunner {
   ) -> ChainedWrite {
     chainedWrite(target: Backends.languageTarget, after: previous) { backends, id in
       do {
-        try await backends.writeLanguage(language, id: id)
+        _ = try await backends.run(.write, target: Backends.languageTarget, id: id) {
+          try await $0.setLanguagePreference(language)
+        }
       } catch {
         failed(String(describing: error))
       }

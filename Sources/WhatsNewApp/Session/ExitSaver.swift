@@ -63,7 +63,7 @@ package struct ExitSaver: Sendable {
     let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
     var finishedInTime = true
     if !inFlight.isEmpty {
-      session.console.emit(session.runner.text("ui.exit.saving", names(of: inFlight)), .dim)
+      session.console.emit(session.runner.text("ui.exit.saving", nameList(of: inFlight).joined(separator: ", ")), .dim)
       session.console.flush()
       let deadline = self.deadline
       finishedInTime = await withTaskGroup(of: Bool.self) { group in
@@ -85,11 +85,12 @@ package struct ExitSaver: Sendable {
     let timedOut = finishedInTime ? [] : left.filter { !$0.isHeld }
     let outcome = Outcome(held: nameList(of: held), timedOut: nameList(of: timedOut))
     if !held.isEmpty {
-      session.console.emit(session.runner.text("ui.exit.notSavedHeld", names(of: held)), .warning)
+      session.console.emit(session.runner.text("ui.exit.notSavedHeld", outcome.held.joined(separator: ", ")), .warning)
     }
     if !timedOut.isEmpty {
+      let names = outcome.timedOut.joined(separator: ", ")
       session.console.emit(
-        session.runner.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
+        session.runner.text("ui.exit.notSavedTimeout", names, String(Self.timeoutMilliseconds / 1000)), .error)
     }
     sayWhatComesBack(seenWriteLeft: left.contains { $0.operation == .seenWrite })
     session.console.flush()
@@ -109,18 +110,10 @@ package struct ExitSaver: Sendable {
     }
   }
 
-  /// The names of `entries`, joined for a sentence.
-  private func names(of entries: [OperationTracker.Entry]) -> String {
-    nameList(of: entries).joined(separator: ", ")
-  }
-
   /// What each operation saves, in the session's language, each name once, oldest first.
   private func nameList(of entries: [OperationTracker.Entry]) -> [String] {
     var names: [String] = []
-    for entry in entries {
-      let name = name(of: entry)
-      if !names.contains(name) { names.append(name) }
-    }
+    for name in entries.map(name(of:)) where !names.contains(name) { names.append(name) }
     return names
   }
 
