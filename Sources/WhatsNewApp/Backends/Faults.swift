@@ -383,12 +383,6 @@ package final class FaultInjector: Sendable {
   /// The rules in force, in the order they were added.
   package var rules: [FaultSpec] { state.withLock { $0.rules } }
 
-  /// How many operations of a kind reached the gate (performed or failed): tests prove with
-  /// it that an untouched page writes nothing.
-  package func attempts(of operation: FaultOperation) -> Int {
-    state.withLock { $0.attempts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) } }
-  }
-
   /// How many operations reached the gate so far, by operation and target: `qa explore`
   /// compares two readings to learn which operations a command performed.
   package var attemptCounts: [FaultAttempt: Int] { state.withLock { $0.attempts } }

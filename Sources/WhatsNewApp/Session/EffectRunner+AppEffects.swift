@@ -114,14 +114,16 @@ extension EffectRunner {
     }
   }
 
-  /// Writes a choice the rules tapped (``AppEffect/write(_:expected:)``), after any earlier
-  /// write of the same setting; its result goes back to the rules.
+  /// Writes a choice the rules tapped (``AppEffect/write(_:expected:)``) through
+  /// ``Backends/apply(_:_:expected:id:)`` (for the review weekday, the whole
+  /// ``WeekdayChangePlan``) after any earlier write of the same setting; its result goes back
+  /// to the rules. With `expected` (an `undo`), the write lands only while the store holds it.
   private func write(_ ticket: ChoiceMachine.WriteTicket, expected: String?) {
     // A preview's writes land on its private copy: they are no tour's changes.
     let isReal = sandbox == nil
     let setting = ticket.setting
-    writeChains[setting] = apply(setting, ticket.value, expected: expected, after: writeChains[setting]) {
-      [self] applied in
+    writeChains[setting] = chainedWrite(target: setting.rawValue, after: writeChains[setting]) { [self] backends, id in
+      let applied = await backends.apply(setting, ticket.value, expected: expected, id: id)
       await send(.writeFinished(ticket, applied, onRealStore: isReal, isUndo: expected != nil))
     }
   }

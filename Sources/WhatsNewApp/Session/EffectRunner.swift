@@ -218,19 +218,6 @@ package final class EffectRunner {
   /// A write in a chain: its task and its operation, so the next write of the same subject waits for it.
   typealias ChainedWrite = (task: Task<Void, Never>, id: OperationID)
 
-  /// Writes a choice (``Backends/apply(_:_:id:)``: for the review weekday, the whole
-  /// ``WeekdayChangePlan``) after `previous`, the last write of the same setting, then hands
-  /// what it did to `completion` on the main actor. Returns the write, for the next to wait on.
-  /// With `expected` (an `undo`), the write lands only while the store holds `expected`.
-  func apply(
-    _ setting: Setting, _ value: String, expected: String? = nil, after previous: ChainedWrite?,
-    then completion: @escaping @MainActor (AppliedWrite) async -> Void
-  ) -> ChainedWrite {
-    chainedWrite(target: setting.rawValue, after: previous) { backends, id in
-      await completion(await backends.apply(setting, value, expected: expected, id: id))
-    }
-  }
-
   /// Remembers the language chosen in the app (or forgets it) after `previous` (operation
   /// `write`, target `language`); a failure goes to `failed` on the main actor.
   func writeLanguage(
@@ -250,7 +237,7 @@ package final class EffectRunner {
   /// Begins a `write` of `target` queued behind `previous` (writes of one subject land in
   /// order), then runs `body` with the backends of now (a preview's sandbox opening or
   /// closing before it lands does not move it) and the write's id.
-  private func chainedWrite(
+  func chainedWrite(
     target: String, after previous: ChainedWrite?,
     _ body: @escaping @MainActor (Backends, OperationID) async -> Void
   ) -> ChainedWrite {

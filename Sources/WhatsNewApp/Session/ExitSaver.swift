@@ -19,9 +19,6 @@ package struct ExitSaver: Sendable {
     package var held: [String]
     /// Still in flight when the deadline came.
     package var timedOut: [String]
-
-    /// Whether everything was saved.
-    package var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
   }
 
   /// The store's busy timeout, in milliseconds: how long the way out waits at most.
