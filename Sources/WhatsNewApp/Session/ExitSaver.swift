@@ -29,15 +29,12 @@ package struct ExitSaver: Sendable {
     try? await Task.sleep(for: .milliseconds(timeoutMilliseconds))
   }
 
+  /// The session that is ending.
   let session: Session
-  /// Returns when time is up, or as soon as its task is cancelled.
+  /// Returns when the wait is over (after ``timeoutMilliseconds`` in the app); it must also
+  /// return soon after its task is cancelled, which happens when every write finished first.
   let deadline: @Sendable () async -> Void
 
-  /// - Parameters:
-  ///   - session: the session that is ending.
-  ///   - deadline: returns when the wait is over (after ``timeoutMilliseconds`` in the
-  ///     app); it must also return soon after its task is cancelled, which happens when
-  ///     every write finished first.
   package init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
     self.session = session
     self.deadline = deadline
