@@ -35,7 +35,7 @@ final class SQLiteConnection {
   /// Prepared statements by their SQL text.
   private var statements: [String: OpaquePointer] = [:]
   /// The busy handler: SQLite's busy timeout that also says when it waits.
-  private let busyWait: BusyWait
+  private let busyWait = BusyWait()
   /// Raised each time a statement waits for another connection's lock.
   var lockWaits: LockWaitSignal { busyWait.signal }
 
@@ -57,7 +57,6 @@ final class SQLiteConnection {
     }
     self.handle = db
     self.path = path
-    busyWait = BusyWait(timeoutMilliseconds: Self.defaultBusyTimeout, signal: LockWaitSignal())
     busyWait.install(on: db)
     try execute("PRAGMA foreign_keys = ON")
   }

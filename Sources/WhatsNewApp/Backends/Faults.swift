@@ -110,7 +110,7 @@ package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   package static let writeTargets = ["language", "guidance"]
 
   package var description: String {
-    let subject = operation.rawValue + (target.map { ":" + $0 } ?? "")
+    let subject = FaultAttempt(operation: operation, target: target).description
     switch kind {
     case .fail(nil): return subject + "=fail"
     case .fail(let count?): return subject + "=fail:\(count)"
