@@ -31,8 +31,8 @@ package enum PlantedDefect {
   /// stored one as it found it (a cancel that failed, then a write-back that failed too).
   package static let staleReminderAtStart: CompensatingRestore = {
     var restore = CompensatingRestore.live
-    restore.repairAtStart = { scheduler, snapshot in
-      snapshot.notification == nil ? try await scheduler.reconcile(from: snapshot) : nil
+    restore.repairAtStart = { backends, snapshot in
+      snapshot.notification == nil ? try await backends.reconcileSchedule(from: snapshot) : nil
     }
     return restore
   }()

@@ -191,3 +191,16 @@ package final class ArrayLineSource: LineSource, @unchecked Sendable {
   package init(_ lines: [String]) { self.lines = lines.map { $0 == "<esc>" ? .escape : .line($0) } }
   package func nextLine(prompt: String) -> LineInput { lines.isEmpty ? .endOfInput : lines.removeFirst() }
 }
+
+extension FaultInjector {
+  /// How many operations of a kind reached the gate (performed or failed): tests prove with
+  /// it that an untouched page writes nothing.
+  package func attempts(of operation: FaultOperation) -> Int {
+    attemptCounts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) }
+  }
+}
+
+extension ExitSaver.Outcome {
+  /// Whether everything was saved.
+  package var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
+}

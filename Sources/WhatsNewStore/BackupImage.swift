@@ -116,20 +116,13 @@ struct BackupImage: Sendable {
     var header = [UInt8](repeating: 0, count: 20)
     let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 20, 0) }
     let walMode = count == 20 && (header[18] == 2 || header[19] == 2)
-    if walMode, let size = regularFileSize(path + "-wal"), size > 0 {
+    if walMode, StoreSidecars.hasContent(path + "-wal") {
       throw StoreError(
         kind: .backupInUse, path: path,
         description: "cannot restore \(path): it is in WAL mode and \(path)-wal still holds changes that are not in the "
           + "file; close the program using it, or run `sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)'`, "
           + "then try again; nothing was restored")
     }
-  }
-
-  /// The size of the regular file at `path`, or `nil` when there is none.
-  private static func regularFileSize(_ path: String) -> Int64? {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return Int64(info.st_size)
   }
 
   private static func fileTypeName(_ mode: mode_t) -> String {

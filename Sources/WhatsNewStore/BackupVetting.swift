@@ -20,9 +20,13 @@ enum BackupVetting {
   /// Vets `image` and returns its migrated private copy, or throws naming the first problem.
   static func vet(_ image: BackupImage) throws(StoreError) -> Vetted {
     let path = image.path
-    let copy = try privateCopy(image)
+    // A private, writable in-memory copy of the bytes. Schema text is not trusted: no function
+    // a view or trigger names may run (`trusted_schema = OFF`).
+    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try copy.execute("PRAGMA trusted_schema = OFF")
     let version: Int
     do throws(StoreError) {
+      try copy.deserialize(image.bytesInRollbackMode)
       version = try copy.userVersion()
     } catch {
       throw sqliteRefusal(path, error)
@@ -53,19 +57,6 @@ enum BackupVetting {
     } catch {
       throw sqliteRefusal(path, error)
     }
-  }
-
-  /// A private, writable in-memory database holding `image`'s bytes. Schema text is not
-  /// trusted: no function a view or trigger names may run (`trusted_schema = OFF`).
-  private static func privateCopy(_ image: BackupImage) throws(StoreError) -> SQLiteConnection {
-    let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    try copy.execute("PRAGMA trusted_schema = OFF")
-    do throws(StoreError) {
-      try copy.deserialize(image.bytesInRollbackMode)
-    } catch {
-      throw sqliteRefusal(image.path, error)
-    }
-    return copy
   }
 
   /// A refusal for a SQLite failure while reading the backup, with SQLite's words quoted

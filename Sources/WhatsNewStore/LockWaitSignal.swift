@@ -25,16 +25,11 @@ package final class LockWaitSignal: Sendable {
 /// `sqlite3_busy_timeout` is a busy handler of its own and cannot tell anyone it is waiting.
 final class BusyWait {
   /// How long one statement waits in all before failing with `SQLITE_BUSY`.
-  var timeoutMilliseconds: Int32
-  let signal: LockWaitSignal
+  var timeoutMilliseconds = SQLiteConnection.defaultBusyTimeout
+  let signal = LockWaitSignal()
   private var waitedMilliseconds: Int32 = 0
   /// SQLite's own back-off (`sqliteDefaultBusyCallback`), in milliseconds.
   private static let delays: [Int32] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
-
-  init(timeoutMilliseconds: Int32, signal: LockWaitSignal) {
-    self.timeoutMilliseconds = timeoutMilliseconds
-    self.signal = signal
-  }
 
   /// One call of the busy handler: whether to try again.
   func retry(count: Int32) -> Bool {

@@ -6,36 +6,34 @@ enum Migrations {
   struct Step {
     /// The `user_version` after this step.
     let version: Int
-    /// The app release that introduced it.
-    let release: String
     let sql: String
   }
 
   static let steps: [Step] = [
     Step(
-      version: 1, release: "2.11",
+      version: 1,  // whatsnew 2.11
       sql: """
         CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE app_state(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """),
     Step(
-      version: 2, release: "2.13",
+      version: 2,  // whatsnew 2.13
       sql: """
         CREATE TABLE whats_new(id INTEGER PRIMARY KEY CHECK (id = 1), seen_through TEXT NOT NULL);
         """),
     Step(
-      version: 3, release: "2.14",
+      version: 3,  // whatsnew 2.14
       sql: """
         CREATE TABLE guidance_seen(id TEXT PRIMARY KEY);
         CREATE TABLE notifications(id TEXT PRIMARY KEY, weekday TEXT NOT NULL, hour INTEGER NOT NULL, minute INTEGER NOT NULL);
         """),
     Step(
-      version: 4, release: "2.15",
+      version: 4,  // whatsnew 2.15
       sql: """
         CREATE TABLE tour_history(release TEXT PRIMARY KEY, shown INTEGER NOT NULL CHECK (shown >= 0), not_reached INTEGER NOT NULL CHECK (not_reached >= 0), left_out INTEGER NOT NULL CHECK (left_out >= 0));
         """),
     Step(
-      version: 5, release: "2.15",
+      version: 5,  // whatsnew 2.15
       sql: """
         CREATE TABLE events(name TEXT NOT NULL, at INTEGER NOT NULL);
         """),

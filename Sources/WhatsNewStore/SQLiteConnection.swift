@@ -35,7 +35,7 @@ final class SQLiteConnection {
   /// Prepared statements by their SQL text.
   private var statements: [String: OpaquePointer] = [:]
   /// The busy handler: SQLite's busy timeout that also says when it waits.
-  private let busyWait: BusyWait
+  private let busyWait = BusyWait()
   /// Raised each time a statement waits for another connection's lock.
   var lockWaits: LockWaitSignal { busyWait.signal }
 
@@ -57,7 +57,6 @@ final class SQLiteConnection {
     }
     self.handle = db
     self.path = path
-    busyWait = BusyWait(timeoutMilliseconds: Self.defaultBusyTimeout, signal: LockWaitSignal())
     busyWait.install(on: db)
     try execute("PRAGMA foreign_keys = ON")
   }
@@ -70,11 +69,6 @@ final class SQLiteConnection {
   /// Whether SQLite opened the main database read-only (it does so, silently, when the file
   /// cannot be written, although `SQLITE_OPEN_READWRITE` was asked for).
   var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
-
-  /// Opens an existing database read-write (tests use it to plant old or odd data).
-  static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {
-    try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
-  }
 
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }

@@ -20,13 +20,6 @@ extension SettingsStore {
     }.sorted { $0.release < $1.release }
   }
 
-  /// Records the first version unless one is recorded; call inside a write transaction.
-  func recordFirstVersion(_ version: Version) throws(StoreError) {
-    try connection.query(
-      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
-      [.text(AppRow.firstVersion), .text(version.description)])
-  }
-
   /// Records each showing, replacing an earlier tour's row for the same release (the record
   /// moved back by `debug seen`, then the tour shown again); call inside a write transaction.
   func recordShowings(_ showings: [ReleaseShowing]) throws(StoreError) {

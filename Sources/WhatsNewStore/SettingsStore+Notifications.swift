@@ -10,11 +10,6 @@ extension SettingsStore {
       .first.map(Self.notification(from:))
   }
 
-  /// Every scheduled notification, ordered by id.
-  package func allNotifications() throws(StoreError) -> [StoredNotification] {
-    try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))
-  }
-
   /// Saves `notification`, replacing one with the same id; one no schedule could hold is
   /// ``StoreError/Kind/invalidValue``.
   package func saveNotification(_ notification: StoredNotification) throws(StoreError) {
@@ -50,7 +45,7 @@ extension SettingsStore {
     }
   }
 
-  private static func notification(from row: [SQLValue]) -> StoredNotification {
+  static func notification(from row: [SQLValue]) -> StoredNotification {
     StoredNotification(
       id: row[0].text ?? "", weekday: row[1].text ?? "",
       hour: Int(row[2].integer ?? -1), minute: Int(row[3].integer ?? -1))

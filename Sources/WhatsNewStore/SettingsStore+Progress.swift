@@ -86,10 +86,13 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in try onboard(at: version) }
   }
 
-  /// Onboarding complete at `version` (the first version, and the record); call inside a write transaction.
+  /// Onboarding complete at `version` (the first version, unless one is recorded, and the
+  /// record); call inside a write transaction.
   private func onboard(at version: Version) throws(StoreError) {
     try setFlag(Key.onboardingComplete, true)
-    try recordFirstVersion(version)
+    try connection.query(
+      "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+      [.text(AppRow.firstVersion), .text(version.description)])
     _ = try advance(to: version)
   }
 

@@ -133,27 +133,13 @@ package actor SettingsStore {
     }
   }
 
-  /// Creates a store file at an older `schemaVersion` (0 makes an empty file), for upgrade tests.
-  static func createForTesting(path: String, schemaVersion: Int) throws(StoreError) {
-    try StoreFile.create(path)
-    guard schemaVersion > 0 else { return }
-    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
-    try connection.query("PRAGMA journal_mode = DELETE")
-    try Migrations.migrate(connection, to: schemaVersion)
-  }
-
   /// How long each statement waits for another program's lock before failing as busy
   /// (5 s unless set): a test that holds a lock on a loaded machine gives itself more.
   package func setLockTimeout(milliseconds: Int32) {
     connection.setBusyTimeout(milliseconds: milliseconds)
   }
 
-  // MARK: Schema
-
-  /// The store's `PRAGMA user_version` (``currentSchemaVersion`` once opened).
-  package func schemaVersion() throws(StoreError) -> Int {
-    try connection.userVersion()
-  }
+  // MARK: Locking and checks
 
   /// Keeps the file lock between transactions and the rollback journal in memory, for
   /// `qa explore`'s throwaway stores, which no other connection opens: the per-transaction
@@ -281,18 +267,13 @@ package actor SettingsStore {
   /// Stores `value` for `setting` (``StoreError/Kind/invalidValue`` when it does not accept it)
   /// and returns the value it replaced, as ``setting(_:)`` read it in the write's own
   /// `BEGIN IMMEDIATE` transaction: no other process can write in between, so it is the
-  /// value that undoes this write.
-  @discardableResult
-  package func setSetting(_ setting: Setting, to value: String) throws(StoreError) -> String {
-    try setSetting(setting, to: value, readingNotification: nil).previous
-  }
-
-  /// ``setSetting(_:to:)``, also returning the notification `notificationID` as the same
+  /// value that undoes this write; with `notificationID`, also that notification as the same
   /// transaction read it. With `expected` (`undo`), it writes only while the setting holds
   /// `expected`, and otherwise throws ``StoreError/Kind/changedSince(current:)``: the look and
   /// the write are one transaction, so no other program's commit falls between them.
+  @discardableResult
   package func setSetting(
-    _ setting: Setting, to value: String, readingNotification notificationID: String?, expected: String? = nil
+    _ setting: Setting, to value: String, readingNotification notificationID: String? = nil, expected: String? = nil
   ) throws(StoreError) -> (previous: String, notification: StoredNotification?) {
     guard setting.accepts(value) else {
       throw StoreError(

@@ -7,7 +7,7 @@ import Glibc
 /// The C library, not FileManager: creating with `O_EXCL` and mode 0600 in one step (no
 /// window in which the file exists with the umask's mode), and `access(2)` on the directory.
 enum StoreFile {
-  static func openStore(path: String, createParentDirectory: Bool, lockWait: LockWait = .none) throws(StoreError) -> (
+  static func openStore(path: String, createParentDirectory: Bool, lockWait: LockWait) throws(StoreError) -> (
     connection: SQLiteConnection, fresh: Bool, setAside: [SetAsideFile]
   ) {
     guard !path.isEmpty else {
@@ -58,7 +58,7 @@ enum StoreFile {
       throw StoreError(kind: .readOnly, path: path, key: "store.open.readOnly", path)
     }
     // Read before writing anything: a file we must refuse is left exactly as it was.
-    let version = try waitingForLock(connection, lockWait) { () throws(StoreError) in try connection.userVersion() }
+    let version = try userVersion(of: connection, waiting: lockWait)
     if version > SettingsStore.currentSchemaVersion {
       throw StoreError.newerSchema(path: path, found: version, supported: SettingsStore.currentSchemaVersion)
     }
@@ -111,19 +111,17 @@ enum StoreFile {
     return try create(path, allowExisting: true)
   }
 
-  /// Runs `body` (a read); while another process holds the store's lock, waits up to
-  /// `lockWait.seconds`, telling `lockWait.onWaiting` the seconds left once a second, then
+  /// Reads the store's `user_version`; while another process holds the store's lock, waits up
+  /// to `lockWait.seconds`, telling `lockWait.onWaiting` the seconds left once a second, then
   /// fails as ``StoreError/Kind/busy``.
-  private static func waitingForLock<Value>(
-    _ connection: SQLiteConnection, _ lockWait: LockWait, _ body: () throws(StoreError) -> Value
-  ) throws(StoreError) -> Value {
-    guard lockWait.seconds > 0 else { return try body() }
+  private static func userVersion(of connection: SQLiteConnection, waiting lockWait: LockWait) throws(StoreError) -> Int {
+    guard lockWait.seconds > 0 else { return try connection.userVersion() }
     defer { connection.setBusyTimeout(milliseconds: SQLiteConnection.defaultBusyTimeout) }
     connection.setBusyTimeout(milliseconds: 0)
     var waited = 0
     while true {
       do {
-        return try body()
+        return try connection.userVersion()
       } catch  where error.kind == .busy && waited < lockWait.seconds {
         lockWait.onWaiting(lockWait.seconds - waited)
         connection.setBusyTimeout(milliseconds: 1000)

@@ -235,10 +235,10 @@ enum StoreSidecars {
     return moved
   }
 
-  /// Whether `path` is a file with at least one byte (SQLite ignores an empty journal or WAL).
-  private static func hasContent(_ path: String) -> Bool {
+  /// Whether `path` is a regular file with at least one byte (SQLite ignores an empty journal or WAL).
+  static func hasContent(_ path: String) -> Bool {
     var info = stat()
-    return lstat(path, &info) == 0 && info.st_size > 0
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
   }
 
   /// Up to `count` bytes from the start of the regular file at `path` (never through a

@@ -1,9 +1,10 @@
 import LineEditor
 import TestSupport
 import Testing
-import WhatsNewApp
 import WhatsNewCore
 import WhatsNewStore
+
+@testable import WhatsNewApp
 
 /// Issue 15, "Tools that tell the truth": check while operations are in flight and after a
 /// boot failure, what a failed reminder move says, restore against held writes, a failed

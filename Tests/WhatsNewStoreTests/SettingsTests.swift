@@ -81,20 +81,20 @@ struct SettingsTests {
       #expect(try await store.snapshot(notificationID: "weekly-review").settings[.homeSummaryCard] == expected)
     }
     let store = try SettingsStore(path: path, defaultsAsOf: v2_15)
-    #expect(try await store.setSetting(.homeSummaryCard, to: "daily_summary") == "weekly_streak")
+    #expect(try await store.setSetting(.homeSummaryCard, to: "daily_summary").previous == "weekly_streak")
     #expect(try await store.setting(.homeSummaryCard) == "daily_summary")
   }
 
   @Test("a write returns the value it replaced: the default when unset or unacceptable, else the stored value")
   func writeReturnsPrevious() async throws {
     let store = try SettingsStore(path: path)
-    #expect(try await store.setSetting(.reviewWeekday, to: "friday") == Setting.reviewWeekday.defaultValue)
-    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday") == "friday")
-    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday") == "tuesday")
+    #expect(try await store.setSetting(.reviewWeekday, to: "friday").previous == Setting.reviewWeekday.defaultValue)
+    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday").previous == "friday")
+    #expect(try await store.setSetting(.reviewWeekday, to: "tuesday").previous == "tuesday")
     try withRawConnection(path) { raw throws(StoreError) in
       try raw.execute("INSERT INTO settings(key, value) VALUES ('app.theme', 'blue')")
     }
-    #expect(try await store.setSetting(.theme, to: "dark") == "system")
+    #expect(try await store.setSetting(.theme, to: "dark").previous == "system")
     #expect(try await store.setting(.theme) == "dark")
     // A refused value stores nothing and returns nothing.
     let error = await storeError { () throws(StoreError) in try await store.setSetting(.theme, to: "blue") }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TestSupport
 import WhatsNewCore
@@ -42,5 +43,33 @@ func storeError<T>(_ body: () async throws(StoreError) -> T) async -> StoreError
     return nil
   } catch {
     return error
+  }
+}
+
+extension SQLiteConnection {
+  /// Opens an existing database read-write, to plant old or odd data.
+  static func openExisting(_ path: String) throws(StoreError) -> SQLiteConnection {
+    try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+  }
+}
+
+extension SettingsStore {
+  /// Creates a store file at an older `schemaVersion` (0 makes an empty file), for upgrade tests.
+  static func createForTesting(path: String, schemaVersion: Int) throws(StoreError) {
+    try StoreFile.create(path)
+    guard schemaVersion > 0 else { return }
+    let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+    try connection.query("PRAGMA journal_mode = DELETE")
+    try Migrations.migrate(connection, to: schemaVersion)
+  }
+
+  /// The store's `PRAGMA user_version` (``currentSchemaVersion`` once opened).
+  func schemaVersion() throws(StoreError) -> Int {
+    try connection.userVersion()
+  }
+
+  /// Every scheduled notification, ordered by id.
+  func allNotifications() throws(StoreError) -> [StoredNotification] {
+    try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))
   }
 }

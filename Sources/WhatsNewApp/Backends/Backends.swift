@@ -67,22 +67,15 @@ package struct Backends: Sendable {
   }
 
   /// Writes a setting (operation `write`); returns the value it replaced, read in the
-  /// write's own transaction (see ``SettingsStore/setSetting(_:to:)``).
+  /// write's own transaction (see ``SettingsStore/setSetting(_:to:readingNotification:expected:)``).
   @discardableResult
   nonisolated(nonsending) package func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
-    try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value) }
+    try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value).previous }
   }
 
   /// The operation target of a write of the language chosen in the app: `qa fail write`,
   /// `qa hold write` (every target) reach it.
   package static let languageTarget = FaultSpec.writeTargets[0]
-
-  /// Remembers the language chosen in the app, or forgets it (`nil`), through the `write`
-  /// gate; returns the choice it replaced.
-  @discardableResult
-  nonisolated(nonsending) package func writeLanguage(_ language: Language?, id: OperationID) async throws -> Language? {
-    try await run(.write, target: Self.languageTarget, id: id) { try await $0.setLanguagePreference(language) }
-  }
 
   /// Writes a setting and performs its side effects, as one job: for the review weekday, each
   /// step of a ``WeekdayChangePlan`` (write, move the reminder, and the repair when that fails).
@@ -97,7 +90,7 @@ package struct Backends: Sendable {
     guard setting == .reviewWeekday else {
       do {
         let replaced = try await run(.write, target: setting.rawValue, id: id) {
-          try await $0.setSetting(setting, to: value, readingNotification: nil, expected: expected).previous
+          try await $0.setSetting(setting, to: value, expected: expected).previous
         }
         return AppliedWrite(outcome: .saved, reminder: nil, replaced: replaced)
       } catch {
@@ -110,7 +103,6 @@ package struct Backends: Sendable {
     // cancel's, it could be one another process scheduled after this write).
     var oldNotification: StoredNotification?
     var replaced: String?
-    let scheduler = scheduler
     let restore = compensatingRestore
     while true {
       // A reminder step or the write-back that does not throw succeeded.
@@ -133,18 +125,22 @@ package struct Backends: Sendable {
           replaced = previous
           result = .written(previous: previous, reminder: notification)
         case .cancel:
-          try await scheduler.cancel(id: id)
+          try await run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: WeeklyReview.notificationID) }
         case .schedule(let weekday):
           // The store accepted it as a weekday at the write, so this always reads.
           guard let day = Weekday(rawValue: weekday) else {
             result = .failed("\(weekday) is not a weekday")
             break
           }
-          try await scheduler.schedule(day, id: id)
+          try await run(.schedule, target: nil, id: id) {
+            try await $0.saveNotification(WeeklyReview.notification(on: day.rawValue))
+          }
         case .writeBack(let weekday):
           try await restore.writeBack(self, setting, weekday, id)
         case .restoreReminder:
-          if let oldNotification { try await scheduler.restore(oldNotification, id: id) }
+          if let oldNotification {
+            try await run(.schedule, target: nil, id: id) { try await $0.saveNotification(oldNotification) }
+          }
         case .readStored:
           result = .read(try? await store.setting(setting))
         }
@@ -174,8 +170,16 @@ package struct Backends: Sendable {
     return current
   }
 
-  /// The weekly review notification's scheduler over this store.
-  package var scheduler: WeeklyReviewScheduler { WeeklyReviewScheduler(backends: self) }
+  /// Makes the weekly review's schedule agree with the weekday stored in `snapshot`, as just
+  /// read; returns what changed, if anything. Run by the boot step (so a disagreement left by
+  /// a failed repair never outlives a restart) and after a restore.
+  nonisolated(nonsending) package func reconcileSchedule(from snapshot: StoreSnapshot) async throws -> (
+    was: String?, now: String
+  )? {
+    guard let wanted = WeeklyReview.repair(snapshot) else { return nil }
+    try await store.saveNotification(wanted)
+    return (snapshot.notification?.weekday, wanted.weekday)
+  }
 }
 
 /// How the weekday's repair puts things back, as closures: the app always uses ``live``;
@@ -187,48 +191,11 @@ package struct CompensatingRestore: Sendable {
   /// The boot step's repair: makes the schedule agree with the stored weekday read in
   /// `snapshot`, and says what it moved, if anything.
   package var repairAtStart:
-    nonisolated(nonsending) @Sendable (WeeklyReviewScheduler, StoreSnapshot) async throws -> (was: String?, now: String)?
+    nonisolated(nonsending) @Sendable (Backends, StoreSnapshot) async throws -> (was: String?, now: String)?
 
   /// The real repair: the old value written back, and at the next start the reminder moved
   /// to the stored weekday (or scheduled, when missing).
   package static let live = CompensatingRestore(
     writeBack: { backends, setting, value, id in try await backends.write(setting, value, id: id) },
-    repairAtStart: { scheduler, snapshot in try await scheduler.reconcile(from: snapshot) })
-}
-
-/// The weekly review notification: one notification, on the weekday of `reviewWeekday`,
-/// at a fixed local time, stored in the settings store's schedule.
-package struct WeeklyReviewScheduler: Sendable {
-  let backends: Backends
-
-  /// The notification as scheduled, if any.
-  nonisolated(nonsending) package func scheduled() async throws -> StoredNotification? {
-    try await backends.store.notification(id: WeeklyReview.notificationID)
-  }
-
-  /// Cancels the current notification (operation `cancel`).
-  nonisolated(nonsending) package func cancel(id: OperationID) async throws {
-    try await backends.run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: WeeklyReview.notificationID) }
-  }
-
-  /// Schedules the notification for `weekday` (operation `schedule`).
-  nonisolated(nonsending) package func schedule(_ weekday: Weekday, id: OperationID) async throws {
-    try await backends.run(.schedule, target: nil, id: id) { store in
-      try await store.saveNotification(WeeklyReview.notification(on: weekday.rawValue))
-    }
-  }
-
-  /// Puts a notification back as it was (operation `schedule`).
-  nonisolated(nonsending) package func restore(_ notification: StoredNotification, id: OperationID) async throws {
-    try await backends.run(.schedule, target: nil, id: id) { try await $0.saveNotification(notification) }
-  }
-
-  /// Makes the schedule agree with the weekday stored in `snapshot`, as just read; returns what
-  /// changed, if anything. Run by the boot step (so a disagreement left by a failed repair
-  /// never outlives a restart) and after a restore.
-  nonisolated(nonsending) package func reconcile(from snapshot: StoreSnapshot) async throws -> (was: String?, now: String)? {
-    guard let wanted = WeeklyReview.repair(snapshot) else { return nil }
-    try await backends.store.saveNotification(wanted)
-    return (snapshot.notification?.weekday, wanted.weekday)
-  }
+    repairAtStart: { backends, snapshot in try await backends.reconcileSchedule(from: snapshot) })
 }

@@ -110,7 +110,7 @@ package struct FaultSpec: Sendable, Equatable, CustomStringConvertible {
   package static let writeTargets = ["language", "guidance"]
 
   package var description: String {
-    let subject = operation.rawValue + (target.map { ":" + $0 } ?? "")
+    let subject = FaultAttempt(operation: operation, target: target).description
     switch kind {
     case .fail(nil): return subject + "=fail"
     case .fail(let count?): return subject + "=fail:\(count)"
@@ -166,14 +166,6 @@ package final class OperationTracker: Sendable {
     /// Slowed by QA for longer than ``OperationTracker/longDelayMilliseconds``: a script does
     /// not wait for it after a command (it would outlast the way out's wait).
     package var isLongDelayed = false
-
-    package init(id: OperationID, operation: FaultOperation, target: String?, isHeld: Bool, blockedBy: OperationID?) {
-      self.id = id
-      self.operation = operation
-      self.target = target
-      self.isHeld = isHeld
-      self.blockedBy = blockedBy
-    }
   }
 
   /// A QA delay longer than this (the way out's 5 s, ``ExitSaver/timeoutMilliseconds``) is
@@ -390,12 +382,6 @@ package final class FaultInjector: Sendable {
 
   /// The rules in force, in the order they were added.
   package var rules: [FaultSpec] { state.withLock { $0.rules } }
-
-  /// How many operations of a kind reached the gate (performed or failed): tests prove with
-  /// it that an untouched page writes nothing.
-  package func attempts(of operation: FaultOperation) -> Int {
-    state.withLock { $0.attempts.reduce(0) { $0 + ($1.key.operation == operation ? $1.value : 0) } }
-  }
 
   /// How many operations reached the gate so far, by operation and target: `qa explore`
   /// compares two readings to learn which operations a command performed.

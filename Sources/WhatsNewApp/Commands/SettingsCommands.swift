@@ -35,7 +35,7 @@ struct SettingsCommands: Sendable {
     if control.confirmed == nil && control.pendingWrites == 0 {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
       // here and not gated: it only decides whether the write that follows (which is) is needed.
-      if let stored = try? await runner.storedValue(of: setting) {
+      if let stored = try? await runner.backends.store.setting(setting) {
         await runner.send(.factsRead(.setting(setting, stored)))
       }
     }
@@ -101,7 +101,7 @@ struct SettingsCommands: Sendable {
   /// `notifications`: the weekly review reminder as scheduled now, and its next date.
   func notifications() async {
     // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
-    let scheduled = try? await runner.backends.scheduler.scheduled()
+    let scheduled = try? await runner.backends.store.notification(id: WeeklyReview.notificationID)
     await runner.send(.factsRead(.notification(scheduled)))
     guard let notification = scheduled else {
       runner.console.emit(runner.text("ui.notifications.none"), .warning)

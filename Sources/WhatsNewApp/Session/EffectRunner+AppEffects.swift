@@ -114,14 +114,16 @@ extension EffectRunner {
     }
   }
 
-  /// Writes a choice the rules tapped (``AppEffect/write(_:expected:)``), after any earlier
-  /// write of the same setting; its result goes back to the rules.
+  /// Writes a choice the rules tapped (``AppEffect/write(_:expected:)``) through
+  /// ``Backends/apply(_:_:expected:id:)`` (for the review weekday, the whole
+  /// ``WeekdayChangePlan``) after any earlier write of the same setting; its result goes back
+  /// to the rules. With `expected` (an `undo`), the write lands only while the store holds it.
   private func write(_ ticket: ChoiceMachine.WriteTicket, expected: String?) {
     // A preview's writes land on its private copy: they are no tour's changes.
     let isReal = sandbox == nil
     let setting = ticket.setting
-    writeChains[setting] = apply(setting, ticket.value, expected: expected, after: writeChains[setting]) {
-      [self] applied in
+    writeChains[setting] = chainedWrite(target: setting.rawValue, after: writeChains[setting]) { [self] backends, id in
+      let applied = await backends.apply(setting, ticket.value, expected: expected, id: id)
       await send(.writeFinished(ticket, applied, onRealStore: isReal, isUndo: expected != nil))
     }
   }
@@ -173,7 +175,7 @@ extension EffectRunner {
         let snapshot = try await backends.snapshot(withEvents: true)
         // The baseline for noticing another program's changes at each command.
         dataVersionSeen = try? await backends.store.dataVersion()
-        if let change = try await backends.compensatingRestore.repairAtStart(backends.scheduler, snapshot) {
+        if let change = try await backends.compensatingRestore.repairAtStart(backends, snapshot) {
           developerNote(
             "boot: the weekly review notification was \(change.was ?? "not scheduled"); now \(change.now), matching the stored weekday"
           )

@@ -1,12 +1,9 @@
 import WhatsNewCore
 import WhatsNewStore
 
-/// The store's reads that report what is true now, and the whole-store operations QA keeps
-/// and puts back with: through the runner, like every other trip to the store, on the
-/// backends of now (a preview's private copy while one is open). Not gated and not tracked:
-/// `state`, `check`, a screen's facts and the start-over after a restore report the store as
-/// it is, faults or not; `backup` and `restore` are awaited by their command (which tracks
-/// and says what they did).
+/// The store's reads that report what is true now, on the backends of now (a preview's
+/// private copy while one is open). Not gated and not tracked: `state`, `check`, a screen's
+/// facts and the start-over after a restore report the store as it is, faults or not.
 extension EffectRunner {
   /// The store in one read transaction: the record, onboarding, settings, the schedule and
   /// guidance of one moment.
@@ -16,9 +13,6 @@ extension EffectRunner {
 
   /// The seen-through record as stored.
   func seenThrough() async throws -> SeenThroughRecord { try await backends.store.seenThrough() }
-
-  /// What the store holds for `setting` (its default when nothing is stored).
-  func storedValue(of setting: Setting) async throws -> String { try await backends.store.setting(setting) }
 
   /// The guidance the person has seen, or `nil` when the store cannot be read (then nothing
   /// starts by itself, and a developer is told). Not gated: QA's read faults are for the
@@ -32,17 +26,11 @@ extension EffectRunner {
     }
   }
 
-  /// Copies the store to `path` (SQLite's online backup); returns the leftovers it removed.
-  func backup(to path: String) async throws -> [String] { try await backends.store.backup(to: path) }
-
-  /// Replaces the store's rows with a backup's; returns what it dropped, in words.
-  func restore(from path: String) async throws -> [String] { try await backends.store.restore(from: path) }
-
   /// After a restore: the schedule follows the restored weekday, then the store as the session
   /// starts over from it, in one read transaction (`nil` when it cannot be read).
   func reconciledSnapshot() async -> StoreSnapshot? {
     guard let read = try? await backends.snapshot(withEvents: true) else { return nil }
-    guard (try? await backends.scheduler.reconcile(from: read)) != nil else { return read }
+    guard (try? await backends.reconcileSchedule(from: read)) != nil else { return read }
     return try? await backends.snapshot(withEvents: true)
   }
 

@@ -10,13 +10,11 @@ import WhatsNewStore
 /// guidance seen-set, `debug seen`, a guide's reset) and every read of a choice is begun in
 /// the ``OperationTracker`` (so `wait`, `check` and the way out see it), passes the
 /// ``FaultInjector``'s gate (so QA can fail, delay or hold it), runs on the real store, and
-/// reports its result back on the main actor.
-///
-/// It is also the door for the rest of the session's trips to the store, each saying why it is
-/// not gated: the rules' effects and the boot step (one tracked job behind the `boot` gate,
-/// `EffectRunner+AppEffects.swift`), the look for other programs' changes, and reads that
-/// report what is true now, `backup` and `restore` (`EffectRunner+Reads.swift`), the preview's
-/// copy (`EffectRunner+Sandbox.swift`). It is the only place a background task starts.
+/// reports its result back on the main actor. The other trips to the store each say why they
+/// are not gated: the boot step (one tracked job behind the `boot` gate,
+/// `EffectRunner+AppEffects.swift`), the look for other programs' changes, the reads that
+/// report what is true now (`EffectRunner+Reads.swift`), the preview's copy
+/// (`EffectRunner+Sandbox.swift`). It is the only place a background task starts.
 ///
 /// Every write starts with `Task.immediate`: it runs at once up to its first real wait, so
 /// in a script (the store on the main actor's executor) a write nothing holds has landed
@@ -220,19 +218,6 @@ package final class EffectRunner {
   /// A write in a chain: its task and its operation, so the next write of the same subject waits for it.
   typealias ChainedWrite = (task: Task<Void, Never>, id: OperationID)
 
-  /// Writes a choice (``Backends/apply(_:_:id:)``: for the review weekday, the whole
-  /// ``WeekdayChangePlan``) after `previous`, the last write of the same setting, then hands
-  /// what it did to `completion` on the main actor. Returns the write, for the next to wait on.
-  /// With `expected` (an `undo`), the write lands only while the store holds `expected`.
-  func apply(
-    _ setting: Setting, _ value: String, expected: String? = nil, after previous: ChainedWrite?,
-    then completion: @escaping @MainActor (AppliedWrite) async -> Void
-  ) -> ChainedWrite {
-    chainedWrite(target: setting.rawValue, after: previous) { backends, id in
-      await completion(await backends.apply(setting, value, expected: expected, id: id))
-    }
-  }
-
   /// Remembers the language chosen in the app (or forgets it) after `previous` (operation
   /// `write`, target `language`); a failure goes to `failed` on the main actor.
   func writeLanguage(
@@ -240,7 +225,9 @@ package final class EffectRunner {
   ) -> ChainedWrite {
     chainedWrite(target: Backends.languageTarget, after: previous) { backends, id in
       do {
-        try await backends.writeLanguage(language, id: id)
+        _ = try await backends.run(.write, target: Backends.languageTarget, id: id) {
+          try await $0.setLanguagePreference(language)
+        }
       } catch {
         failed(String(describing: error))
       }
@@ -250,7 +237,7 @@ package final class EffectRunner {
   /// Begins a `write` of `target` queued behind `previous` (writes of one subject land in
   /// order), then runs `body` with the backends of now (a preview's sandbox opening or
   /// closing before it lands does not move it) and the write's id.
-  private func chainedWrite(
+  func chainedWrite(
     target: String, after previous: ChainedWrite?,
     _ body: @escaping @MainActor (Backends, OperationID) async -> Void
   ) -> ChainedWrite {

@@ -19,9 +19,6 @@ package struct ExitSaver: Sendable {
     package var held: [String]
     /// Still in flight when the deadline came.
     package var timedOut: [String]
-
-    /// Whether everything was saved.
-    package var savedEverything: Bool { held.isEmpty && timedOut.isEmpty }
   }
 
   /// The store's busy timeout, in milliseconds: how long the way out waits at most.
@@ -32,15 +29,12 @@ package struct ExitSaver: Sendable {
     try? await Task.sleep(for: .milliseconds(timeoutMilliseconds))
   }
 
+  /// The session that is ending.
   let session: Session
-  /// Returns when time is up, or as soon as its task is cancelled.
+  /// Returns when the wait is over (after ``timeoutMilliseconds`` in the app); it must also
+  /// return soon after its task is cancelled, which happens when every write finished first.
   let deadline: @Sendable () async -> Void
 
-  /// - Parameters:
-  ///   - session: the session that is ending.
-  ///   - deadline: returns when the wait is over (after ``timeoutMilliseconds`` in the
-  ///     app); it must also return soon after its task is cancelled, which happens when
-  ///     every write finished first.
   package init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
     self.session = session
     self.deadline = deadline
@@ -63,7 +57,7 @@ package struct ExitSaver: Sendable {
     let inFlight = tracker.entries.filter { Self.isWrite($0) && !$0.isHeld }
     var finishedInTime = true
     if !inFlight.isEmpty {
-      session.console.emit(session.runner.text("ui.exit.saving", names(of: inFlight)), .dim)
+      session.console.emit(session.runner.text("ui.exit.saving", nameList(of: inFlight).joined(separator: ", ")), .dim)
       session.console.flush()
       let deadline = self.deadline
       finishedInTime = await withTaskGroup(of: Bool.self) { group in
@@ -85,11 +79,12 @@ package struct ExitSaver: Sendable {
     let timedOut = finishedInTime ? [] : left.filter { !$0.isHeld }
     let outcome = Outcome(held: nameList(of: held), timedOut: nameList(of: timedOut))
     if !held.isEmpty {
-      session.console.emit(session.runner.text("ui.exit.notSavedHeld", names(of: held)), .warning)
+      session.console.emit(session.runner.text("ui.exit.notSavedHeld", outcome.held.joined(separator: ", ")), .warning)
     }
     if !timedOut.isEmpty {
+      let names = outcome.timedOut.joined(separator: ", ")
       session.console.emit(
-        session.runner.text("ui.exit.notSavedTimeout", names(of: timedOut), String(Self.timeoutMilliseconds / 1000)), .error)
+        session.runner.text("ui.exit.notSavedTimeout", names, String(Self.timeoutMilliseconds / 1000)), .error)
     }
     sayWhatComesBack(seenWriteLeft: left.contains { $0.operation == .seenWrite })
     session.console.flush()
@@ -109,18 +104,10 @@ package struct ExitSaver: Sendable {
     }
   }
 
-  /// The names of `entries`, joined for a sentence.
-  private func names(of entries: [OperationTracker.Entry]) -> String {
-    nameList(of: entries).joined(separator: ", ")
-  }
-
   /// What each operation saves, in the session's language, each name once, oldest first.
   private func nameList(of entries: [OperationTracker.Entry]) -> [String] {
     var names: [String] = []
-    for entry in entries {
-      let name = name(of: entry)
-      if !names.contains(name) { names.append(name) }
-    }
+    for name in entries.map(name(of:)) where !names.contains(name) { names.append(name) }
     return names
   }
 

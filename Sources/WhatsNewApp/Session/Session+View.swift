@@ -38,9 +38,6 @@ extension Session {
       developerMode: configuration.options.developerMode, now: runner.backends.clock.now(), timeZone: runner.backends.timeZone)
   }
 
-  /// Whether the view is an onboarding or tour page (``AppView/page(_:_:)``).
-  var showsPage: Bool { state.onboarding != nil || state.showingTour != nil }
-
   /// Enter on a tall page shows its next part: returns whether there was one to show.
   func showNextPagePart() -> Bool {
     let context = runner.renderContext
@@ -95,7 +92,9 @@ extension Session {
     // The part Enter reached belongs to the page it was reached on: another view, or the
     // same page come back to later, starts at its top; a page shown whole (`show all`) has
     // no part left, so Enter turns it.
-    // A page's view starts with its header row (``AppView/render(_:_:_:)``): no second render.
+    // An onboarding or tour page's view starts with its header row (``AppView/render(_:_:_:)``):
+    // no second render.
+    let showsPage = state.onboarding != nil || state.showingTour != nil
     let header = showsPage ? view.document.first?.plainText : nil
     if wholeViewRequested, let header {
       pagePart = (header, AppView.pageShownWhole)

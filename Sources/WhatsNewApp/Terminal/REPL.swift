@@ -23,7 +23,7 @@ package struct REPL {
   /// Whether the process was asked to stop (SIGTERM, SIGHUP): checked before each read (the
   /// read in progress ends by itself).
   let stopRequested: @MainActor () -> Bool
-  /// When the way out stops waiting for writes in flight (see ``ExitSaver/init(session:deadline:)``).
+  /// When the way out stops waiting for writes in flight (see ``ExitSaver/deadline``).
   let exitDeadline: @Sendable () async -> Void
 
   package init(
