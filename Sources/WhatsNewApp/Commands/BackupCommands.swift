@@ -14,7 +14,7 @@ struct BackupCommands: Sendable {
     guard arguments.count == 1 else { return runner.messages.usage("backup") }
     let path = arguments[0]
     do {
-      let removed = try await runner.backends.store.backup(to: path)
+      let removed = try await runner.backup(to: path)
       for file in removed { runner.console.emit(runner.text("ui.backup.leftover", file), .dim) }
       runner.console.emit(runner.text("ui.backup.done", path), .success)
     } catch {
@@ -62,7 +62,7 @@ struct BackupCommands: Sendable {
     }
     let dropped: [String]
     do {
-      dropped = try await runner.backends.store.restore(from: path)
+      dropped = try await runner.restore(from: path)
     } catch {
       runner.console.emit(runner.text("ui.restore.failed", runner.words(for: error)), .error)
       return

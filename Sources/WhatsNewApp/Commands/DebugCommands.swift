@@ -52,7 +52,7 @@ struct DebugCommands: Sendable {
     if runner.state.launchedFromWidget {
       runner.console.emit(runner.text("ui.debug.seenWidget"), .warning)
       // What stands in the promise's way, as stored.
-    } else if (try? await runner.backends.store.setting(.showWhatsNew)) == "false" {
+    } else if (try? await runner.storedValue(of: .showWhatsNew)) == "false" {
       runner.console.emit(
         version.map { runner.text("ui.debug.seenSetOff", $0.description, app) }
           ?? runner.text("ui.debug.seenClearedOff", app), .warning)

@@ -35,7 +35,7 @@ struct SettingsCommands: Sendable {
     if control.confirmed == nil && control.pendingWrites == 0 {
       // Never read: learn the real value first, so an unchanged value writes nothing. Awaited
       // here and not gated: it only decides whether the write that follows (which is) is needed.
-      if let stored = try? await runner.backends.store.setting(setting) {
+      if let stored = try? await runner.storedValue(of: setting) {
         await runner.send(.factsRead(.setting(setting, stored)))
       }
     }

@@ -14,6 +14,9 @@ extension EffectRunner {
   /// The seen-through record as stored.
   func seenThrough() async throws -> SeenThroughRecord { try await backends.store.seenThrough() }
 
+  /// What the store holds for `setting` (its default when nothing is stored).
+  func storedValue(of setting: Setting) async throws -> String { try await backends.store.setting(setting) }
+
   /// The guidance the person has seen, or `nil` when the store cannot be read (then nothing
   /// starts by itself, and a developer is told). Not gated: QA's read faults are for the
   /// controls' reads.
@@ -25,6 +28,12 @@ extension EffectRunner {
       return nil
     }
   }
+
+  /// Copies the store to `path` (SQLite's online backup); returns the leftovers it removed.
+  func backup(to path: String) async throws -> [String] { try await backends.store.backup(to: path) }
+
+  /// Replaces the store's rows with a backup's; returns what it dropped, in words.
+  func restore(from path: String) async throws -> [String] { try await backends.store.restore(from: path) }
 
   /// After a restore: the schedule follows the restored weekday, then the store as the session
   /// starts over from it, in one read transaction (`nil` when it cannot be read).
