@@ -79,8 +79,6 @@ package struct Options: Sendable, Equatable {
   /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).
   package var assumeYes = false
 
-  package init() {}
-
   /// Parses `arguments` (without the program name) by the declarations
   /// (``OptionDeclarations``, ``SubcommandDeclarations``). The environment supplies
   /// `WHATSNEW_DB`, `WHATSNEW_FAULTS`, `WHATSNEW_ACCESSIBLE`; flags win over it.

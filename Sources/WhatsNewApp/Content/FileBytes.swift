@@ -81,17 +81,11 @@ enum FileBytes {
 
   /// Replaces the file at `path` with `bytes` at once: written to a temporary file beside it
   /// (mode 0600), then renamed over it, so a reader sees the old file or the new one. No
-  /// `fsync`: for caches only. Returns whether the file was replaced.
-  @discardableResult
-  static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+  /// `fsync`: for caches only, so a failure leaves the old file, or none.
+  static func replace(_ path: String, with bytes: [UInt8]) {
     let temporary = path + ".\(getpid())" + temporarySuffix
     unlink(temporary)
-    guard create(temporary, bytes, mode: 0o600, sync: false) == nil else { return false }
-    guard rename(temporary, path) == 0 else {
-      unlink(temporary)
-      return false
-    }
-    return true
+    if create(temporary, bytes, mode: 0o600, sync: false) == nil, rename(temporary, path) != 0 { unlink(temporary) }
   }
 
   /// Creates `path` with `mode`, holding all of `bytes` (through short writes and interrupts),

@@ -121,11 +121,9 @@ package struct NewRelease: Sendable {
       throw .unreadable(path: manifestPath, reason: read.problem ?? "it is not a regular file")
     }
     guard manifestKind != S_IFLNK else { throw .notRegularFile(path: manifestPath) }
-    let registered: [Version]
-    let newManifest: [UInt8]
+    let (newManifest, registered): ([UInt8], [Version])
     do {
-      registered = try ReleaseScaffold.registeredVersions(inManifest: manifest)
-      newManifest = try ReleaseScaffold.registering(version, inManifest: manifest)
+      (newManifest, registered) = try ReleaseScaffold.registering(version, inManifest: manifest)
     } catch {
       throw .refused(error)
     }

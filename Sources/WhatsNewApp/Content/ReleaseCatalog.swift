@@ -44,8 +44,6 @@ package final class ReleaseCatalog: Sendable {
     var diagnostics: [Version: [ReleaseDiagnostic]] = [:]
     /// Per-release tables by language and key prefix (`whatsNew.v2_13_1`); an absent file is an empty table.
     var tables: [Language: [String: TranslationTable]] = [:]
-    /// Developer notes from reading tables (an unreadable table, a text over the limit).
-    var notes: [String] = []
     /// The key prefix of each release looked at, to its version: whose table a key's text is in.
     var owners: [String: Version] = [:]
     /// Whether ``owners`` holds every registered version.
@@ -103,9 +101,6 @@ package final class ReleaseCatalog: Sendable {
     state.withLock { state in versions.flatMap { state.diagnostics[$0] ?? [] } }
   }
 
-  /// Developer notes from the per-release tables read so far.
-  package var notes: [String] { state.withLock { $0.notes } }
-
   /// The text of a release key (`whatsNew.v2_13_1.…`) in `language`, from its release's own
   /// table (`Localizations/<lang>.lproj/<version>.strings`), or `nil` when that table has none.
   package func text(for key: String, in language: Language) -> String? {
@@ -162,14 +157,10 @@ package final class ReleaseCatalog: Sendable {
     let path = "\(source.localizationsDirectory)/\(language.directoryName)/\(name)"
     var table: TranslationTable = [:]
     source.observe(path)
-    switch ContentLibrary.readTables(atPaths: [path], cache: source.cache)[0].result {
-    case .success(let parsed):
+    if case .success(let parsed) = ContentLibrary.readTables(atPaths: [path], cache: source.cache)[0].result {
       let limited = ContentLibrary.limitingTexts(
         parsed, language, localizationsDirectory: source.localizationsDirectory, fileName: name)
       table = limited.table
-      state.notes += limited.notes
-    case .failure(let problem):
-      if problem.refusal?.isMissing != true { state.notes.append(TextSanitizer.clean(problem.description)) }
     }
     state.tables[language, default: [:]][String(prefix)] = table
     return table

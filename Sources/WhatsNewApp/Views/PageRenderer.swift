@@ -9,8 +9,6 @@ package import WhatsNewCore
 package struct PageRenderer: Sendable {
   package var context: RenderContext
 
-  package init(context: RenderContext) { self.context = context }
-
   /// The whole page: header, blocks, error, footer.
   package func render(_ view: PageView) -> Document {
     let c = context

@@ -21,8 +21,6 @@ package struct Viewport: Sendable {
   /// Rows kept free below and above the view: the prompt and the command typed at it.
   package static let reservedRows = 2
 
-  package init(terminalRows: Int) { self.terminalRows = terminalRows }
-
   /// The rows a view may take.
   package var budget: Int { max(4, terminalRows - Self.reservedRows) }
 

@@ -105,28 +105,21 @@ package enum ReleaseScaffold {
     }
   }
 
-  /// The manifest's versions, or why it cannot be used: refused only for what `whatsnew lint`
-  /// calls an error (bad JSON, a wrong shape, an entry that is not a version); what it only
-  /// warns about (an unknown field such as `$comment`, a repeated entry) is kept.
-  package static func registeredVersions(inManifest bytes: [UInt8]) throws(Refusal) -> [Version] {
-    try usableEntries(bytes).map(\.version)
-  }
-
-  private static func usableEntries(_ bytes: [UInt8]) throws(Refusal) -> [ManifestEntry] {
-    let result = ReleaseValidator.manifestEntries(bytes, displayPath: ReleaseLibrary.manifestFileName)
-    if let problem = result.diagnostics.first(where: { $0.severity == .dropped }) {
-      throw .unreadableManifest(problem.message)
-    }
-    return result.entries
-  }
-
   /// The manifest with `version` added, its other bytes untouched (fields, spacing, order):
   /// the new entry goes before the first registered version newer than it, else after the
-  /// last entry, as `"2.16.0"`.
-  package static func registering(_ version: Version, inManifest bytes: [UInt8]) throws(Refusal) -> [UInt8] {
-    let entries = try usableEntries(bytes)
+  /// last entry, as `"2.16.0"`; and the versions registered before. Refused only for what
+  /// `whatsnew lint` calls an error (bad JSON, a wrong shape, an entry that is not a version);
+  /// what it only warns about (an unknown field such as `$comment`, a repeated entry) is kept.
+  package static func registering(
+    _ version: Version, inManifest bytes: [UInt8]
+  ) throws(Refusal) -> (manifest: [UInt8], registered: [Version]) {
+    let read = ReleaseValidator.manifestEntries(bytes, displayPath: ReleaseLibrary.manifestFileName)
+    if let problem = read.diagnostics.first(where: { $0.severity == .dropped }) {
+      throw .unreadableManifest(problem.message)
+    }
+    let entries = read.entries
     guard !entries.contains(where: { $0.version == version }) else { throw .alreadyRegistered(version) }
-    // It parsed as a manifest just now (else usableEntries threw), so `releases` is an array.
+    // It parsed as a manifest just now (else it was refused), so `releases` is an array.
     guard let tape = try? JSONTape.parse(bytes, maxDepth: JSONReader.defaultMaxDepth),
       let list = tape.firstMember(of: 0, named: "releases"), tape.kind(list) == .array
     else { throw .unreadableManifest("no releases array") }
@@ -139,7 +132,7 @@ package enum ReleaseScaffold {
     } else {
       result.insert(contentsOf: quoted, at: tape.offset(list) + 1)
     }
-    return result
+    return (result, entries.map(\.version))
   }
 
   /// The offset just past the JSON string whose opening quote is at `start`.
