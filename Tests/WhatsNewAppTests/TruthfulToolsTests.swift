@@ -137,7 +137,7 @@ struct TruthfulToolsTests {
       (.storeUnreadable("locked"), .unsettled),
     ])
   func verdict(finding: CheckReport.Finding, expected: CheckReport.Verdict) {
-    #expect(CheckReport(finding).verdict == expected)
+    #expect(CheckReport(finding: finding).verdict == expected)
   }
 
   // MARK: What a failed weekday change says

@@ -35,8 +35,6 @@ package struct CheckReport: Sendable, Equatable {
   /// happened (``ConsistencyCheck/reported(_:leftApart:)``): the next start mends them.
   package var leftForNextStart: [ConsistencyCheck.Problem] = []
 
-  package init(_ finding: Finding) { self.finding = finding }
-
   package var verdict: Verdict {
     switch finding {
     case .bootFailed, .booting, .storeUnreadable: .unsettled

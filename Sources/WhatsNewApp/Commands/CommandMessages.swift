@@ -97,7 +97,7 @@ struct CommandMessages: Sendable {
   /// A command that needs the boot step to have finished: after a failed boot, the failure
   /// and what to do; while QA holds the boot, how to release it; else, to wait.
   func notBooted() {
-    let report = CheckReport(QACommands.bootFinding(runner))
+    let report = CheckReport(finding: QACommands.bootFinding(runner))
     runner.console.emit(report.lines(in: runner.renderContext))
   }
 }

@@ -89,7 +89,7 @@ struct QACommands: Sendable {
 
   /// What `check` finds now.
   static func report(_ runner: EffectRunner) async -> CheckReport {
-    guard runner.state.isBooted else { return CheckReport(bootFinding(runner)) }
+    guard runner.state.isBooted else { return CheckReport(finding: bootFinding(runner)) }
     // Settings and schedule from one read transaction: a write landing between two separate
     // reads could otherwise show as a disagreement that never existed. Not through the effect
     // runner: `check` judges the store as it is, so QA's faults must not reach its own read.
@@ -97,7 +97,7 @@ struct QACommands: Sendable {
     do {
       snapshot = try await runner.snapshot()
     } catch {
-      return CheckReport(.storeUnreadable(String(describing: error)))
+      return CheckReport(finding: .storeUnreadable(String(describing: error)))
     }
     let inFlight = runner.backends.tracker.entries
     var problems = ConsistencyCheck.problems(
@@ -109,9 +109,9 @@ struct QACommands: Sendable {
     {
       problems.append(.noNextDate(weekday: scheduled.weekday, clock: RFC3339.day(now, in: zone)))
     }
-    var report = CheckReport(.compared(problems, inFlight: inFlight))
-    report.leftForNextStart = ConsistencyCheck.reported(problems, leftApart: runner.state.scheduleLeftApart)
-    return report
+    return CheckReport(
+      finding: .compared(problems, inFlight: inFlight),
+      leftForNextStart: ConsistencyCheck.reported(problems, leftApart: runner.state.scheduleLeftApart))
   }
 
   /// Why there is nothing to compare before the boot step has finished.

@@ -55,16 +55,8 @@ package enum FlowReport {
       return JSONValue.object(members).serialized() + "\n"
     }
     let seenText = seen?.description ?? "none"
-    var lines: [Line] = []
-    if pages.isEmpty {
-      lines.append(Line("A user on \(current) who has seen through \(seenText) is shown nothing."))
-      lines += notes(newer: newer, current: current, diagnostics: relevant)
-      return text(lines, width: width)
-    }
-    lines.append(
-      Line(
-        "A user on \(current) who has seen through \(seenText) is shown \(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(TourSelection.pageCap)):"
-      ))
+    let shown = pages.isEmpty ? "nothing." : "\(pages.count) page\(pages.count == 1 ? "" : "s") (cap \(TourSelection.pageCap)):"
+    var lines = [Line("A user on \(current) who has seen through \(seenText) is shown \(shown)")]
     let idWidth = pages.map { $0.page.id.count }.max() ?? 0
     for (index, page) in pages.enumerated() {
       let id = TextSanitizer.clean(page.page.id)

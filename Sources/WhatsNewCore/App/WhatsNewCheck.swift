@@ -10,40 +10,13 @@ package enum WhatsNewCheck {
   /// record was unreadable (then it reads as none: `why` calls that stale).
   package struct Facts: Sendable, Equatable {
     package var seenThrough: Version?
-    package var wantsTour: Bool
+    package var wantsTour = true
     package var position: TourPosition?
     /// The settings the person has chosen (a row in the store): their default changes are not shown.
-    package var decided: Set<Setting>
+    package var decided: Set<Setting> = []
     package var failure: String?
     /// The session's clock when the check ran, for the attention budget (`nil`: not paced).
     package var now: Date?
-
-    package init(
-      seenThrough: Version?, wantsTour: Bool = true, position: TourPosition? = nil, decided: Set<Setting> = [],
-      failure: String? = nil
-    ) {
-      self.seenThrough = seenThrough
-      self.wantsTour = wantsTour
-      self.position = position
-      self.decided = decided
-      self.failure = failure
-    }
-
-    /// The facts in `snapshot`; an unreadable store (`nil`) reads as a fresh one that wants
-    /// the tour. An unreadable record reads as none (``note`` says so to developers).
-    package init(_ snapshot: StoreSnapshot?) {
-      seenThrough = snapshot?.seenThrough.version
-      wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
-      position = snapshot?.tourPosition
-      decided = snapshot?.decided ?? []
-      failure = Self.note(snapshot)
-    }
-
-    /// What a developer is told about `snapshot`'s record: an unreadable one is treated as none.
-    package static func note(_ snapshot: StoreSnapshot?) -> String? {
-      guard case .unreadable(let raw)? = snapshot?.seenThrough else { return nil }
-      return "the seen-through record '\(TextSanitizer.clean(raw))' is not a version; treating it as none"
-    }
   }
 
   /// What the check decides.
@@ -151,5 +124,23 @@ package enum SeenRecordRule {
     if byDismissal { return nil }
     if new == current && nothingToShow(old) { return nil }
     return .movedOutsideDismissal(from: old, to: new)
+  }
+}
+
+extension WhatsNewCheck.Facts {
+  /// The facts in `snapshot`; an unreadable store (`nil`) reads as a fresh one that wants
+  /// the tour. An unreadable record reads as none (``note`` says so to developers).
+  package init(_ snapshot: StoreSnapshot?) {
+    seenThrough = snapshot?.seenThrough.version
+    wantsTour = (snapshot?.settings[.showWhatsNew] ?? "true") == "true"
+    position = snapshot?.tourPosition
+    decided = snapshot?.decided ?? []
+    failure = Self.note(snapshot)
+  }
+
+  /// What a developer is told about `snapshot`'s record: an unreadable one is treated as none.
+  package static func note(_ snapshot: StoreSnapshot?) -> String? {
+    guard case .unreadable(let raw)? = snapshot?.seenThrough else { return nil }
+    return "the seen-through record '\(TextSanitizer.clean(raw))' is not a version; treating it as none"
   }
 }
