@@ -112,9 +112,6 @@ package func personalized(_ page: Page, changes: [DefaultChange], decided: Set<S
 /// The page without blocks superseded at `current`, or `nil` when nothing is left.
 private func visiblePage(_ page: Page, asOf current: Version) -> Page? {
   if let superseded = page.supersededIn, superseded <= current { return nil }
-  guard page.blocks.contains(where: { $0.supersededIn.map { $0 <= current } ?? false }) else {
-    return page.blocks.isEmpty ? nil : page
-  }
   var visible = page
   visible.blocks.removeAll { $0.supersededIn.map { $0 <= current } ?? false }
   return visible.blocks.isEmpty ? nil : visible
