@@ -271,7 +271,6 @@ package struct ScreenRenderer: Sendable {
 
   /// Adds `(?)` to the first row of each anchor that has an info popover.
   func markInfo(_ rows: Document, facts: ScreenFacts) -> Document {
-    guard !facts.infoAnchors.isEmpty else { return rows }
     var marked = rows
     var done = Set<String>()
     for index in marked.indices {
