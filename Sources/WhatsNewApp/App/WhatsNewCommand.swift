@@ -271,7 +271,14 @@ package enum WhatsNewCommand {
         historyFile: stateDirectory + "/history",
         completer: { line in completions.candidates(forLine: line) }, onResize: { redraw.request() })
       if let refusal = created.libraryRefusal {
-        warn("ui.libedit.refused", refusal.path, libraryProblem(refusal.problem, session))
+        // Why the file `WHATSNEW_LIBEDIT` names was refused, in the session's language.
+        let problem =
+          switch refusal.problem {
+          case .notRegularFile: session.runner.text("ui.libedit.notRegularFile")
+          case .foreignOwner(let uid): session.runner.text("ui.libedit.foreignOwner", String(uid))
+          case .writableByOthers(let mode): session.runner.text("ui.libedit.writableByOthers", String(mode, radix: 8))
+          }
+        warn("ui.libedit.refused", refusal.path, problem)
       } else if let reason = created.unavailableReason {
         console.diagnostic("whatsnew: line editing is off: " + reason)
       }
@@ -303,16 +310,6 @@ package enum WhatsNewCommand {
     // first; else, for a script, what its lines and checks make it (``ScriptTally/exitStatus``).
     if let signal = Terminal.terminationSignal { return 128 + signal }
     return interactive ? ExitStatus.success : tally.exitStatus
-  }
-}
-
-/// Why the file `WHATSNEW_LIBEDIT` names was refused, in the session's language.
-@MainActor
-private func libraryProblem(_ problem: LibraryRefusal.Problem, _ session: Session) -> String {
-  switch problem {
-  case .notRegularFile: session.runner.text("ui.libedit.notRegularFile")
-  case .foreignOwner(let uid): session.runner.text("ui.libedit.foreignOwner", String(uid))
-  case .writableByOthers(let mode): session.runner.text("ui.libedit.writableByOthers", String(mode, radix: 8))
   }
 }
 

@@ -39,14 +39,10 @@ package struct HelpTable: Sendable, Hashable {
   /// or a part of one up to a `|`), so no command breaks inside a word.
   package static func commandColumnWidth(for commands: [String], width: Int) -> Int {
     let widest = commands.map { DisplayWidth.of($0) }.max() ?? 0
-    return max(1, min(widest, max((width - indent) * 2 / 5, widestPiece(of: commands))))
-  }
-
-  /// The widest piece of `commands` that cannot be broken: split at spaces and after `|`, as
-  /// ``LineFitter`` breaks a word too wide for its row.
-  static func widestPiece(of commands: [String]) -> Int {
+    // The pieces split at spaces and after `|`, as ``LineFitter`` breaks a word too wide for its row.
     let words = commands.flatMap { LineFitter.paragraphs(of: [Span($0)]).joined().split(whereSeparator: \.isBreak) }
-    return words.flatMap { LineFitter.pieces(of: Array($0)) }.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+    let widestPiece = words.flatMap { LineFitter.pieces(of: Array($0)) }.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+    return max(1, min(widest, max((width - indent) * 2 / 5, widestPiece)))
   }
 
   /// The table, drawn in `context`.
