@@ -153,7 +153,8 @@ extension EffectRunner {
       labels[setting] = Dictionary(uniqueKeysWithValues: setting.kind.values.map { ($0, text(setting.valueKey($0))) })
     }
     var vocabulary = CompletionVocabulary(
-      versions: catalog.versions.map(\.description), guidanceIDs: guidanceIDs, infoIDs: infoIDs, labels: labels,
+      versions: catalog.versions.map(\.description), guidanceIDs: guidanceIDs,
+      infoIDs: GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id), labels: labels,
       page: state.visiblePage.map { shortcuts(of: $0) })
     // From the manifest: completing a version reads no release.
     vocabulary.newsVersions = catalog.newsVersions(upTo: appVersion).map(\.description).reversed()
@@ -163,8 +164,6 @@ extension EffectRunner {
   }
 
   var guidanceIDs: [String] { GuidanceCatalog.all.map(\.id) }
-  var infoIDs: [String] { GuidanceCatalog.all.filter { $0.mode == .info }.map(\.id) }
-
 }
 
 extension Session {

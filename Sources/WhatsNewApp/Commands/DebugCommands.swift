@@ -109,7 +109,7 @@ struct DebugCommands: Sendable {
   func listDiagnostics(of version: Version) {
     // The start's (the manifest's, or every release's with --dev) and those of releases read since.
     let reported = runner.configuration.content.releaseDiagnostics + runner.catalog.diagnostics
-    let diagnostics = FlowReport.diagnostics(reported, of: version)
+    let diagnostics = reported.filter { $0.file.split(separator: "/").last.map(String.init) == "\(version).json" }
     guard !diagnostics.isEmpty else { return }
     runner.console.emit(runner.text("ui.debug.previewDiagnostics", String(diagnostics.count), "\(version).json"), .warning)
     for diagnostic in diagnostics {

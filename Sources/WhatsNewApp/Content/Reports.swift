@@ -121,11 +121,6 @@ package enum FlowReport {
     }
   }
 
-  /// The diagnostics of one release's file (for `debug preview`).
-  package static func diagnostics(_ diagnostics: [ReleaseDiagnostic], of version: Version) -> [ReleaseDiagnostic] {
-    diagnostics.filter { $0.file.split(separator: "/").last.map(String.init) == "\(version).json" }
-  }
-
   /// Rows wrapped to `width`, one a line.
   static func text(_ lines: [Line], width: Int) -> String {
     Styler(colors: false).render(lines.fitted(toWidth: width))
