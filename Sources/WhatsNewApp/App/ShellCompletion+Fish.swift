@@ -24,8 +24,10 @@ extension ShellCompletion {
             + quoted((alone + (named.isEmpty ? [] : ["__fish_seen_subcommand_from \(named)"])).joined(separator: "; or "))
         } ?? ""
       let spellings = option.names.map { $0.hasPrefix("--") ? "-l " + $0.dropFirst(2) : "-s " + $0.dropFirst(1) }
+      // Nothing for a flag; else that it takes a value, and what.
+      let value = option.takesValue ? (option.completion == .file ? " -r" : " -x") + fishCandidates(option.completion) : ""
       lines.append(
-        "complete -c whatsnew" + condition + " " + spellings.joined(separator: " ") + fishValue(option)
+        "complete -c whatsnew" + condition + " " + spellings.joined(separator: " ") + value
           + " -d " + quoted(summary(of: option)))
     }
     for command in commands {
@@ -34,12 +36,6 @@ extension ShellCompletion {
       lines.append("complete -c whatsnew -n " + quoted("__fish_seen_subcommand_from \(command.name)") + candidates)
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// What follows an option's spellings: nothing for a flag, else that it takes a value and what.
-  private static func fishValue(_ option: OptionDeclaration) -> String {
-    guard option.takesValue else { return "" }
-    return (option.completion == .file ? " -r" : " -x") + fishCandidates(option.completion)
   }
 
   /// What fish offers for a value or an argument: files, directories, words, or nothing.
