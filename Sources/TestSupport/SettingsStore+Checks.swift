@@ -21,6 +21,11 @@ extension SettingsStore {
     try storedValue(AppRow.tourPosition).flatMap(TourPosition.init)
   }
 
+  /// The version the person's history starts at, if known.
+  package func firstVersion() throws(StoreError) -> Version? {
+    try storedValue(AppRow.firstVersion).flatMap(Version.init)
+  }
+
   /// The seed recorded and not yet applied, if any.
   package func pendingSeed() throws(StoreError) -> Version? {
     try storedValue(AppRow.pendingSeed).flatMap(Version.init)
