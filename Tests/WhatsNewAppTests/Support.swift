@@ -1,3 +1,5 @@
+import WhatsNewCore
+
 @testable import WhatsNewApp
 
 // What the tests ask of the app's parts that the app itself never asks.
@@ -14,4 +16,12 @@ extension OperationTracker {
 
   /// Whether every operation in flight is held or slowed by a long QA delay (or there are none).
   var isSettledExceptLongDelays: Bool { state.withLock { $0.isSettledExceptLongDelays } }
+}
+
+extension Backends {
+  /// Writes a setting (operation `write`); returns the value it replaced, read in the
+  /// write's own transaction (see ``SettingsStore/setSetting(_:to:readingNotification:expected:)``).
+  nonisolated(nonsending) func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
+    try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value).previous }
+  }
 }
