@@ -7,8 +7,6 @@ import Synchronization
 package final class LockWaitSignal: Sendable {
   private let listener = Mutex<(@Sendable () -> Void)?>(nil)
 
-  package init() {}
-
   /// Calls `body` (on the store's thread) whenever the store waits for a lock; replaces
   /// any listener before it.
   package func listen(_ body: @escaping @Sendable () -> Void) {

@@ -55,11 +55,6 @@ extension SettingsStore {
     }
   }
 
-  /// The legacy walkthrough flag and whether the guidance migration has run.
-  package func legacyGuidanceFlags() throws(StoreError) -> (walkthroughCompleted: Bool, migratedV1: Bool) {
-    (try flag(Key.walkthroughCompleted), try flag(Key.guidanceMigratedV1))
-  }
-
   /// `guidance off` (`true`) or `guidance on`: every guide and popover off, or back.
   package func setGuidanceOff(_ off: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.guidanceOff, off) }

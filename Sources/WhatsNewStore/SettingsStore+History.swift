@@ -3,11 +3,6 @@ package import WhatsNewCore
 /// What `news` needs to say what became of every release: the version the person's history
 /// starts at, and what each automatic tour did with each release it covered.
 extension SettingsStore {
-  /// The version the person's history starts at, if known (none: `news` lists every release).
-  package func firstVersion() throws(StoreError) -> Version? {
-    try storedValue(AppRow.firstVersion).flatMap(Version.init)
-  }
-
   /// What the tours recorded, one row per release (the latest tour's), oldest release first.
   /// A row whose release is not a version (no whatsnew writes one) is skipped.
   package func releaseShowings() throws(StoreError) -> [ReleaseShowing] {
@@ -40,7 +35,9 @@ extension SettingsStore {
   /// ``ReleaseRecord``, read in one transaction.
   package func releaseRecord() throws(StoreError) -> ReleaseRecord {
     try connection.readTransaction { () throws(StoreError) in
-      ReleaseRecord(firstVersion: try firstVersion(), showings: try releaseShowings(), seenThrough: try seenThrough())
+      ReleaseRecord(
+        firstVersion: try storedValue(AppRow.firstVersion).flatMap(Version.init), showings: try releaseShowings(),
+        seenThrough: try seenThrough())
     }
   }
 }
@@ -48,6 +45,7 @@ extension SettingsStore {
 /// What `news` reads in one transaction: where the history starts, what the tours recorded,
 /// and the seen record.
 package struct ReleaseRecord: Sendable, Equatable {
+  /// `nil` when unknown: `news` lists every release.
   package var firstVersion: Version?
   package var showings: [ReleaseShowing]
   package var seenThrough: SeenThroughRecord

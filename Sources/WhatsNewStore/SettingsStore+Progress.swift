@@ -27,11 +27,6 @@ extension SettingsStore {
 
   // MARK: Where an unfinished tour was left
 
-  /// Where the automatic tour was left unfinished, if it was (a row that is not one is none).
-  package func tourPosition() throws(StoreError) -> TourPosition? {
-    try storedValue(AppRow.tourPosition).flatMap(TourPosition.init)
-  }
-
   /// Remembers where the automatic tour is.
   package func setTourPosition(_ position: TourPosition) throws(StoreError) {
     try storeValue(position.description, at: AppRow.tourPosition)
@@ -75,11 +70,6 @@ extension SettingsStore {
 
   // MARK: Onboarding
 
-  /// Whether the onboarding wizard has been completed.
-  package func isOnboardingComplete() throws(StoreError) -> Bool {
-    try flag(Key.onboardingComplete)
-  }
-
   /// Marks onboarding complete and advances the seen-through record to `seenThrough`
   /// (forward only) in one transaction, so a new user is never onboarded yet owed a tour.
   package func completeOnboarding(seenThrough version: Version) throws(StoreError) {
@@ -100,11 +90,6 @@ extension SettingsStore {
   /// succeeds (``applyPendingSeed(legacyWalkthroughBefore:)``): a failed boot loses nothing.
   package func recordPendingSeed(seenThrough version: Version) throws(StoreError) {
     try storeValue(version.description, at: AppRow.pendingSeed)
-  }
-
-  /// The seed recorded and not yet applied, if any.
-  package func pendingSeed() throws(StoreError) -> Version? {
-    try storedValue(AppRow.pendingSeed).flatMap(Version.init)
   }
 
   /// Applies the recorded seed and forgets it, in one transaction: onboarding complete, the

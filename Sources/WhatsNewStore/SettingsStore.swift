@@ -133,12 +133,6 @@ package actor SettingsStore {
     }
   }
 
-  /// How long each statement waits for another program's lock before failing as busy
-  /// (5 s unless set): a test that holds a lock on a loaded machine gives itself more.
-  package func setLockTimeout(milliseconds: Int32) {
-    connection.setBusyTimeout(milliseconds: milliseconds)
-  }
-
   // MARK: Locking and checks
 
   /// Keeps the file lock between transactions and the rollback journal in memory, for
@@ -175,12 +169,6 @@ package actor SettingsStore {
   /// to the store since this connection last looked, never for this store's own writes.
   package func dataVersion() throws(StoreError) -> Int {
     Int(try connection.scalar("PRAGMA data_version")?.integer ?? 0)
-  }
-
-  /// `PRAGMA integrity_check`: an empty array when the database is sound, SQLite's
-  /// problem lines otherwise.
-  package func integrityCheck() throws(StoreError) -> [String] {
-    try connection.integrityProblems()
   }
 
   // MARK: Snapshot
@@ -222,11 +210,6 @@ package actor SettingsStore {
     value(of: setting, stored: try storedValue(setting.spec.storageKey))
   }
 
-  /// Every setting with its value as ``setting(_:)`` reads it (defaults filled in).
-  package func allSettings() throws(StoreError) -> [Setting: String] {
-    settings(from: try storedRows("settings"))
-  }
-
   /// Every key and value of a key-value table (`settings`, `app_state`).
   func storedRows(_ table: StaticString) throws(StoreError) -> [String: String] {
     var stored: [String: String] = [:]
@@ -254,7 +237,7 @@ package actor SettingsStore {
   }
 
   /// Every setting's value in the `settings` table's `stored` rows, defaults filled in.
-  private func settings(from stored: [String: String]) -> [Setting: String] {
+  func settings(from stored: [String: String]) -> [Setting: String] {
     Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0, value(of: $0, stored: stored[$0.spec.storageKey])) })
   }
 

@@ -49,13 +49,6 @@ package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
   package internal(set) var message: StoreMessage? = nil
   /// Files beside the store moved aside before the store was refused (``SetAsideFile``).
   package internal(set) var setAside: [SetAsideFile] = []
-
-  /// An error worded by the caller; the module's own come from helpers that word the message.
-  package init(kind: Kind, path: String?, description: String) {
-    self.kind = kind
-    self.path = path
-    self.description = description
-  }
 }
 
 extension StoreError {

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewApp
+
+@testable import WhatsNewApp
 
 /// Keeps the transcripts in `Documentation/QA.md` true: each block after a
 /// `<!-- qa-transcript: <arguments> -->` line is run again, command by command (the lines

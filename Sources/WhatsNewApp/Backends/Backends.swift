@@ -66,13 +66,6 @@ package struct Backends: Sendable {
     return value
   }
 
-  /// Writes a setting (operation `write`); returns the value it replaced, read in the
-  /// write's own transaction (see ``SettingsStore/setSetting(_:to:readingNotification:expected:)``).
-  @discardableResult
-  nonisolated(nonsending) package func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
-    try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value).previous }
-  }
-
   /// The operation target of a write of the language chosen in the app: `qa fail write`,
   /// `qa hold write` (every target) reach it.
   package static let languageTarget = FaultSpec.writeTargets[0]
@@ -196,6 +189,8 @@ package struct CompensatingRestore: Sendable {
   /// The real repair: the old value written back, and at the next start the reminder moved
   /// to the stored weekday (or scheduled, when missing).
   package static let live = CompensatingRestore(
-    writeBack: { backends, setting, value, id in try await backends.write(setting, value, id: id) },
+    writeBack: { backends, setting, value, id in
+      try await backends.run(.write, target: setting.rawValue, id: id) { _ = try await $0.setSetting(setting, to: value) }
+    },
     repairAtStart: { backends, snapshot in try await backends.reconcileSchedule(from: snapshot) })
 }

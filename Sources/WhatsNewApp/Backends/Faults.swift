@@ -173,13 +173,13 @@ package final class OperationTracker: Sendable {
   package static let longDelayMilliseconds = 5000
 
   /// Someone waiting until `goal` holds.
-  fileprivate struct Waiter {
+  struct Waiter {
     var id: Int
     var goal: @Sendable (State) -> Bool
     var continuation: CheckedContinuation<Void, Never>
   }
 
-  fileprivate struct State {
+  struct State {
     var nextID = 1
     var nextWaiterID = 1
     var entries: [OperationID: Entry] = [:]
@@ -221,7 +221,7 @@ package final class OperationTracker: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  let state = Mutex(State())
 
   package init() {}
 
@@ -294,12 +294,6 @@ package final class OperationTracker: Sendable {
       }
     }
   }
-
-  /// Whether every operation in flight is held (or there are none).
-  package var isSettled: Bool { state.withLock { $0.isSettled } }
-
-  /// Whether every operation in flight is held or slowed by a long QA delay (or there are none).
-  package var isSettledExceptLongDelays: Bool { state.withLock { $0.isSettledExceptLongDelays } }
 
   /// Returns once every operation that is not held has finished.
   nonisolated(nonsending) package func waitUntilSettled() async {

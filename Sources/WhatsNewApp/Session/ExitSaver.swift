@@ -33,12 +33,7 @@ package struct ExitSaver: Sendable {
   let session: Session
   /// Returns when the wait is over (after ``timeoutMilliseconds`` in the app); it must also
   /// return soon after its task is cancelled, which happens when every write finished first.
-  let deadline: @Sendable () async -> Void
-
-  package init(session: Session, deadline: @escaping @Sendable () async -> Void = ExitSaver.sleepingDeadline) {
-    self.session = session
-    self.deadline = deadline
-  }
+  var deadline: @Sendable () async -> Void = ExitSaver.sleepingDeadline
 
   /// Whether an operation changes the store (and so must not be lost on the way out).
   nonisolated static func isWrite(_ entry: OperationTracker.Entry) -> Bool {

@@ -65,10 +65,6 @@ extension Session {
     return view
   }
 
-  /// Whether the view on screen is out of date: what the state draws now differs from what
-  /// was last printed (or the person asked to see it again).
-  package var viewIsOutOfDate: Bool { shownView != currentView }
-
   /// Prints the current view and remembers it as the one on screen.
   func emitView() {
     // A console that prints nothing draws nothing (``Console/discardsOutput``).

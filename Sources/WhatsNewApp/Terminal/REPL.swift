@@ -179,8 +179,6 @@ package struct ScriptTally: Sendable, Equatable {
   /// The line numbers of lines that named a file that could not be read (`qa explore <file>`).
   package private(set) var missingInputLines: [Int] = []
 
-  package init() {}
-
   /// Records one command line: whether it was invalid, and the verdict if it was a `check`.
   package mutating func record(line: Int, invalid: Bool, check: CheckReport.Verdict?, missingInput: Bool = false) {
     if invalid { invalidLines.append(line) }
