@@ -32,7 +32,6 @@ struct RuleExplorer {
           ruleCase, in: session, oracle: RuleOracle(now: start, language: runner.template.language, lines: ruleCase.lines))
       }.problems
     }
-    let started = ContinuousClock.now
     var failing: [RuleCase] = []
     for ruleCase in cases {
       if exploring.configuration.stopRequested() {
@@ -43,7 +42,6 @@ struct RuleExplorer {
       progress?.ran(report.runs)
       if try await !problems(ruleCase).isEmpty { failing.append(ruleCase) }
     }
-    report.seconds = (ContinuousClock.now - started) / .seconds(1)
     for ruleCase in failing {
       var minimal = ruleCase
       if !report.stopped {

@@ -116,7 +116,6 @@ struct RulePlanner {
   /// `count` donations of `event`: a setting's alternate between a value other than its
   /// default and its default, so each one changes it.
   static func donations(_ donation: [String], _ event: AppEvent, count: Int) -> [[String]] {
-    guard count > 0 else { return [] }
     guard case .changed(let setting) = event else { return Array(repeating: donation, count: count) }
     return (0..<count).map { $0 % 2 == 0 ? donation : ["set \(setting.rawValue) \(setting.defaultValue)"] }
   }

@@ -16,10 +16,9 @@ package struct GuidanceRules: Sendable, Hashable {
 ///
 /// Pacing reads only the event log the start read and the session added to: no store read.
 package struct Attention: Sendable, Equatable {
-  /// A day: the default pace.
-  package static let defaultInterval: TimeInterval = 86_400
+  /// A day: the pace of every surface (content cannot set another yet).
+  package static let interval: TimeInterval = 86_400
 
-  package var interval = Attention.defaultInterval
   /// What commands donated (``AppEvent``), as the start read it and the session added.
   package var events = EventLog()
   /// The rules content gives guides and popovers, by id.
@@ -28,12 +27,10 @@ package struct Attention: Sendable, Equatable {
   /// control has read this session.
   package var settings: [Setting: String] = [:]
 
-  package init() {}
-
   /// When something may next start by itself, if not at `now`; `nil` when it may (or no time is known).
   package func nextEligible(at now: Date?) -> Date? {
     guard let now, let last = events.lastShown?.at else { return nil }
-    let next = last.addingTimeInterval(interval)
+    let next = last.addingTimeInterval(Self.interval)
     return next > now ? next : nil
   }
 
