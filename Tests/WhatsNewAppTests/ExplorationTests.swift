@@ -257,10 +257,7 @@ struct ExplorerTests {
     let explorer = Explorer(exploring: harness.session.runner)
     let start = try #require(await explorer.startVersion())
     let report = try await explorer.explore(seenThrough: start, script: script)
-    let text = ExplorationReportView(report: report, width: .max) { key, arguments in
-      RenderContext.text(key, arguments: arguments, localizer: harness.session.runner.localizer, ascii: false)
-    }.lines
-    return (report, text)
+    return (report, report.lines(in: harness))
   }
 
   @Test("on the shipped content every run agrees: screen, store and schedule, and the seen record")

@@ -81,10 +81,7 @@ struct RuleExplorerTests {
     await harness.boot()
     let report = try await RuleExplorer(exploring: harness.session.runner).explore(
       seenThrough: Version(major: 2, minor: 11, patch: 0), planned: planned)
-    let text = ExplorationReportView(report: report, width: .max) { key, arguments in
-      RenderContext.text(key, arguments: arguments, localizer: harness.session.runner.localizer, ascii: false)
-    }.lines
-    return (report, text)
+    return (report, report.lines(in: harness))
   }
 
   @Test("on the shipped content every boundary of every rule agrees with the oracle")

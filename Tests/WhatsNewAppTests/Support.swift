@@ -1,3 +1,4 @@
+import TestSupport
 import WhatsNewCore
 
 @testable import WhatsNewApp
@@ -23,5 +24,14 @@ extension Backends {
   /// write's own transaction (see ``SettingsStore/setSetting(_:to:readingNotification:expected:)``).
   nonisolated(nonsending) func write(_ setting: Setting, _ value: String, id: OperationID) async throws -> String {
     try await run(.write, target: setting.rawValue, id: id) { try await $0.setSetting(setting, to: value).previous }
+  }
+}
+
+extension ExplorationReport {
+  /// The report as `qa explore` prints it, without wrapping, in `harness`'s session's words.
+  @MainActor func lines(in harness: SessionHarness) -> [String] {
+    ExplorationReportView(report: self, width: .max) { key, arguments in
+      RenderContext.text(key, arguments: arguments, localizer: harness.session.runner.localizer, ascii: false)
+    }.lines
   }
 }
