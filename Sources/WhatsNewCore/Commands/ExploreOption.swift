@@ -18,8 +18,8 @@ package enum ExploreOption: String, CaseIterable, Sendable {
   /// The option as usage writes it: `--max-runs <n>`.
   package var form: String { argument.map { "\(rawValue) \($0)" } ?? rawValue }
 
-  /// The options a choice exploration takes (all but `--navigation` and `--rules`, which stand alone).
-  package static let choiceOptions: [ExploreOption] = [.pairs, .maxRuns, .clock]
+  /// The options a choice exploration takes: all but those that stand alone.
+  package static let choiceOptions = allCases.filter { !alone.contains($0) }
 
   /// The options that stand alone: `qa explore --navigation`, `qa explore --rules`.
   package static let alone: [ExploreOption] = [.navigation, .rules]
