@@ -32,17 +32,49 @@ struct RulePlanTests {
       ])
   }
 
-  @Test("a popover's display count and invalidation; a guide's shows, which no run can donate, are left out")
+  @Test("a popover's display count and invalidation; a guide's shows, asked for and skipped; shown:tour is left out")
   func guidanceCases() {
     let planner = RulePlanner(
       guidanceRules: [
         "review.weekday_info": GuidanceRules(maxDisplayCount: 2, invalidatedBy: [.changed(.reviewWeekday)]),
-        "workouts_intro": GuidanceRules(when: [.event(.shown("first_run"), atLeast: 1, withinDays: nil)]),
+        "workouts_intro": GuidanceRules(when: [
+          .event(.shown("first_run"), atLeast: 1, withinDays: nil), .event(.shown("tour"), atLeast: 1, withinDays: nil),
+        ]),
       ], flow: [])
     let display = ["info review.weekday_info", "close"]
     #expect(
-      planner.cases.map(\.units) == [[display], [display, display], [], [["set reviewWeekday monday"]]])
+      planner.cases.map(\.units) == [
+        [display], [display, display], [], [["set reviewWeekday monday"]], [], [["tour first_run", "skip", "home"]],
+      ])
     #expect(planner.cases.allSatisfy { $0.lead == [] }, "no tour to close")
+  }
+
+  @Test("a member of an ordered group: none, each first few and the last alone before it closed, then each started by itself")
+  func orderCases() {
+    let planner = RulePlanner(
+      guidanceRules: [
+        "review.weekday_info": GuidanceRules(
+          when: [.setting(.units, is: "imperial")], group: "g", after: ["review_intro", "cardio.log_info"])
+      ], flow: [])
+    let (intro, popover) = (["tour review_intro", "skip", "home"], ["info cardio.log_info", "close"])
+    let order = planner.cases.filter { if case .order = $0.check { true } else { false } }
+    #expect(order.map(\.units) == [[], [intro], [intro, popover], [popover]])
+    let reach = planner.cases.last
+    #expect(reach?.check == .reached(guidance: "review.weekday_info", group: "g"))
+    #expect(
+      reach?.units == [
+        ["qa clock +1d", "go review", "skip", "home"], ["qa clock +1d", "go cardio", "close", "home"],
+      ], "neither has rules of its own to meet")
+  }
+
+  @Test("the oracle: a member waits for the first before it that the lines did not close nor invalidate")
+  func oracleBlocker() {
+    let rules = ["cardio.log_info": GuidanceRules(invalidatedBy: [.changed(.units)])]
+    let members = ["review_intro", "cardio.log_info"]
+    let lines = { (lines: [String]) in RuleOracle(now: .distantPast, language: .en, lines: lines) }
+    #expect(lines([]).blocker(among: members, rules: rules) == "review_intro")
+    #expect(lines(["tour review_intro", "skip"]).blocker(among: members, rules: rules) == "cardio.log_info")
+    #expect(lines(["tour review_intro", "skip", "set units imperial"]).blocker(among: members, rules: rules) == nil)
   }
 
   @Test(
@@ -71,8 +103,9 @@ struct RulePlanTests {
   }
 }
 
-/// `qa explore --rules` on real sessions and stores: the shipped content, and an off-by-one
-/// planted between the rules the app runs and the rules the plan and oracle read.
+/// `qa explore --rules` on real sessions and stores: the shipped content, an off-by-one
+/// planted between the rules the app runs and the rules the plan and oracle read, and an
+/// ordered group planted in content, blocked behind a rule no run can meet.
 @Suite("qa explore --rules")
 @MainActor
 struct RuleExplorerTests {
@@ -87,10 +120,39 @@ struct RuleExplorerTests {
   @Test("on the shipped content every boundary of every rule agrees with the oracle")
   func shippedContent() async throws {
     let (report, text) = try await explore()
-    // The popover's visit rule (5 boundaries), display count (2) and invalidation (2), and the plate-weights block (3).
-    #expect(report.runs == 12)
-    #expect(report.rules == 4)
-    #expect(text == ["Runs explored: 12, over the boundaries of the rules content gives (4): no counterexample."])
+    // The popover's visit rule (5 boundaries), display count (2), invalidation (2) and place
+    // behind the review intro (2, and the run that reaches it), and the plate-weights block (3).
+    #expect(report.runs == 15)
+    #expect(report.rules == 5)
+    #expect(text == ["Runs explored: 15, over the boundaries of the rules content gives (5): no counterexample."])
+  }
+
+  @Test("a deadlock lint cannot see is found: a member before it whose rule holds on paper but in no run")
+  func plantedDeadlock() async throws {
+    let directory = try TemporaryDirectory()
+    let releases = directory.path("Releases")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try Data(
+      #"""
+      {"releases": ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"],
+       "guidance": {"cardio.log_info": {"when": [{"seenThrough": "9.0.0"}]}},
+       "orderedGroups": {"cardio": ["cardio.log_info", "cardio_intro"]}}
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: releases + "/manifest.json"))
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--releases", releases])
+    await harness.boot()
+    let report = try await RuleExplorer(exploring: harness.session.runner).explore(
+      seenThrough: Version(major: 2, minor: 11, patch: 0))
+    let found = try #require(report.counterexamples.first)
+    #expect(report.counterexamples.count == 1)
+    #expect(found.scenario.lines == ["close", "qa clock +1d", "go cardio", "close", "home"], "the whole attempt")
+    #expect(found.problems.first?.hasPrefix("cardio_intro waits for cardio.log_info in group cardio even after") == true)
+    #expect(found.closing == "why guide cardio_intro")
+    // Replayed, `why` says what it waits for.
+    let replay = try await SessionHarness(
+      arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor))
+    let transcript = await replay.transcript(of: found.scenario.lines + [found.closing])
+    #expect(transcript.contains("waits for About the cardio week to be done"))
   }
 
   static func planted(_ rule: Rule) -> [String: GuidanceRules] {

@@ -75,7 +75,8 @@ struct TranscriptTests {
     + whyCases
 
   /// `why` in every language, at 40 and 80 columns: the tour shown at the start, seen after
-  /// `skip`, due after `debug seen`, off by the setting; a guide before its screen, a popover.
+  /// `skip`, due after `debug seen`, off by the setting; a guide before its screen, a popover
+  /// waiting in its ordered group, then for its rule; home's news line paced, then free.
   nonisolated static let whyCases: [(name: String, arguments: [String], script: [String])] =
     Language.allCases.flatMap { language -> [(name: String, arguments: [String], script: [String])] in
       [40, 80].map { width in
@@ -85,7 +86,8 @@ struct TranscriptTests {
           script: [
             "why tour", "skip", "why tour", "debug seen set 2.12.0", "why tour", "set showWhatsNew off", "why tour",
             "why guide review_intro", "why popover review.weekday_info", "why reminder", "why news 2.14.0",
-            "why news 2.12.0", "go review", "home", "go review", "why popover review.weekday_info", "why guide workouts_intro",
+            "why news 2.12.0", "why news", "go review", "home", "go review", "why popover review.weekday_info",
+            "why guide workouts_intro", "qa clock +1d", "why news --json", "home", "why news",
           ]
         )
       }

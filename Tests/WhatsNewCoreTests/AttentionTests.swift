@@ -194,4 +194,40 @@ struct AttentionTests {
     _ = reduce(&state, .guide(.startIfUnseen("review.weekday_info", seen: [], now: Self.t0 + 60)))
     #expect(state.guidance.active == nil)
   }
+
+  @Test(
+    "an ordered group: a member waits, queued, for the first one before it not done (seen, closed, or closed for good)",
+    arguments: [
+      ([], [], "cardio_intro"), (["closed:cardio_intro"], [], "cardio.log_info"),
+      (["closed:cardio_intro", "changed:units"], [], nil), ([], ["cardio_intro"], "cardio.log_info"),
+      (["closed:cardio.log_info"], [], "cardio_intro"),
+    ] as [([String], Set<String>, String?)])
+  func orderedGroup(events: [String], seen: Set<String>, blocker: String?) {
+    var state = Self.home()
+    state.attention.rules = [
+      "cardio_intro": GuidanceRules(group: "cardio"),
+      "cardio.log_info": GuidanceRules(invalidatedBy: [.changed(.units)], group: "cardio", after: ["cardio_intro"]),
+      "workouts_intro": GuidanceRules(group: "cardio", after: ["cardio_intro", "cardio.log_info"]),
+    ]
+    for (offset, name) in events.enumerated() { state.attention.events.record(name, at: Self.t0 + Double(offset)) }
+    let why = Explanation.guidance(GuidanceCatalog.find("workouts_intro")!, state, seen: seen, now: Self.t0 + 2 * Self.day)
+    let order = why.conditions.first { $0.name == "order:cardio" }
+    #expect(order?.value == blocker ?? "free")
+    #expect(why.reason == (blocker == nil ? .gateClosed : .queued), "free, it waits only for a visit to its screen")
+    #expect(why.deciding?.detail == blocker ?? "screen")
+  }
+
+  @Test("home's news line waits out the pace after any display, and is not offered to someone who began on this version")
+  func newsLine() {
+    var state = Self.home()
+    state.storeFacts.firstVersion = Version("2.13.1")
+    #expect(Explanation.newsLine(state, now: Self.t0).reason == .shown, "nothing shown yet")
+    state.attention.events.record("shown:tour", at: Self.t0)
+    let paced = Explanation.newsLine(state, now: Self.t0 + 60)
+    #expect(paced.reason == .paced)
+    #expect(paced.detail == (Self.t0 + Self.day).formatted(.iso8601))
+    #expect(Explanation.newsLine(state, now: Self.t0 + Self.day).reason == .shown, "a day on")
+    state.storeFacts.firstVersion = state.appVersion
+    #expect(Explanation.newsLine(state, now: Self.t0 + Self.day).detail == "firstVersion")
+  }
 }

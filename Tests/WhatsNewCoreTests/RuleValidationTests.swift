@@ -89,4 +89,45 @@ struct RuleValidationTests {
       displayPath: "2.15.0.json", englishKeys: nil)
     #expect(onAction.diagnostics.map(\.path) == ["pages[0].blocks[1].when"])
   }
+
+  static func grouped(_ guidance: String, _ groups: String) -> [UInt8] {
+    Array(#"{"releases": [], "guidance": \#(guidance), "orderedGroups": \#(groups)}"#.utf8)
+  }
+
+  @Test("an ordered group gives each member its group and the members before it; a popover in one starts by itself")
+  func orderedGroup() {
+    let rules = ReleaseValidator.guidanceRules(
+      Self.grouped("{}", #"{"review": ["review_intro", "review.weekday_info", "cardio.log_info"]}"#))
+    #expect(rules["review_intro"] == GuidanceRules(group: "review"))
+    #expect(rules["cardio.log_info"] == GuidanceRules(group: "review", after: ["review_intro", "review.weekday_info"]))
+  }
+
+  /// Each row: the manifest's `guidance` and `orderedGroups`, the paths named, whether lint calls it `never-shows`.
+  static let refusedGroups: [(guidance: String, groups: String, paths: [String], neverShows: Bool, kept: Set<String>)] = [
+    // Behind a member that can never show, the rest of the group would wait forever.
+    (
+      #"{"review_intro": {"when": [{"onboarding": "incomplete"}]}}"#, #"{"g": ["review_intro", "cardio_intro"]}"#,
+      ["guidance.review_intro", "orderedGroups.g[1]"], true, []
+    ),
+    ("{}", #"{"g": ["review_intro", "first_run"]}"#, ["orderedGroups.g[1]"], false, []),
+    ("{}", #"{"g": ["review_intro", "review_intr"]}"#, ["orderedGroups.g[1]"], false, []),
+    ("{}", #"{"g": ["review_intro", "review_intro"]}"#, ["orderedGroups.g[1]"], false, []),
+    (
+      "{}", #"{"g": ["review_intro", "cardio_intro"], "h": ["cardio_intro", "workouts_intro"]}"#, ["orderedGroups.h[0]"],
+      false, ["g"]
+    ),
+    ("{}", #"{"g": ["review_intro"]}"#, ["orderedGroups.g"], false, []),
+  ]
+
+  @Test(
+    "a group that names no guide, repeats one, holds one only asked for, or waits behind one that can never show is dropped",
+    arguments: refusedGroups.indices)
+  func refusedGroup(_ index: Int) {
+    let row = Self.refusedGroups[index]
+    let bytes = Self.grouped(row.guidance, row.groups)
+    let diagnostics = ReleaseValidator.manifestEntries(bytes, displayPath: "Releases/manifest.json").diagnostics
+    #expect(diagnostics.map(\.path) == row.paths, "\(row.groups)")
+    #expect((diagnostics.last?.rule == .neverShows) == row.neverShows)
+    #expect(Set(ReleaseValidator.guidanceRules(bytes).values.compactMap(\.group)) == row.kept)
+  }
 }

@@ -1,6 +1,6 @@
 import WhatsNewCore
 
-/// `why tour|guide <id>|popover <id>|reminder [--json]`: why the surface shows or not now, and for
+/// `why tour|guide <id>|popover <id>|news [<version>]|reminder [--json]`: why the surface shows or not now, and for
 /// the tour what this start decided (``Explanation``): every gate and rule with its value, the
 /// deciding one marked. The store is read as the check (or a guide's start) reads it.
 @MainActor
@@ -26,6 +26,7 @@ struct WhyCommand: Sendable {
       explanation = .guidance(
         guidance, runner.state, seen: await runner.guidanceSeenSet(), now: runner.backends.clock.now())
     case ("reminder", 1): explanation = await reminderNow()
+    case ("news", 1): explanation = .newsLine(runner.state, now: runner.backends.clock.now())
     case ("news", 2):
       guard let why = await news(words[1]) else { return }
       explanation = why

@@ -20,16 +20,18 @@ struct RuleExplorer {
     let runner = try ExplorationRunner(like: exploring, seenThrough: seenThrough)
     let flow = selectFlow(
       releases: exploring.configuration.content.releases, seenThrough: seenThrough, current: exploring.appVersion)
-    let cases = RulePlanner(guidanceRules: planned ?? exploring.catalog.guidanceRules, flow: flow).cases
+    let rules = planned ?? exploring.catalog.guidanceRules
+    let cases = RulePlanner(guidanceRules: rules, flow: flow).cases
     var report = ExplorationReport(
       runs: 0, choices: 0, startArguments: runner.startArguments, counterexamples: [],
-      rules: Set(cases.map(\.check)).count)
+      rules: Set(cases.filter { !$0.check.isReach }.map(\.check)).count)
     /// What a run of `ruleCase` finds wrong.
     func problems(_ ruleCase: RuleCase) async throws -> [String] {
       let start = runner.clock.instant
       return try await runner.run(ExplorationScenario(lines: ruleCase.lines)) { session in
         disagreement(
-          ruleCase, in: session, oracle: RuleOracle(now: start, language: runner.template.language, lines: ruleCase.lines))
+          ruleCase, in: session, oracle: RuleOracle(now: start, language: runner.template.language, lines: ruleCase.lines),
+          rules: rules)
       }.problems
     }
     var failing: [RuleCase] = []
@@ -44,7 +46,8 @@ struct RuleExplorer {
     }
     for ruleCase in failing {
       var minimal = ruleCase
-      if !report.stopped {
+      // A deadlock's script is the whole attempt: shortened, it would only show the wait.
+      if !report.stopped, !ruleCase.check.isReach {
         minimal.units = try await ScriptMinimizer.minimize(ruleCase.units) { units in
           var shorter = ruleCase
           shorter.units = units
@@ -63,7 +66,9 @@ struct RuleExplorer {
   }
 
   /// What the app reads of `ruleCase`'s rule in `session` when it differs from `oracle`'s, in words.
-  func disagreement(_ ruleCase: RuleCase, in session: Session, oracle: RuleOracle) -> [String] {
+  func disagreement(
+    _ ruleCase: RuleCase, in session: Session, oracle: RuleOracle, rules: [String: GuidanceRules]
+  ) -> [String] {
     typealias Reading = (value: String, passes: Bool)
     let runner: EffectRunner = session.runner
     /// `why`'s condition `name` of guide or popover `id`.
@@ -85,6 +90,16 @@ struct RuleExplorer {
       let happened = oracle.count(event) > 0
       (id, name, expected) = (guidance, "invalidatedBy:\(event.name)", (happened ? "happened" : "not yet", !happened))
       observed = why(name, of: id)
+    case .order(let guidance, let group, let after):
+      let blocker = oracle.blocker(among: after, rules: rules)
+      (id, name, expected) = (guidance, "order:\(group)", (blocker ?? "free", blocker == nil))
+      observed = why(name, of: id)
+    case .reached(let guidance, let group):
+      (id, name, expected) = (guidance, "order:\(group)", ("free", true))
+      observed = why(name, of: id)
+      if let observed, !observed.passes {
+        return [runner.text("ui.explore.deadlock", guidance, observed.value, group)]
+      }
     case .block(let block, let titleKey, let rules):
       let shows = rules.allSatisfy { oracle.expected($0).passes }
       (id, name, expected) = (block, "when", (shows ? "shown" : "hidden", shows))

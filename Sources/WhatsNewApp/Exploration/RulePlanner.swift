@@ -16,6 +16,11 @@ struct RuleCase: Sendable, Hashable {
     case invalidation(guidance: String, AppEvent)
     /// A tour block's `when` (an info block: its title is what shows).
     case block(id: String, titleKey: String, rules: [Rule])
+    /// A guide's or popover's place in ordered group `group`, behind the members `after`.
+    case order(guidance: String, group: String, after: [String])
+    /// The same, after a run that brought every member before it to start by itself: a member
+    /// still waited behind is a deadlock.
+    case reached(guidance: String, group: String)
   }
 
   /// Lines before the units: the tour closed, for a rule of a guide or popover.
@@ -29,10 +34,13 @@ struct RuleCase: Sendable, Hashable {
 }
 
 extension RuleCase.Check {
+  /// Whether it checks a deadlock (a run that tries to reach the member, not a boundary).
+  var isReach: Bool { if case .reached = self { true } else { false } }
+
   /// The line that shows what the app reads of it: the guide's or popover's `why`, the block's page.
   var why: String {
     switch self {
-    case .rule(let id, _), .displays(let id, _), .invalidation(let id, _):
+    case .rule(let id, _), .displays(let id, _), .invalidation(let id, _), .order(let id, _, _), .reached(let id, _):
       "why \(GuidanceCatalog.find(id)?.mode == .info ? "popover" : "guide") \(id)"
     case .block: "show"
     }
@@ -44,9 +52,14 @@ extension RuleCase.Check {
 /// minute past it, a display count one short of `maxDisplayCount` and at it, each
 /// invalidating event, each setting's wanted value and another). Pure, from the rules.
 ///
+/// A member of an ordered group is run with none, some and all of the members before it asked
+/// for and closed, and once after a run that brought each of them to start by itself (its
+/// rules met, the pace waited out, its screen visited): one still waited behind then is a
+/// deadlock, which only running finds (a rule that holds on paper but never in a run).
+///
 /// Left out, since no command in a run can move them: rules over `seenThrough` and
-/// `onboarding`; an event a run cannot donate by itself (`shown:tour`, a guide's `shown:` and
-/// `closed:`); events on a tour block (a run would have to leave the tour to donate them).
+/// `onboarding`; `shown:tour` (the tour shows once a start); events on a tour block (a run
+/// would have to leave the tour to donate them).
 struct RulePlanner {
   /// The rules of guides and popovers, by id (the manifest's `guidance`).
   var guidanceRules: [String: GuidanceRules]
@@ -70,6 +83,14 @@ struct RulePlanner {
       for (check, unitLists) in checks {
         cases += unitLists.map { RuleCase(lead: lead, units: $0, check: check) }
       }
+      guard let group = rules.group, let last = rules.after.last else { continue }
+      // None, each first few, and the last alone of the members before it asked for and closed.
+      var done = (0...rules.after.count).map { Array(rules.after.prefix($0)) }
+      if rules.after.count > 1 { done.append([last]) }
+      let order = RuleCase.Check.order(guidance: id, group: group, after: rules.after)
+      cases += done.map { RuleCase(lead: lead, units: $0.compactMap { Self.donation(of: .closed($0)) }, check: order) }
+      let reach = rules.after.flatMap { self.startedByItself($0) }
+      cases.append(RuleCase(lead: lead, units: reach, check: .reached(guidance: id, group: group)))
     }
     for (index, flowPage) in flow.enumerated() {
       for block in flowPage.page.blocks where !block.when.isEmpty {
@@ -113,6 +134,19 @@ struct RulePlanner {
     }
   }
 
+  /// The units that bring guidance `id` to start by itself, then close it: its rules met (what
+  /// a run can meet), the pace waited out, its screen visited, and home.
+  func startedByItself(_ id: String) -> [[String]] {
+    guard let guidance = GuidanceCatalog.find(id),
+      let screen = guidance.steps.first.flatMap({ guidance.routeForAnchor[$0.targetAnchor] })
+    else { return [] }
+    let met = guidanceRules[id]?.when.flatMap { rule -> [[String]] in
+      if case .event = rule { return Self.unitLists(for: rule).dropFirst().first ?? [] }
+      return Self.unitLists(for: rule).first ?? []
+    }
+    return (met ?? []) + [["qa clock +1d", "go \(screen.rawValue)", guidance.mode == .info ? "close" : "skip", "home"]]
+  }
+
   /// `count` donations of `event`: a setting's alternate between a value other than its
   /// default and its default, so each one changes it.
   static func donations(_ donation: [String], _ event: AppEvent, count: Int) -> [[String]] {
@@ -129,14 +163,20 @@ struct RulePlanner {
     case .changed(let setting):
       setting.kind.values.first { $0 != setting.defaultValue }.map { ["set \(setting.rawValue) \($0)"] }
     case .shown(let id), .closed(let id):
-      GuidanceCatalog.find(id)?.mode == .info ? ["info \(id)", "close"] : nil
+      switch GuidanceCatalog.find(id)?.mode {
+      case .info: ["info \(id)", "close"]
+      case .tour: ["tour \(id)", "skip", "home"]
+      case nil: nil
+      }
     }
   }
 }
 
 /// The oracle of `qa explore --rules`: what a case's own lines make of what its rule reads,
 /// worked out from the lines alone, never from the app. It knows the lines the planner writes:
-/// `go`, `home`, `set`, `lang`, `info`, `close`, `qa clock ±N(d|m)`; others change nothing.
+/// `go`, `home`, `set`, `lang`, `info`, `tour`, `close`, `skip`, `qa clock ±N(d|m)`; others
+/// change nothing (a guide or popover that starts by itself on a visit is not foreseen: the
+/// plan waits the pace out only where it wants one to).
 struct RuleOracle {
   var now: Date
   var language: Language
@@ -163,10 +203,10 @@ struct RuleOracle {
       settings[setting] = words[2]
       donate(&self, .changed(setting))
     case ("lang", 2): language = Language(rawValue: words[1]) ?? language
-    case ("info", 2):
+    case ("info", 2), ("tour", 2):
       showing = words[1]
       donate(&self, .shown(words[1]))
-    case ("close", 1):
+    case ("close", 1), ("skip", 1):
       if let shown = showing { donate(&self, .closed(shown)) }
       showing = nil
     case ("qa", 3) where words[1] == "clock":
@@ -176,6 +216,14 @@ struct RuleOracle {
   }
 
   func value(of setting: Setting) -> String { settings[setting] ?? setting.defaultValue }
+
+  /// The first of `members` the lines did not close, nor close for good by an event of its
+  /// `rules`: what a member of an ordered group behind them waits for (`nil`: none).
+  func blocker(among members: [String], rules: [String: GuidanceRules]) -> String? {
+    members.first { id in
+      count(.closed(id)) == 0 && !(rules[id]?.invalidatedBy.contains { count($0) > 0 } ?? false)
+    }
+  }
 
   func count(_ event: AppEvent, withinDays days: Int? = nil) -> Int {
     let since = days.map { now - Double($0) * 86_400 } ?? .distantPast

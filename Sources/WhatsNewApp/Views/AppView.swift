@@ -96,7 +96,8 @@ package enum AppView {
       units: state.choices.state(of: .units).confirmed ?? stored.units, infoAnchors: state.guidanceOff ? [:] : state.infoAnchors,
       languageSource: state.languageChoice.source, tourIsSuspended: state.tour?.isSuspended ?? false,
       showsDeveloperSection: inputs.developerMode, recap: state.recap.isListed ? state.recap : nil,
-      firstVersion: stored.firstVersion, offersFirstRun: state.offersFirstRun && !state.guidanceOff)
+      offersFirstRun: state.offersFirstRun && !state.guidanceOff,
+      showsNewsLine: Explanation.newsLine(state, now: inputs.now).deciding == nil)
   }
 
   /// ``ViewInputs/pagePart``'s start once `show all` printed the page whole: Enter turns the page.

@@ -22,10 +22,10 @@ package struct ScreenFacts: Sendable {
   package var showsDeveloperSection = false
   /// What the tour just ended by `done` changed, listed at the end of home (``TourRecap/isListed``).
   package var recap: TourRecap?
-  /// Where the person's history starts (``StoreFacts/firstVersion``).
-  package var firstVersion: Version?
   /// Home offers the `first_run` guide (``AppState/offersFirstRun``).
   package var offersFirstRun = false
+  /// Home shows its news line (``Explanation/newsLine(_:now:)``: news, and the pace allows).
+  package var showsNewsLine = false
 }
 
 /// Renders the app's screens. Each element carries its anchor id (`workouts.view`),
@@ -106,11 +106,12 @@ package struct ScreenRenderer: Sendable {
         hangingIndent: 18)
     }
     rows += section("ui.home.shortcuts.title", "home.shortcuts", shortcuts)
-    rows.append(.blank)
     // A new user is offered the guide, and told nothing of releases they never had.
     if facts.offersFirstRun {
+      rows.append(.blank)
       rows += c.wrapped(c.text("ui.home.firstRunOffer", GuidanceCatalog.firstRun), indent: 2, style: .dim, firstPrefix: "  ")
-    } else if facts.firstVersion.map({ $0 < facts.appVersion }) ?? true {
+    } else if facts.showsNewsLine {
+      rows.append(.blank)
       rows += c.wrapped(c.text("ui.home.news", facts.appVersion.description), indent: 2, style: .dim, firstPrefix: "  ")
         .anchored("home.news")
     }

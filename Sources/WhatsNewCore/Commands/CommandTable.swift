@@ -87,15 +87,15 @@ package enum CommandTable {
       ],
       hasDetails: true),
     CommandInfo(
-      name: "why", usage: "why tour|guide <guide>|popover <popover>|news <version>|reminder [--json]", group: .qa,
+      name: "why", usage: "why tour|guide <guide>|popover <popover>|news [<version>]|reminder [--json]", group: .qa,
       family: .qa, traits: [.readsNow], subcommands: ["tour", "guide", "popover", "news", "reminder"],
       forms: [
-        "why tour [--json]", "why guide <guide> [--json]", "why popover <popover> [--json]", "why news <version> [--json]",
+        "why tour [--json]", "why guide <guide> [--json]", "why popover <popover> [--json]", "why news [<version>] [--json]",
         "why reminder [--json]",
       ],
       examples: [
         "why tour", "why tour --json", "why guide workouts_intro", "why popover cardio.log_info --json", "why news 2.12.0",
-        "why reminder",
+        "why news", "why reminder",
       ]),
     CommandInfo(name: "wait", usage: "wait", group: .qa, family: .qa, traits: [.readsNow], examples: ["wait"]),
     CommandInfo(

@@ -77,4 +77,20 @@ extension ReleaseSchema {
       ("description", .string("Rules over guides and popovers; a popover with rules starts by itself on its screen.")),
     ])
   }
+
+  /// The manifest's `orderedGroups`: each group's members in the order they start by themselves.
+  static var orderedGroups: JSONValue {
+    .object([
+      ("type", .string("object")),
+      ("propertyNames", string(pattern: "^[A-Za-z0-9_.-]{1,\(ReleaseValidator.maximumIDLength)}$", "A group's name.")),
+      (
+        "additionalProperties",
+        .object([
+          ("type", .string("array")), ("minItems", .number(2)), ("uniqueItems", .bool(true)),
+          ("items", .object([("enum", .array(GuidanceCatalog.orderable.map { .string($0.id) }))])),
+        ])
+      ),
+      ("description", .string("Each member starts by itself only once every member before it is done.")),
+    ])
+  }
 }

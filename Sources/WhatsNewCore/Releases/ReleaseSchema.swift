@@ -142,6 +142,7 @@ package enum ReleaseSchema {
             ])
           ),
           ("guidance", guidance),
+          ("orderedGroups", orderedGroups),
         ])
       ),
       // Open, and repeats allowed: lint only warns about an unknown field or a repeated entry

@@ -16,7 +16,9 @@ extension ValidationContext {
     let entries: Int
     do throws(Rejection) {
       let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
-      guidance = validateGuidanceRules(top)
+      var neverShowing: [String: String] = [:]
+      guidance = validateGuidanceRules(top, neverShowing: &neverShowing)
+      validateOrderedGroups(top, into: &guidance, neverShowing: neverShowing)
       entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")

@@ -96,7 +96,8 @@ extension ValidationContext {
 
   /// The manifest's `guidance`: `{"<guide or popover id>": {"when", "maxDisplayCount",
   /// "invalidatedBy"}}`. An entry for no guidance, or one that could never show, is dropped and named.
-  mutating func validateGuidanceRules(_ top: Fields) -> [String: GuidanceRules] {
+  /// `neverShowing` gets why each entry dropped for never showing would never show.
+  mutating func validateGuidanceRules(_ top: Fields, neverShowing: inout [String: String]) -> [String: GuidanceRules] {
     guard let object = read.member(top, "guidance") else { return [:] }
     guard tape.kind(object) == .object else {
       record("guidance", "expected an object of guidance ids, found \(tape.kindName(object)); rules dropped", .dropped)
@@ -125,13 +126,79 @@ extension ValidationContext {
             rules.invalidatedBy.append(event)
           }
         }
-        if let problem = Self.neverShows(rules) { throw Rejection(path: path, reason: problem, rule: .neverShows) }
+        if let problem = Self.neverShows(rules) {
+          neverShowing[id] = problem
+          throw Rejection(path: path, reason: problem, rule: .neverShows)
+        }
         result[id] = rules
       } catch {
         drop(error, unit: "guidance rules")
       }
     }
     return result
+  }
+
+  /// The manifest's `orderedGroups`: `{"<group>": ["<guide or popover id>", ...]}`: a member
+  /// starts by itself only once every member before it is done (TipKit's `.ordered`). A group
+  /// is dropped and named when a member is unknown, listed twice (or in two groups), starts
+  /// only when asked, or waits behind one that can never show (`neverShowing`): the rest of the
+  /// group would wait forever, so its members start as if it were not there.
+  mutating func validateOrderedGroups(
+    _ top: Fields, into rules: inout [String: GuidanceRules], neverShowing: [String: String]
+  ) {
+    guard let object = read.member(top, "orderedGroups") else { return }
+    guard tape.kind(object) == .object else {
+      record("orderedGroups", "expected an object of group names, found \(tape.kindName(object)); groups dropped", .dropped)
+      return
+    }
+    let ids = GuidanceCatalog.all.map(\.id)
+    var grouped: [String: String] = [:]
+    for key in tape.memberKeys(of: object) {
+      let group = tape.string(key)
+      let path = "orderedGroups.\(group)"
+      do throws(Rejection) {
+        guard ReleaseValidator.isValidID(group) else {
+          throw Rejection(path: path, reason: "group name \(Quote.quoted(group)) is not valid (use A-Z a-z 0-9 _ . -)")
+        }
+        let list = tape.next(after: key)
+        let elements = tape.kind(list) == .array ? Array(tape.elements(of: list)) : []
+        guard elements.count >= 2 else {
+          throw Rejection(path: path, reason: "expected an array of at least two guide or popover ids, in the order they show")
+        }
+        var members: [String] = []
+        for (index, node) in elements.enumerated() {
+          let id = tape.kind(node) == .string ? tape.string(node) : ""
+          let memberPath = "\(path)[\(index)]"
+          guard let guidance = GuidanceCatalog.find(id) else {
+            throw Rejection(
+              path: memberPath, reason: "no guide or popover is named \(Quote.quoted(id))\(read.didYouMean(id, ids))")
+          }
+          if let other = grouped[id] ?? (members.contains(id) ? group : nil) {
+            throw Rejection(
+              path: memberPath,
+              reason: "\(id) is already in the group \(Quote.quoted(other)): a guide or popover waits in one group")
+          }
+          guard GuidanceCatalog.orderable.contains(guidance) else {
+            throw Rejection(
+              path: memberPath, reason: "\(id) starts only when asked, so no order can hold it back; leave it out")
+          }
+          if let blocker = members.first(where: { neverShowing[$0] != nil }), let why = neverShowing[blocker] {
+            throw Rejection(
+              path: memberPath,
+              reason: "\(id) waits behind \(blocker), whose rules can never hold (\(why)): the group can never reach it",
+              rule: .neverShows)
+          }
+          members.append(id)
+        }
+        for (index, id) in members.enumerated() {
+          grouped[id] = group
+          rules[id, default: GuidanceRules()].group = group
+          rules[id, default: GuidanceRules()].after = Array(members[..<index])
+        }
+      } catch {
+        drop(error, unit: "group")
+      }
+    }
   }
 
   /// Why a guidance with `rules` could never start by itself, if it could not: a rule on

@@ -127,7 +127,7 @@ struct ValidationContext {
   static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
   static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
-  static let manifestFields: [StaticString] = ["releases", "guidance"]
+  static let manifestFields: [StaticString] = ["releases", "guidance", "orderedGroups"]
 
   /// Parses `bytes` into ``tape``; a file over the size limit, or not JSON, drops `unit`
   /// (`release`, or `every release` of the manifest) and gives `false`.

@@ -2,11 +2,15 @@ package import Foundation
 
 /// What content says of a guide or popover beyond its steps (`Releases/manifest.json`'s `guidance`): the
 /// rules that must hold before it starts by itself, how many times it may be shown, and the
-/// events that close it for good. A popover with rules starts by itself on its screen.
+/// events that close it for good; and (its `orderedGroups`) the group it waits in, behind the
+/// members listed before it. A popover with rules, or in a group, starts by itself on its screen.
 package struct GuidanceRules: Sendable, Hashable {
   package var when: [Rule] = []
   package var maxDisplayCount: Int?
   package var invalidatedBy: [AppEvent] = []
+  /// The ordered group it is in, if any, and the members before it (TipKit's `.ordered`).
+  package var group: String?
+  package var after: [String] = []
 }
 
 /// The one attention budget the tour, guides and popovers share: one thing at a time (what is
@@ -48,11 +52,28 @@ package struct Attention: Sendable, Equatable {
       arguments: [last ?? "ui.why.onTop.nothing", text])
   }
 
-  /// The conditions content puts on guidance `id`: its rules, its display count against
+  /// Whether guidance `id` is done, so an ordered group's next member may start: seen (`seen`
+  /// is `nil` when the store could not be read), closed once, or closed for good by an event.
+  package func isDone(_ id: String, seen: Set<String>?) -> Bool {
+    seen?.contains(id) == true || events.count(AppEvent.closed(id).name) > 0
+      || rules[id]?.invalidatedBy.contains { events.count($0.name) > 0 } == true
+  }
+
+  /// The conditions content puts on guidance `id`: its place in an ordered group (`queued`
+  /// behind the first member before it not done), its rules, its display count against
   /// `maxDisplayCount`, and each invalidating event (none happened yet).
-  package func conditions(of id: String, _ facts: RuleFacts) -> [Explanation.Condition] {
+  package func conditions(of id: String, _ facts: RuleFacts, seen: Set<String>?) -> [Explanation.Condition] {
     guard let rules = rules[id] else { return [] }
-    var conditions = rules.when.map { $0.condition(facts) }
+    var conditions: [Explanation.Condition] = []
+    if let group = rules.group, !rules.after.isEmpty {
+      let blocker = rules.after.first { !isDone($0, seen: seen) }
+      conditions.append(
+        Explanation.Condition(
+          "order:\(group)", value: blocker ?? "free", passes: blocker == nil, failing: .queued, detail: blocker,
+          key: blocker == nil ? "ui.why.order.free" : "ui.why.order.behind",
+          arguments: [group, blocker.map { "guidance.\($0).name" } ?? ""]))
+    }
+    conditions += rules.when.map { $0.condition(facts) }
     if let max = rules.maxDisplayCount {
       let shown = events.count(AppEvent.shown(id).name)
       conditions.append(

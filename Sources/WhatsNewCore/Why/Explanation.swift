@@ -11,6 +11,8 @@ package struct Explanation: Sendable, Equatable {
   /// What is explained.
   package enum Surface: String, Sendable, CaseIterable {
     case tour, guide, popover, news, reminder
+    /// Home's line `New in <version>: type news …` (`why news` without a version).
+    case newsLine
   }
 
   /// Why it shows or not: the closed vocabulary, as `--json` and `state decision` write it.

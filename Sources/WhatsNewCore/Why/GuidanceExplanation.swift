@@ -6,7 +6,7 @@ extension Explanation {
   /// (a guide is shown once; `seen` is `nil` when the store could not be read), and what starts
   /// it: the first visit to its screen (an intro, or a popover content gives rules), or only
   /// asking (`tour first_run`, `info <id>`). One that starts by itself also waits for content's
-  /// rules over it (``Attention/conditions(of:_:)``) and for the attention budget at `now`.
+  /// rules over it (``Attention/conditions(of:_:seen:)``) and for the attention budget at `now`.
   /// The automatic start starts it exactly when nothing here fails.
   package static func guidance(_ guidance: Guidance, _ state: AppState, seen: Set<String>?, now: Date?) -> Explanation {
     let showing = state.guidance.active?.id == guidance.id
@@ -53,7 +53,7 @@ extension Explanation {
     // An intro starts on its screen's first visit, a popover with rules on a visit; the rest only when asked.
     if let screen = state.startingScreen(of: guidance) {
       if !showing {
-        conditions += state.attention.conditions(of: guidance.id, state.ruleFacts(now: now))
+        conditions += state.attention.conditions(of: guidance.id, state.ruleFacts(now: now), seen: seen)
         conditions.append(state.attention.pacing(at: now))
       }
       conditions.append(

@@ -1,4 +1,24 @@
+package import Foundation
+
 extension Explanation {
+  /// Why home's news line shows or not now (`why news`): the person had releases before this
+  /// one (a new user is offered the first-run guide instead), and the attention budget, in
+  /// which it comes last: it waits out the pace after any display, and being one passive line
+  /// (nothing to leave; `news` stays in home's footer) holds nothing back itself.
+  package static func newsLine(_ state: AppState, now: Date?) -> Explanation {
+    let first = state.storeFacts.firstVersion
+    let updated = first.map { $0 < state.appVersion } ?? true
+    return Explanation(
+      surface: .newsLine, id: nil,
+      conditions: [
+        Condition(
+          "history", value: first?.description ?? "unknown", passes: updated, failing: .offByPolicy,
+          detail: "firstVersion", key: "ui.why.newsLine." + (updated ? "updated" : "new"),
+          arguments: [first?.description ?? "-"]),
+        state.attention.pacing(at: now),
+      ])
+  }
+
   /// Why release `release` was shown in a what's-new tour, or not (`why news <version>`): that
   /// it came out in the app's version or before, where the person's history starts, whether
   /// later releases superseded all it said, and what became of it (``ReleaseHistory/Status``,
