@@ -90,14 +90,6 @@ package final class ScriptLineSource: LineSource {
     }
   }
 
-  /// Reads the lines of `text`; for tests.
-  package init(text: String) {
-    self.fileDescriptor = -1
-    self.stopDescriptor = nil
-    self.buffer = Array(text.utf8)
-    self.reachedEnd = true
-  }
-
   deinit {
     if ownsDescriptor { close(fileDescriptor) }
   }

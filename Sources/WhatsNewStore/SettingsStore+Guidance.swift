@@ -60,10 +60,6 @@ extension SettingsStore {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.guidanceOff, off) }
   }
 
-  func flag(_ key: String) throws(StoreError) -> Bool {
-    Self.isSet(try storedValue(key, in: "app_state"))
-  }
-
   func setFlag(_ key: String, _ value: Bool) throws(StoreError) {
     try storeValue(value ? "true" : "false", at: key, in: "app_state")
   }
