@@ -112,10 +112,9 @@ package struct Backends: Sendable {
             // Nothing was written and nothing touched: there is nothing to compensate.
             return Self.unwritten(error)
           }
-          let (previous, notification) = written
-          oldNotification = notification
-          replaced = previous
-          result = .written(previous: previous, reminder: notification)
+          oldNotification = written.notification
+          replaced = written.previous
+          result = .written(previous: written.previous, reminder: written.notification)
         case .cancel:
           try await run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: WeeklyReview.notificationID) }
         case .schedule(let weekday):
