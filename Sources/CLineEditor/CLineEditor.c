@@ -178,9 +178,6 @@ const char *wn_editor_unavailable_reason(void) {
 struct wn_editor {
   EditLine *el;
   History *history;
-  FILE *out;            /* libedit's output stream (stdout) */
-  int in_fd;            /* 0 */
-  int out_fd;           /* 1 */
   int wake_read;        /* self-pipe, both ends non-blocking */
   int wake_write;
   char *prompt;         /* current prompt, UTF-8 */
@@ -208,20 +205,19 @@ struct wn_editor {
 /* The terminal's settings before the editor quieted it, restored at exit (once). */
 static struct termios wn_terminal_original;
 static int wn_terminal_saved = 0;
-static int wn_terminal_fd = -1;
 
 /* Also from a signal handler about to _exit (tcsetattr is async-signal-safe). */
 void wn_restore_terminal_now(void) {
-  if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
+  if (wn_terminal_saved) tcsetattr(STDIN_FILENO, TCSADRAIN, &wn_terminal_original);
 }
 
 /* Echo off, and nothing else changed: keys typed while the app works stay unshown. */
 static void wn_quiet_terminal(void) {
   if (!wn_terminal_saved) return;
   struct termios quiet;
-  if (tcgetattr(wn_terminal_fd, &quiet) != 0) return;
+  if (tcgetattr(STDIN_FILENO, &quiet) != 0) return;
   quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
-  tcsetattr(wn_terminal_fd, TCSANOW, &quiet);
+  tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
 }
 
 /* Signal state is process-wide by nature. */
@@ -278,8 +274,8 @@ int wn_set_handler(int signo, void (*handler)(int), int flags, struct sigaction 
 static void wn_on_stop(int signo) {
   int saved_errno = errno;
   struct termios current;
-  int have_current = wn_terminal_saved && tcgetattr(wn_terminal_fd, &current) == 0;
-  if (wn_terminal_saved) tcsetattr(wn_terminal_fd, TCSADRAIN, &wn_terminal_original);
+  int have_current = wn_terminal_saved && tcgetattr(STDIN_FILENO, &current) == 0;
+  if (wn_terminal_saved) tcsetattr(STDIN_FILENO, TCSADRAIN, &wn_terminal_original);
 
   struct sigaction ours;
   wn_set_handler(signo, SIG_DFL, 0, &ours);
@@ -291,7 +287,7 @@ static void wn_on_stop(int signo) {
   sigprocmask(SIG_SETMASK, &before, NULL);
   sigaction(signo, &ours, NULL);
 
-  if (have_current) tcsetattr(wn_terminal_fd, TCSADRAIN, &current);
+  if (have_current) tcsetattr(STDIN_FILENO, TCSADRAIN, &current);
   wn_continued = 1;
   wn_wake_reader();
   errno = saved_errno;
@@ -312,9 +308,9 @@ static wn_editor *wn_editor_of(EditLine *el) {
 
 /* ---- display helpers ---------------------------------------------------- */
 
-static int wn_columns(wn_editor *editor) {
+static int wn_columns(void) {
   struct winsize size;
-  return ioctl(editor->out_fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
 }
 
 /* Cells libedit uses for a character: control characters are shown as ^X. */
@@ -361,7 +357,7 @@ static long wn_width_through(wn_editor *editor, int up_to_cursor) {
 
 /* Screen row, counted from the prompt's first row, of `end` in the line. */
 static int wn_row_of(wn_editor *editor, int up_to_cursor) {
-  return editor->prompt_rows + (int)(wn_width_through(editor, up_to_cursor) / wn_columns(editor));
+  return editor->prompt_rows + (int)(wn_width_through(editor, up_to_cursor) / wn_columns());
 }
 
 /*
@@ -369,19 +365,19 @@ static int wn_row_of(wn_editor *editor, int up_to_cursor) {
  * the edited text (which may wrap over several rows).
  */
 static void wn_move_to_end_of_line(wn_editor *editor) {
-  int columns = wn_columns(editor);
+  int columns = wn_columns();
   long end = wn_width_through(editor, 0);
   int below = wn_row_of(editor, 0) - wn_row_of(editor, 1);
-  if (below > 0) fprintf(editor->out, "\x1b[%dB", below);
-  fputs("\r", editor->out);
-  if (end % columns > 0) fprintf(editor->out, "\x1b[%ldC", end % columns);
+  if (below > 0) fprintf(stdout, "\x1b[%dB", below);
+  fputs("\r", stdout);
+  if (end % columns > 0) fprintf(stdout, "\x1b[%ldC", end % columns);
 }
 
 /* Moves the cursor to the start of the prompt's first row and erases what follows. */
 static void wn_erase_prompt_and_line(wn_editor *editor) {
   int row = wn_row_of(editor, 1);
-  if (row > 0) fprintf(editor->out, "\x1b[%dA", row);
-  fputs("\r\x1b[J", editor->out);
+  if (row > 0) fprintf(stdout, "\x1b[%dA", row);
+  fputs("\r\x1b[J", stdout);
 }
 
 /* Writes UTF-8 text with every \n as \r\n (the terminal is in raw mode). */
@@ -395,9 +391,9 @@ static void wn_write_lines(FILE *out, const char *text) {
 /* Has libedit forget what it drew and draw the prompt and the edited line again, where the
  * cursor is. */
 static void wn_redraw_line(wn_editor *editor) {
-  fflush(editor->out);
+  fflush(stdout);
   wn_libedit.el_set(editor->el, EL_REFRESH);
-  fflush(editor->out);
+  fflush(stdout);
 }
 
 /* Takes the queued print_above text (caller frees), or NULL. */
@@ -422,7 +418,7 @@ static void wn_flush_pending(wn_editor *editor) {
   if (text == NULL && prompt == NULL) return;
 
   wn_erase_prompt_and_line(editor); /* measured for the prompt on screen */
-  if (text != NULL) wn_write_lines(editor->out, text);
+  if (text != NULL) wn_write_lines(stdout, text);
   free(text);
   if (prompt != NULL) {
     free(editor->prompt);
@@ -459,7 +455,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
       /* Back from Ctrl-Z (`fg`): the shell has written below the line, so the prompt and
        * the typed text are drawn again, from the start of the row the cursor is on. */
       wn_continued = 0;
-      fputs("\r\x1b[J", editor->out);
+      fputs("\r\x1b[J", stdout);
       wn_redraw_line(editor);
     }
     if (wn_termination_signal() != 0) {
@@ -486,7 +482,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
 
     /* The termination pipe is never drained: once readable, the top of the loop stops. */
     struct pollfd pollers[3] = {
-      {.fd = editor->in_fd, .events = POLLIN, .revents = 0},
+      {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0},
       {.fd = editor->wake_read, .events = POLLIN, .revents = 0},
       {.fd = wn_termination_fd(), .events = POLLIN, .revents = 0},
     };
@@ -507,7 +503,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     }
 
     unsigned char byte;
-    ssize_t count = read(editor->in_fd, &byte, 1);
+    ssize_t count = read(STDIN_FILENO, &byte, 1);
     if (count == 0) {
       editor->stop = WN_READ_END;
       return 0;
@@ -519,7 +515,7 @@ static int wn_read_char(EditLine *el, wchar_t *out) {
     }
 
     if (byte == 0x1b && mbsinit(&editor->decoder)) {
-      struct pollfd rest = {.fd = editor->in_fd, .events = POLLIN, .revents = 0};
+      struct pollfd rest = {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0};
       int more = poll(&rest, 1, WN_ESCAPE_TIMEOUT_MS); /* the rest of a sequence, or nothing */
       if (more < 0) continue;                           /* a signal: the top of the loop handles it */
       if (more == 0) {
@@ -578,10 +574,10 @@ int wn_editor_insert(wn_editor *editor, const char *text) {
 
 void wn_editor_show_listing(wn_editor *editor, const char *text) {
   int below = wn_row_of(editor, 0) - wn_row_of(editor, 1);
-  if (below > 0) fprintf(editor->out, "\x1b[%dB", below);
-  fputs("\r\n", editor->out);
-  wn_write_lines(editor->out, text);
-  if (text[0] != '\0' && text[strlen(text) - 1] != '\n') fputs("\r\n", editor->out);
+  if (below > 0) fprintf(stdout, "\x1b[%dB", below);
+  fputs("\r\n", stdout);
+  wn_write_lines(stdout, text);
+  if (text[0] != '\0' && text[strlen(text) - 1] != '\n') fputs("\r\n", stdout);
   wn_redraw_line(editor);
 }
 
@@ -610,9 +606,6 @@ wn_editor *wn_editor_create(void) {
   }
   editor->wake_read = pipe_fds[0];
   editor->wake_write = pipe_fds[1];
-  editor->in_fd = fileno(stdin);
-  editor->out_fd = fileno(stdout);
-  editor->out = stdout;
   pthread_mutex_init(&editor->lock, NULL);
 
   HistEvent event;
@@ -656,8 +649,7 @@ wn_editor *wn_editor_create(void) {
   sigaddset(&wanted, SIGCONT);
   pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   wn_wake_fd = editor->wake_write;
-  if (!wn_terminal_saved && isatty(editor->in_fd) && tcgetattr(editor->in_fd, &wn_terminal_original) == 0) {
-    wn_terminal_fd = editor->in_fd;
+  if (!wn_terminal_saved && isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &wn_terminal_original) == 0) {
     wn_terminal_saved = 1;
     atexit(wn_restore_terminal_now);
   }
@@ -753,8 +745,8 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, int records_histo
    * go, and what the app draws next (the screen without its popover) takes their place. */
   if (status == WN_READ_INTERRUPTED) {
     wn_move_to_end_of_line(editor);
-    fputs("^C\r\n", editor->out);
-    fflush(editor->out);
+    fputs("^C\r\n", stdout);
+    fflush(stdout);
   } else if (status == WN_READ_ESCAPE) {
     /* Esc leaves what is on top, not the line being typed: keep it for the next read. */
     const LineInfo *typed = wn_libedit.el_line(editor->el);
@@ -762,7 +754,7 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, int records_histo
       editor->carry = strndup(typed->buffer, (size_t)(typed->lastchar - typed->buffer));
     }
     wn_erase_prompt_and_line(editor);
-    fflush(editor->out);
+    fflush(stdout);
   }
 
   /* Text queued after the last wake-up is printed now, below the read line. */
@@ -770,9 +762,9 @@ int wn_editor_read_line(wn_editor *editor, const char *prompt, int records_histo
   editor->reading = 0;
   char *late = wn_take_pending_locked(editor);
   if (late != NULL) {
-    if (status == WN_READ_END || status == WN_READ_TERMINATED) fputs("\n", editor->out);
-    fputs(late, editor->out);
-    fflush(editor->out);
+    if (status == WN_READ_END || status == WN_READ_TERMINATED) fputs("\n", stdout);
+    fputs(late, stdout);
+    fflush(stdout);
     free(late);
   }
   pthread_mutex_unlock(&editor->lock);
@@ -800,9 +792,9 @@ void wn_editor_print_above(wn_editor *editor, const char *text) {
   pthread_mutex_lock(&editor->lock);
   if (!editor->reading) {
     /* Under the lock, so it cannot interleave with a read starting. */
-    fputs(text, editor->out);
-    if (needs_newline) fputc('\n', editor->out);
-    fflush(editor->out);
+    fputs(text, stdout);
+    if (needs_newline) fputc('\n', stdout);
+    fflush(stdout);
     pthread_mutex_unlock(&editor->lock);
     return;
   }

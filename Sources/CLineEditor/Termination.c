@@ -45,7 +45,6 @@ static volatile sig_atomic_t wn_termination_received = 0;
 static volatile sig_atomic_t wn_session_running = 0;
 static int wn_termination_pipe[2] = {-1, -1};
 static pthread_once_t wn_termination_once = PTHREAD_ONCE_INIT;
-static int wn_termination_status = -1;
 
 static void wn_on_termination(int signo) {
   int saved_errno = errno;
@@ -84,12 +83,10 @@ static void wn_termination_install_once(void) {
   sigaddset(&wanted, SIGTERM);
   sigaddset(&wanted, SIGHUP);
   pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
-  wn_termination_status = 0;
 }
 
-int wn_termination_install(void) {
+void wn_termination_install(void) {
   pthread_once(&wn_termination_once, wn_termination_install_once);
-  return wn_termination_status;
 }
 
 void wn_termination_set_session_running(int running) { wn_session_running = running != 0; }

@@ -128,7 +128,7 @@ public enum FuzzProperties {
   public static func restore(_ bytes: [UInt8]) -> String? {
     let path = "/backups/fuzz.sqlite"
     do {
-      return try ScratchRestore.run(bytes, path: path)
+      return try StoreRestore.scratch(bytes, path: path)
     } catch {
       let message = error.description
       guard message.hasPrefix(path + " ") || message.hasPrefix("cannot restore \(path): ") else {

@@ -19,15 +19,9 @@ package struct LibraryRefusal: Sendable, Equatable {
   package let problem: Problem
 }
 
-/// The interactive line editor over libedit, used only when standard input and
-/// standard output are terminals (see ``Terminal/isInteractive()``).
-///
-/// It offers emacs-style editing, a history (persisted with ``writeHistory()``; the up
-/// arrow recalls, Ctrl-R searches backwards as you type), Tab completion through the
-/// `completer`, Ctrl-C (``LineInput/interrupted``), Ctrl-D on an empty line
-/// (``LineInput/endOfInput``), a lone Esc key (``LineInput/escape``), messages printed
-/// above the prompt from any thread (``printAbove(bytes:)``) and a resize callback
-/// (`onResize`), so the app can redraw its screen for the new width.
+/// The interactive line editor over libedit (emacs keys, a history with the up arrow and
+/// Ctrl-R), used only when standard input and standard output are terminals
+/// (``Terminal/isInteractive()``).
 ///
 /// Threading: ``nextLine(prompt:)`` blocks and must be called from one thread at a
 /// time; the completer runs on that thread, inside `nextLine`. ``printAbove(bytes:)``

@@ -8,9 +8,6 @@ import Glibc
 /// its bytes are dropped as they arrive and ``LineInput/overlongLine(number:limit:)``
 /// takes its place, so the script goes on and memory stays bounded.
 ///
-/// Reading is linear in the input: the search for a newline resumes where the last one
-/// stopped instead of rescanning the bytes of a long line after every read.
-///
 /// A *stop descriptor* (``Terminal/terminationDescriptor`` in the app) ends the input
 /// early: once it is readable, a read that would wait returns ``LineInput/endOfInput``.
 package final class ScriptLineSource: LineSource {
@@ -21,7 +18,7 @@ package final class ScriptLineSource: LineSource {
   /// Index in `buffer` where the next line starts.
   private var start = 0
   /// Index in `buffer` where the search for the next newline resumes: `buffer[start..<scanned]`
-  /// holds none.
+  /// holds none (the bytes of a long line are not searched again after every read).
   private var scanned = 0
   /// How many lines have been returned (overlong ones included): the next line's number, less one.
   private var lineNumber = 0
@@ -88,14 +85,6 @@ package final class ScriptLineSource: LineSource {
     case S_IFSOCK: "it is a socket, not a file"
     default: "it is not a regular file or a pipe"
     }
-  }
-
-  /// Reads the lines of `text`; for tests.
-  package init(text: String) {
-    self.fileDescriptor = -1
-    self.stopDescriptor = nil
-    self.buffer = Array(text.utf8)
-    self.reachedEnd = true
   }
 
   deinit {

@@ -48,19 +48,14 @@ package enum Terminal {
   /// first such signal and ``terminationDescriptor`` is readable for good. A read of the
   /// ``InteractiveLineEditor`` in progress then ends (as ``LineInput/endOfInput``), and so
   /// does every later one; give the descriptor to a ``ScriptLineSource`` for the same.
-  ///
-  /// - Returns: whether the handlers are in place.
-  @discardableResult
-  package static func installTerminationHandlers() -> Bool {
-    wn_termination_install() == 0
+  /// Without the self-pipe (no descriptor left), nothing is installed.
+  package static func installTerminationHandlers() {
+    wn_termination_install()
   }
 
   /// Tells the termination handlers whether the session's loop runs, and so acts on a
-  /// request to leave. Until it does (the start: content, the store, the time zone), SIGTERM
-  /// or SIGHUP ends the process at once with 128 + the signal, since nothing would act on the
-  /// request; once it does, the first signal asks the session to leave and a SIGTERM after it
-  /// ends the process at once (a way out that is stuck), the terminal's settings put back. A
-  /// SIGHUP again changes nothing: a closed terminal is one hang-up, told several times.
+  /// request to leave; until it does, SIGTERM or SIGHUP ends the process at once with 128 +
+  /// the signal (Termination.c says why, and what a second signal does).
   package static func setSessionRunning(_ running: Bool) {
     wn_termination_set_session_running(running ? 1 : 0)
   }

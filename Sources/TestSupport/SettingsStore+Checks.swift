@@ -6,6 +6,17 @@ package import WhatsNewCore
 @testable package import WhatsNewStore
 
 extension SettingsStore {
+  /// Whether the flag `key` of the `app_state` table is set.
+  func flag(_ key: String) throws(StoreError) -> Bool {
+    Self.isSet(try storedValue(key, in: "app_state"))
+  }
+
+  /// The language chosen in the app, as the snapshot reads it (`nil`: none, or not a language
+  /// this build has).
+  package func languagePreference() throws(StoreError) -> Language? {
+    try storedValue(AppRow.language).flatMap(Language.init(rawValue:))
+  }
+
   /// Whether the onboarding wizard has been completed.
   package func isOnboardingComplete() throws(StoreError) -> Bool {
     try flag(Key.onboardingComplete)
@@ -45,6 +56,6 @@ extension SettingsStore {
   /// How long each statement waits for another program's lock before failing as busy
   /// (5 s unless set): a test that holds a lock on a loaded machine gives itself more.
   package func setLockTimeout(milliseconds: Int32) {
-    connection.setBusyTimeout(milliseconds: milliseconds)
+    connection.busyWait.timeoutMilliseconds = milliseconds
   }
 }

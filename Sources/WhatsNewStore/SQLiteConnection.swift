@@ -34,10 +34,9 @@ final class SQLiteConnection {
   let path: String
   /// Prepared statements by their SQL text.
   private var statements: [String: OpaquePointer] = [:]
-  /// The busy handler: SQLite's busy timeout that also says when it waits.
-  private let busyWait = BusyWait()
-  /// Raised each time a statement waits for another connection's lock.
-  var lockWaits: LockWaitSignal { busyWait.signal }
+  /// The busy handler: SQLite's busy timeout (how long a statement waits for another
+  /// connection's lock before `SQLITE_BUSY`), which also says when it waits.
+  let busyWait = BusyWait()
 
   /// How long a statement waits for another process's lock: 5 s.
   static let defaultBusyTimeout: Int32 = 5000
@@ -59,11 +58,6 @@ final class SQLiteConnection {
     self.path = path
     busyWait.install(on: db)
     try execute("PRAGMA foreign_keys = ON")
-  }
-
-  /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
-  func setBusyTimeout(milliseconds: Int32) {
-    busyWait.timeoutMilliseconds = milliseconds
   }
 
   /// Whether SQLite opened the main database read-only (it does so, silently, when the file

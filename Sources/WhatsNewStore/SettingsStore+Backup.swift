@@ -26,20 +26,14 @@ extension SettingsStore {
   /// restoring is going back to that state.
   @discardableResult
   package func restore(from source: String) throws(StoreError) -> [String] {
-    try restore(BackupImage.read(source))
-  }
-
-  /// ``restore(from:)`` from bytes already read.
-  @discardableResult
-  func restore(_ image: BackupImage) throws(StoreError) -> [String] {
-    let vetted = try BackupVetting.vet(image)
+    let vetted = try BackupVetting.vet(BackupImage.read(source))
     try StoreRestore.copyRows(of: vetted, into: connection)
     return vetted.dropped
   }
 }
 
 /// Copying a vetted backup's rows into the live store.
-enum StoreRestore {
+package enum StoreRestore {
   /// The name the vetted copy is attached under while its rows are copied.
   private static let source = "restore_source"
 
@@ -67,5 +61,22 @@ enum StoreRestore {
     } catch {
       throw error
     }
+  }
+
+  /// Restore on bytes, synchronously, into a new in-memory store: the property the
+  /// `fuzz-restore` target checks (`FuzzProperties.restore`), through exactly the code
+  /// ``SettingsStore/restore(from:)`` runs after reading the file. Throws the refusal restore
+  /// would give; otherwise returns what is wrong with the store afterwards (its schema is not
+  /// exactly whatsnew's, or `PRAGMA integrity_check` fails), or `nil`.
+  package static func scratch(_ bytes: [UInt8], path: String) throws(StoreError) -> String? {
+    let scratch = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    try Migrations.migrate(scratch)
+    let before = try BackupVetting.objects(scratch)
+    try copyRows(of: BackupVetting.vet(BackupImage(bytes: bytes, path: path)), into: scratch)
+    if try BackupVetting.objects(scratch) != before { return "restore changed the store's schema" }
+    let problems = try scratch.integrityProblems()
+    if !problems.isEmpty { return "the restored store fails the integrity check: \(problems.prefix(3))" }
+    if try scratch.userVersion() != SettingsStore.currentSchemaVersion { return "restore changed the schema version" }
+    return nil
   }
 }

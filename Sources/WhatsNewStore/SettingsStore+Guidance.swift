@@ -9,9 +9,10 @@ extension SettingsStore {
   /// true and `guidance_migrated_v1` is not set, `first_run` is added to the set and the flag
   /// is set, in one transaction. The legacy flag itself is never written.
   package func guidanceSeenIDs() throws(StoreError) -> Set<String> {
-    if try needsGuidanceMigration() {
+    if Self.guidanceMigrationOwed(flags: try storedRows("app_state")) {
       try connection.writeTransaction { () throws(StoreError) in
-        guard try needsGuidanceMigration() else { return }  // another process got there first
+        // Read again under the write lock: another process may have got there first.
+        guard Self.guidanceMigrationOwed(flags: try storedRows("app_state")) else { return }
         try connection.query("INSERT OR IGNORE INTO guidance_seen(id) VALUES (?)", [.text(Key.firstRunGuidance)])
         try setFlag(Key.guidanceMigratedV1, true)
       }
@@ -21,10 +22,6 @@ extension SettingsStore {
 
   func readGuidanceSeen() throws(StoreError) -> Set<String> {
     Set(try connection.query("SELECT id FROM guidance_seen").compactMap { $0.first?.text })
-  }
-
-  func needsGuidanceMigration() throws(StoreError) -> Bool {
-    Self.guidanceMigrationOwed(flags: try storedRows("app_state"))
   }
 
   /// The one-time guidance migration is owed: the legacy walkthrough was completed and its
@@ -58,10 +55,6 @@ extension SettingsStore {
   /// `guidance off` (`true`) or `guidance on`: every guide and popover off, or back.
   package func setGuidanceOff(_ off: Bool) throws(StoreError) {
     try connection.writeTransaction { () throws(StoreError) in try setFlag(Key.guidanceOff, off) }
-  }
-
-  func flag(_ key: String) throws(StoreError) -> Bool {
-    Self.isSet(try storedValue(key, in: "app_state"))
   }
 
   func setFlag(_ key: String, _ value: Bool) throws(StoreError) {

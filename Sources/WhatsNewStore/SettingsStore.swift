@@ -121,7 +121,7 @@ package actor SettingsStore {
     self.setAside = setAside
     self.wasCreated = wasCreated
     self.connection = connection
-    self.lockWaits = connection.lockWaits
+    self.lockWaits = connection.busyWait.signal
     switch placement {
     case .ownQueue:
       let queue = QueueExecutor(label: "whatsnew.settings-store")

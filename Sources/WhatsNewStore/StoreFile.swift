@@ -116,15 +116,15 @@ enum StoreFile {
   /// fails as ``StoreError/Kind/busy``.
   private static func userVersion(of connection: SQLiteConnection, waiting lockWait: LockWait) throws(StoreError) -> Int {
     guard lockWait.seconds > 0 else { return try connection.userVersion() }
-    defer { connection.setBusyTimeout(milliseconds: SQLiteConnection.defaultBusyTimeout) }
-    connection.setBusyTimeout(milliseconds: 0)
+    defer { connection.busyWait.timeoutMilliseconds = SQLiteConnection.defaultBusyTimeout }
+    connection.busyWait.timeoutMilliseconds = 0
     var waited = 0
     while true {
       do {
         return try connection.userVersion()
       } catch  where error.kind == .busy && waited < lockWait.seconds {
         lockWait.onWaiting(lockWait.seconds - waited)
-        connection.setBusyTimeout(milliseconds: 1000)
+        connection.busyWait.timeoutMilliseconds = 1000
         waited += 1
       } catch  where error.kind == .busy {
         throw StoreError(

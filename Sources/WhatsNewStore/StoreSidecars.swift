@@ -26,13 +26,10 @@ package struct SetAsideFile: Sendable, Equatable, CustomStringConvertible {
 /// the file a symbolic link names (`--db` may be one), where SQLite keeps them.
 ///
 /// A `-journal`, `-wal` or `-shm` that is not a regular file is refused: SQLite would wait for
-/// ever on a FIFO, and follow a symbolic link into another file. A journal or WAL is the
-/// store's only when its header fits the store (``walMisfit(_:store:)``,
-/// ``journalMisfit(_:store:)``) and, applied to a private copy, it leaves a whole whatsnew
-/// store (``trialMisfit(_:_:)``). One another connection is using now (it holds the store's
-/// reserved lock) is live, and left alone. One that does not fit is renamed to
-/// `<name>.set-aside-<n>` (never deleted), and the open goes on without it; a hot journal of
-/// the store's own crash is left for SQLite to roll back, as its atomic commit needs.
+/// ever on a FIFO, and follow a symbolic link into another file. A journal or WAL that does not
+/// fit the store (its header, then a trial on a private copy) is renamed to
+/// `<name>.set-aside-<n>`, never deleted; one another connection is using now is left alone,
+/// and so is a hot journal of the store's own crash, which SQLite's atomic commit rolls back.
 enum StoreSidecars {
   /// The header fields of a database file that the checks need.
   struct DatabaseHeader: Equatable {

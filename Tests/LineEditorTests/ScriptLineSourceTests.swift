@@ -13,15 +13,23 @@ struct ScriptLineSourceTests {
     return result
   }
 
+  /// A source reading `text` from a file, as a script is read (the file is removed once open).
+  private func reading(_ text: String) throws -> ScriptLineSource {
+    let path = "/tmp/line-editor-tests-\(getpid())-\(UUID().uuidString).txt"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    defer { unlink(path) }
+    return try ScriptLineSource(path: path)
+  }
+
   @Test("splits at LF and CRLF and keeps empty lines")
-  func lineEndings() {
-    let source = ScriptLineSource(text: "one\r\ntwo\n\n\r\nthree\n")
+  func lineEndings() throws {
+    let source = try reading("one\r\ntwo\n\n\r\nthree\n")
     #expect(lines(of: source) == ["one", "two", "", "", "three"])
   }
 
   @Test("returns a last line without a newline, then the end")
-  func lastLineWithoutNewline() {
-    let source = ScriptLineSource(text: "first\nlast")
+  func lastLineWithoutNewline() throws {
+    let source = try reading("first\nlast")
     #expect(source.nextLine(prompt: "") == .line("first"))
     #expect(source.nextLine(prompt: "") == .line("last"))
     #expect(source.nextLine(prompt: "") == .endOfInput)
@@ -29,13 +37,13 @@ struct ScriptLineSourceTests {
   }
 
   @Test("empty input ends at once")
-  func emptyInput() {
-    #expect(ScriptLineSource(text: "").nextLine(prompt: "") == .endOfInput)
+  func emptyInput() throws {
+    #expect(try reading("").nextLine(prompt: "") == .endOfInput)
   }
 
   @Test("keeps non-ASCII text")
-  func unicode() {
-    #expect(lines(of: ScriptLineSource(text: "héllo wörld\nпривет 👋\n")) == ["héllo wörld", "привет 👋"])
+  func unicode() throws {
+    #expect(lines(of: try reading("héllo wörld\nпривет 👋\n")) == ["héllo wörld", "привет 👋"])
   }
 
   @Test("reads a file by path, with invalid UTF-8 as replacement characters")
@@ -123,8 +131,8 @@ struct ScriptLineSourceTests {
       (String(repeating: "é", count: ScriptLineSource.lineLimit / 2 + 1), false),
       (String(repeating: "x", count: 3 * ScriptLineSource.lineLimit), false),
     ])
-  func overlongLine(line: String, accepted: Bool) {
-    let source = ScriptLineSource(text: "first\n" + line + "\nlast")
+  func overlongLine(line: String, accepted: Bool) throws {
+    let source = try reading("first\n" + line + "\nlast")
     let middle: LineInput =
       accepted ? .line(line.hasSuffix("\r") ? String(line.dropLast()) : line) : .overlongLine(number: 2, limit: Self.limit)
     #expect(inputs(of: source) == [.line("first"), middle, .line("last")])

@@ -18,12 +18,12 @@ struct LanguagePreferenceTests {
   func roundTrip(language: Language) async throws {
     let store = try SettingsStore(path: directory.path("x.sqlite"))
     #expect(try await store.languagePreference() == nil)
-    #expect(try await store.setLanguagePreference(language) == nil)
+    try await store.setLanguagePreference(language)
     #expect(try await store.languagePreference() == language)
     #expect(try await store.snapshot(notificationID: "weekly-review").language == language)
     // Another connection (another process) sees it.
     #expect(try await SettingsStore(path: store.path).languagePreference() == language)
-    #expect(try await store.setLanguagePreference(nil) == language)
+    try await store.setLanguagePreference(nil)
     #expect(try await store.languagePreference() == nil)
     #expect(try await store.snapshot(notificationID: "weekly-review").language == nil)
   }

@@ -68,6 +68,11 @@ extension SettingsStore {
     try connection.userVersion()
   }
 
+  /// ``restore(from:)`` from bytes already read.
+  func restore(_ image: BackupImage) throws(StoreError) {
+    try StoreRestore.copyRows(of: BackupVetting.vet(image), into: connection)
+  }
+
   /// Every scheduled notification, ordered by id.
   func allNotifications() throws(StoreError) -> [StoredNotification] {
     try connection.query("SELECT id, weekday, hour, minute FROM notifications ORDER BY id").map(Self.notification(from:))

@@ -100,9 +100,9 @@ int wn_editor_library_refusal(int *detail);
 /* InteractiveLineEditor.takeInterrupt: 0 or 1. Async-signal-safe, any thread. */
 int wn_editor_take_interrupt(void);
 
-/* Terminal.installTerminationHandlers: 0, or -1 when the pipe cannot be made. Call from the
- * main thread before any editor reads. Termination.c says how it works. */
-int wn_termination_install(void);
+/* Terminal.installTerminationHandlers. Call from the main thread before any editor reads.
+ * Termination.c says how it works. */
+void wn_termination_install(void);
 
 /* Puts the termination handlers back in place of libedit's, for a read: 0, or -1. */
 int wn_termination_claim(void);

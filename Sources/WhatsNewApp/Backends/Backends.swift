@@ -96,7 +96,6 @@ package struct Backends: Sendable {
     // cancel's, it could be one another process scheduled after this write).
     var oldNotification: StoredNotification?
     var replaced: String?
-    let restore = compensatingRestore
     while true {
       // A reminder step or the write-back that does not throw succeeded.
       var result = WeekdayChangePlan.Result.succeeded
@@ -113,10 +112,9 @@ package struct Backends: Sendable {
             // Nothing was written and nothing touched: there is nothing to compensate.
             return Self.unwritten(error)
           }
-          let (previous, notification) = written
-          oldNotification = notification
-          replaced = previous
-          result = .written(previous: previous, reminder: notification)
+          oldNotification = written.notification
+          replaced = written.previous
+          result = .written(previous: written.previous, reminder: written.notification)
         case .cancel:
           try await run(.cancel, target: nil, id: id) { try await $0.deleteNotification(id: WeeklyReview.notificationID) }
         case .schedule(let weekday):
@@ -129,7 +127,7 @@ package struct Backends: Sendable {
             try await $0.saveNotification(WeeklyReview.notification(on: day.rawValue))
           }
         case .writeBack(let weekday):
-          try await restore.writeBack(self, setting, weekday, id)
+          try await compensatingRestore.writeBack(self, setting, weekday, id)
         case .restoreReminder:
           if let oldNotification {
             try await run(.schedule, target: nil, id: id) { try await $0.saveNotification(oldNotification) }

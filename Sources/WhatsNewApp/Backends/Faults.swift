@@ -188,7 +188,7 @@ package final class OperationTracker: Sendable {
     var storeIsWaitingForLock = false
     /// Everything left is held, directly or behind a held operation: nothing can finish
     /// until QA releases something.
-    var isSettled: Bool { entries.values.allSatisfy(isEffectivelyHeld) }
+    var isSettled: Bool { entries.values.allSatisfy { isEffectively($0, \.isHeld) } }
     /// Everything left is held, or slowed by a long QA delay (or behind such an operation).
     var isSettledExceptLongDelays: Bool {
       entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isLongDelayed } }
@@ -199,8 +199,6 @@ package final class OperationTracker: Sendable {
       storeIsWaitingForLock && !entries.isEmpty
         || entries.values.allSatisfy { isEffectively($0) { $0.isHeld || $0.isDelayed } }
     }
-
-    func isEffectivelyHeld(_ entry: Entry) -> Bool { isEffectively(entry, \.isHeld) }
 
     /// Whether `entry`, or an operation it waits behind, is `stuck`.
     func isEffectively(_ entry: Entry, _ stuck: (Entry) -> Bool) -> Bool {
@@ -289,7 +287,7 @@ package final class OperationTracker: Sendable {
     state.withLock { state in
       state.entries.values.sorted { $0.id < $1.id }.map { entry in
         var copy = entry
-        copy.isHeld = state.isEffectivelyHeld(entry)
+        copy.isHeld = state.isEffectively(entry, \.isHeld)
         return copy
       }
     }
@@ -316,7 +314,7 @@ package final class OperationTracker: Sendable {
   /// Returns once every operation `includes` picks has finished or is held, or when the task
   /// is cancelled (by a caller racing a deadline).
   nonisolated(nonsending) package func waitUntilSettled(_ includes: @escaping @Sendable (Entry) -> Bool) async {
-    await wait { state in state.entries.values.allSatisfy { !includes($0) || state.isEffectivelyHeld($0) } }
+    await wait { state in state.entries.values.allSatisfy { !includes($0) || state.isEffectively($0, \.isHeld) } }
   }
 
   /// Returns once `goal` holds (or the task is cancelled).

@@ -13,10 +13,6 @@ import WhatsNewCore
 ///
 /// A `TZ` that names no zone Foundation knows (a POSIX rule such as `CET-1CEST,M3.5.0`, a
 /// misspelling) gives UTC: a time zone never stops the app.
-///
-/// ```swift
-/// SystemTimeZone.current(environment: ["TZ": "Europe/Amsterdam"]).identifier  // "Europe/Amsterdam"
-/// ```
 package enum SystemTimeZone {
   /// The zone `environment` (its `TZ`) asks for. `localtimePath` and `timezoneNamePath` are
   /// the system's defaults, replaceable for tests.
