@@ -201,8 +201,6 @@ package struct TourMachine: Sendable, Equatable {
   /// The onboarding wizard, while open.
   package private(set) var onboarding: OnboardingState?
 
-  package init() {}
-
   /// The tour when it is showing: open and not waiting behind a screen.
   package var showingTour: TourState? {
     guard let tour, !tour.isSuspended else { return nil }

@@ -28,7 +28,6 @@ package enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
 /// LocalizedFormats(language: .en, unitNames: [:]).timeOfDay(hour: 18, minute: 0)   // "6:00 PM"
 /// ```
 package struct LocalizedFormats: Sendable {
-  package let language: Language
   /// The language's locale, for every format.
   package let locale: Locale
   private let unitNames: [MeasureUnit: String]
@@ -36,7 +35,6 @@ package struct LocalizedFormats: Sendable {
   /// Formats for `language`, with units named as in `unitNames` (a unit missing there is
   /// written as its symbol: `kg`).
   package init(language: Language, unitNames: [MeasureUnit: String]) {
-    self.language = language
     self.locale = Locale(identifier: language.localeIdentifier)
     self.unitNames = unitNames
   }

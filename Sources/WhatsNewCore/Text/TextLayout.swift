@@ -73,21 +73,20 @@ package enum TextLayout {
   }
 
   private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+    // Every piece has text, so a line is empty until something is put on it.
     var line = ""
     var lineWidth = 0
-    var lineIsEmpty = true
 
     func flush() {
       lines.append(line)
       line = ""
       lineWidth = 0
-      lineIsEmpty = true
     }
 
     for piece in pieces(of: paragraph).flatMap({ hyphenated($0, width: width) }) {
-      var separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
+      var separator = (!line.isEmpty && piece.spaceBefore) ? 1 : 0
       // A piece that does not fit after the line so far starts the next one.
-      if !lineIsEmpty, lineWidth + separator + piece.width > width {
+      if !line.isEmpty, lineWidth + separator + piece.width > width {
         flush()
         separator = 0
       }
@@ -95,16 +94,14 @@ package enum TextLayout {
         if separator == 1 { line += " " }
         line += piece.text
         lineWidth += separator + piece.width
-        lineIsEmpty = false
         continue
       }
       // Too wide for any line, even after its hyphens: break between characters.
       for character in piece.text {
         let characterWidth = DisplayWidth.of(character)
-        if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
+        if !line.isEmpty && lineWidth + characterWidth > width { flush() }
         line.append(character)
         lineWidth += characterWidth
-        lineIsEmpty = false
       }
     }
     flush()
