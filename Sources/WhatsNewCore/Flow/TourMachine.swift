@@ -78,25 +78,22 @@ package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   package var release: Version
   package var pageID: String
 
-  package init(release: Version, pageID: String) {
-    self.release = release
-    self.pageID = pageID
-  }
-
   /// As stored: `2.13.1/rest`.
   package var description: String { "\(release)/\(pageID)" }
 
+  /// The index of this position's page in `pages`, if it is still there.
+  package func index(in pages: [FlowPage]) -> Int? {
+    pages.firstIndex { $0.release == release && $0.page.id == pageID }
+  }
+}
+
+extension TourPosition {
   /// A stored position; `nil` for anything else (then the tour starts on its first page), such
   /// as a page id no release could have (control bytes, megabytes): restore drops those.
   package init?(_ text: String) {
     let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, let release = Version(parts[0]), ReleaseValidator.isValidID(parts[1]) else { return nil }
     self.init(release: release, pageID: parts[1])
-  }
-
-  /// The index of this position's page in `pages`, if it is still there.
-  package func index(in pages: [FlowPage]) -> Int? {
-    pages.firstIndex { $0.release == release && $0.page.id == pageID }
   }
 }
 

@@ -107,20 +107,12 @@ package enum TextLayout {
     flush()
   }
 
-  /// `piece` as it is when it fits a line; a piece too wide for any line is cut after its
-  /// hyphens ("trainings-" / "instellingen"), the parts after the first joined without a space.
+  /// `piece` as it is when it fits a line. A piece too wide for any line is first cut after
+  /// each hyphen between two letters ("trainings-" / "instellingen", `по-` / `прежнему`), the
+  /// parts after the first joined without a space.
   static func hyphenated(_ piece: Piece, width: Int) -> [Piece] {
     guard piece.width > width else { return [piece] }
-    let parts = hyphenatedParts(of: piece.text)
-    guard parts.count > 1 else { return [piece] }
-    return parts.enumerated().map { index, part in
-      Piece(text: part, width: DisplayWidth.of(String(part)), spaceBefore: index == 0 && piece.spaceBefore)
-    }
-  }
-
-  /// `word` cut after each hyphen that stands between two letters (`по-прежнему` gives
-  /// `по-`, `прежнему`): where a word too wide for a line breaks before it breaks anywhere.
-  static func hyphenatedParts(of word: Substring) -> [Substring] {
+    let word = piece.text
     var parts: [Substring] = []
     var start = word.startIndex
     var previous: Character?
@@ -136,7 +128,10 @@ package enum TextLayout {
       index = next
     }
     parts.append(word[start...])
-    return parts
+    guard parts.count > 1 else { return [piece] }
+    return parts.enumerated().map { index, part in
+      Piece(text: part, width: DisplayWidth.of(String(part)), spaceBefore: index == 0 && piece.spaceBefore)
+    }
   }
 
   /// The characters after which a compound word may break: the hyphen-minus and the hyphen
