@@ -217,6 +217,7 @@ package struct TourMachine: Sendable, Equatable {
   package mutating func open(_ newTour: TourState) -> [TourEffect] {
     var effects: [TourEffect] = []
     if case .preview = newTour.mode {
+      // With no tour open, nothing is under one either: closing or dropping a tour empties both.
       if let current = tour {
         if !current.isSuspended { effects.append(.leavePage) }
         // A preview over a preview replaces it; the tour under both stays where it was.
@@ -224,8 +225,6 @@ package struct TourMachine: Sendable, Equatable {
           tourUnderPreview = current
           effects.append(.say(.previewOverTour(page: current.index + 1, count: current.pages.count)))
         }
-      } else {
-        tourUnderPreview = nil
       }
     } else {
       if tour != nil { effects.append(.leavePage) }

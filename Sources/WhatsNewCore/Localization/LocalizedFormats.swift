@@ -51,11 +51,10 @@ package struct LocalizedFormats: Sendable {
   /// `3 ноября 2026 г.`): noon UTC on that day, formatted in UTC, so no zone moves it.
   package func releaseDay(_ date: ReleaseDate) -> String {
     var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    calendar.timeZone = utc
+    calendar.timeZone = .gmt
     guard let instant = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))
     else { return date.description }
-    return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+    return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: .gmt))
   }
 
   /// `value` with the language's decimal mark and grouping, rounded to `fractionDigits`:
