@@ -1,10 +1,10 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewCore
 import WhatsNewStore
 
 @testable import WhatsNewApp
+@testable import WhatsNewCore
 
 /// The session as one model: resuming an unfinished tour, the preview's sandbox, other
 /// programs' changes, promises that hold, and refusals that name the way out.

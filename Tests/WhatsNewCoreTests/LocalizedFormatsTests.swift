@@ -135,7 +135,7 @@ struct LocalizedFormatsTests {
       language: .ru, tables: [.ru: ["ui.unit.kg": "кг"], .en: ["ui.unit.kg": "kg", "ui.unit.km": "km"]],
       builtInEnglish: { _ in nil })
     let formats = LocalizedFormats(localizer: localizer)
-    #expect(formats.language == .ru)
+    #expect(formats.locale.identifier == Language.ru.localeIdentifier)
     #expect(formats.measurement(60, .kilogram) == "60\(Self.nbsp)кг")
     #expect(formats.measurement(5, .kilometre) == "5\(Self.nbsp)km")
   }

@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import WhatsNewCore
 
+@testable import WhatsNewCore
 @testable import WhatsNewStore
 
 /// `qa explore`'s runs share one store, emptied before each run: what a run finds must be

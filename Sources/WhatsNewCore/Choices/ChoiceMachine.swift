@@ -90,8 +90,6 @@ package struct ChoiceMachine: Sendable, Equatable {
   private var controls: [Setting: ControlState] = [:]
   private var nextSequence = 0
 
-  package init() {}
-
   /// The state of one control (a fresh state for a setting never seen).
   package func state(of setting: Setting) -> ControlState { controls[setting] ?? ControlState() }
 

@@ -73,8 +73,10 @@ package struct OptionMatcher: Sendable {
     let word = fold(typed)
     guard !word.isEmpty else { return .none }
     let names = options.map { option in
-      FoldedName(
-        value: fold(option.value), label: fold(option.label), words: Self.words(of: fold(option.label)),
+      // A label's words are its runs of letters and digits (`Imperial (lb, mi)` has three).
+      let label = fold(option.label)
+      return FoldedName(
+        value: fold(option.value), label: label, words: label.split { !($0.isLetter || $0.isNumber) }.map(String.init),
         short: option.shortNames.map { Self.withoutFullStop(fold($0)) })
     }
     let bare = Self.withoutFullStop(word)
@@ -108,10 +110,5 @@ package struct OptionMatcher: Sendable {
       asciiFoldsToLowercase && text.utf8.allSatisfy({ $0 < 0x80 })
       ? text.lowercased() : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
     return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
-
-  /// The words of a label: its runs of letters and digits (`Imperial (lb, mi)` has three).
-  static func words(of label: String) -> [String] {
-    label.split { !($0.isLetter || $0.isNumber) }.map(String.init)
   }
 }

@@ -48,13 +48,6 @@ package struct TourRecap: Sendable, Equatable {
     package var after: String
     package var status: Status = .changed
 
-    package init(setting: Setting, before: String, after: String, status: Status = .changed) {
-      self.setting = setting
-      self.before = before
-      self.after = after
-      self.status = status
-    }
-
     /// What the store should hold for the setting, as the entry claims it: the tour's value,
     /// the value from before (undone), or what it was changed to since; `nil` while an undo is
     /// in flight. `qa explore` compares this with the store after every settled step.

@@ -13,9 +13,10 @@ package struct FlowPage: Hashable, Sendable {
 /// is at or below `current` are removed, and a page left without blocks is removed
 /// without costing anything. The cap is spent newest release first, each release
 /// giving its leading pages in file order; the result reads oldest release first.
-/// A downgrade (`seenThrough > current`) shows nothing. A release's `defaultChanges` follow
-/// the person's settings (``personalized(_:changes:decided:)``): a choice of a setting in
-/// `decided` (one the store has a row for) is left out, and a page left empty costs nothing.
+/// A downgrade (`seenThrough > current`), or a `cap` of zero or less, shows nothing. A release's
+/// `defaultChanges` follow the person's settings (``personalized(_:changes:decided:)``): a choice
+/// of a setting in `decided` (one the store has a row for) is left out, and a page left empty
+/// costs nothing.
 ///
 /// Runs in linear time when `releases` is already sorted by version (as
 /// ``ReleaseLibrary/load(manifest:manifestDisplayPath:files:directoryDisplayPath:englishKeys:)``
@@ -25,13 +26,6 @@ package struct FlowPage: Hashable, Sendable {
 /// let pages = selectFlow(releases: releases, seenThrough: Version("2.11.0"), current: Version("2.14.0")!)
 /// // up to six pages, 2.12.x pages before 2.13.x pages before 2.14.0 pages
 /// ```
-///
-/// - Parameters:
-///   - releases: every loaded release, in any order (ascending is fastest).
-///   - seenThrough: the version the user has seen announcements through, or `nil` if none.
-///   - current: the running app version.
-///   - cap: the most pages to show; zero or less shows nothing.
-///   - decided: the settings the person has chosen (a row in the store); none by default.
 package func selectFlow(
   releases: [Release], seenThrough: Version?, current: Version, cap: Int = TourSelection.pageCap,
   decided: Set<Setting> = []

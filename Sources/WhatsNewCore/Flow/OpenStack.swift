@@ -54,13 +54,10 @@ package struct OpenStack: Sendable, Equatable {
   /// What the person sees on top.
   package var top: OpenLayer { layers[layers.count - 1] }
 
-  /// The tour waiting under a screen or guide, if any.
-  package var waitingTour: OpenLayer? {
-    layers.first { if case .tour(_, _, _, true) = $0 { true } else { false } }
-  }
-
   /// The commands that leave the top layer (or, at home, where to go), gentlest first.
-  package var waysOut: [String] { Self.waysOut(of: top, tourWaiting: waitingTour != nil) }
+  package var waysOut: [String] {
+    Self.waysOut(of: top, tourWaiting: layers.contains { if case .tour(_, _, _, true) = $0 { true } else { false } })
+  }
 
   /// The commands that leave `layer`: what a refusal names.
   package static func waysOut(of layer: OpenLayer, tourWaiting: Bool) -> [String] {

@@ -47,17 +47,10 @@ package enum ReleaseHistory {
     case unrecorded
   }
 
-  /// The entries for every release from `firstVersion` (every release when `nil`) up to
-  /// `current`, newest first.
-  ///
-  /// - Parameters:
-  ///   - releases: every release the app has, in any order.
-  ///   - showings: what the tours recorded, one per release.
-  ///   - firstVersion: where the person's history starts, if known.
-  ///   - seenThrough: the seen record, if any.
-  ///   - current: the running app version.
-  ///   - capped: what the cap left out of the tour open now (``TourState/capped``): those
-  ///     releases are left out, not to come.
+  /// The entries for every release of `releases` (in any order) from `firstVersion` (every
+  /// release when `nil`) up to `current`, newest first, read from what the tours recorded
+  /// (`showings`, one per release) and the seen record. The releases the cap left out of the
+  /// tour open now (`capped`, ``TourState/capped``) are left out, not to come.
   package static func entries(
     releases: [Release], showings: [ReleaseShowing], firstVersion: Version?, seenThrough: Version?, current: Version,
     capped: [ReleaseShowing] = []

@@ -78,25 +78,22 @@ package struct TourPosition: Sendable, Equatable, CustomStringConvertible {
   package var release: Version
   package var pageID: String
 
-  package init(release: Version, pageID: String) {
-    self.release = release
-    self.pageID = pageID
-  }
-
   /// As stored: `2.13.1/rest`.
   package var description: String { "\(release)/\(pageID)" }
 
+  /// The index of this position's page in `pages`, if it is still there.
+  package func index(in pages: [FlowPage]) -> Int? {
+    pages.firstIndex { $0.release == release && $0.page.id == pageID }
+  }
+}
+
+extension TourPosition {
   /// A stored position; `nil` for anything else (then the tour starts on its first page), such
   /// as a page id no release could have (control bytes, megabytes): restore drops those.
   package init?(_ text: String) {
     let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, let release = Version(parts[0]), ReleaseValidator.isValidID(parts[1]) else { return nil }
     self.init(release: release, pageID: parts[1])
-  }
-
-  /// The index of this position's page in `pages`, if it is still there.
-  package func index(in pages: [FlowPage]) -> Int? {
-    pages.firstIndex { $0.release == release && $0.page.id == pageID }
   }
 }
 
@@ -201,8 +198,6 @@ package struct TourMachine: Sendable, Equatable {
   /// The onboarding wizard, while open.
   package private(set) var onboarding: OnboardingState?
 
-  package init() {}
-
   /// The tour when it is showing: open and not waiting behind a screen.
   package var showingTour: TourState? {
     guard let tour, !tour.isSuspended else { return nil }
@@ -222,6 +217,7 @@ package struct TourMachine: Sendable, Equatable {
   package mutating func open(_ newTour: TourState) -> [TourEffect] {
     var effects: [TourEffect] = []
     if case .preview = newTour.mode {
+      // With no tour open, nothing is under one either: closing or dropping a tour empties both.
       if let current = tour {
         if !current.isSuspended { effects.append(.leavePage) }
         // A preview over a preview replaces it; the tour under both stays where it was.
@@ -229,8 +225,6 @@ package struct TourMachine: Sendable, Equatable {
           tourUnderPreview = current
           effects.append(.say(.previewOverTour(page: current.index + 1, count: current.pages.count)))
         }
-      } else {
-        tourUnderPreview = nil
       }
     } else {
       if tour != nil { effects.append(.leavePage) }

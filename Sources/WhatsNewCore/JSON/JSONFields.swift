@@ -21,28 +21,23 @@ extension JSONValue {
   }
 
   private func appendPretty(to text: inout String, depth: Int) {
-    let inner = String(repeating: "  ", count: depth + 1)
-    let outer = String(repeating: "  ", count: depth)
+    // An array's elements and an object's members alike, each on a line of its own, a level in.
+    let container: (open: String, close: String, children: [(label: String, value: JSONValue)])
     switch self {
-    case .array(let values) where !values.isEmpty:
-      text += "[\n"
-      for (index, value) in values.enumerated() {
-        text += inner
-        value.appendPretty(to: &text, depth: depth + 1)
-        text += index == values.count - 1 ? "\n" : ",\n"
-      }
-      text += outer + "]"
+    case .array(let values) where !values.isEmpty: container = ("[", "]", values.map { ("", $0) })
     case .object(let members) where !members.isEmpty:
-      text += "{\n"
-      for (index, member) in members.enumerated() {
-        text += inner + Self.quoted(member.key) + ": "
-        member.value.appendPretty(to: &text, depth: depth + 1)
-        text += index == members.count - 1 ? "\n" : ",\n"
-      }
-      text += outer + "}"
+      container = ("{", "}", members.map { (Self.quoted($0.key) + ": ", $0.value) })
     default:
       text += serialized()
+      return
     }
+    text += container.open + "\n"
+    for (index, child) in container.children.enumerated() {
+      text += String(repeating: "  ", count: depth + 1) + child.label
+      child.value.appendPretty(to: &text, depth: depth + 1)
+      text += index == container.children.count - 1 ? "\n" : ",\n"
+    }
+    text += String(repeating: "  ", count: depth) + container.close
   }
 
   /// The value at a dotted path: object members by key, array elements by index

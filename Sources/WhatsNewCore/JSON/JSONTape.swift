@@ -60,12 +60,12 @@ struct JSONTape: Sendable {
 
   /// Parses `bytes` as one JSON text, refusing it exactly as ``JSONReader`` documents.
   static func parse(_ bytes: [UInt8], maxDepth: Int) throws(JSONReadError) -> JSONTape {
-    let output = try bytes.withUnsafeBufferPointer { buffer throws(JSONReadError) in
+    let (nodes, unescaped) = try bytes.withUnsafeBufferPointer { buffer throws(JSONReadError) in
       var parser = TapeParser(bytes: buffer, maxDepth: max(0, maxDepth))
       try parser.parseDocument()
-      return parser.output
+      return (parser.nodes, parser.unescaped)
     }
-    return JSONTape(input: bytes, unescaped: output.unescaped, nodes: output.nodes)
+    return JSONTape(input: bytes, unescaped: unescaped, nodes: nodes)
   }
 
   // MARK: Reading nodes
@@ -211,23 +211,18 @@ struct JSONTape: Sendable {
 ///
 /// It never recurses: open containers are kept on an explicit stack.
 private struct TapeParser {
-  struct Output {
-    var nodes: [JSONTape.Node]
-    var unescaped: [UInt8]
-  }
-
   let bytes: UnsafeBufferPointer<UInt8>
   let maxDepth: Int
   var index = 0
-  var output: Output
+  /// The tape's nodes, and the decoded bytes of strings that had escapes (``JSONTape``'s).
+  var nodes: [JSONTape.Node] = []
+  var unescaped: [UInt8] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
     self.maxDepth = maxDepth
-    var nodes: [JSONTape.Node] = []
     // Release files run about 14 bytes of text per node; a little over is cheaper than regrowing.
     nodes.reserveCapacity(bytes.count / 12 + 4)
-    output = Output(nodes: nodes, unescaped: [])
   }
 
   mutating func parseDocument() throws(JSONReadError) {
@@ -245,7 +240,7 @@ private struct TapeParser {
   // MARK: Values
 
   private mutating func append(_ kind: JSONTape.Kind, at offset: Int, first: Int = 0, second: Int = 0) {
-    output.nodes.append(JSONTape.Node(kind: kind, offset: UInt32(truncatingIfNeeded: offset), first: first, second: second))
+    nodes.append(JSONTape.Node(kind: kind, offset: UInt32(truncatingIfNeeded: offset), first: first, second: second))
   }
 
   /// Parses one value, keeping the node indices of open containers on a stack.
@@ -263,7 +258,7 @@ private struct TapeParser {
         let start = index
         index += 1
         skipWhitespace()
-        let container = output.nodes.count
+        let container = nodes.count
         append(isArray ? .array : .object, at: start, second: container + 1)
         if peek() == UInt8(ascii: isArray ? "]" : "}") {
           index += 1
@@ -280,8 +275,8 @@ private struct TapeParser {
       while true {
         guard let container = open.last else { return }
         skipWhitespace()
-        output.nodes[container].first += 1
-        let isArray = output.nodes[container].kind == .array
+        nodes[container].first += 1
+        let isArray = nodes[container].kind == .array
         let closing: Unicode.Scalar = isArray ? "]" : "}"
         switch peek() {
         case UInt8(ascii: ","):
@@ -293,7 +288,7 @@ private struct TapeParser {
         case UInt8(ascii: closing):
           index += 1
           open.removeLast()
-          output.nodes[container].second = output.nodes.count
+          nodes[container].second = nodes.count
           continue
         default:
           throw editorMistake() ?? missingComma(closing: Character(closing))
@@ -367,7 +362,7 @@ private struct TapeParser {
     return value
   }
 
-  /// Reads a string in place; one with escapes is decoded into `output.unescaped`.
+  /// Reads a string in place; one with escapes is decoded into `unescaped`.
   private mutating func parseString() throws(JSONReadError) {
     let quote = UInt32(truncatingIfNeeded: index)
     index += 1  // opening quote
@@ -377,7 +372,7 @@ private struct TapeParser {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        output.nodes.append(
+        nodes.append(
           JSONTape.Node(kind: .string, hasNonASCII: union >= 0x80, offset: quote, first: start, second: index - start))
         index += 1
         return
@@ -394,10 +389,10 @@ private struct TapeParser {
     throw error("unterminated string")
   }
 
-  /// Continues a string at its first backslash, decoding it from `start` into `output.unescaped`.
+  /// Continues a string at its first backslash, decoding it from `start` into `unescaped`.
   private mutating func parseEscapedString(from start: Int, quote: UInt32) throws(JSONReadError) {
-    let decodedStart = output.unescaped.count
-    output.unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    let decodedStart = unescaped.count
+    unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while true {
       guard index < bytes.count else { throw error("unterminated string") }
       let byte = bytes[index]
@@ -405,18 +400,18 @@ private struct TapeParser {
       case UInt8(ascii: "\""):
         index += 1
         var union: UInt8 = 0
-        for decoded in output.unescaped[decodedStart...] { union |= decoded }
-        output.nodes.append(
+        for decoded in unescaped[decodedStart...] { union |= decoded }
+        nodes.append(
           JSONTape.Node(
             kind: .string, isUnescaped: true, hasNonASCII: union >= 0x80, offset: quote, first: decodedStart,
-            second: output.unescaped.count - decodedStart))
+            second: unescaped.count - decodedStart))
         return
       case UInt8(ascii: "\\"):
         try parseEscape()
       case 0..<0x20:
         throw controlCharacterError(byte)
       default:
-        output.unescaped.append(byte)
+        unescaped.append(byte)
         index += 1
       }
     }
@@ -433,14 +428,14 @@ private struct TapeParser {
     let byte = bytes[index]
     index += 1
     switch byte {
-    case UInt8(ascii: "\""): output.unescaped.append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): output.unescaped.append(UInt8(ascii: "\\"))
-    case UInt8(ascii: "/"): output.unescaped.append(UInt8(ascii: "/"))
-    case UInt8(ascii: "b"): output.unescaped.append(0x08)
-    case UInt8(ascii: "f"): output.unescaped.append(0x0C)
-    case UInt8(ascii: "n"): output.unescaped.append(0x0A)
-    case UInt8(ascii: "r"): output.unescaped.append(0x0D)
-    case UInt8(ascii: "t"): output.unescaped.append(0x09)
+    case UInt8(ascii: "\""): unescaped.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): unescaped.append(UInt8(ascii: "\\"))
+    case UInt8(ascii: "/"): unescaped.append(UInt8(ascii: "/"))
+    case UInt8(ascii: "b"): unescaped.append(0x08)
+    case UInt8(ascii: "f"): unescaped.append(0x0C)
+    case UInt8(ascii: "n"): unescaped.append(0x0A)
+    case UInt8(ascii: "r"): unescaped.append(0x0D)
+    case UInt8(ascii: "t"): unescaped.append(0x09)
     case UInt8(ascii: "u"):
       let unit = try parseHex4(escapeStart: escapeStart)
       var scalarValue = UInt32(unit)
@@ -464,7 +459,7 @@ private struct TapeParser {
         throw error("lone low surrogate \\u\(hex(UInt32(unit), digits: 4))")
       }
       // Every value left is a valid scalar: surrogates were handled above.
-      UTF8.encode(Unicode.Scalar(scalarValue)!) { output.unescaped.append($0) }
+      UTF8.encode(Unicode.Scalar(scalarValue)!) { unescaped.append($0) }
     default:
       index = escapeStart
       throw error("invalid escape \\\(byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "?") in a string")
@@ -474,7 +469,7 @@ private struct TapeParser {
   private mutating func parseHex4(escapeStart: Int) throws(JSONReadError) -> UInt16 {
     var value: UInt16 = 0
     for _ in 0..<4 {
-      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+      guard index < bytes.count, let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
         index = escapeStart
         throw error("\\u must be followed by four hexadecimal digits")
       }
@@ -498,15 +493,6 @@ private struct TapeParser {
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 
   private func hex(_ value: UInt32, digits: Int) -> String {
     String(value, radix: 16, uppercase: true).zeroPadded(to: digits)

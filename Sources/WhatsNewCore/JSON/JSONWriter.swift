@@ -48,7 +48,7 @@ extension JSONValue {
       case "\r": text += "\\r"
       case "\t": text += "\\t"
       case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": text += String(format: "\\u%04x", scalar.value)
-      case _ where scalar.value > 0x7F && isInvisible(scalar):
+      case _ where scalar.value > 0x7F && invisible.contains(scalar.properties.generalCategory):
         for unit in String(scalar).utf16 { text += String(format: "\\u%04x", unit) }
       default: text.unicodeScalars.append(scalar)
       }
@@ -56,14 +56,9 @@ extension JSONValue {
     return text + "\""
   }
 
-  /// Format characters and line or paragraph separators: they change or hide what is
-  /// around them without being seen.
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .format, .lineSeparator, .paragraphSeparator: true
-    default: false
-    }
-  }
+  /// Format characters and line or paragraph separators: they change or hide what is around
+  /// them without being seen.
+  private static let invisible: Set<Unicode.GeneralCategory> = [.format, .lineSeparator, .paragraphSeparator]
 
   /// A string, or `null` for `nil`.
   package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }

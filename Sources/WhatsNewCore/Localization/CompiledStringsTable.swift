@@ -149,17 +149,11 @@ package enum CompiledStringsTable {
       guard keysAscend || !keysAreASCII else { return nil }  // out of order or twice: not what encode writes
     }
     guard reader.offset == buffer.count else { return nil }
-    if keysAreASCII { return TranslationTable(compiled: CompiledEntries(bytes: bytes, starts: starts)) }
+    let compiled = TranslationTable(compiled: CompiledEntries(bytes: bytes, starts: starts))
+    if keysAreASCII { return compiled }
     // Keys beyond ASCII: `String` equality is not byte equality, so look them up by hash.
-    var table: [String: String] = [:]
-    table.reserveCapacity(Int(count))
-    var entries = BinaryReader(buffer: buffer, offset: starts.first ?? buffer.count)
-    for _ in 0..<count {
-      guard let key = entries.field(), let text = entries.field() else { return nil }
-      table[String(decoding: key, as: UTF8.self)] = String(decoding: text, as: UTF8.self)
-    }
-    guard table.count == Int(count) else { return nil }
-    return TranslationTable(table)
+    let table = compiled.entries
+    return table.count == Int(count) ? TranslationTable(table) : nil
   }
 
   /// A 64-bit fingerprint of `bytes`: cheap (four independent multiply-xor lanes over 8-byte

@@ -28,7 +28,6 @@ package enum MeasureUnit: String, CaseIterable, Sendable, Hashable {
 /// LocalizedFormats(language: .en, unitNames: [:]).timeOfDay(hour: 18, minute: 0)   // "6:00 PM"
 /// ```
 package struct LocalizedFormats: Sendable {
-  package let language: Language
   /// The language's locale, for every format.
   package let locale: Locale
   private let unitNames: [MeasureUnit: String]
@@ -36,7 +35,6 @@ package struct LocalizedFormats: Sendable {
   /// Formats for `language`, with units named as in `unitNames` (a unit missing there is
   /// written as its symbol: `kg`).
   package init(language: Language, unitNames: [MeasureUnit: String]) {
-    self.language = language
     self.locale = Locale(identifier: language.localeIdentifier)
     self.unitNames = unitNames
   }
@@ -53,11 +51,10 @@ package struct LocalizedFormats: Sendable {
   /// `3 ноября 2026 г.`): noon UTC on that day, formatted in UTC, so no zone moves it.
   package func releaseDay(_ date: ReleaseDate) -> String {
     var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    calendar.timeZone = utc
+    calendar.timeZone = .gmt
     guard let instant = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))
     else { return date.description }
-    return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+    return instant.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: .gmt))
   }
 
   /// `value` with the language's decimal mark and grouping, rounded to `fractionDigits`:

@@ -27,10 +27,6 @@ package struct Localizer: Sendable {
 
   /// A localizer in the user's `language`, over the `tables` that could be read; `builtInEnglish`
   /// is English the app has without its tables, asked only when even the English table lacks a key.
-  ///
-  /// ```swift
-  /// Localizer(language: .en, tables: tables, builtInEnglish: { SettingTexts.readableFallback(for: $0) })
-  /// ```
   package init(
     language: Language, tables: [Language: TranslationTable],
     releaseTexts: (@Sendable (_ key: String, _ language: Language) -> String?)? = nil,

@@ -64,22 +64,16 @@ package enum StringsTable {
   /// `NSDebugDescription` at the top level is the XML parser's guess and always says line 1.
   static func reason(of error: any Error) -> String {
     let userInfo = (error as NSError).userInfo
-    if let oldStyle = userInfo["kCFPropertyListOldStyleParsingError"],
-      let message = quotedMessage(in: String(describing: oldStyle))
+    // The quoted message of `Error Domain=… Code=3840 "Missing ';' on line 3" UserInfo=…`.
+    if let description = userInfo["kCFPropertyListOldStyleParsingError"].map({ String(describing: $0) }),
+      let open = description.firstIndex(of: "\""),
+      let close = description.range(of: "\" UserInfo=", range: description.index(after: open)..<description.endIndex),
+      case let message = description[description.index(after: open)..<close.lowerBound], !message.isEmpty
     {
-      return lowercasedFirst(message)
+      return lowercasedFirst(String(message))
     }
     if let text = userInfo[NSDebugDescriptionErrorKey] as? String { return lowercasedFirst(text) }
     return "the data is not in the correct format"
-  }
-
-  /// `Missing ';' on line 3` from `Error Domain=… Code=3840 "Missing ';' on line 3" UserInfo=…`.
-  static func quotedMessage(in description: String) -> String? {
-    guard let open = description.firstIndex(of: "\""),
-      let close = description.range(of: "\" UserInfo=", range: description.index(after: open)..<description.endIndex)
-    else { return nil }
-    let message = description[description.index(after: open)..<close.lowerBound]
-    return message.isEmpty ? nil : String(message)
   }
 
   private static func lowercasedFirst(_ text: String) -> String {

@@ -40,7 +40,6 @@ package struct LintProblem: Sendable, Hashable, SourceMessageConvertible {
   /// `file:line:column: error|warning: path: message`, as compilers print (`path: ` left
   /// out when empty), for editors and `lint`'s text output.
   package var compilerStyle: String {
-    SourceMessage.text(
-      place: SourceMessage.place(file, position) + ": " + severity.rawValue, path: path, message: message)
+    text(at: filePosition + ": " + severity.rawValue)
   }
 }

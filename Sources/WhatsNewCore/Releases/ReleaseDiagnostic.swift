@@ -35,9 +35,7 @@ package struct ReleaseDiagnostic: Sendable, Hashable, SourceMessageConvertible {
 
   /// `file:line:column: path: message` (`file:line:column: message` when the path is
   /// empty): the position an editor jumps to, and the path a person reads. `--dev` prints this.
-  package var locatedDescription: String {
-    SourceMessage.text(place: SourceMessage.place(file, position), path: path, message: message)
-  }
+  package var locatedDescription: String { text(at: filePosition) }
 }
 
 /// A message about a place in a content file: a release, a table, the manifest
@@ -48,23 +46,18 @@ package protocol SourceMessageConvertible: CustomStringConvertible {
   /// Where in it, in words (a JSON path, a key); empty for the whole file.
   var path: String { get }
   var message: String { get }
+  var position: SourcePosition { get }
 }
 
 extension SourceMessageConvertible {
   /// `file: path: message`, or `file: message` when the path is empty.
-  package var description: String { SourceMessage.text(place: file, path: path, message: message) }
-}
+  package var description: String { text(at: file) }
 
-enum SourceMessage {
-  /// `place: path: message`, or `place: message` when `path` is empty.
-  static func text(place: String, path: String, message: String) -> String {
-    path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
-  }
+  /// `place: path: message`, or `place: message` when the path is empty.
+  func text(at place: String) -> String { path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)" }
 
   /// `file:line:column`, as compilers and editors write a place.
-  static func place(_ file: String, _ position: SourcePosition) -> String {
-    "\(file):\(position.line):\(position.column)"
-  }
+  var filePosition: String { "\(file):\(position.line):\(position.column)" }
 }
 
 /// Quoting of untrusted text inside messages.

@@ -51,30 +51,19 @@ extension ValidationContext {
       let superseded = try read.supersededIn(block)
       // A rule that cannot be read drops the block: shown without it, it would show to everyone.
       let when = try read.rules(block, onBlock: true)
-      let reader = read
       let content: BlockContent
       switch type {
       case "info":
         let titleKey = try read.requiredKey(block, "titleKey")
-        content = .info(
-          InfoBlock(
-            titleKey: titleKey,
-            descriptionKey: optional("descriptionKey", of: "block") { () throws(Rejection) in
-              try reader.optionalKey(block, "descriptionKey")
-            },
-            icon: optional("icon", of: "block") { () throws(Rejection) in try reader.icon(block) }))
+        let (descriptionKey, icon) = descriptionAndIcon(block, of: "block")
+        content = .info(InfoBlock(titleKey: titleKey, descriptionKey: descriptionKey, icon: icon))
       case "choice":
         content = .choice(try validateChoice(block))
       case "action":
         let action = try read.action(block, required: true)!
         let labelKey = try read.requiredKey(block, "labelKey")
-        content = .action(
-          ActionBlock(
-            action: action, labelKey: labelKey,
-            descriptionKey: optional("descriptionKey", of: "block") { () throws(Rejection) in
-              try reader.optionalKey(block, "descriptionKey")
-            },
-            icon: optional("icon", of: "block") { () throws(Rejection) in try reader.icon(block) }))
+        let (descriptionKey, icon) = descriptionAndIcon(block, of: "block")
+        content = .action(ActionBlock(action: action, labelKey: labelKey, descriptionKey: descriptionKey, icon: icon))
       default:
         content = .featureList(try validateFeatureList(block))
       }
@@ -174,13 +163,10 @@ extension ValidationContext {
         let item = try fields(of: itemValue, at: path, allowed: Self.itemFields, unitName: "an item")
         let itemID = try read.uniqueID(item, index: index, seen: &itemIDs, kind: "item") { "items[\($0)]" }
         let titleKey = try read.requiredKey(item, "titleKey")
+        let (descriptionKey, icon) = descriptionAndIcon(item, of: "item")
         items.append(
           FeatureItem(
-            id: itemID, titleKey: titleKey,
-            descriptionKey: optional("descriptionKey", of: "item") { () throws(Rejection) in
-              try reader.optionalKey(item, "descriptionKey")
-            },
-            icon: optional("icon", of: "item") { () throws(Rejection) in try reader.icon(item) },
+            id: itemID, titleKey: titleKey, descriptionKey: descriptionKey, icon: icon,
             action: optional("action", of: "item") { () throws(Rejection) in try reader.action(item, required: false) }))
       } catch {
         drop(error, unit: "item")
@@ -188,5 +174,15 @@ extension ValidationContext {
     }
     guard !items.isEmpty else { throw Rejection(path: block.childPath("items"), reason: "no usable items left") }
     return FeatureListBlock(titleKey: optional(title, "titleKey", of: "block", at: titleAt), items: items)
+  }
+
+  /// The optional `descriptionKey` and `icon` of `unit` (a block or an item), each dropped
+  /// alone, with a diagnostic, when wrong.
+  mutating func descriptionAndIcon(_ unit: Fields, of name: String) -> (descriptionKey: String?, icon: Icon?) {
+    let reader = read
+    return (
+      optional("descriptionKey", of: name) { () throws(Rejection) in try reader.optionalKey(unit, "descriptionKey") },
+      optional("icon", of: name) { () throws(Rejection) in try reader.icon(unit) }
+    )
   }
 }

@@ -107,9 +107,7 @@ struct ValidationContext {
       if !allowed.contains(where: { tape.keyEquals(key, $0) }) {
         let name = tape.string(key)
         var message = "unknown field \(Quote.quoted(name))" + (unknown == .dropped ? "" : " ignored")
-        if let suggestion = Suggestion.closest(to: name, in: allowed.map(\.description)) {
-          message += " (did you mean '\(suggestion)'?)"
-        }
+        message += read.didYouMean(name, allowed.map(\.description))
         if unknown == .dropped {
           let unit = unitName == "the top level" ? "release" : String(unitName.split(separator: " ").last ?? "unit")
           message += "; field dropped, \(unit) kept"

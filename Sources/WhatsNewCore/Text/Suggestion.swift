@@ -27,7 +27,6 @@ package enum Suggestion {
     let target = Array(word.lowercased())
     guard !target.isEmpty else { return nil }
     let limit = maxDistance ?? max(1, target.count / 3)
-    guard limit >= 0 else { return nil }
     var best: (candidate: String, distance: Int, avoided: Bool)?
     for candidate in candidates {
       let other = Array(candidate.lowercased())

@@ -73,21 +73,20 @@ package enum TextLayout {
   }
 
   private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+    // Every piece has text, so a line is empty until something is put on it.
     var line = ""
     var lineWidth = 0
-    var lineIsEmpty = true
 
     func flush() {
       lines.append(line)
       line = ""
       lineWidth = 0
-      lineIsEmpty = true
     }
 
     for piece in pieces(of: paragraph).flatMap({ hyphenated($0, width: width) }) {
-      var separator = (!lineIsEmpty && piece.spaceBefore) ? 1 : 0
+      var separator = (!line.isEmpty && piece.spaceBefore) ? 1 : 0
       // A piece that does not fit after the line so far starts the next one.
-      if !lineIsEmpty, lineWidth + separator + piece.width > width {
+      if !line.isEmpty, lineWidth + separator + piece.width > width {
         flush()
         separator = 0
       }
@@ -95,35 +94,25 @@ package enum TextLayout {
         if separator == 1 { line += " " }
         line += piece.text
         lineWidth += separator + piece.width
-        lineIsEmpty = false
         continue
       }
       // Too wide for any line, even after its hyphens: break between characters.
       for character in piece.text {
         let characterWidth = DisplayWidth.of(character)
-        if !lineIsEmpty && lineWidth + characterWidth > width { flush() }
+        if !line.isEmpty && lineWidth + characterWidth > width { flush() }
         line.append(character)
         lineWidth += characterWidth
-        lineIsEmpty = false
       }
     }
     flush()
   }
 
-  /// `piece` as it is when it fits a line; a piece too wide for any line is cut after its
-  /// hyphens ("trainings-" / "instellingen"), the parts after the first joined without a space.
+  /// `piece` as it is when it fits a line. A piece too wide for any line is first cut after
+  /// each hyphen between two letters ("trainings-" / "instellingen", `по-` / `прежнему`), the
+  /// parts after the first joined without a space.
   static func hyphenated(_ piece: Piece, width: Int) -> [Piece] {
     guard piece.width > width else { return [piece] }
-    let parts = hyphenatedParts(of: piece.text)
-    guard parts.count > 1 else { return [piece] }
-    return parts.enumerated().map { index, part in
-      Piece(text: part, width: DisplayWidth.of(String(part)), spaceBefore: index == 0 && piece.spaceBefore)
-    }
-  }
-
-  /// `word` cut after each hyphen that stands between two letters (`по-прежнему` gives
-  /// `по-`, `прежнему`): where a word too wide for a line breaks before it breaks anywhere.
-  static func hyphenatedParts(of word: Substring) -> [Substring] {
+    let word = piece.text
     var parts: [Substring] = []
     var start = word.startIndex
     var previous: Character?
@@ -139,7 +128,10 @@ package enum TextLayout {
       index = next
     }
     parts.append(word[start...])
-    return parts
+    guard parts.count > 1 else { return [piece] }
+    return parts.enumerated().map { index, part in
+      Piece(text: part, width: DisplayWidth.of(String(part)), spaceBefore: index == 0 && piece.spaceBefore)
+    }
   }
 
   /// The characters after which a compound word may break: the hyphen-minus and the hyphen
