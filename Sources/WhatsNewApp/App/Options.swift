@@ -1,11 +1,26 @@
 // Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
 
 import Foundation
+import LineEditor
 package import WhatsNewCore
 
-/// How the app decides whether to colour its output.
+/// How the app decides whether to colour its output (`--color`): `always` and `never` say so;
+/// `auto` colours only an interactive session, and never with `NO_COLOR` set (to anything but
+/// the empty string), `TERM=dumb` (or a `TERM` that is no terminal's name, see
+/// ``Terminal/name(_:)``) or `--accessible`.
 package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
+
+  /// Whether to colour in `environment`.
+  package func colors(environment: [String: String], isInteractive: Bool, accessible: Bool) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || Terminal.name(environment["TERM"]) == Terminal.dumb
+      return isInteractive && !noColor && !accessible
+    }
+  }
 }
 
 /// The subcommand the command line asks for.

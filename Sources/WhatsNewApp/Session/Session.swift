@@ -1,6 +1,5 @@
 import Foundation
 package import WhatsNewCore
-import WhatsNewStore
 
 /// One run of the app, as an interpreter: the app as one value (``AppState``), the rules that
 /// change it (``send(_:)``), and the view drawn from it.
@@ -52,8 +51,7 @@ package final class Session {
     // Whatever the session prints fits the width it draws in, in the characters it may use.
     console.width = configuration.widthProvider
     console.ascii = configuration.ascii
-    let charset = configuration.charset
-    console.showable = { charset.showable($0) }
+    console.showable = configuration.charset.showable
     // Weak: work still in flight when a session ends (an exploration's run) has no one to tell.
     let host = EffectRunner.Host(
       send: { [weak self] in await self?.send($0) }, viewInputs: { [weak self] in self?.viewInputs },

@@ -24,11 +24,11 @@ package struct SessionConfiguration: Sendable {
   package var unknownTimeZone: String?
   /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
   package var charset: TerminalCharset = .utf8
-  package var accessible: Bool
+  /// `--accessible` (or `WHATSNEW_ACCESSIBLE`), as the options say.
+  package var accessible: Bool { options.accessible }
   package var isInteractive: Bool
   /// Set when this run created the store (a fresh user).
   package var storeWasCreated: Bool
-  package var databasePath: String
   /// A session `qa explore` runs: lines that reach outside its own store are refused
   /// (``CommandTrait/reachesOutside``), and it never starts another exploration.
   package var insideExploration = false
@@ -39,8 +39,8 @@ package struct SessionConfiguration: Sendable {
   /// A configuration whose width and rows come from providers (by default, unlimited rows).
   package init(
     options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
-    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
-    storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, isInteractive: Bool,
+    storeWasCreated: Bool, environmentLanguage: Language? = nil
   ) {
     self.options = options
     self.content = content
@@ -49,10 +49,8 @@ package struct SessionConfiguration: Sendable {
     self.widthProvider = width
     self.rowsProvider = rows
     self.ascii = ascii
-    self.accessible = accessible
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
-    self.databasePath = databasePath
   }
 
   /// The columns to draw in now.
