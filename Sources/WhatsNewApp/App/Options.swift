@@ -85,10 +85,8 @@ package struct Options: Sendable, Equatable {
   package var upgradeFrom: Version?
   package var launchSource: LaunchSource?
   package var faultSpecs: [String] = []
-  /// How long start-up waits while another process holds the store's lock (`--lock-wait`).
-  package var lockWaitSeconds = Options.defaultLockWait
-  /// The default of `--lock-wait`: 10 s.
-  package static let defaultLockWait = 10
+  /// How long start-up waits while another process holds the store's lock (`--lock-wait`; 10 s by default).
+  package var lockWaitSeconds = 10
   package var accessible = false
   package var asciiOnly = false
   /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).

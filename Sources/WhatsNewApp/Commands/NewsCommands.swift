@@ -51,7 +51,7 @@ struct NewsCommands: Sendable {
   func list(all: Bool) async {
     guard case let (record, first, capped)? = await history() else { return }
     // Only the releases the window can show are read: every entry takes a row at least.
-    let budget = all ? nil : runner.configuration.rows.map { Viewport(terminalRows: $0).budget }
+    let budget = all ? nil : runner.configuration.rows().map { Viewport(terminalRows: $0).budget }
     let versions = runner.catalog.newsVersions(upTo: runner.appVersion).reversed().filter { version in
       first.map { version >= $0 } ?? true
     }

@@ -49,7 +49,7 @@ package final class Session {
     // What content says of guides and popovers is part of the app from its start.
     state.attention.rules = configuration.content.catalog.guidanceRules
     // Whatever the session prints fits the width it draws in, in the characters it may use.
-    console.width = configuration.widthProvider
+    console.width = configuration.width
     console.ascii = configuration.ascii
     console.showable = configuration.charset.showable
     // Weak: work still in flight when a session ends (an exploration's run) has no one to tell.

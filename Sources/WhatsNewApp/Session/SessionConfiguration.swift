@@ -1,8 +1,8 @@
 package import WhatsNewCore
 
 /// Everything the session needs that is fixed for its lifetime, and where to read the
-/// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
-/// view is drawn, so a resized terminal gets views that fit it.
+/// terminal's size, which is not: ``width`` and ``rows`` are asked each time a view is
+/// drawn, so a resized terminal gets views that fit it.
 package struct SessionConfiguration: Sendable {
   package var options: Options
   package var content: ContentLibrary
@@ -14,10 +14,10 @@ package struct SessionConfiguration: Sendable {
   /// `--locale` was given.
   package var environmentLanguage: Language
   /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
-  package var widthProvider: @Sendable () -> Int
+  package var width: @Sendable () -> Int
   /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
   /// view is trimmed.
-  package var rowsProvider: @Sendable () -> Int?
+  package var rows: @Sendable () -> Int?
   package var ascii: Bool
   /// The `TZ` that names no zone (``SystemTimeZone/unknownZone(environment:)``): the
   /// reminder is in UTC, and `notifications` says so.
@@ -46,15 +46,10 @@ package struct SessionConfiguration: Sendable {
     self.content = content
     self.language = language
     self.environmentLanguage = environmentLanguage ?? language
-    self.widthProvider = width
-    self.rowsProvider = rows
+    self.width = width
+    self.rows = rows
     self.ascii = ascii
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
   }
-
-  /// The columns to draw in now.
-  package var width: Int { widthProvider() }
-  /// The terminal's rows now, or `nil` for unlimited.
-  package var rows: Int? { rowsProvider() }
 }
