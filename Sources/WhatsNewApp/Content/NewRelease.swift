@@ -160,10 +160,9 @@ package struct NewRelease: Sendable {
     } catch {
       throw .writeFailed(path: error.path, reason: error.reason, notRestored: error.notRestored)
     }
-    let newest = registered.max()
     return Outcome(
       releaseFile: releasePath, manifest: manifestPath, tables: languages.map(tablePath), keys: keys,
-      newerRegistered: newest.flatMap { $0 > version ? $0 : nil }, previous: registered.filter { $0 < version }.max())
+      newerRegistered: registered.filter { $0 > version }.max(), previous: registered.filter { $0 < version }.max())
   }
 
   /// What to print: what was written, and what to do next, wrapped to `width` (rows
