@@ -124,8 +124,8 @@ package final class SessionHarness {
       compensatingRestore: compensatingRestore)
     var configuration = SessionConfiguration(
       options: options, content: content, language: Language.resolve(flag: options.localeTag, environment: environment),
-      width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly, accessible: options.accessible,
-      isInteractive: false, storeWasCreated: store.wasCreated, databasePath: self.databasePath,
+      width: widthProvider ?? { width }, rows: { rows }, ascii: options.asciiOnly,
+      isInteractive: false, storeWasCreated: store.wasCreated,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     configuration.stopRequested = stopRequested
     let console = Console(styler: Styler(colors: false), writeOut: { _ in }, writeError: { _ in })

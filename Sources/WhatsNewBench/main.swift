@@ -407,8 +407,8 @@ func benchTap() async throws {
     ["--db", databasePath, "--upgrade-from", "2.11.0", "--color", "never"], environment: [:])
   let store = try SettingsStore(path: databasePath)
   let configuration = SessionConfiguration(
-    options: appOptions, content: content, language: .en, width: { 80 }, ascii: false, accessible: false, isInteractive: false,
-    storeWasCreated: store.wasCreated, databasePath: databasePath)
+    options: appOptions, content: content, language: .en, width: { 80 }, ascii: false, isInteractive: false,
+    storeWasCreated: store.wasCreated)
   let tracker = OperationTracker()
   let clock = SystemClock()
   let faults = FaultInjector(tracker: tracker, clock: clock)

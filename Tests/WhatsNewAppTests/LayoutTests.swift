@@ -300,6 +300,6 @@ struct LayoutTests {
     ])
   func colorPolicy(choice: ColorChoice, environment: [String: String], interactive: Bool, accessible: Bool, colors: Bool) {
     #expect(
-      ColorPolicy.colors(choice, environment: environment, isInteractive: interactive, accessible: accessible) == colors)
+      choice.colors(environment: environment, isInteractive: interactive, accessible: accessible) == colors)
   }
 }

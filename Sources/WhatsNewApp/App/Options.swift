@@ -1,11 +1,26 @@
 // Hand-written argument parsing: swift-argument-parser cannot be fetched on this machine.
 
 import Foundation
+import LineEditor
 package import WhatsNewCore
 
-/// How the app decides whether to colour its output.
+/// How the app decides whether to colour its output (`--color`): `always` and `never` say so;
+/// `auto` colours only an interactive session, and never with `NO_COLOR` set (to anything but
+/// the empty string), `TERM=dumb` (or a `TERM` that is no terminal's name, see
+/// ``Terminal/name(_:)``) or `--accessible`.
 package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
+
+  /// Whether to colour in `environment`.
+  package func colors(environment: [String: String], isInteractive: Bool, accessible: Bool) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || Terminal.name(environment["TERM"]) == Terminal.dumb
+      return isInteractive && !noColor && !accessible
+    }
+  }
 }
 
 /// The subcommand the command line asks for.
@@ -70,10 +85,8 @@ package struct Options: Sendable, Equatable {
   package var upgradeFrom: Version?
   package var launchSource: LaunchSource?
   package var faultSpecs: [String] = []
-  /// How long start-up waits while another process holds the store's lock (`--lock-wait`).
-  package var lockWaitSeconds = Options.defaultLockWait
-  /// The default of `--lock-wait`: 10 s.
-  package static let defaultLockWait = 10
+  /// How long start-up waits while another process holds the store's lock (`--lock-wait`; 10 s by default).
+  package var lockWaitSeconds = 10
   package var accessible = false
   package var asciiOnly = false
   /// `--yes`: `restore` replaces the data without asking (at a terminal it asks first).

@@ -214,17 +214,16 @@ package enum WhatsNewCommand {
 
     // A TERM that is no terminal's name (an escape sequence, a shell word) counts as dumb.
     let term = Terminal.name(environment["TERM"])
-    let colors = ColorPolicy.colors(
-      options.color, environment: environment, isInteractive: interactive, accessible: options.accessible)
+    let colors = options.color.colors(environment: environment, isInteractive: interactive, accessible: options.accessible)
     let size = TerminalSize.live(environment: environment, isInteractive: interactive)
     let language = Language.resolve(flag: options.localeTag, environment: environment)
     // A locale that is not UTF-8 (C, POSIX, KOI8-R) gets ASCII chrome, and bytes in its own set.
     let charset = StandardStream.charset
     var configuration = SessionConfiguration(
       options: options, content: content, language: language, width: size.width, rows: size.rows,
-      ascii: options.asciiOnly || term == Terminal.dumb || !charset.isUTF8, accessible: options.accessible,
+      ascii: options.asciiOnly || term == Terminal.dumb || !charset.isUTF8,
       isInteractive: interactive,
-      storeWasCreated: store.wasCreated, databasePath: databasePath,
+      storeWasCreated: store.wasCreated,
       environmentLanguage: Language.resolve(flag: nil, environment: environment))
     configuration.charset = charset
     configuration.unknownTimeZone = SystemTimeZone.unknownZone(environment: environment)

@@ -1,5 +1,4 @@
 import WhatsNewCore
-import WhatsNewStore
 
 /// The backup family: `backup <file>` (SQLite online backup) and `restore <file>` (check a
 /// backup and replace the store's data with it), as on the command line.

@@ -70,11 +70,9 @@ package struct CheckReport: Sendable, Equatable {
       }
       lines.append(Line(context.text("ui.check.inFlight", listed.joined(separator: ", ")), .warning, hangingIndent: 2))
       if problems.isEmpty { lines.append(Line(context.text("ui.check.settledAgree"), .dim, hangingIndent: 2)) }
-      if let held = inFlight.first(where: \.isHeld) {
-        lines.append(Line(context.text("ui.check.releaseHint", Self.subject(of: held)), .dim, hangingIndent: 2))
-      } else {
-        lines.append(Line(context.text("ui.check.waitHint"), .dim, hangingIndent: 2))
-      }
+      // What lets the rest finish: releasing what QA holds, else waiting.
+      let release = inFlight.first(where: \.isHeld).map { context.text("ui.check.releaseHint", Self.subject(of: $0)) }
+      lines.append(Line(release ?? context.text("ui.check.waitHint"), .dim, hangingIndent: 2))
       return lines
     }
   }

@@ -63,12 +63,9 @@ struct ClockCommand {
 
   /// The seconds of a move: `+7d`, `-90m`, `+3h`; `nil` for anything else.
   nonisolated static func seconds(in word: String) -> TimeInterval? {
-    let digits = word.dropFirst().dropLast()
-    let units: [Character: TimeInterval] = ["d": 86_400, "h": 3_600, "m": 60]
-    guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last.flatMap({ units[$0] }),
-      (1...9).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }), let count = Double(digits)
-    else { return nil }
-    return (sign == "-" ? -count : count) * unit
+    guard let move = word.wholeMatch(of: /([+\-])([0-9]{1,9})([dhm])/), let count = Double(move.2) else { return nil }
+    let units: [Substring: TimeInterval] = ["d": 86_400, "h": 3_600, "m": 60]
+    return (move.1 == "-" ? -count : count) * units[move.3, default: 0]
   }
 
   /// An RFC 3339 time (`2027-03-28T00:59:00Z`, `2027-03-28T01:59:00+01:00`), read by Foundation,

@@ -127,12 +127,7 @@ package struct CompletionVocabulary: Sendable, Equatable {
 /// actor; the session publishes a snapshot after every command and redraw, and Tab reads
 /// the latest one.
 package final class CompletionSnapshot: Sendable {
-  private let current: Mutex<CompletionVocabulary>
-
-  /// A snapshot holding `vocabulary`.
-  package init(_ vocabulary: CompletionVocabulary = CompletionVocabulary()) {
-    current = Mutex(vocabulary)
-  }
+  private let current = Mutex(CompletionVocabulary())
 
   /// Replaces the vocabulary Tab completes from.
   package func update(_ vocabulary: CompletionVocabulary) {

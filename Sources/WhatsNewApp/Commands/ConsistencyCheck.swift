@@ -77,16 +77,13 @@ package enum QACommand: Equatable, Sendable {
   case add(FaultSpec)
   case release(FaultOperation, target: String?)
 
-  /// Why a `qa` command cannot be used: a key and its arguments, as a fault spec's.
-  package typealias ParseError = FaultSpec.ParseError
-
   /// Parses the words after `qa`: `fail <op> [<target>] [once|always|<n>]`,
   /// `delay <op> [<target>] <ms>`, `hold <op> [<target>]`, `release <op> [<target>]`.
-  package static func parse(verb: String, _ words: [String]) throws(ParseError) -> QACommand {
+  package static func parse(verb: String, _ words: [String]) throws(FaultSpec.ParseError) -> QACommand {
     // The form `help qa` lists for the verb (`qa delay <op> [<target>] <ms>`); any other is `release`.
     let form = ["fail", "delay", "hold"].contains(verb) ? verb : "release"
     let usage = CommandTable.find("qa")?.syntax.first { $0.hasPrefix("qa \(form) ") } ?? ""
-    guard var first = words.first else { throw ParseError("ui.qa.usage", usage) }
+    guard var first = words.first else { throw FaultSpec.ParseError("ui.qa.usage", usage) }
     var words = words
     // `qa release write:theme`: the spec's subject, as `qa faults` prints it.
     if verb == "release", words.count == 1, first.contains(":") {
@@ -96,7 +93,7 @@ package enum QACommand: Equatable, Sendable {
     }
     guard let operation = FaultOperation(rawValue: first) else {
       let suggestion = Suggestion.closest(to: first, in: FaultOperation.allCases.map(\.rawValue))
-      throw ParseError(
+      throw FaultSpec.ParseError(
         "ui.qa.unknownOperation", first, FaultOperation.allCases.map(\.rawValue).joined(separator: ", "),
         suggestion: suggestion)
     }
@@ -113,34 +110,28 @@ package enum QACommand: Equatable, Sendable {
     {
       try FaultSpec.validateTarget(candidate, for: operation)
     }
-    switch verb {
-    case "fail":
-      var kind = FaultKind.fail(remaining: 1)
-      if let count = rest.first {
-        switch count {
-        case "once": kind = .fail(remaining: 1)
-        case "always": kind = .fail(remaining: nil)
-        default:
-          guard let number = Int(count), number > 0 else {
-            throw ParseError("ui.qa.badCount", count, usage)
-          }
-          kind = .fail(remaining: number)
-        }
-        rest.removeFirst()
-      }
-      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
-      return .add(FaultSpec(operation: operation, target: target, kind: kind))
-    case "delay":
+    if verb == "delay" {
       guard rest.count == 1, let milliseconds = Int(rest[0]), (0...600_000).contains(milliseconds) else {
-        throw ParseError("ui.qa.badDelay", usage)
+        throw FaultSpec.ParseError("ui.qa.badDelay", usage)
       }
       return .add(FaultSpec(operation: operation, target: target, kind: .delay(milliseconds: milliseconds)))
-    case "hold":
-      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
-      return .add(FaultSpec(operation: operation, target: target, kind: .hold))
-    default:
-      guard rest.isEmpty else { throw ParseError("ui.qa.unexpected", rest[0], usage) }
-      return .release(operation, target: target)
     }
+    // `fail` takes a count; after it, and after every other verb's target, nothing.
+    var kind = verb == "fail" ? FaultKind.fail(remaining: 1) : .hold
+    if verb == "fail", let count = rest.first {
+      switch count {
+      case "once": break
+      case "always": kind = .fail(remaining: nil)
+      default:
+        guard let number = Int(count), number > 0 else {
+          throw FaultSpec.ParseError("ui.qa.badCount", count, usage)
+        }
+        kind = .fail(remaining: number)
+      }
+      rest.removeFirst()
+    }
+    guard rest.isEmpty else { throw FaultSpec.ParseError("ui.qa.unexpected", rest[0], usage) }
+    guard verb == "fail" || verb == "hold" else { return .release(operation, target: target) }
+    return .add(FaultSpec(operation: operation, target: target, kind: kind))
   }
 }

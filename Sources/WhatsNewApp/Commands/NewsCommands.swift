@@ -34,14 +34,11 @@ struct NewsCommands: Sendable {
   /// history starts, and what the cap left out of the automatic tour open now; `nil` when the
   /// record could not be read (said).
   func history() async -> (record: ReleaseRecord, first: Version?, capped: [ReleaseShowing])? {
-    let read = await runner.performNow(.read, target: nil) { store in
-      try await store.releaseRecord()
-    }
     let record: ReleaseRecord
-    switch read {
-    case .success(let value): record = value
-    case .failure(let reason):
-      runner.console.emit(runner.text("ui.news.readFailed", reason.text), .error)
+    do {
+      record = try await runner.performNow(.read, target: nil) { try await $0.releaseRecord() }.get()
+    } catch {
+      runner.console.emit(runner.text("ui.news.readFailed", error.text), .error)
       return nil
     }
     // A person still in onboarding starts here: nothing before this version will be shown.
@@ -54,7 +51,7 @@ struct NewsCommands: Sendable {
   func list(all: Bool) async {
     guard case let (record, first, capped)? = await history() else { return }
     // Only the releases the window can show are read: every entry takes a row at least.
-    let budget = all ? nil : runner.configuration.rows.map { Viewport(terminalRows: $0).budget }
+    let budget = all ? nil : runner.configuration.rows().map { Viewport(terminalRows: $0).budget }
     let versions = runner.catalog.newsVersions(upTo: runner.appVersion).reversed().filter { version in
       first.map { version >= $0 } ?? true
     }

@@ -1,5 +1,4 @@
 import WhatsNewCore
-import WhatsNewStore
 
 /// The QA family: failure injection (`qa fail|delay|hold|release …`, `qa clear`,
 /// `qa faults`), waiting for the background work (`wait`), comparing screen, store and

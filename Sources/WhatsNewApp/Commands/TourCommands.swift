@@ -1,5 +1,4 @@
 import WhatsNewCore
-import WhatsNewStore
 
 /// The tour family's commands whose work is the app's: picking options (`choose`), in the
 /// person's words, and the releases again (`news`, ``NewsCommands``). Walking the tour and the

@@ -185,8 +185,8 @@ package struct ContentLibrary: Sendable {
     var tables = read.tables
     let problems = wanted.compactMap { read.unreadableTables[$0]?.description }
     let notes = limitingTexts(in: &tables, localizationsDirectory: localizationsDirectory)
-    var entries: [Version: ManifestEntry] = [:]
-    for entry in registered.entries where entries[entry.version] == nil { entries[entry.version] = entry }
+    // A version registered twice is its first entry's.
+    let entries = Dictionary(registered.entries.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
     let catalog = ReleaseCatalog(
       versions: entries.keys.sorted(),
       source: ReleaseCatalog.Source(

@@ -93,9 +93,7 @@ struct FileTransaction {
 
   /// `.<name><ending>` in the directory of `path`.
   static func sibling(of path: String, ending: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    let directory = parts.dropLast().joined(separator: "/")
-    let name = parts.last.map(String.init) ?? path
-    return (parts.count > 1 ? directory + "/" : "") + ".\(name)\(ending)"
+    guard let slash = path.lastIndex(of: "/") else { return ".\(path)\(ending)" }
+    return String(path[...slash]) + ".\(path[path.index(after: slash)...])\(ending)"
   }
 }

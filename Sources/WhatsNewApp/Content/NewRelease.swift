@@ -90,10 +90,6 @@ package struct NewRelease: Sendable {
   func tablePath(_ language: Language) -> String {
     localizationsDirectory + "/" + language.directoryName + "/\(version).strings"
   }
-  /// The app's own table in `language`, which must be there and parse.
-  func appTablePath(_ language: Language) -> String {
-    localizationsDirectory + "/" + language.directoryName + "/" + ContentLibrary.tableFileName
-  }
 
   /// Locks the content, checks, then writes the release file, the tables and the manifest.
   package func run() throws(Failure) -> Outcome {
@@ -130,8 +126,10 @@ package struct NewRelease: Sendable {
     if Self.kind(of: releasePath) != nil { throw .exists(path: releasePath) }
     let keys = ReleaseScaffold.keys(for: version)
     let languages = Language.allCases
-    for language in languages where Self.kind(of: appTablePath(language)) == nil {
-      throw .missing(path: appTablePath(language), what: "the \(language.nativeName) table")
+    // The app's own tables must be there and parse.
+    for language in languages {
+      let path = ContentLibrary.tablePath(language, localizationsDirectory: localizationsDirectory)
+      if Self.kind(of: path) == nil { throw .missing(path: path, what: "the \(language.nativeName) table") }
     }
     // The tables as lint reads them: the same size limit, the same parser.
     let results = languages.map { ContentLibrary.readTable($0, localizationsDirectory: localizationsDirectory) }
@@ -140,7 +138,7 @@ package struct NewRelease: Sendable {
         path: releasePath, bytes: Array(ReleaseScaffold.releaseFile(for: version).utf8), replacing: false)
     ]
     for (language, result) in zip(languages, results) {
-      let path = appTablePath(language)
+      let path = ContentLibrary.tablePath(language, localizationsDirectory: localizationsDirectory)
       let table: TranslationTable
       switch result {
       case .success(let read): table = read
@@ -162,10 +160,9 @@ package struct NewRelease: Sendable {
     } catch {
       throw .writeFailed(path: error.path, reason: error.reason, notRestored: error.notRestored)
     }
-    let newest = registered.max()
     return Outcome(
       releaseFile: releasePath, manifest: manifestPath, tables: languages.map(tablePath), keys: keys,
-      newerRegistered: newest.flatMap { $0 > version ? $0 : nil }, previous: registered.filter { $0 < version }.max())
+      newerRegistered: registered.filter { $0 > version }.max(), previous: registered.filter { $0 < version }.max())
   }
 
   /// What to print: what was written, and what to do next, wrapped to `width` (rows

@@ -221,24 +221,9 @@ package struct TranslationCache: Sendable {
   /// Whether `name` is one the cache writes: `<language>-<hex>.compiled` (``fileName(for:)``),
   /// or that followed by `.<pid>.tmp` (``FileBytes/replace(_:with:)``); `nil` for anything else.
   static func ownFileKind(_ name: String) -> OwnFile? {
-    var table = Substring(name)
-    var kind = OwnFile.table
-    if table.hasSuffix(FileBytes.temporarySuffix) {
-      table = table.dropLast(FileBytes.temporarySuffix.count)
-      guard let dot = table.lastIndex(of: "."), !table[table.index(after: dot)...].isEmpty,
-        table[table.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber })
-      else { return nil }
-      table = table[..<dot]
-      kind = .temporary
-    }
-    guard table.hasSuffix(".compiled") else { return nil }
-    table = table.dropLast(".compiled".count)
-    guard let dash = table.lastIndex(of: "-") else { return nil }
-    let hash = table[table.index(after: dash)...]
-    let language = table[..<dash]
-    guard !hash.isEmpty, hash.allSatisfy({ $0.isASCII && $0.isHexDigit }), !language.isEmpty,
-      language.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "-_.".unicodeScalars.contains($0)) })
-    else { return nil }
-    return kind
+    // The language as ``fileName(for:)`` keeps it (ASCII letters, `-`, `_`, `.`), the hash in hex,
+    // the pid in digits, and `.tmp` as ``FileBytes/temporarySuffix``.
+    guard let match = name.wholeMatch(of: /[A-Za-z_.\-]+-[0-9A-Fa-f]+\.compiled(\.[0-9]+\.tmp)?/) else { return nil }
+    return match.1 == nil ? .table : .temporary
   }
 }

@@ -246,7 +246,7 @@ package final class ExplorationRunner {
     options.developerMode = false
     var configuration = SessionConfiguration(
       options: options, content: template.content, language: template.language, width: { 80 }, ascii: template.ascii,
-      accessible: template.accessible, isInteractive: false, storeWasCreated: store.wasCreated, databasePath: path,
+      isInteractive: false, storeWasCreated: store.wasCreated,
       environmentLanguage: template.environmentLanguage)
     configuration.charset = template.charset
     configuration.unknownTimeZone = template.unknownTimeZone

@@ -95,7 +95,7 @@ package final class EffectRunner {
 
   package var renderContext: RenderContext {
     var context = RenderContext(
-      localizer: localizer, width: configuration.width, ascii: configuration.ascii, accessible: configuration.accessible)
+      localizer: localizer, width: configuration.width(), ascii: configuration.ascii, accessible: configuration.accessible)
     context.charset = configuration.charset
     return context
   }

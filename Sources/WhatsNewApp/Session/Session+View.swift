@@ -34,14 +34,14 @@ extension Session {
   /// terminal's rows, `--dev`, and when and where the reminder's date is worded.
   package var viewInputs: ViewInputs {
     ViewInputs(
-      pagePart: pagePart, whole: wholeViewRequested, terminalRows: configuration.rows,
+      pagePart: pagePart, whole: wholeViewRequested, terminalRows: configuration.rows(),
       developerMode: configuration.options.developerMode, now: runner.backends.clock.now(), timeZone: runner.backends.timeZone)
   }
 
   /// Enter on a tall page shows its next part: returns whether there was one to show.
   func showNextPagePart() -> Bool {
     let context = runner.renderContext
-    guard let rows = configuration.rows, let page = AppView.page(state, context), !AppView.isShownWhole(page, pagePart),
+    guard let rows = configuration.rows(), let page = AppView.page(state, context), !AppView.isShownWhole(page, pagePart),
       let next = Viewport(terminalRows: rows).part(page, from: AppView.partStart(of: page, pagePart), context: context).next
     else { return false }
     pagePart = (page.first?.plainText ?? "", next)
@@ -54,8 +54,8 @@ extension Session {
   /// and drawing it was most of the time of a line that changes nothing (a comment, `state`).
   var currentView: PrintedView {
     let source = ViewSource(
-      state: state, page: pagePart?.page, start: pagePart?.start, whole: wholeViewRequested, width: configuration.width,
-      rows: configuration.rows, tables: runner.tables.count, clockMoves: runner.backends.clock.moves)
+      state: state, page: pagePart?.page, start: pagePart?.start, whole: wholeViewRequested, width: configuration.width(),
+      rows: configuration.rows(), tables: runner.tables.count, clockMoves: runner.backends.clock.moves)
     let now = runner.backends.clock.now()
     if let drawnView, drawnView.source == source, now < drawnView.freshUntil { return drawnView.view }
     let view = PrintedView(document: renderCurrentView(), width: source.width, presentations: state.presentations)
@@ -90,8 +90,7 @@ extension Session {
     // no part left, so Enter turns it.
     // An onboarding or tour page's view starts with its header row (``AppView/render(_:_:_:)``):
     // no second render.
-    let showsPage = state.onboarding != nil || state.showingTour != nil
-    let header = showsPage ? view.document.first?.plainText : nil
+    let header = state.visiblePage == nil ? nil : view.document.first?.plainText
     if wholeViewRequested, let header {
       pagePart = (header, AppView.pageShownWhole)
     } else if let part = pagePart, part.page != header {

@@ -1,6 +1,5 @@
 import Foundation
 package import WhatsNewCore
-import WhatsNewStore
 
 /// One run of the app, as an interpreter: the app as one value (``AppState``), the rules that
 /// change it (``send(_:)``), and the view drawn from it.
@@ -50,10 +49,9 @@ package final class Session {
     // What content says of guides and popovers is part of the app from its start.
     state.attention.rules = configuration.content.catalog.guidanceRules
     // Whatever the session prints fits the width it draws in, in the characters it may use.
-    console.width = configuration.widthProvider
+    console.width = configuration.width
     console.ascii = configuration.ascii
-    let charset = configuration.charset
-    console.showable = { charset.showable($0) }
+    console.showable = configuration.charset.showable
     // Weak: work still in flight when a session ends (an exploration's run) has no one to tell.
     let host = EffectRunner.Host(
       send: { [weak self] in await self?.send($0) }, viewInputs: { [weak self] in self?.viewInputs },

@@ -1,8 +1,8 @@
 package import WhatsNewCore
 
 /// Everything the session needs that is fixed for its lifetime, and where to read the
-/// terminal's size, which is not: ``width`` and ``rows`` ask their providers each time a
-/// view is drawn, so a resized terminal gets views that fit it.
+/// terminal's size, which is not: ``width`` and ``rows`` are asked each time a view is
+/// drawn, so a resized terminal gets views that fit it.
 package struct SessionConfiguration: Sendable {
   package var options: Options
   package var content: ContentLibrary
@@ -14,21 +14,21 @@ package struct SessionConfiguration: Sendable {
   /// `--locale` was given.
   package var environmentLanguage: Language
   /// The columns to draw in, read at every draw (live: ``TerminalSize/live(environment:isInteractive:)``).
-  package var widthProvider: @Sendable () -> Int
+  package var width: @Sendable () -> Int
   /// The terminal's rows, read at every draw; `nil` means unlimited (scripts, tests), so no
   /// view is trimmed.
-  package var rowsProvider: @Sendable () -> Int?
+  package var rows: @Sendable () -> Int?
   package var ascii: Bool
   /// The `TZ` that names no zone (``SystemTimeZone/unknownZone(environment:)``): the
   /// reminder is in UTC, and `notifications` says so.
   package var unknownTimeZone: String?
   /// The character set of the person's locale (``TerminalCharset``); UTF-8 unless it says otherwise.
   package var charset: TerminalCharset = .utf8
-  package var accessible: Bool
+  /// `--accessible` (or `WHATSNEW_ACCESSIBLE`), as the options say.
+  package var accessible: Bool { options.accessible }
   package var isInteractive: Bool
   /// Set when this run created the store (a fresh user).
   package var storeWasCreated: Bool
-  package var databasePath: String
   /// A session `qa explore` runs: lines that reach outside its own store are refused
   /// (``CommandTrait/reachesOutside``), and it never starts another exploration.
   package var insideExploration = false
@@ -39,24 +39,17 @@ package struct SessionConfiguration: Sendable {
   /// A configuration whose width and rows come from providers (by default, unlimited rows).
   package init(
     options: Options, content: ContentLibrary, language: Language, width: @escaping @Sendable () -> Int,
-    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, accessible: Bool, isInteractive: Bool,
-    storeWasCreated: Bool, databasePath: String, environmentLanguage: Language? = nil
+    rows: @escaping @Sendable () -> Int? = { nil }, ascii: Bool, isInteractive: Bool,
+    storeWasCreated: Bool, environmentLanguage: Language? = nil
   ) {
     self.options = options
     self.content = content
     self.language = language
     self.environmentLanguage = environmentLanguage ?? language
-    self.widthProvider = width
-    self.rowsProvider = rows
+    self.width = width
+    self.rows = rows
     self.ascii = ascii
-    self.accessible = accessible
     self.isInteractive = isInteractive
     self.storeWasCreated = storeWasCreated
-    self.databasePath = databasePath
   }
-
-  /// The columns to draw in now.
-  package var width: Int { widthProvider() }
-  /// The terminal's rows now, or `nil` for unlimited.
-  package var rows: Int? { rowsProvider() }
 }

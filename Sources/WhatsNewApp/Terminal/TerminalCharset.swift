@@ -72,13 +72,10 @@ package final class TerminalCharset: @unchecked Sendable {
   static func codeset(environment: [String: String], system: String?) -> String {
     if let system, !system.isEmpty { return system }
     let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-    guard let dot = name.firstIndex(of: ".") else { return "ANSI_X3.4-1968" }
-    let suffix = name[name.index(after: dot)...].prefix { $0 != "@" }
-    // A name is letters, digits, '-' and '_'; anything else is not one a terminal uses.
-    guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
-      return "ANSI_X3.4-1968"
-    }
-    return String(suffix)
+    // The character set follows the first dot, up to an `@modifier`: letters, digits, '-' and
+    // '_'; anything else is not one a terminal uses.
+    let codeset = name.wholeMatch(of: /[^.]*\.([A-Za-z0-9_\-]+)(@.*)?/.dotMatchesNewlines())?.1
+    return codeset.map(String.init) ?? "ANSI_X3.4-1968"
   }
 
   /// How a person would name it in a message: `ASCII` for the C library's `ANSI_X3.4-1968`.

@@ -1,6 +1,5 @@
 import Foundation
 import WhatsNewCore
-import WhatsNewStore
 
 /// What the store holds, in words for the screens, `debug seen` and `notifications`: the
 /// seen-through record and the weekly reminder's next date, in the session's language and

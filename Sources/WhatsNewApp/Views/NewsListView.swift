@@ -91,7 +91,7 @@ package struct NewsListView: Sendable {
   /// `  2.12.0  July 14, 2026: left out of the tour by the page cap`, continued under the day.
   func row(_ entry: ReleaseHistory.Entry, versionWidth: Int, in context: RenderContext) -> Document {
     let version = entry.release.description
-    let lead = "  " + version + String(repeating: " ", count: max(0, versionWidth - DisplayWidth.of(version))) + "  "
+    let lead = "  " + TextLayout.pad(version, toWidth: versionWidth) + "  "
     let status = words(entry.status, in: context)
     let text = entry.date.map { context.text("ui.news.dated", context.chrome(context.formats.releaseDay($0)), status) } ?? status
     return context.fit([Line(lead + text, style(entry.status), hangingIndent: DisplayWidth.of(lead))])

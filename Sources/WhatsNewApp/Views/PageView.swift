@@ -77,18 +77,11 @@ extension PageView {
   /// The footer: the page's own `commands`, then what its blocks bring (`choose …` for a
   /// choice, `open …` for something to open), then `help`.
   static func footer(_ commands: [String], for page: Page) -> [String] {
+    // What `choose` and `open` reach on the page, as its hints number them.
+    let shortcuts = PageShortcuts(page: page, numbering: .perChoice)
     var footer = commands
-    if page.blocks.contains(where: { $0.choice != nil }) { footer.append("choose …") }
-    if page.blocks.contains(where: isOpenable) { footer.append("open …") }
+    if !shortcuts.choices.isEmpty { footer.append("choose …") }
+    if !shortcuts.openTargets.isEmpty { footer.append("open …") }
     return footer + ["help"]
-  }
-
-  /// Whether `block` leads somewhere `open` can go: an action, or a feature list with an item that has one.
-  static func isOpenable(_ block: Block) -> Bool {
-    switch block.content {
-    case .action: true
-    case .featureList(let list): list.items.contains { $0.action != nil }
-    default: false
-    }
   }
 }

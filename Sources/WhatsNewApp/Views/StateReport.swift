@@ -1,6 +1,5 @@
 import Foundation
 import WhatsNewCore
-import WhatsNewStore
 
 /// The session as one line of JSON, for `state`: where the user is, the store as one read
 /// transaction saw it, what each visible control shows, and what is pending. Keys come in a

@@ -1,3 +1,0 @@
-import LineEditor
-import WhatsNewCore
-import WhatsNewStore
