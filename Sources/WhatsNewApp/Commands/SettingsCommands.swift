@@ -1,5 +1,4 @@
 import WhatsNewCore
-import WhatsNewStore
 
 /// The settings family: `set <setting> <value>` (through the backend the tour uses),
 /// `lang <tag>` and `notifications` (the weekly review reminder and its next date).
@@ -101,7 +100,7 @@ struct SettingsCommands: Sendable {
   /// `notifications`: the weekly review reminder as scheduled now, and its next date.
   func notifications() async {
     // A read of what is true now, reported at once: it bypasses the runner's gate, as `state` does.
-    let scheduled = try? await runner.backends.store.notification(id: WeeklyReview.notificationID)
+    let scheduled = try? await runner.scheduledReview()
     await runner.send(.factsRead(.notification(scheduled)))
     guard let notification = scheduled else {
       runner.console.emit(runner.text("ui.notifications.none"), .warning)

@@ -14,6 +14,11 @@ extension EffectRunner {
   /// The seen-through record as stored.
   func seenThrough() async throws -> SeenThroughRecord { try await backends.store.seenThrough() }
 
+  /// The weekly review reminder as the store holds it scheduled, if it is.
+  func scheduledReview() async throws -> StoredNotification? {
+    try await backends.store.notification(id: WeeklyReview.notificationID)
+  }
+
   /// What the store holds for `setting` (its default when nothing is stored).
   func storedValue(of setting: Setting) async throws -> String { try await backends.store.setting(setting) }
 
