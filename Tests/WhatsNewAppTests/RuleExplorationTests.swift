@@ -127,7 +127,7 @@ struct RuleExplorerTests {
     #expect(text == ["Runs explored: 15, over the boundaries of the rules content gives (5): no counterexample."])
   }
 
-  @Test("a deadlock lint cannot see is found: a member before it whose rule holds on paper but in no run")
+  @Test("a deadlock is found by running it: a member before it whose rule reads well but holds in no run")
   func plantedDeadlock() async throws {
     let directory = try TemporaryDirectory()
     let releases = directory.path("Releases")

@@ -76,6 +76,15 @@ struct PositionTests {
     #expect(tape.node(atPath: "a[7]") == 2, "a missing step gives the deepest node reached")
   }
 
+  @Test("a path finds a member whose name holds dots, the longest name it goes on from")
+  func dottedNames() throws {
+    let tape = try JSONTape.parse(Array(#"{"g": {"r": 1, "r.w": {"x": [2]}, "r.w.y": 3}}"#.utf8), maxDepth: 8)
+    // object, "g", object, "r", 1, "r.w", object, "x", array, 2, "r.w.y", 3
+    #expect(tape.node(atPath: "g.r.w.x[0]") == 9)
+    #expect(tape.node(atPath: "g.r.w.y") == 11)
+    #expect(tape.node(atPath: "g.r") == 4)
+  }
+
   @Test("several offsets in one pass come back in the order asked")
   func severalOffsets() {
     let text = Array("a\nbb\nccc".utf8)

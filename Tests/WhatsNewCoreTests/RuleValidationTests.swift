@@ -130,4 +130,17 @@ struct RuleValidationTests {
     #expect((diagnostics.last?.rule == .neverShows) == row.neverShows)
     #expect(Set(ReleaseValidator.guidanceRules(bytes).values.compactMap(\.group)) == row.kept)
   }
+
+  @Test("a seenThrough newer than every release warns where it is written, and names what waits for it in its group")
+  func seenThroughNoReleaseReaches() {
+    let bytes = Array(
+      #"{"releases": ["2.15.0"], "guidance": {"cardio.log_info": {"when": [{"seenThrough": "9.0.0"}]}}, "orderedGroups": {"g": ["cardio.log_info", "cardio_intro"]}}"#
+        .utf8)
+    let diagnostics = ReleaseValidator.manifestEntries(bytes, displayPath: "m.json").diagnostics
+    #expect(diagnostics.map(\.path) == ["guidance.cardio.log_info.when[0].seenThrough"])
+    #expect(diagnostics.first?.severity == .warning)
+    #expect(diagnostics.first?.rule == .neverShows)
+    #expect(diagnostics.first?.message.hasSuffix("nor does what waits for it in its group (cardio_intro)") == true)
+    #expect(ReleaseValidator.guidanceRules(bytes)["cardio_intro"]?.after == ["cardio.log_info"], "a warning keeps it all")
+  }
 }

@@ -122,12 +122,13 @@ struct JSONTape: Sendable {
         node = element
       } else {
         if first == "." { rest = rest.dropFirst() }
-        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-        let name = rest[..<end]
-        rest = rest[end...]
-        guard kind(node) == .object, let key = memberKeys(of: node).first(where: { string($0) == name }) else {
-          return node
-        }
+        // A member's name may hold dots (`guidance.review.weekday_info.when`): the longest the path goes on from.
+        let names = kind(node) == .object ? memberKeys(of: node).map { ($0, string($0)) } : []
+        let key = names.filter { _, name in
+          rest.hasPrefix(name) && rest.dropFirst(name.count).first.map { $0 == "." || $0 == "[" } ?? true
+        }.max { $0.1.count < $1.1.count }
+        guard let (key, name) = key else { return node }
+        rest = rest.dropFirst(name.count)
         node = key + 1
       }
     }

@@ -48,6 +48,19 @@ extension ValidationContext {
       seen[version] = index
       result.append(ManifestEntry(version: version, index: index, offset: tape.offset(entry)))
     }
+    // A `seenThrough` newer than every release here never holds: no one is told of that release.
+    guard let newest = result.map(\.version).max() else { return result }
+    for (id, rules) in guidance.sorted(by: { $0.key < $1.key }) {
+      for case (let index, .seenThrough(let version)) in rules.when.enumerated() where version > newest {
+        let waiting = guidance.filter { $0.value.after.contains(id) }.keys.sorted()
+        record(
+          "guidance.\(id).when[\(index)].seenThrough",
+          "\(version) is newer than every release here (the newest is \(newest)): the rule can never hold, so \(id) "
+            + "never starts by itself"
+            + (waiting.isEmpty ? "" : ", nor does what waits for it in its group (\(waiting.joined(separator: ", ")))"),
+          .warning, rule: .neverShows)
+      }
+    }
     return result
   }
 }
