@@ -103,7 +103,11 @@ package struct GuidanceMachine: Sendable, Equatable {
 
   /// Leaves the guidance early (`skip`, or a popover's close); records it as seen when `triggerOnce`.
   @discardableResult
-  package mutating func skip() -> [GuidanceEffect] { end() }
+  package mutating func skip() -> [GuidanceEffect] {
+    guard let guidance = active else { return [.refused(.nothingActive)] }
+    interrupt()
+    return (guidance.triggerOnce ? [.markSeen(guidance.id)] : []) + [.ended(guidance.id)]
+  }
 
   /// Completes the guidance on its last step (a popover has one step, so it can always
   /// finish); records it as seen when `triggerOnce`.
@@ -111,18 +115,12 @@ package struct GuidanceMachine: Sendable, Equatable {
   package mutating func finish() -> [GuidanceEffect] {
     guard active != nil else { return [.refused(.nothingActive)] }
     guard isLastStep else { return [.refused(.notLastStep)] }
-    return end()
+    return skip()
   }
 
   /// Drops the guidance without recording anything (the app quits mid-guide).
   package mutating func interrupt() {
     active = nil
     stepIndex = 0
-  }
-
-  private mutating func end() -> [GuidanceEffect] {
-    guard let guidance = active else { return [.refused(.nothingActive)] }
-    interrupt()
-    return (guidance.triggerOnce ? [.markSeen(guidance.id)] : []) + [.ended(guidance.id)]
   }
 }
