@@ -43,16 +43,9 @@ package enum WhatsNewCheck {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
     // A tour left unfinished comes back on the page it was left (``Decision/open(_:leftPageGone:)``).
-    var index = 0
-    var leftPageGone = false
-    if let position = facts.position {
-      if let found = position.index(in: selection.pages) {
-        index = found
-      } else {
-        index = selection.pages.firstIndex { $0.release >= position.release } ?? 0
-        leftPageGone = true
-      }
-    }
+    let found = facts.position.flatMap { $0.index(in: selection.pages) }
+    let leftPageGone = facts.position != nil && found == nil
+    let index = found ?? facts.position.flatMap { left in selection.pages.firstIndex { $0.release >= left.release } } ?? 0
     var tour = TourState(mode: .automatic, pages: selection.pages, index: index)
     tour.capped = selection.capped
     return .open(tour, leftPageGone: leftPageGone)
