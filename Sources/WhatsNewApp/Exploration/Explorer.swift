@@ -177,7 +177,7 @@ package struct Explorer {
     return ExplorationReport(
       runs: runs, pages: script == nil ? pages.count : nil, choices: choices, startArguments: runner.startArguments,
       counterexamples: counterexamples, stopped: stopped, pairs: pairs,
-      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      seconds: elapsed / .seconds(1))
   }
 }
 

@@ -167,9 +167,7 @@ struct NavigationWalk {
     // `choose` and `set` change settings, which `qa explore` walks; here one
     // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.
     if let second = shortcuts?.chooseTokens.dropFirst().first { commands.append("choose \(second)") }
-    for guide in GuidanceCatalog.all {
-      commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
-    }
+    commands += GuidanceCatalog.all.map { ($0.mode == .tour ? "tour " : "info ") + $0.id }
     commands += session.configuration.content.releases.map { "debug preview \($0.version)" }
     // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
     if let newest = session.runner.catalog.newsRelease(nil, upTo: session.runner.appVersion) {

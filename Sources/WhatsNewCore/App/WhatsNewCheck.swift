@@ -80,11 +80,8 @@ package struct TourSelection: Sendable, Equatable {
   package var capped: [ReleaseShowing] {
     var counts: [ReleaseShowing] = []
     for page in leftOut {
-      if counts.last?.release == page.release {
-        counts[counts.count - 1].leftOut += 1
-      } else {
-        counts.append(ReleaseShowing(release: page.release, leftOut: 1))
-      }
+      if counts.last?.release != page.release { counts.append(ReleaseShowing(release: page.release)) }
+      counts[counts.count - 1].leftOut += 1
     }
     return counts
   }

@@ -56,10 +56,7 @@ package struct GuidanceMachine: Sendable, Equatable {
   /// The commands step `index` of tour `guide` offers: skip, back after the first step, then
   /// next, or finish on the last.
   package static func commands(ofStep index: Int, in guide: Guidance) -> [String] {
-    var commands = ["skip"]
-    if index > 0 { commands.append("back") }
-    commands.append(index == guide.steps.count - 1 ? "finish" : "next")
-    return commands
+    ["skip"] + (index > 0 ? ["back"] : []) + [index == guide.steps.count - 1 ? "finish" : "next"]
   }
 
   /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
