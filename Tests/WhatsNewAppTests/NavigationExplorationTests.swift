@@ -46,9 +46,9 @@ struct NavigationExplorationTests {
 @MainActor
 struct NavigationProblemWordsTests {
   static let problems: [NavigationProblem] = [
-    .wideLine("x"), .recordRemoved(by: "debug seen clear", was: Version("2.13.1")),
-    .recordMovedBack(by: "next", from: Version("2.14.0")!, to: Version("2.13.1")!),
-    .recordMovedOutsideDismissal(by: "open 1", from: nil, to: Version("2.14.0")!),
+    .wideLine("x"), .seenRecord(.removed(was: Version("2.13.1")), by: "debug seen clear"),
+    .seenRecord(.movedBack(from: Version("2.14.0")!, to: Version("2.13.1")!), by: "next"),
+    .seenRecord(.movedOutsideDismissal(from: nil, to: Version("2.14.0")!), by: "open 1"),
     .stillInFlight(["read", "write"]), .homeUnreachable(from: .screen(.workouts)),
     .waitingTourUnreachable(from: .guide(id: "workouts_intro", step: 1, count: 3)), .refusedWithoutWayOut("finish"),
     .refusedWaysStay("finish", ways: ["done", "skip"]),

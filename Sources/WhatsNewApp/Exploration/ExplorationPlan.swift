@@ -68,7 +68,7 @@ package enum ExplorationPlanner {
     var undos: [ExplorationCase] = []
     for (index, flowPage) in flow.enumerated() {
       let path = Array(repeating: "next", count: index)
-      for choice in choices(on: flowPage.page) {
+      for choice in flowPage.page.blocks.compactMap(\.choice) {
         let setting = choice.setting.rawValue
         let values = choice.options.map(\.value)
         for value in values {
@@ -123,11 +123,6 @@ package enum ExplorationPlanner {
       runs.append(["qa clock next-dst"] + lines + ["qa clock +2m"])
     }
     return (runs + [lines + ["qa clock +7d"]]).map { ExplorationScenario(lines: $0) }
-  }
-
-  /// The choice blocks of a page, in page order.
-  package static func choices(on page: Page) -> [ChoiceBlock] {
-    page.blocks.compactMap(\.choice)
   }
 
   /// The single-fault runs of `explorationCase`: for each operation explored (in line and

@@ -204,9 +204,8 @@ package final class ExplorationRunner {
       problems.append(context.text("ui.explore.reminderShown", shown ?? none, snapshot.notification?.weekday ?? none))
     }
     // The recap says what became of each change (changed, undone, changed since): the store agrees.
-    let recap = state.recap
     let words = OptionWords(context)
-    for (index, entry) in recap.entries.enumerated() {
+    for (index, entry) in state.recap.entries.enumerated() {
       guard let claimed = entry.claimedValue, let stored = snapshot.settings[entry.setting], claimed != stored
       else { continue }
       problems.append(

@@ -173,11 +173,11 @@ package struct Explorer {
     let pages = flows.joined()
     let choices =
       script == nil
-      ? pages.reduce(0) { $0 + ExplorationPlanner.choices(on: $1.page).count } : cases.first?.1.actionLines.count ?? 0
+      ? pages.reduce(0) { $0 + $1.page.blocks.compactMap(\.choice).count } : cases.first?.1.actionLines.count ?? 0
     return ExplorationReport(
       runs: runs, pages: script == nil ? pages.count : nil, choices: choices, startArguments: runner.startArguments,
       counterexamples: counterexamples, stopped: stopped, pairs: pairs,
-      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      seconds: elapsed / .seconds(1))
   }
 }
 

@@ -167,9 +167,7 @@ struct NavigationWalk {
     // `choose` and `set` change settings, which `qa explore` walks; here one
     // option stands for them (the first block's second option, a real change), so a preview's sandbox is walked too.
     if let second = shortcuts?.chooseTokens.dropFirst().first { commands.append("choose \(second)") }
-    for guide in GuidanceCatalog.all {
-      commands.append(guide.mode == .tour ? "tour \(guide.id)" : "info \(guide.id)")
-    }
+    commands += GuidanceCatalog.all.map { ($0.mode == .tour ? "tour " : "info ") + $0.id }
     commands += session.configuration.content.releases.map { "debug preview \($0.version)" }
     // `news` alone lists and changes nothing; the newest release it opens stands for the rest.
     if let newest = session.runner.catalog.newsRelease(nil, upTo: session.runner.appVersion) {
@@ -229,41 +227,35 @@ struct NavigationWalk {
   /// Returns the session, the problem found, and what the last line produced.
   func replayChecking(_ path: [String]) async throws -> (Session, NavigationProblem?, CommandOutcome) {
     // In memory: a run's store is thrown away, and a file (even in /dev/shm) costs more than the run.
-    let storePath = ":memory:"
     let store = try SettingsStore(
       inMemory: (), placement: .sharing(MainActor.sharedUnownedExecutor), defaultsAsOf: runner.template.options.appVersion)
     var printed: [String] = []
     let session = runner.makeSession(
-      store: store, path: storePath, startFaults: [], start: (start.upgradeFrom, start.launchSource),
+      store: store, path: ":memory:", startFaults: [], start: (start.upgradeFrom, start.launchSource),
       output: { printed.append($0) })
     let repl = REPL(session: session, source: NoLines(), isInteractive: false, echoCommands: false)
     session.runner.boot()
     await session.runner.backends.tracker.waitUntilSettled()
     repl.printPending()
     var record = try await store.seenThrough()
-    var problem: NavigationProblem?
-    var outcome = CommandOutcome()
-    for (index, line) in path.enumerated() {
-      printed.removeAll()
-      outcome = await interpret(session, line)
+    // The steps before the last were checked when the walk met the shorter path: only the
+    // last step's view is drawn and judged (drawing is most of a run's time).
+    for line in path.dropLast() {
+      _ = await interpret(session, line)
       await repl.settle()
-      // The steps before the last were checked when the walk met the shorter path: only the
-      // last step's view is drawn and judged (drawing is most of a run's time).
-      guard index == path.count - 1 else {
-        session.forgetShownView()
-        record = try await store.seenThrough()
-        continue
-      }
-      repl.printPending()
-      let wide = printed.joined().split(separator: "\n").first { DisplayWidth.of(String($0)) > 80 }
-      if let wide, problem == nil { problem = .wideLine(String(wide)) }
-      let now = try await store.seenThrough()
-      if problem == nil, let moved = Self.badMove(from: record, to: now, by: line, session: session) { problem = moved }
-      record = now
-      if problem == nil, !session.runner.backends.tracker.entries.isEmpty {
-        problem = .stillInFlight(session.runner.backends.tracker.entries.map(\.operation.rawValue))
-      }
+      session.forgetShownView()
+      record = try await store.seenThrough()
     }
+    guard let line = path.last else { return (session, nil, CommandOutcome()) }
+    printed.removeAll()
+    let outcome = await interpret(session, line)
+    await repl.settle()
+    repl.printPending()
+    let wide = printed.joined().split(separator: "\n").first { DisplayWidth.of(String($0)) > 80 }
+    let moved = Self.badMove(from: record, to: try await store.seenThrough(), by: line, session: session)
+    let inFlight = session.runner.backends.tracker.entries.map(\.operation.rawValue)
+    let problem: NavigationProblem? =
+      wide.map { .wideLine(String($0)) } ?? moved ?? (inFlight.isEmpty ? nil : .stillInFlight(inFlight))
     return (session, problem, outcome)
   }
 
@@ -280,13 +272,7 @@ struct NavigationWalk {
         selectFlow(releases: session.configuration.content.releases, seenThrough: seen, current: session.runner.appVersion)
           .isEmpty
       })
-    guard let breach else { return nil }
-    let named = step?() ?? line
-    switch breach {
-    case .removed(let was): return .recordRemoved(by: named, was: was)
-    case .movedBack(let from, let to): return .recordMovedBack(by: named, from: from, to: to)
-    case .movedOutsideDismissal(let from, let to): return .recordMovedOutsideDismissal(by: named, from: from, to: to)
-    }
+    return breach.map { .seenRecord($0, by: step?() ?? line) }
   }
 
   /// Every state has its ways out: home and a waiting tour within 2 commands, and each

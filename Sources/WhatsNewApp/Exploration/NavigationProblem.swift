@@ -5,12 +5,9 @@ package import WhatsNewCore
 package enum NavigationProblem: Sendable, Equatable {
   /// A printed line wider than 80 columns.
   case wideLine(String)
-  /// The seen-through record was removed (it was `was`, `nil` for none).
-  case recordRemoved(by: String, was: Version?)
-  /// The record moved back.
-  case recordMovedBack(by: String, from: Version, to: Version)
-  /// The record moved by a command other than Done, Skip, Close or finishing onboarding.
-  case recordMovedOutsideDismissal(by: String, from: Version?, to: Version)
+  /// The seen-through record was removed, moved back, or moved by a command other than Done,
+  /// Skip, Close or finishing onboarding (``SeenRecordRule``), by the step named.
+  case seenRecord(SeenRecordRule.Breach, by: String)
   /// Operations still in flight after everything settled.
   case stillInFlight([String])
   /// Home is not reachable in 2 commands from this layer.
@@ -30,11 +27,11 @@ package enum NavigationProblem: Sendable, Equatable {
     let list = OptionWords(runner.renderContext)
     switch self {
     case .wideLine(let line): return runner.text("ui.explore.problem.wide", line)
-    case .recordRemoved(let line, let was):
+    case .seenRecord(.removed(let was), let line):
       return runner.text("ui.explore.problem.recordRemoved", line, was?.description ?? none)
-    case .recordMovedBack(let line, let from, let to):
+    case .seenRecord(.movedBack(let from, let to), let line):
       return runner.text("ui.explore.problem.recordBack", line, from.description, to.description)
-    case .recordMovedOutsideDismissal(let line, let from, let to):
+    case .seenRecord(.movedOutsideDismissal(let from, let to), let line):
       return runner.text("ui.explore.problem.recordMoved", line, from?.description ?? none, to.description)
     case .stillInFlight(let operations): return runner.text("ui.explore.problem.inFlight", list.andList(operations))
     case .homeUnreachable(let layer): return runner.text("ui.explore.problem.noHome", layers.describe(layer))

@@ -7,12 +7,10 @@ extension QACommands {
   /// (``ExplorationReportView``). The session itself is left as it was.
   func explore(_ arguments: [String]) async {
     let console = runner.console
-    if arguments.first == ExploreOption.navigation.rawValue {
+    // `--navigation` and `--rules` stand alone.
+    if let alone = ExploreOption.alone.first(where: { $0.rawValue == arguments.first }) {
       guard arguments.count == 1 else { return runner.messages.usage("qa") }
-      return await exploreNavigation()
-    }
-    if arguments.first == ExploreOption.rules.rawValue {
-      guard arguments.count == 1 else { return runner.messages.usage("qa") }
+      if alone == .navigation { return await exploreNavigation() }
       return await explore(saying: "ui.explore.running.rules") { start in
         try await RuleExplorer(exploring: runner).explore(seenThrough: start, progress: progress())
       }
@@ -119,9 +117,8 @@ extension QACommands {
         console.emit("")
         // The same start line `qa explore` prints for its counterexamples.
         let start = ExplorationReportView.startLine(problem.start.arguments, faults: [], text: reportText)
-        for line in ExplorationReportView.comment(start, width: runner.renderContext.width) { console.emit(line) }
-        for line in ExplorationReportView.comment("# " + problem.problem.words(in: runner), width: runner.renderContext.width) {
-          console.emit(line)
+        for line in [start, "# " + problem.problem.words(in: runner)] {
+          ExplorationReportView.comment(line, width: runner.renderContext.width).forEach { console.emit($0) }
         }
         for line in problem.lines { console.emit(line == NavigationExplorer.escape ? "# (press Esc)" : line) }
       }

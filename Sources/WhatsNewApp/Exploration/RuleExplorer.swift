@@ -77,27 +77,23 @@ struct RuleExplorer {
       let explanation = Explanation.guidance(guidance, session.state, seen: [], now: runner.backends.clock.now())
       return explanation.conditions.first { $0.name == name }.map { ($0.value, $0.passes) }
     }
-    let (id, name, observed, expected): (String, String, Reading?, Reading)
+    let (id, name, expected): (String, String, Reading)
+    // What the app reads of a block: the page as drawn (below); of the rest, `why`'s condition.
+    var drawn: Reading?? = nil
     switch ruleCase.check {
-    case .rule(let guidance, let rule):
-      (id, name, expected) = (guidance, rule.name, oracle.expected(rule))
-      observed = why(name, of: id)
+    case .rule(let guidance, let rule): (id, name, expected) = (guidance, rule.name, oracle.expected(rule))
     case .displays(let guidance, let max):
       let shown = oracle.count(.shown(guidance))
       (id, name, expected) = (guidance, "displays", ("\(shown)/\(max)", shown < max))
-      observed = why(name, of: id)
     case .invalidation(let guidance, let event):
       let happened = oracle.count(event) > 0
       (id, name, expected) = (guidance, "invalidatedBy:\(event.name)", (happened ? "happened" : "not yet", !happened))
-      observed = why(name, of: id)
     case .order(let guidance, let group, let after):
       let blocker = oracle.blocker(among: after, rules: rules)
       (id, name, expected) = (guidance, "order:\(group)", (blocker ?? "free", blocker == nil))
-      observed = why(name, of: id)
     case .reached(let guidance, let group):
       (id, name, expected) = (guidance, "order:\(group)", ("free", true))
-      observed = why(name, of: id)
-      if let observed, !observed.passes {
+      if let observed = why(name, of: id), !observed.passes {
         return [runner.text("ui.explore.deadlock", guidance, observed.value, group)]
       }
     case .block(let block, let titleKey, let rules):
@@ -105,11 +101,12 @@ struct RuleExplorer {
       (id, name, expected) = (block, "when", (shows ? "shown" : "hidden", shows))
       // What the person sees: the page as drawn holds the block's title, or not.
       let title = runner.text(titleKey)
-      observed = AppView.page(session.state, runner.renderContext).map { page in
+      drawn = AppView.page(session.state, runner.renderContext).map { page in
         let drawn = page.map(\.plainText).joined(separator: " ").contains(title)
         return (drawn ? "shown" : "hidden", drawn)
       }
     }
+    let observed = drawn ?? why(name, of: id)
     guard observed?.value != expected.value || observed?.passes != expected.passes else { return [] }
     let holds = { (passes: Bool) in runner.text(passes ? "ui.explore.rule.holds" : "ui.explore.rule.fails") }
     return [

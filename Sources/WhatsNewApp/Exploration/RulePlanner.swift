@@ -80,9 +80,7 @@ struct RulePlanner {
       for event in rules.invalidatedBy {
         checks.append((.invalidation(guidance: id, event), Self.donation(of: event).map { [[], [$0]] } ?? []))
       }
-      for (check, unitLists) in checks {
-        cases += unitLists.map { RuleCase(lead: lead, units: $0, check: check) }
-      }
+      cases += checks.flatMap { check, unitLists in unitLists.map { RuleCase(lead: lead, units: $0, check: check) } }
       guard let group = rules.group, let last = rules.after.last else { continue }
       // None, each first few, and the last alone of the members before it asked for and closed.
       var done = (0...rules.after.count).map { Array(rules.after.prefix($0)) }

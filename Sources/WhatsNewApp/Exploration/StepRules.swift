@@ -44,7 +44,9 @@ struct StepRules {
     guard session.runner.backends.tracker.entries.isEmpty else { return [] }
     if let dismissal = pendingDismissal {
       pendingDismissal = nil
-      if session.state.showingTour == nil, after == dismissal.before, !Self.isCurrent(after, session: session) {
+      // A record that already covers the app's version leaves a dismissal nothing to move.
+      let covered = after.version.map { $0 >= session.runner.appVersion } ?? false
+      if session.state.showingTour == nil, after == dismissal.before, !covered {
         let stayed = after.version?.description ?? session.runner.text("ui.explore.problem.none")
         return [session.runner.text("ui.explore.problem.dismissNoRecord", dismissal.step, stayed)]
       }
@@ -54,10 +56,5 @@ struct StepRules {
     guard !disagreements.isEmpty else { return [] }
     let step = words()
     return disagreements.map { session.runner.text("ui.explore.afterStep", step, $0) }
-  }
-
-  /// Whether `record` already covers the app's version: a dismissal has nothing to move.
-  static func isCurrent(_ record: SeenThroughRecord, session: Session) -> Bool {
-    record.version.map { $0 >= session.runner.appVersion } ?? false
   }
 }

@@ -132,12 +132,7 @@ extension AppState {
   private mutating func undo(_ arguments: [String]) -> [AppEffect] {
     guard arguments.count == 1, let word = arguments.first?.lowercased() else { return [.say(.usage("undo"))] }
     if tours.isPreviewing { return [.say(.refused("undo"))] }
-    let numbers: [Int]
-    if word == "all" {
-      numbers = recap.undoableNumbers
-    } else if let number = Int(word) {
-      numbers = [number]
-    } else {
+    guard let numbers = word == "all" ? recap.undoableNumbers : Int(word).map({ [$0] }) else {
       return [.say(.usage("undo"))]
     }
     // No tour, or one that changed nothing: the recap says so in its one line.

@@ -280,12 +280,11 @@ private func rules(_ state: inout AppState, _ action: AppAction) -> [AppEffect] 
     return effects + (state.onboardingComplete ? state.navigate(to: .home) : [.startOnboarding])
 
   case .adopt(let snapshot, .outside):
-    var effects: [AppEffect] = []
-    for setting in Setting.allCases {
+    let effects: [AppEffect] = Setting.allCases.compactMap { setting in
       let control = state.choices.state(of: setting)
       guard control.isSettled, let shown = control.confirmed, let stored = snapshot.settings[setting], stored != shown
-      else { continue }
-      effects.append(.say(.changedElsewhere(setting, stored)))
+      else { return nil }
+      return .say(.changedElsewhere(setting, stored))
     }
     state.storeFacts = StoreFacts(snapshot)
     state.attention.settings = snapshot.settings

@@ -148,11 +148,10 @@ package struct AppState: Sendable, Equatable {
 
   /// Anchors that have an info popover, and the popover's id.
   package var infoAnchors: [String: String] {
-    var result: [String: String] = [:]
-    for info in GuidanceCatalog.all where info.mode == .info {
-      if let anchor = info.steps.first?.targetAnchor { result[anchor] = info.id }
+    let pairs = GuidanceCatalog.all.filter { $0.mode == .info }.compactMap { info in
+      info.steps.first.map { ($0.targetAnchor, info.id) }
     }
-    return result
+    return Dictionary(pairs, uniquingKeysWith: { $1 })
   }
 
   /// Where the user is, as the prompt names it: `home`, `tour 2/6`, `onboarding 1/7`, `guide 2/6`.

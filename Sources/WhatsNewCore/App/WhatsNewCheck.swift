@@ -43,16 +43,9 @@ package enum WhatsNewCheck {
       return .record(current, tourOff: !facts.wantsTour && !selection.pages.isEmpty)
     }
     // A tour left unfinished comes back on the page it was left (``Decision/open(_:leftPageGone:)``).
-    var index = 0
-    var leftPageGone = false
-    if let position = facts.position {
-      if let found = position.index(in: selection.pages) {
-        index = found
-      } else {
-        index = selection.pages.firstIndex { $0.release >= position.release } ?? 0
-        leftPageGone = true
-      }
-    }
+    let found = facts.position.flatMap { $0.index(in: selection.pages) }
+    let leftPageGone = facts.position != nil && found == nil
+    let index = found ?? facts.position.flatMap { left in selection.pages.firstIndex { $0.release >= left.release } } ?? 0
     var tour = TourState(mode: .automatic, pages: selection.pages, index: index)
     tour.capped = selection.capped
     return .open(tour, leftPageGone: leftPageGone)
@@ -87,11 +80,8 @@ package struct TourSelection: Sendable, Equatable {
   package var capped: [ReleaseShowing] {
     var counts: [ReleaseShowing] = []
     for page in leftOut {
-      if counts.last?.release == page.release {
-        counts[counts.count - 1].leftOut += 1
-      } else {
-        counts.append(ReleaseShowing(release: page.release, leftOut: 1))
-      }
+      if counts.last?.release != page.release { counts.append(ReleaseShowing(release: page.release)) }
+      counts[counts.count - 1].leftOut += 1
     }
     return counts
   }

@@ -56,10 +56,7 @@ package struct GuidanceMachine: Sendable, Equatable {
   /// The commands step `index` of tour `guide` offers: skip, back after the first step, then
   /// next, or finish on the last.
   package static func commands(ofStep index: Int, in guide: Guidance) -> [String] {
-    var commands = ["skip"]
-    if index > 0 { commands.append("back") }
-    commands.append(index == guide.steps.count - 1 ? "finish" : "next")
-    return commands
+    ["skip"] + (index > 0 ? ["back"] : []) + [index == guide.steps.count - 1 ? "finish" : "next"]
   }
 
   /// The automatic trigger: starts `id` unless any overlay (a guidance, or `overlayActive`:
@@ -103,7 +100,11 @@ package struct GuidanceMachine: Sendable, Equatable {
 
   /// Leaves the guidance early (`skip`, or a popover's close); records it as seen when `triggerOnce`.
   @discardableResult
-  package mutating func skip() -> [GuidanceEffect] { end() }
+  package mutating func skip() -> [GuidanceEffect] {
+    guard let guidance = active else { return [.refused(.nothingActive)] }
+    interrupt()
+    return (guidance.triggerOnce ? [.markSeen(guidance.id)] : []) + [.ended(guidance.id)]
+  }
 
   /// Completes the guidance on its last step (a popover has one step, so it can always
   /// finish); records it as seen when `triggerOnce`.
@@ -111,18 +112,12 @@ package struct GuidanceMachine: Sendable, Equatable {
   package mutating func finish() -> [GuidanceEffect] {
     guard active != nil else { return [.refused(.nothingActive)] }
     guard isLastStep else { return [.refused(.notLastStep)] }
-    return end()
+    return skip()
   }
 
   /// Drops the guidance without recording anything (the app quits mid-guide).
   package mutating func interrupt() {
     active = nil
     stepIndex = 0
-  }
-
-  private mutating func end() -> [GuidanceEffect] {
-    guard let guidance = active else { return [.refused(.nothingActive)] }
-    interrupt()
-    return (guidance.triggerOnce ? [.markSeen(guidance.id)] : []) + [.ended(guidance.id)]
   }
 }

@@ -62,11 +62,10 @@ extension Explanation {
           detail: "screen", key: isInfo ? "ui.why.trigger.visitRules" : "ui.why.trigger.visit",
           arguments: [screen.titleKey, "go \(screen.rawValue)"]))
     } else {
-      let ask = isInfo ? "info \(guidance.id)" : "tour \(guidance.id)"
       conditions.append(
         Condition(
           "trigger", value: "asked", passes: showing, failing: .offByPolicy, detail: "asked", key: "ui.why.trigger.asked",
-          arguments: [ask]))
+          arguments: [(isInfo ? "info " : "tour ") + guidance.id]))
     }
     return Explanation(surface: isInfo ? .popover : .guide, id: guidance.id, conditions: conditions)
   }
