@@ -78,8 +78,6 @@ struct RuleExplorer {
       return explanation.conditions.first { $0.name == name }.map { ($0.value, $0.passes) }
     }
     let (id, name, expected): (String, String, Reading)
-    // What the app reads of a block: the page as drawn (below); of the rest, `why`'s condition.
-    var drawn: Reading?? = nil
     switch ruleCase.check {
     case .rule(let guidance, let rule): (id, name, expected) = (guidance, rule.name, oracle.expected(rule))
     case .displays(let guidance, let max):
@@ -96,17 +94,22 @@ struct RuleExplorer {
       if let observed = why(name, of: id), !observed.passes {
         return [runner.text("ui.explore.deadlock", guidance, observed.value, group)]
       }
-    case .block(let block, let titleKey, let rules):
+    case .block(let block, _, let rules):
       let shows = rules.allSatisfy { oracle.expected($0).passes }
       (id, name, expected) = (block, "when", (shows ? "shown" : "hidden", shows))
-      // What the person sees: the page as drawn holds the block's title, or not.
+    }
+    // What the app reads: of a block, what the person sees (the page as drawn holds its title,
+    // or not); of the rest, `why`'s condition.
+    let observed: Reading?
+    if case .block(_, let titleKey, _) = ruleCase.check {
       let title = runner.text(titleKey)
-      drawn = AppView.page(session.state, runner.renderContext).map { page in
+      observed = AppView.page(session.state, runner.renderContext).map { page in
         let drawn = page.map(\.plainText).joined(separator: " ").contains(title)
         return (drawn ? "shown" : "hidden", drawn)
       }
+    } else {
+      observed = why(name, of: id)
     }
-    let observed = drawn ?? why(name, of: id)
     guard observed?.value != expected.value || observed?.passes != expected.passes else { return [] }
     let holds = { (passes: Bool) in runner.text(passes ? "ui.explore.rule.holds" : "ui.explore.rule.fails") }
     return [
