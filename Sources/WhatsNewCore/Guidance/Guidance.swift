@@ -79,7 +79,7 @@ package enum GuidanceCatalog {
 
   /// What an ordered group may hold: the intros and the popovers, which can start by
   /// themselves (`first_run` starts only when asked, so no order could hold it back).
-  package static var orderable: [Guidance] { all.filter { $0.mode == .info || $0.id != firstRun } }
+  package static var orderable: [Guidance] { all.filter { $0.id != firstRun } }
 
   /// Every localization key of every guidance.
   package static var stringKeys: [String] { all.flatMap(\.stringKeys) }
