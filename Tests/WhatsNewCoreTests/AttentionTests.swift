@@ -230,4 +230,16 @@ struct AttentionTests {
     state.storeFacts.firstVersion = state.appVersion
     #expect(Explanation.newsLine(state, now: Self.t0 + Self.day).detail == "firstVersion")
   }
+
+  @Test("a pace content sets holds for its hours, and is said in hours")
+  func contentPace() {
+    var state = Self.home()
+    state.attention.interval = 48 * 3600
+    state.attention.events.record("shown:tour", at: Self.t0)
+    let dayOn = state.attention.pacing(at: Self.t0 + Self.day)
+    #expect(!dayOn.passes)
+    #expect(dayOn.key == "ui.why.pacing.untilHours")
+    #expect(dayOn.arguments.last == "48")
+    #expect(state.attention.pacing(at: Self.t0 + 2 * Self.day).passes)
+  }
 }

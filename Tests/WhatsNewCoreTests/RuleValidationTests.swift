@@ -12,10 +12,11 @@ struct RuleValidationTests {
 
   @Test("the shipped kinds of rule read as written")
   func reads() {
-    let rules = ReleaseValidator.guidanceRules(
+    let rules = ReleaseValidator.attention(
       Self.manifest(
         #"{"when": [{"event": "visited:review", "atLeast": 2, "withinDays": 14}, {"setting": "units", "is": "imperial"}, {"language": "nl"}, {"seenThrough": "2.14.0"}, {"onboarding": "complete"}], "maxDisplayCount": 2, "invalidatedBy": ["changed:reviewWeekday"]}"#
-      ))
+      )
+    ).rules
     #expect(
       rules["review.weekday_info"]
         == GuidanceRules(
@@ -49,7 +50,7 @@ struct RuleValidationTests {
   func refuses(_ index: Int) {
     let row = Self.refused[index]
     let bytes = Self.manifest(row.entry)
-    #expect(ReleaseValidator.guidanceRules(bytes).isEmpty)
+    #expect(ReleaseValidator.attention(bytes).rules.isEmpty)
     let diagnostics = ReleaseValidator.manifestEntries(bytes, displayPath: "Releases/manifest.json").diagnostics
     #expect(diagnostics.map(\.path) == [row.path], "\(row.entry)")
     #expect(diagnostics.allSatisfy { $0.severity == .dropped })
@@ -96,8 +97,9 @@ struct RuleValidationTests {
 
   @Test("an ordered group gives each member its group and the members before it; a popover in one starts by itself")
   func orderedGroup() {
-    let rules = ReleaseValidator.guidanceRules(
-      Self.grouped("{}", #"{"review": ["review_intro", "review.weekday_info", "cardio.log_info"]}"#))
+    let rules = ReleaseValidator.attention(
+      Self.grouped("{}", #"{"review": ["review_intro", "review.weekday_info", "cardio.log_info"]}"#)
+    ).rules
     #expect(rules["review_intro"] == GuidanceRules(group: "review"))
     #expect(rules["cardio.log_info"] == GuidanceRules(group: "review", after: ["review_intro", "review.weekday_info"]))
   }
@@ -128,7 +130,7 @@ struct RuleValidationTests {
     let diagnostics = ReleaseValidator.manifestEntries(bytes, displayPath: "Releases/manifest.json").diagnostics
     #expect(diagnostics.map(\.path) == row.paths, "\(row.groups)")
     #expect((diagnostics.last?.rule == .neverShows) == row.neverShows)
-    #expect(Set(ReleaseValidator.guidanceRules(bytes).values.compactMap(\.group)) == row.kept)
+    #expect(Set(ReleaseValidator.attention(bytes).rules.values.compactMap(\.group)) == row.kept)
   }
 
   @Test("a seenThrough newer than every release warns where it is written, and names what waits for it in its group")
@@ -141,6 +143,19 @@ struct RuleValidationTests {
     #expect(diagnostics.first?.severity == .warning)
     #expect(diagnostics.first?.rule == .neverShows)
     #expect(diagnostics.first?.message.hasSuffix("nor does what waits for it in its group (cardio_intro)") == true)
-    #expect(ReleaseValidator.guidanceRules(bytes)["cardio_intro"]?.after == ["cardio.log_info"], "a warning keeps it all")
+    #expect(ReleaseValidator.attention(bytes).rules["cardio_intro"]?.after == ["cardio.log_info"], "a warning keeps it all")
+  }
+
+  @Test(
+    "the pace content sets, in whole hours up to 30 days; a day without it, and a bad one is dropped for a day",
+    arguments: [
+      ("", 24.0, nil), (#", "paceHours": 48"#, 48, nil), (#", "paceHours": 0"#, 24, "paceHours"),
+      (#", "paceHours": 1.5"#, 24, "paceHours"),
+    ]
+      as [(String, Double, String?)])
+  func pace(field: String, hours: Double, named: String?) {
+    let bytes = Array(#"{"releases": ["2.15.0"]\#(field)}"#.utf8)
+    #expect(ReleaseValidator.attention(bytes).interval == hours * 3600)
+    #expect(ReleaseValidator.manifestEntries(bytes, displayPath: "m.json").diagnostics.map(\.path) == (named.map { [$0] } ?? []))
   }
 }

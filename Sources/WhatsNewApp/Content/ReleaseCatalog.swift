@@ -50,14 +50,14 @@ package final class ReleaseCatalog: Sendable {
     var ownersComplete = false
   }
 
-  /// What the manifest's `guidance` says of each guide and popover (``GuidanceRules``).
-  package let guidanceRules: [String: GuidanceRules]
+  /// What the manifest says of the attention budget: guides' and popovers' rules, the pace.
+  package let attention: Attention
 
   /// A catalog that reads each release when first asked for it.
   init(versions: [Version], source: Source) {
     self.versions = versions
     self.source = source
-    guidanceRules = ReleaseValidator.guidanceRules(source.manifest)
+    attention = ReleaseValidator.attention(source.manifest)
     state = Mutex(State())
   }
 
@@ -68,7 +68,7 @@ package final class ReleaseCatalog: Sendable {
     let sorted = releases.sorted { $0.version < $1.version }
     versions = sorted.map(\.version)
     self.source = source
-    guidanceRules = ReleaseValidator.guidanceRules(source.manifest)
+    attention = ReleaseValidator.attention(source.manifest)
     var state = State()
     for release in sorted {
       state.releases[release.version] = .some(release)

@@ -20,8 +20,9 @@ struct RuleExplorer {
     let runner = try ExplorationRunner(like: exploring, seenThrough: seenThrough)
     let flow = selectFlow(
       releases: exploring.configuration.content.releases, seenThrough: seenThrough, current: exploring.appVersion)
-    let rules = planned ?? exploring.catalog.guidanceRules
-    let cases = RulePlanner(guidanceRules: rules, flow: flow).cases
+    let content = exploring.catalog.attention
+    let rules = planned ?? content.rules
+    let cases = RulePlanner(guidanceRules: rules, flow: flow, pace: content.interval).cases
     var report = ExplorationReport(
       runs: 0, choices: 0, startArguments: runner.startArguments, counterexamples: [],
       rules: Set(cases.filter { !$0.check.isReach }.map(\.check)).count)

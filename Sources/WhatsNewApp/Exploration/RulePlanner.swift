@@ -65,6 +65,8 @@ struct RulePlanner {
   var guidanceRules: [String: GuidanceRules]
   /// The pages the session's tour shows, in order (a block's rules are explored where its page is).
   var flow: [FlowPage]
+  /// The attention budget's pace, waited out before a member of a group is to start by itself.
+  var pace = Attention.day
 
   /// Every case, guides' and popovers' rules first (by id), then tour blocks' in page order.
   var cases: [RuleCase] {
@@ -142,7 +144,9 @@ struct RulePlanner {
       if case .event = rule { return Self.unitLists(for: rule).dropFirst().first ?? [] }
       return Self.unitLists(for: rule).first ?? []
     }
-    return (met ?? []) + [["qa clock +1d", "go \(screen.rawValue)", guidance.mode == .info ? "close" : "skip", "home"]]
+    let hours = Int(pace / 3600)
+    let wait = hours % 24 == 0 ? "qa clock +\(hours / 24)d" : "qa clock +\(hours)h"
+    return (met ?? []) + [[wait, "go \(screen.rawValue)", guidance.mode == .info ? "close" : "skip", "home"]]
   }
 
   /// `count` donations of `event`: a setting's alternate between a value other than its

@@ -46,8 +46,8 @@ package final class Session {
       languageChoice: LanguageChoice(
         flag: configuration.options.localeTag.flatMap(Language.init(tag:)), stored: nil,
         environment: configuration.environmentLanguage))
-    // What content says of guides and popovers is part of the app from its start.
-    state.attention.rules = configuration.content.catalog.guidanceRules
+    // What content says of guides, popovers and the pace is part of the app from its start.
+    state.attention = configuration.content.catalog.attention
     // Whatever the session prints fits the width it draws in, in the characters it may use.
     console.width = configuration.width
     console.ascii = configuration.ascii

@@ -143,6 +143,7 @@ package enum ReleaseSchema {
           ),
           ("guidance", guidance),
           ("orderedGroups", orderedGroups),
+          ("paceHours", count(720, "The attention budget's pace: nothing starts by itself sooner after the last display (24).")),
         ])
       ),
       // Open, and repeats allowed: lint only warns about an unknown field or a repeated entry

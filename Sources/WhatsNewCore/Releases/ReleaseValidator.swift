@@ -91,20 +91,20 @@ package enum ReleaseValidator {
     entries: [ManifestEntry], diagnostics: [ReleaseDiagnostic]
   ) {
     var context = ValidationContext(file: displayPath, englishKeys: nil)
-    var rules: [String: GuidanceRules] = [:]
-    let entries = context.validateManifest(bytes, guidance: &rules)
+    var attention = Attention()
+    let entries = context.validateManifest(bytes, attention: &attention)
     context.resolvePositions()
     return (entries, context.diagnostics)
   }
 
-  /// What the manifest's `guidance` says of each guide and popover (``GuidanceRules``); an
-  /// entry that cannot be read or could never show is left out (``manifestEntries(_:displayPath:)``
-  /// names it).
-  package static func guidanceRules(_ bytes: [UInt8]) -> [String: GuidanceRules] {
+  /// What the manifest says of the attention budget: each guide's and popover's rules
+  /// (``GuidanceRules``) and the pace (`paceHours`). An entry that cannot be read or could
+  /// never show is left out (``manifestEntries(_:displayPath:)`` names it).
+  package static func attention(_ bytes: [UInt8]) -> Attention {
     var context = ValidationContext(file: "", englishKeys: nil)
-    var rules: [String: GuidanceRules] = [:]
-    _ = context.validateManifest(bytes, guidance: &rules)
-    return rules
+    var attention = Attention()
+    _ = context.validateManifest(bytes, attention: &attention)
+    return attention
   }
 }
 

@@ -11,14 +11,21 @@ package struct ManifestEntry: Sendable {
 extension ValidationContext {
   // MARK: Manifest
 
-  mutating func validateManifest(_ bytes: [UInt8], guidance: inout [String: GuidanceRules]) -> [ManifestEntry] {
+  /// The manifest's entries; `attention` gets what it says of guides and popovers and the pace.
+  mutating func validateManifest(_ bytes: [UInt8], attention: inout Attention) -> [ManifestEntry] {
     guard parse(bytes, unit: "every release") else { return [] }
     let entries: Int
     do throws(Rejection) {
       let top = try fields(of: 0, at: "", allowed: Self.manifestFields, unitName: "the top level", unknown: .warning)
       var neverShowing: [String: String] = [:]
-      guidance = validateGuidanceRules(top, neverShowing: &neverShowing)
-      validateOrderedGroups(top, into: &guidance, neverShowing: neverShowing)
+      attention.rules = validateGuidanceRules(top, neverShowing: &neverShowing)
+      validateOrderedGroups(top, into: &attention.rules, neverShowing: neverShowing)
+      do throws(Rejection) {
+        // Up to 30 days: nothing starts by itself sooner than this after the last display.
+        if let hours = try read.count(top, "paceHours", in: 1...720) { attention.interval = Double(hours) * 3600 }
+      } catch {
+        drop(error, unit: "the pace (a day instead)")
+      }
       entries = try read.requiredArray(top, "releases")
     } catch {
       drop(error, unit: "every release")
@@ -50,6 +57,7 @@ extension ValidationContext {
     }
     // A `seenThrough` newer than every release here never holds: no one is told of that release.
     guard let newest = result.map(\.version).max() else { return result }
+    let guidance = attention.rules
     for (id, rules) in guidance.sorted(by: { $0.key < $1.key }) {
       for case (let index, .seenThrough(let version)) in rules.when.enumerated() where version > newest {
         let waiting = guidance.filter { $0.value.after.contains(id) }.keys.sorted()

@@ -125,7 +125,7 @@ struct ValidationContext {
   static let pageFields: [StaticString] = ["id", "blocks", "supersededIn"]
   static let optionFields: [StaticString] = ["value", "labelKey", "icon"]
   static let itemFields: [StaticString] = ["id", "titleKey", "descriptionKey", "icon", "action"]
-  static let manifestFields: [StaticString] = ["releases", "guidance", "orderedGroups"]
+  static let manifestFields: [StaticString] = ["releases", "guidance", "orderedGroups", "paceHours"]
 
   /// Parses `bytes` into ``tape``; a file over the size limit, or not JSON, drops `unit`
   /// (`release`, or `every release` of the manifest) and gives `false`.

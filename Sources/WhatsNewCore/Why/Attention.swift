@@ -14,14 +14,17 @@ package struct GuidanceRules: Sendable, Hashable {
 }
 
 /// The one attention budget the tour, guides and popovers share: one thing at a time (what is
-/// on top queues the rest), and nothing starts by itself sooner than ``interval`` after the
-/// last display began, however it was left (Esc, `skip`, `close`: each counts). What a person
+/// on top queues the rest), and nothing starts by itself sooner than ``interval`` (the pace: a
+/// day, unless the manifest's `paceHours` sets another) after the last display began, however it was left (Esc, `skip`, `close`: each counts). What a person
 /// asks for (`tour <guide>`, `info <popover>`, `news`) is never held back, and counts.
 ///
 /// Pacing reads only the event log the start read and the session added to: no store read.
 package struct Attention: Sendable, Equatable {
-  /// A day: the pace of every surface (content cannot set another yet).
-  package static let interval: TimeInterval = 86_400
+  /// The pace unless content sets another.
+  package static let day: TimeInterval = 86_400
+
+  /// The pace of every surface.
+  package var interval = day
 
   /// What commands donated (``AppEvent``), as the start read it and the session added.
   package var events = EventLog()
@@ -34,7 +37,7 @@ package struct Attention: Sendable, Equatable {
   /// When something may next start by itself, if not at `now`; `nil` when it may (or no time is known).
   package func nextEligible(at now: Date?) -> Date? {
     guard let now, let last = events.lastShown?.at else { return nil }
-    let next = last.addingTimeInterval(Self.interval)
+    let next = last.addingTimeInterval(interval)
     return next > now ? next : nil
   }
 
@@ -46,10 +49,12 @@ package struct Attention: Sendable, Equatable {
     let text = next.map { $0.formatted(.iso8601) } ?? "now"
     // What was shown last, by the key of its name: the view words it.
     let last = events.lastShown.map { $0.id == AppEvent.tour ? "ui.why.onTop.whatsNew" : "guidance.\($0.id).name" }
+    // A pace content set is said in hours; the usual one as a day.
+    let hours = interval == Self.day ? "" : "Hours"
     return Explanation.Condition(
       "pacing", value: text, passes: next == nil || !holds, failing: .paced, detail: text,
-      key: next == nil ? "ui.why.pacing.free" : holds ? "ui.why.pacing.until" : "ui.why.pacing.exempt",
-      arguments: [last ?? "ui.why.onTop.nothing", text])
+      key: "ui.why.pacing." + (next == nil ? "free" : holds ? "until" : "exempt") + hours,
+      arguments: [last ?? "ui.why.onTop.nothing", text, String(Int(interval / 3600))])
   }
 
   /// Whether guidance `id` is done, so an ordered group's next member may start: seen (`seen`
