@@ -67,6 +67,24 @@ struct RulePlanTests {
       ], "neither has rules of its own to meet")
   }
 
+  @Test("a rule over the seen record is read with the tour open and closed; one over onboarding once")
+  func seenRecordAndOnboarding() {
+    let planner = RulePlanner(
+      guidanceRules: [
+        "review.weekday_info": GuidanceRules(when: [.seenThrough(Version("2.12.0")!), .onboarding(complete: true)])
+      ],
+      flow: [FlowPage(release: Version("2.12.0")!, page: Page(id: "p", blocks: []))])
+    #expect(planner.cases.map(\.lines) == [[], ["close"], ["close"]])
+    let oracle = { (lines: [String]) in
+      RuleOracle(
+        now: .distantPast, language: .en, seenThrough: Version("2.11.0"), current: Version("2.14.0")!, tourOpen: true,
+        lines: lines)
+    }
+    #expect(oracle([]).expected(.seenThrough(Version("2.12.0")!)) == ("2.11.0", false))
+    #expect(oracle(["close"]).expected(.seenThrough(Version("2.12.0")!)) == ("2.14.0", true))
+    #expect(oracle([]).expected(.onboarding(complete: false)) == ("complete", false))
+  }
+
   @Test("the oracle: a member waits for the first before it that the lines did not close nor invalidate")
   func oracleBlocker() {
     let rules = ["cardio.log_info": GuidanceRules(invalidatedBy: [.changed(.units)])]
@@ -125,6 +143,28 @@ struct RuleExplorerTests {
     #expect(report.runs == 15)
     #expect(report.rules == 5)
     #expect(text == ["Runs explored: 15, over the boundaries of the rules content gives (5): no counterexample."])
+  }
+
+  @Test("rules over the seen record and onboarding agree with the oracle, the record read right after the tour's close")
+  func seenRecordRules() async throws {
+    // This run found `why` reading the record from before the close, until a screen read it
+    // back; the tour's write now hands the session what it left.
+    let directory = try TemporaryDirectory()
+    let releases = directory.path("Releases")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try Data(
+      #"""
+      {"releases": ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"],
+       "guidance": {"cardio.log_info": {"when": [{"seenThrough": "2.12.0"}, {"onboarding": "complete"}]}}}
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: releases + "/manifest.json"))
+    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--releases", releases])
+    await harness.boot()
+    let report = try await RuleExplorer(exploring: harness.session.runner).explore(
+      seenThrough: Version(major: 2, minor: 11, patch: 0))
+    #expect(report.counterexamples.isEmpty, "\(report.counterexamples.map(\.problems))")
+    // The record open and closed, onboarding once, and the plate-weights block's three.
+    #expect(report.runs == 6)
   }
 
   @Test("a deadlock is found by running it: a member before it whose rule reads well but holds in no run")

@@ -31,7 +31,10 @@ struct RuleExplorer {
       let start = runner.clock.instant
       return try await runner.run(ExplorationScenario(lines: ruleCase.lines)) { session in
         disagreement(
-          ruleCase, in: session, oracle: RuleOracle(now: start, language: runner.template.language, lines: ruleCase.lines),
+          ruleCase, in: session,
+          oracle: RuleOracle(
+            now: start, language: runner.template.language, seenThrough: seenThrough, current: exploring.appVersion,
+            tourOpen: !flow.isEmpty, lines: ruleCase.lines),
           rules: rules)
       }.problems
     }

@@ -57,9 +57,10 @@ extension RuleCase.Check {
 /// rules met, the pace waited out, its screen visited): one still waited behind then is a
 /// deadlock, which only running finds (a rule that holds on paper but never in a run).
 ///
-/// Left out, since no command in a run can move them: rules over `seenThrough` and
-/// `onboarding`; `shown:tour` (the tour shows once a start); events on a tour block (a run
-/// would have to leave the tour to donate them).
+/// A rule over the seen record is read with the tour open and closed; one over onboarding,
+/// complete in every run, once. Left out, since no command in a run can move them:
+/// `shown:tour` (the tour shows once a start); events on a tour block (a run would have to
+/// leave the tour to donate them).
 struct RulePlanner {
   /// The rules of guides and popovers, by id (the manifest's `guidance`).
   var guidanceRules: [String: GuidanceRules]
@@ -82,7 +83,11 @@ struct RulePlanner {
       for event in rules.invalidatedBy {
         checks.append((.invalidation(guidance: id, event), Self.donation(of: event).map { [[], [$0]] } ?? []))
       }
-      cases += checks.flatMap { check, unitLists in unitLists.map { RuleCase(lead: lead, units: $0, check: check) } }
+      cases += checks.flatMap { check, unitLists in
+        // A rule over the seen record reads it with the tour still open, and closed (which records it).
+        let open = if case .rule(_, .seenThrough) = check { true } else { false }
+        return unitLists.map { RuleCase(lead: open ? [] : lead, units: $0, check: check) }
+      }
       guard let group = rules.group, let last = rules.after.last else { continue }
       // None, each first few, and the last alone of the members before it asked for and closed.
       var done = (0...rules.after.count).map { Array(rules.after.prefix($0)) }
@@ -130,7 +135,10 @@ struct RulePlanner {
     case .language(let wanted):
       let other = Language.allCases.first { $0 != wanted } ?? wanted
       return [[["lang \(wanted.rawValue)"]], [["lang \(other.rawValue)"]]]
-    case .seenThrough, .onboarding: return []
+    // The seen record as the start left it, then as closing the tour records it; onboarding
+    // is complete in every run (each starts from an upgrade), so read once.
+    case .seenThrough: return [[], [["close"]]]
+    case .onboarding: return [[]]
     }
   }
 
@@ -182,14 +190,24 @@ struct RulePlanner {
 struct RuleOracle {
   var now: Date
   var language: Language
+  /// The seen record: the start's until the tour is closed, then the app's version.
+  var seenThrough: Version?
+  var current: Version
+  /// Whether the tour is open (the start showed one), so a `close` or `skip` with nothing else on top closes it.
+  var tourOpen: Bool
   private var screen = Screen.home
   private var showing: String?
   private var settings: [Setting: String] = [:]
   private var events: [String: [Date]] = [:]
 
-  /// The facts of a fresh store at `now`, in `language`, after `lines`.
-  init(now: Date, language: Language, lines: [String]) {
-    (self.now, self.language) = (now, language)
+  /// The facts of a fresh store at `now`, in `language`, seen through `seenThrough` (with a
+  /// tour open on it when `tourOpen`) in app version `current`, after `lines`.
+  init(
+    now: Date, language: Language, seenThrough: Version? = nil, current: Version = Version(major: 0, minor: 0, patch: 0),
+    tourOpen: Bool = false, lines: [String]
+  ) {
+    (self.now, self.language, self.seenThrough, self.current, self.tourOpen) =
+      (now, language, seenThrough, current, tourOpen)
     for line in lines { perform(line.split(separator: " ").map(String.init)) }
   }
 
@@ -209,7 +227,11 @@ struct RuleOracle {
       showing = words[1]
       donate(&self, .shown(words[1]))
     case ("close", 1), ("skip", 1):
-      if let shown = showing { donate(&self, .closed(shown)) }
+      if let shown = showing {
+        donate(&self, .closed(shown))
+      } else if tourOpen {
+        (tourOpen, seenThrough) = (false, current)
+      }
       showing = nil
     case ("qa", 3) where words[1] == "clock":
       now += ClockCommand.seconds(in: words[2]) ?? 0
@@ -240,7 +262,9 @@ struct RuleOracle {
       return (String(count), count >= atLeast)
     case .setting(let setting, let wanted): return (value(of: setting), value(of: setting) == wanted)
     case .language(let wanted): return (language.rawValue, language == wanted)
-    case .seenThrough, .onboarding: return ("", true)
+    case .seenThrough(let wanted): return (seenThrough?.description ?? "none", seenThrough.map { $0 >= wanted } ?? false)
+    // Every run starts from an upgrade, with onboarding done.
+    case .onboarding(let complete): return ("complete", complete)
     }
   }
 }

@@ -67,7 +67,10 @@ extension AppState {
     case .dismiss(let dismissal): asked = tours.dismiss(dismissal)
     case .startOnboarding(let pages): asked = tours.startOnboarding(pages: pages)
     case .finishOnboarding: asked = tours.finishOnboarding()
-    case .seenWriteFinished(let result): asked = tours.seenWriteFinished(result)
+    case .seenWriteFinished(let result):
+      asked = tours.seenWriteFinished(result)
+      // The record is what the write left (`why` reads it before any screen reads it back).
+      if case .success(let version) = result { storeFacts.seenThrough = .version(version) }
     case .onboardingWriteFinished(let failure):
       asked = tours.onboardingWriteFinished(failure.map { .failure($0) } ?? .success(()))
       // What follows onboarding: home (its controls opened by the machine's `goHome`), which
