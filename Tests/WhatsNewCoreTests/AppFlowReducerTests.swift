@@ -269,6 +269,8 @@ struct AppRulesWalkTests {
     store.receive(.endTour([ReleaseShowing(release: Version("2.14.0")!, shown: 3, notReached: 0)]))
     store.send(.tour(.seenWriteFinished(.success(Version("2.14.0")!)))) {
       _ = $0.tours.seenWriteFinished(.success(Version("2.14.0")!))
+      // The record is what the write left: `why` reads it before any screen reads it back.
+      $0.storeFacts.seenThrough = .version(Version("2.14.0")!)
       $0.choices.leavePage()
       _ = $0.choices.openPage(Screen.home.settings)
       $0.recap.stopRecording()
