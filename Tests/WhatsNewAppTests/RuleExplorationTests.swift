@@ -127,12 +127,24 @@ struct RulePlanTests {
 @Suite("qa explore --rules")
 @MainActor
 struct RuleExplorerTests {
-  func explore(planned: [String: GuidanceRules]? = nil) async throws -> (report: ExplorationReport, text: [String]) {
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0"])
+  /// Explores from 2.11.0, on the shipped releases or those of `releases`.
+  func explore(
+    planned: [String: GuidanceRules]? = nil, releases: String? = nil
+  ) async throws -> (report: ExplorationReport, text: [String]) {
+    let harness = try await SessionHarness(
+      arguments: ["--upgrade-from", "2.11.0"] + (releases.map { ["--releases", $0] } ?? []))
     await harness.boot()
     let report = try await RuleExplorer(exploring: harness.session.runner).explore(
       seenThrough: Version(major: 2, minor: 11, patch: 0), planned: planned)
     return (report, report.lines(in: harness))
+  }
+
+  /// The shipped releases with `manifest` instead of theirs, in `directory` (for as long as it lives).
+  static func releases(with manifest: String, in directory: TemporaryDirectory) throws -> String {
+    let releases = directory.path("Releases")
+    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
+    try Data(manifest.utf8).write(to: URL(fileURLWithPath: releases + "/manifest.json"))
+    return releases
   }
 
   @Test("on the shipped content every boundary of every rule agrees with the oracle")
@@ -150,18 +162,11 @@ struct RuleExplorerTests {
     // This run found `why` reading the record from before the close, until a screen read it
     // back; the tour's write now hands the session what it left.
     let directory = try TemporaryDirectory()
-    let releases = directory.path("Releases")
-    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
-    try Data(
-      #"""
+    let manifest = #"""
       {"releases": ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"],
        "guidance": {"cardio.log_info": {"when": [{"seenThrough": "2.12.0"}, {"onboarding": "complete"}]}}}
-      """#.utf8
-    ).write(to: URL(fileURLWithPath: releases + "/manifest.json"))
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--releases", releases])
-    await harness.boot()
-    let report = try await RuleExplorer(exploring: harness.session.runner).explore(
-      seenThrough: Version(major: 2, minor: 11, patch: 0))
+      """#
+    let (report, _) = try await explore(releases: Self.releases(with: manifest, in: directory))
     #expect(report.counterexamples.isEmpty, "\(report.counterexamples.map(\.problems))")
     // The record open and closed, onboarding once, and the plate-weights block's three.
     #expect(report.runs == 6)
@@ -169,20 +174,14 @@ struct RuleExplorerTests {
 
   @Test("a deadlock is found by running it: a member before it whose rule reads well but holds in no run")
   func plantedDeadlock() async throws {
+    // The directory lives to the replay, whose start line names it (the end of the test).
     let directory = try TemporaryDirectory()
-    let releases = directory.path("Releases")
-    try FileManager.default.copyItem(atPath: RepositoryPaths.releases, toPath: releases)
-    try Data(
-      #"""
+    let manifest = #"""
       {"releases": ["2.11.0", "2.12.0", "2.13.1", "2.14.0", "2.15.0"],
        "guidance": {"cardio.log_info": {"when": [{"seenThrough": "9.0.0"}]}},
        "orderedGroups": {"cardio": ["cardio.log_info", "cardio_intro"]}}
-      """#.utf8
-    ).write(to: URL(fileURLWithPath: releases + "/manifest.json"))
-    let harness = try await SessionHarness(arguments: ["--upgrade-from", "2.11.0", "--releases", releases])
-    await harness.boot()
-    let report = try await RuleExplorer(exploring: harness.session.runner).explore(
-      seenThrough: Version(major: 2, minor: 11, patch: 0))
+      """#
+    let (report, _) = try await explore(releases: Self.releases(with: manifest, in: directory))
     let found = try #require(report.counterexamples.first)
     #expect(report.counterexamples.count == 1)
     #expect(found.scenario.lines == ["close", "qa clock +1d", "go cardio", "close", "home"], "the whole attempt")
@@ -193,6 +192,7 @@ struct RuleExplorerTests {
       arguments: report.startArguments, placement: .sharing(MainActor.sharedUnownedExecutor))
     let transcript = await replay.transcript(of: found.scenario.lines + [found.closing])
     #expect(transcript.contains("waits for About the cardio week to be done"))
+    withExtendedLifetime(directory) {}
   }
 
   static func planted(_ rule: Rule) -> [String: GuidanceRules] {
